@@ -1,0 +1,208 @@
+package frame
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// Version is the protocol major version this package speaks.
+const Version = 1
+
+// Direction says who sent a frame; a few frame types (history,
+// commands.catalog, media.pull, channel.list) carry different payloads each
+// way.
+type Direction int
+
+const (
+	// FromServer marks frames the gateway sends to the app.
+	FromServer Direction = iota
+	// FromClient marks frames the app sends to the gateway.
+	FromClient
+)
+
+// Frame is one decoded JSON frame: the envelope plus its typed payload.
+// Payload holds a pointer to the payload struct of Type (for example
+// *MessageUpdate), *Empty for payload-less frames, or *Unknown for a type
+// this client does not know.
+type Frame struct {
+	V        int
+	ID       int64
+	Type     string
+	ChatID   OptString
+	ThreadID OptString
+	Cursor   int64
+	Payload  any
+}
+
+// envelope is the wire shape of every JSON frame.
+type envelope struct {
+	V        int             `json:"v"`
+	ID       int64           `json:"id,omitempty"`
+	Type     string          `json:"type"`
+	ChatID   OptString       `json:"chat_id,omitzero"`
+	ThreadID OptString       `json:"thread_id,omitzero"`
+	Cursor   int64           `json:"cursor,omitempty"`
+	Payload  json.RawMessage `json:"payload,omitempty"`
+}
+
+// ErrVersion is wrapped by Decode for a frame of another major version.
+var ErrVersion = errors.New("unsupported protocol version")
+
+// VersionError tells which version a frame spoke.
+type VersionError struct{ Got int }
+
+func (e *VersionError) Error() string {
+	return fmt.Sprintf("gateway speaks protocol v%d, this client speaks v%d", e.Got, Version)
+}
+
+// Unwrap makes errors.Is(err, ErrVersion) work.
+func (e *VersionError) Unwrap() error { return ErrVersion }
+
+// Decode parses one JSON frame sent in direction dir. A missing `v` is read
+// as version 1; another major version returns a *VersionError (with the
+// frame's type and id filled in as far as they parsed). Unknown types decode
+// with an *Unknown payload. Unknown fields are ignored.
+func Decode(data []byte, dir Direction) (Frame, error) {
+	var env envelope
+	if err := json.Unmarshal(data, &env); err != nil {
+		return Frame{}, fmt.Errorf("malformed frame: %w", err)
+	}
+	f := Frame{V: env.V, ID: env.ID, Type: env.Type, ChatID: env.ChatID, ThreadID: env.ThreadID, Cursor: env.Cursor}
+	if f.V == 0 {
+		f.V = Version
+	}
+	if f.V != Version {
+		return f, &VersionError{Got: f.V}
+	}
+	if f.Type == "" {
+		return f, errors.New("malformed frame: no type")
+	}
+	p := newPayload(f.Type, dir)
+	if u, ok := p.(*Unknown); ok {
+		u.Raw = append(json.RawMessage(nil), env.Payload...)
+		f.Payload = u
+		return f, nil
+	}
+	if len(env.Payload) > 0 && string(env.Payload) != "null" {
+		if err := json.Unmarshal(env.Payload, p); err != nil {
+			return f, fmt.Errorf("malformed %s payload: %w", f.Type, err)
+		}
+	}
+	f.Payload = p
+	return f, nil
+}
+
+// Encode serialises f with v set to Version. A nil Payload encodes as {}.
+func Encode(f Frame) ([]byte, error) {
+	env := envelope{V: Version, ID: f.ID, Type: f.Type, ChatID: f.ChatID, ThreadID: f.ThreadID, Cursor: f.Cursor}
+	p := f.Payload
+	if p == nil {
+		p = Empty{}
+	}
+	if u, ok := p.(*Unknown); ok {
+		env.Payload = u.Raw
+	} else {
+		raw, err := json.Marshal(p)
+		if err != nil {
+			return nil, fmt.Errorf("encode %s payload: %w", f.Type, err)
+		}
+		env.Payload = raw
+	}
+	return json.Marshal(env)
+}
+
+// Lane returns the frame's lane: the envelope's chat_id/thread_id, or, when
+// the envelope has none, the ones inside the payload.
+func (f Frame) Lane() Lane {
+	chat, thread := f.ChatID, f.ThreadID
+	if !chat.Valid {
+		if pl, ok := f.Payload.(interface{ payloadLane() (OptString, OptString) }); ok {
+			chat, thread = pl.payloadLane()
+		}
+	}
+	return Lane{ChatID: chat.Val, ThreadID: thread.Val}
+}
+
+func (m *Message) payloadLane() (OptString, OptString)     { return m.ChatID, m.ThreadID }
+func (r *ReadReceipt) payloadLane() (OptString, OptString) { return r.ChatID, r.ThreadID }
+func (s *Search) payloadLane() (OptString, OptString)      { return s.ChatID, s.ThreadID }
+
+// newPayload returns a fresh payload pointer for a frame type and direction.
+func newPayload(t string, dir Direction) any {
+	if dir == FromClient {
+		if mk, ok := clientPayloads[t]; ok {
+			return mk()
+		}
+	} else if mk, ok := serverPayloads[t]; ok {
+		return mk()
+	}
+	return &Unknown{}
+}
+
+func empty() any { return &Empty{} }
+
+var serverPayloads = map[string]func() any{
+	TypeHelloAck:         func() any { return &HelloAck{} },
+	TypeMessage:          func() any { return &Message{} },
+	TypeMessageStart:     func() any { return &MessageStart{} },
+	TypeMessageUpdate:    func() any { return &MessageUpdate{} },
+	TypeMessageStop:      func() any { return &MessageStop{} },
+	TypeMessageDeleted:   func() any { return &MessageDeleted{} },
+	TypeCommentary:       func() any { return &Commentary{} },
+	TypeToolStart:        func() any { return &ToolStart{} },
+	TypeToolProgress:     func() any { return &ToolProgress{} },
+	TypeToolEnd:          func() any { return &ToolEnd{} },
+	TypeTyping:           func() any { return &Typing{} },
+	TypeTypingStop:       empty,
+	TypeNotification:     func() any { return &Notification{} },
+	TypePickerModel:      func() any { return &Picker{} },
+	TypePickerChoice:     func() any { return &Picker{} },
+	TypePickerClarify:    func() any { return &Picker{} },
+	TypePickerApproval:   func() any { return &Picker{} },
+	TypePickerConfirm:    func() any { return &Picker{} },
+	TypeChannelList:      func() any { return &ChannelList{} },
+	TypeChannelCreated:   func() any { return &Channel{} },
+	TypeChannelRenamed:   func() any { return &Channel{} },
+	TypeChannelDeleted:   func() any { return &Channel{} },
+	TypeHistory:          func() any { return &History{} },
+	TypeCommandsCatalog:  func() any { return &CommandsCatalog{} },
+	TypeCommandsComplete: func() any { return &CommandsCompleteResult{} },
+	TypeAgentBusy:        func() any { return &AgentBusy{} },
+	TypeAgentIdle:        empty,
+	TypeSearchResults:    func() any { return &SearchResults{} },
+	TypeMediaOffer:       func() any { return &Media{} },
+	TypeMediaUploadAck:   func() any { return &MediaUploadAck{} },
+	TypeMediaPull:        func() any { return &MediaPull{} },
+	TypeMediaPullEnd:     func() any { return &MediaPullEnd{} },
+	TypeReadReceipt:      func() any { return &ReadReceipt{} },
+	TypeStatus:           func() any { return &Status{} },
+	TypeError:            func() any { return &Error{} },
+	TypePong:             func() any { return &Pong{} },
+	TypeSyncDone:         func() any { return &SyncDone{} },
+}
+
+var clientPayloads = map[string]func() any{
+	TypeHello:            func() any { return &Hello{} },
+	TypeMessageSend:      func() any { return &MessageSend{} },
+	TypeMessageDelete:    func() any { return &MessageDelete{} },
+	TypePickerSelect:     func() any { return &PickerSelect{} },
+	TypeChannelList:      empty,
+	TypeChannelCreate:    func() any { return &ChannelCreate{} },
+	TypeChannelRename:    func() any { return &ChannelRename{} },
+	TypeChannelSetDef:    empty,
+	TypeChannelDelete:    empty,
+	TypeHistory:          func() any { return &HistoryRequest{} },
+	TypeCommandsCatalog:  empty,
+	TypeCommandsComplete: func() any { return &CommandsComplete{} },
+	TypeAgentStop:        empty,
+	TypeAgentSteer:       func() any { return &AgentSteer{} },
+	TypeSearch:           func() any { return &Search{} },
+	TypeMediaUploadStart: func() any { return &MediaUploadStart{} },
+	TypeMediaUploadEnd:   func() any { return &MediaUploadEnd{} },
+	TypeMediaPull:        func() any { return &MediaPull{} },
+	TypeReadReceipt:      func() any { return &ReadReceipt{} },
+	TypePing:             func() any { return &Ping{} },
+	TypeSync:             func() any { return &Sync{} },
+	TypeFCMRegister:      func() any { return &FCMRegister{} },
+}
