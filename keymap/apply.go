@@ -1,0 +1,97 @@
+package keymap
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+)
+
+// Names lists every overridable binding name ("area.action", lower snake
+// case), sorted.
+func Names() []string {
+	km := Default()
+	names := make([]string, 0, 32)
+	for n := range km.index() {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Apply returns the default keymap with overrides applied. Each override maps
+// a binding name (see Names, e.g. "global.switcher") to the keys that trigger
+// it, in bubbletea's key notation ("ctrl+k", "alt+enter", "f1"). Unknown
+// names and empty key lists are reported and skipped; the rest still apply,
+// so a typo in one binding never loses the others. The help label of an
+// overridden binding shows its new keys.
+func Apply(overrides map[string][]string) (KeyMap, []error) {
+	km := Default()
+	idx := km.index()
+	var errs []error
+	names := make([]string, 0, len(overrides))
+	for n := range overrides {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		keys := clean(overrides[name])
+		b, ok := idx[strings.ToLower(name)]
+		switch {
+		case !ok:
+			errs = append(errs, fmt.Errorf("keys: unknown binding %q (known: %s)", name, strings.Join(Names(), ", ")))
+		case len(keys) == 0:
+			errs = append(errs, fmt.Errorf("keys: binding %q has no keys", name))
+		default:
+			b.SetKeys(keys...)
+			b.SetHelp(strings.Join(keys, "/"), b.Help().Desc)
+		}
+	}
+	return km, errs
+}
+
+func clean(keys []string) []string {
+	out := keys[:0:0]
+	for _, k := range keys {
+		if k = strings.TrimSpace(k); k != "" {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// index maps each binding name to a pointer into k.
+func (k *KeyMap) index() map[string]*key.Binding {
+	g, s, t, c, p := &k.Global, &k.Sidebar, &k.Transcript, &k.Composer, &k.Picker
+	return map[string]*key.Binding{
+		"global.quit":             &g.Quit,
+		"global.help":             &g.Help,
+		"global.switcher":         &g.Switcher,
+		"global.focus_next":       &g.FocusNext,
+		"global.focus_prev":       &g.FocusPrev,
+		"global.escape":           &g.Escape,
+		"global.toggle_sidebar":   &g.ToggleSidebar,
+		"global.toggle_reasoning": &g.ToggleReasoning,
+		"global.toggle_steer":     &g.ToggleSteer,
+		"global.tool_verbosity":   &g.ToolVerbosity,
+		"global.toggle_footer":    &g.ToggleFooter,
+		"global.page_up":          &g.PageUp,
+		"global.page_down":        &g.PageDown,
+		"global.top":              &g.Top,
+		"global.bottom":           &g.Bottom,
+		"sidebar.up":              &s.Up,
+		"sidebar.down":            &s.Down,
+		"sidebar.open":            &s.Open,
+		"transcript.up":           &t.Up,
+		"transcript.down":         &t.Down,
+		"transcript.top":          &t.Top,
+		"transcript.bottom":       &t.Bottom,
+		"composer.send":           &c.Send,
+		"composer.newline":        &c.Newline,
+		"picker.up":               &p.Up,
+		"picker.down":             &p.Down,
+		"picker.select":           &p.Select,
+		"picker.close":            &p.Close,
+	}
+}

@@ -1,0 +1,132 @@
+// Package keymap holds every key binding of Iris, grouped by the focus area
+// it applies to. Default returns a fresh value; Apply layers overrides from
+// the configuration on top of it. There is no package-level mutable keymap.
+package keymap
+
+import "charm.land/bubbles/v2/key"
+
+// KeyMap is the complete set of bindings, one struct per focus area.
+type KeyMap struct {
+	Global     Global
+	Sidebar    Sidebar
+	Transcript Transcript
+	Composer   Composer
+	Picker     Picker
+}
+
+// Global bindings are checked before any focused component sees a key.
+type Global struct {
+	Quit            key.Binding // clears a non-empty composer, quits on an empty one
+	Help            key.Binding
+	Switcher        key.Binding
+	FocusNext       key.Binding
+	FocusPrev       key.Binding
+	Escape          key.Binding // closes an overlay, or stops the busy lane
+	ToggleSidebar   key.Binding
+	ToggleReasoning key.Binding
+	ToggleSteer     key.Binding
+	ToolVerbosity   key.Binding
+	ToggleFooter    key.Binding
+	PageUp          key.Binding
+	PageDown        key.Binding
+	Top             key.Binding
+	Bottom          key.Binding
+}
+
+// Sidebar bindings apply while the channel list has focus.
+type Sidebar struct {
+	Up   key.Binding
+	Down key.Binding
+	Open key.Binding
+}
+
+// Transcript bindings apply while the transcript has focus.
+type Transcript struct {
+	Up     key.Binding
+	Down   key.Binding
+	Top    key.Binding
+	Bottom key.Binding
+}
+
+// Composer bindings apply while the composer has focus.
+type Composer struct {
+	Send    key.Binding
+	Newline key.Binding
+}
+
+// Picker bindings apply inside list dialogs (channel switcher, pickers).
+type Picker struct {
+	Up     key.Binding
+	Down   key.Binding
+	Select key.Binding
+	Close  key.Binding
+}
+
+func bind(help string, desc string, keys ...string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+}
+
+// Default returns the stock key bindings.
+func Default() KeyMap {
+	return KeyMap{
+		Global: Global{
+			Quit:            bind("ctrl+c", "clear / quit", "ctrl+c"),
+			Help:            bind("?/f1", "help", "f1", "?"),
+			Switcher:        bind("ctrl+k", "switch channel", "ctrl+k"),
+			FocusNext:       bind("tab", "next pane", "tab"),
+			FocusPrev:       bind("shift+tab", "previous pane", "shift+tab"),
+			Escape:          bind("esc", "close / stop agent", "esc"),
+			ToggleSidebar:   bind("ctrl+b", "toggle sidebar", "ctrl+b"),
+			ToggleReasoning: bind("ctrl+r", "toggle reasoning", "ctrl+r"),
+			ToggleSteer:     bind("ctrl+t", "steer / queue", "ctrl+t"),
+			ToolVerbosity:   bind("ctrl+o", "tool detail", "ctrl+o"),
+			ToggleFooter:    bind("ctrl+f", "runtime footer", "ctrl+f"),
+			PageUp:          bind("pgup", "page up", "pgup"),
+			PageDown:        bind("pgdn", "page down", "pgdown"),
+			Top:             bind("ctrl+home", "oldest", "ctrl+home"),
+			Bottom:          bind("ctrl+end", "newest", "ctrl+end"),
+		},
+		Sidebar: Sidebar{
+			Up:   bind("↑/k", "up", "up", "k"),
+			Down: bind("↓/j", "down", "down", "j"),
+			Open: bind("enter", "open", "enter"),
+		},
+		Transcript: Transcript{
+			Up:     bind("↑/k", "scroll up", "up", "k"),
+			Down:   bind("↓/j", "scroll down", "down", "j"),
+			Top:    bind("home/g", "oldest", "home", "g"),
+			Bottom: bind("end/G", "newest", "end", "G"),
+		},
+		Composer: Composer{
+			Send:    bind("enter", "send", "enter"),
+			Newline: bind("alt+enter/ctrl+j", "newline", "alt+enter", "ctrl+j"),
+		},
+		Picker: Picker{
+			Up:     bind("↑", "up", "up", "ctrl+p"),
+			Down:   bind("↓", "down", "down", "ctrl+n"),
+			Select: bind("enter", "select", "enter"),
+			Close:  bind("esc", "close", "esc"),
+		},
+	}
+}
+
+// Groups returns every binding grouped by area, in display order, with the
+// area's title; the help overlay is generated from it.
+func (k KeyMap) Groups() []Group {
+	g := k.Global
+	return []Group{
+		{"Global", []key.Binding{g.Help, g.Switcher, g.FocusNext, g.FocusPrev, g.Escape, g.Quit,
+			g.ToggleSidebar, g.ToggleReasoning, g.ToggleSteer, g.ToolVerbosity, g.ToggleFooter,
+			g.PageUp, g.PageDown, g.Top, g.Bottom}},
+		{"Composer", []key.Binding{k.Composer.Send, k.Composer.Newline}},
+		{"Transcript", []key.Binding{k.Transcript.Up, k.Transcript.Down, k.Transcript.Top, k.Transcript.Bottom}},
+		{"Channels", []key.Binding{k.Sidebar.Up, k.Sidebar.Down, k.Sidebar.Open}},
+		{"Lists", []key.Binding{k.Picker.Up, k.Picker.Down, k.Picker.Select, k.Picker.Close}},
+	}
+}
+
+// Group is a titled set of bindings for help.
+type Group struct {
+	Title    string
+	Bindings []key.Binding
+}
