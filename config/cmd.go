@@ -1,0 +1,71 @@
+package config
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// RunPath implements `iris config path`: it prints the config file and the
+// data and state directories (the log file included).
+func RunPath(w io.Writer) {
+	p := DefaultPaths()
+	fmt.Fprintf(w, "config  %s\n", p.ConfigFile)
+	fmt.Fprintf(w, "data    %s\n", p.DataDir)
+	fmt.Fprintf(w, "state   %s\n", p.StateDir)
+	fmt.Fprintf(w, "log     %s\n", p.LogFile)
+}
+
+// RunCheck implements `iris config check`: it parses and validates the
+// config, resolves the profile chosen by opts (running token_command if that
+// is the token source, without printing the token), checks [keys] action
+// names against knownActions (nil skips that check), and prints the result
+// and every warning to w.
+//
+// Exit code: nil means the profile is usable (exit 0, warnings allowed); an
+// error means the file is invalid, the profile unknown, the token source
+// failing, or the URL or token missing (exit 1). The error is not printed to
+// w; the caller prints it.
+func RunCheck(ctx context.Context, w io.Writer, opts Options, knownActions []string) error {
+	c, err := Load(ctx, opts)
+	if err != nil {
+		return err
+	}
+	missing := ""
+	if !c.FileExists {
+		missing = " (not found)"
+	}
+	fmt.Fprintf(w, "config   %s%s\n", c.Paths.ConfigFile, missing)
+	fmt.Fprintf(w, "profile  %s\n", c.Profile)
+	if c.URL != "" {
+		fmt.Fprintf(w, "url      %s (from %s)\n", c.URL, c.URLSource)
+	}
+	if !c.Token.IsZero() {
+		fmt.Fprintf(w, "token    %s (from %s)\n", c.Token, c.TokenSource)
+	}
+	if c.URL != "" && NeedsInsecure(c.URL) && !c.Insecure {
+		c.Warnings = append(c.Warnings, fmt.Sprintf(
+			"url %s is plain ws:// to a remote host: Iris will refuse to send the token unless the profile sets insecure = true (or --insecure); prefer wss://", c.URL))
+	}
+	if knownActions != nil {
+		for _, a := range UnknownActions(c.Keys, knownActions) {
+			c.Warnings = append(c.Warnings, fmt.Sprintf("[keys]: unknown action %q (ignored)", a))
+		}
+	}
+	for _, warn := range c.Warnings {
+		fmt.Fprintf(w, "warning: %s\n", warn)
+	}
+	var errs []error
+	if c.URL == "" {
+		errs = append(errs, fmt.Errorf("profile %q has no url (set it in %s, or %s, or --url)", c.Profile, c.Paths.ConfigFile, EnvURL))
+	}
+	if c.Token.IsZero() {
+		errs = append(errs, fmt.Errorf("profile %q has no token (set token_file or token_command, or %s, or --token)", c.Profile, EnvToken))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "ok (%d warnings)\n", len(c.Warnings))
+	return nil
+}

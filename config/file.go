@@ -1,0 +1,157 @@
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// File is the content of config.toml. Unset optional values stay nil or
+// empty so that a profile's settings override the top-level ones only where
+// the profile sets them.
+//
+//	default_profile = "home"
+//	theme = "auto"
+//	[settings]
+//	tool_verbosity = "truncated"
+//	[keys]
+//	quit = ["ctrl+q"]
+//	[profiles.home]
+//	url = "wss://gateway.example/ws"
+//	token_file = "home.token"
+type File struct {
+	DefaultProfile string              `toml:"default_profile,omitempty"`
+	Theme          string              `toml:"theme,omitempty"`
+	Settings       SettingsFile        `toml:"settings,omitempty"`
+	Keys           map[string][]string `toml:"keys,omitempty"`
+	Profiles       map[string]Profile  `toml:"profiles,omitempty"`
+}
+
+// Profile is one gateway. Theme, Settings and Keys override the top-level
+// values of the same name.
+type Profile struct {
+	URL          string              `toml:"url,omitempty"`
+	TokenFile    string              `toml:"token_file,omitempty"`
+	TokenCommand string              `toml:"token_command,omitempty"`
+	Insecure     bool                `toml:"insecure,omitempty"`
+	CAFile       string              `toml:"ca_file,omitempty"`
+	DeviceName   string              `toml:"device_name,omitempty"`
+	Theme        string              `toml:"theme,omitempty"`
+	Settings     SettingsFile        `toml:"settings,omitempty"`
+	Keys         map[string][]string `toml:"keys,omitempty"`
+}
+
+// SettingsFile holds the setting defaults as written in the file; nil or ""
+// means "not set here".
+type SettingsFile struct {
+	RuntimeFooter *bool  `toml:"runtime_footer,omitempty"`
+	ToolVerbosity string `toml:"tool_verbosity,omitempty"`
+	ShowReasoning *bool  `toml:"show_reasoning,omitempty"`
+	Notifications *bool  `toml:"notifications,omitempty"`
+	SendMode      string `toml:"send_mode,omitempty"`
+}
+
+// FileError is a problem in a config file, located as precisely as the
+// parser allows.
+type FileError struct {
+	Path string
+	Line int    // 0 when unknown
+	Key  string // dotted key, "" when unknown
+	Msg  string
+}
+
+func (e *FileError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.Path)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d", e.Line)
+	}
+	if e.Key != "" {
+		fmt.Fprintf(&b, ": %s", e.Key)
+	}
+	b.WriteString(": ")
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// ReadFile reads, parses and validates a config file. A missing file is not
+// an error: it yields an empty File (the first run). Warnings (unknown keys,
+// a file readable by others) are returned, never printed. Errors are
+// *FileError values, joined when there are several.
+func ReadFile(path string) (*File, []string, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &File{}, nil, nil
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("read config: %w", err)
+	}
+	f, warns, err := parse(path, data)
+	if err != nil {
+		return nil, warns, err
+	}
+	if w := permWarning("config file", path); w != "" {
+		warns = append(warns, w)
+	}
+	return f, warns, nil
+}
+
+// parse decodes data and validates the result.
+func parse(path string, data []byte) (*File, []string, error) {
+	var f File
+	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&f)
+	if err != nil {
+		return nil, nil, parseError(path, err)
+	}
+	warns := unknownKeys(path, md.Undecoded())
+	if err := f.validate(path); err != nil {
+		return nil, warns, err
+	}
+	return &f, warns, nil
+}
+
+// typeError matches the plain error BurntSushi/toml returns for a value of
+// the wrong type (it is not a ParseError): "toml: line 3 (last key
+// "profiles.a.insecure"): incompatible types: ...".
+var typeError = regexp.MustCompile(`^toml: (?:line (\d+) )?\(last key "([^"]*)"\): (.*)$`)
+
+// parseError turns a TOML error into a FileError naming line and key.
+func parseError(path string, err error) error {
+	var pe toml.ParseError
+	if errors.As(err, &pe) {
+		return &FileError{Path: path, Line: pe.Position.Line, Key: pe.LastKey, Msg: pe.Message}
+	}
+	if m := typeError.FindStringSubmatch(err.Error()); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		return &FileError{Path: path, Line: line, Key: m[2], Msg: m[3]}
+	}
+	return &FileError{Path: path, Msg: err.Error()}
+}
+
+// unknownKeys reports keys the File struct has no place for.
+func unknownKeys(path string, keys []toml.Key) []string {
+	var warns []string
+	reported := map[string]bool{}
+	for _, k := range keys {
+		name := k.String()
+		reported[name] = true
+		if len(k) > 1 && reported[k[:len(k)-1].String()] {
+			continue // the whole table is already reported
+		}
+		msg := fmt.Sprintf("%s: unknown key %q (ignored)", path, name)
+		if k[len(k)-1] == "token" {
+			msg += "; a token is never stored inline: use token_file or token_command"
+		}
+		warns = append(warns, msg)
+	}
+	sort.Strings(warns)
+	return warns
+}

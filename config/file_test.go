@@ -1,0 +1,148 @@
+package config
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestReadFileErrors(t *testing.T) {
+	tests := []struct {
+		name, content string
+		want          []string // exact error lines, "PATH" stands for the file
+	}{
+		{"syntax: unterminated string", "theme = \"dark\"\n[profiles.a]\nurl = \"ws://x\nfoo = 1\n",
+			[]string{`PATH:3: profiles.a.url: strings cannot contain newlines`}},
+		{"syntax: missing value", "theme = \"auto\"\nbroken = = 1\n",
+			[]string{`PATH:2: broken: expected value but found '=' instead`}},
+		{"syntax: duplicate table", "[profiles.a]\nurl = \"ws://x\"\n[profiles.a]\n",
+			[]string{`PATH:3: profiles: Key 'profiles.a' has already been defined.`}},
+		{"type: bool as string", "[profiles.a]\nurl = \"ws://x\"\ninsecure = \"yes\"\n",
+			[]string{`PATH:3: profiles.a.insecure: incompatible types: TOML value has type string; destination has type boolean`}},
+		{"type: keys not a list", "[keys]\nquit = \"ctrl+q\"\n",
+			[]string{`PATH:2: keys.quit: incompatible types: TOML value has type string; destination has type slice`}},
+		{"bad theme", "theme = \"blue\"\n",
+			[]string{`PATH: theme: "blue" is not one of auto, dark, light`}},
+		{"bad profile theme", "[profiles.a]\ntheme = \"sepia\"\n",
+			[]string{`PATH: profiles.a.theme: "sepia" is not one of auto, dark, light`}},
+		{"bad verbosity", "[settings]\ntool_verbosity = \"some\"\n",
+			[]string{`PATH: settings.tool_verbosity: "some" is not one of all, truncated, none`}},
+		{"bad send mode in profile", "[profiles.a.settings]\nsend_mode = \"later\"\n",
+			[]string{`PATH: profiles.a.settings.send_mode: "later" is not one of steer, queue`}},
+		{"bad url scheme", "[profiles.a]\nurl = \"https://h/ws\"\n",
+			[]string{`PATH: profiles.a.url: "https://h/ws" must start with ws:// or wss://`}},
+		{"url without host", "[profiles.a]\nurl = \"wss:///ws\"\n",
+			[]string{`PATH: profiles.a.url: "wss:///ws" has no host`}},
+		{"unknown default profile", "default_profile = \"work\"\n[profiles.home]\n[profiles.lab]\n",
+			[]string{`PATH: default_profile: profile "work" is not defined (profiles: home, lab)`}},
+		{"bad profile name", "[profiles.\"a b\"]\n",
+			[]string{`PATH: profiles.a b: a profile name may only contain letters, digits, '-' and '_'`}},
+		{"empty key list", "[keys]\nquit = []\n",
+			[]string{`PATH: keys.quit: needs at least one key, e.g. ["ctrl+q"]`}},
+		{"empty key string", "[profiles.a.keys]\nquit = [\" \"]\n",
+			[]string{`PATH: profiles.a.keys.quit: a key string is empty`}},
+		{"several problems at once", "theme = \"blue\"\n[settings]\nsend_mode = \"x\"\n",
+			[]string{`PATH: theme: "blue" is not one of auto, dark, light`,
+				`PATH: settings.send_mode: "x" is not one of steer, queue`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "config.toml")
+			writeFile(t, path, tt.content, 0o600)
+			_, _, err := ReadFile(path)
+			if err == nil {
+				t.Fatal("ReadFile succeeded")
+			}
+			var fe *FileError
+			if !errors.As(err, &fe) {
+				t.Fatalf("error %T is not a *FileError", err)
+			}
+			want := strings.ReplaceAll(strings.Join(tt.want, "\n"), "PATH", path)
+			if err.Error() != want {
+				t.Fatalf("error\n got: %s\nwant: %s", err, want)
+			}
+		})
+	}
+}
+
+func TestReadFileWarnings(t *testing.T) {
+	tests := []struct {
+		name, content string
+		mode          uint32
+		want          []string
+	}{
+		{"clean", "theme = \"dark\"\n", 0o600, nil},
+		{"unknown keys, table reported once", "colour = 1\n[extra]\na = 1\nb = 2\n[profiles.a]\nurll = \"ws://x\"\n", 0o600,
+			[]string{`PATH: unknown key "colour" (ignored)`, `PATH: unknown key "extra" (ignored)`,
+				`PATH: unknown key "profiles.a.urll" (ignored)`}},
+		{"inline token", "[profiles.a]\ntoken = \"abc\"\n", 0o600,
+			[]string{`PATH: unknown key "profiles.a.token" (ignored); a token is never stored inline: use token_file or token_command`}},
+		{"group readable", "", 0o640,
+			[]string{`config file PATH is accessible by others than its owner (mode 0640); fix with: chmod 600 PATH`}},
+		{"world readable", "", 0o604,
+			[]string{`config file PATH is accessible by others than its owner (mode 0604); fix with: chmod 600 PATH`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "config.toml")
+			writeFile(t, path, tt.content, os.FileMode(tt.mode))
+			_, warns, err := ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []string
+			for _, w := range tt.want {
+				want = append(want, strings.ReplaceAll(w, "PATH", path))
+			}
+			if !slices.Equal(warns, want) {
+				t.Fatalf("warnings\n got: %q\nwant: %q", warns, want)
+			}
+		})
+	}
+}
+
+func TestReadFileMissingIsEmpty(t *testing.T) {
+	f, warns, err := ReadFile(filepath.Join(t.TempDir(), "none.toml"))
+	if err != nil || len(warns) != 0 || f == nil || len(f.Profiles) != 0 {
+		t.Fatalf("ReadFile(missing) = %+v, %q, %v", f, warns, err)
+	}
+}
+
+func TestReadFileUnreadable(t *testing.T) {
+	dir := t.TempDir() // a directory is not a readable file
+	if _, _, err := ReadFile(dir); err == nil || !strings.HasPrefix(err.Error(), "read config: ") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestUnknownActions(t *testing.T) {
+	keys := map[string][]string{"quit": {"ctrl+q"}, "frobnicate": {"x"}, "abort": {"y"}}
+	got := UnknownActions(keys, []string{"quit", "help"})
+	if !slices.Equal(got, []string{"abort", "frobnicate"}) {
+		t.Fatalf("UnknownActions = %q", got)
+	}
+}
+
+func TestNeedsInsecure(t *testing.T) {
+	tests := []struct {
+		url  string
+		want bool
+	}{
+		{"ws://127.0.0.1:8080/ws", false},
+		{"ws://localhost/ws", false},
+		{"ws://[::1]:9/ws", false},
+		{"ws://127.5.0.1/ws", false},
+		{"ws://gateway.lan/ws", true},
+		{"ws://10.0.0.2/ws", true},
+		{"wss://gateway.lan/ws", false},
+		{"::bad", false},
+	}
+	for _, tt := range tests {
+		if got := NeedsInsecure(tt.url); got != tt.want {
+			t.Errorf("NeedsInsecure(%q) = %v, want %v", tt.url, got, tt.want)
+		}
+	}
+}

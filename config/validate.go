@@ -1,0 +1,149 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Allowed values of the enumerated settings.
+var (
+	Themes         = []string{ThemeAuto, ThemeDark, ThemeLight}
+	ToolVerbosities = []string{VerbosityAll, VerbosityTruncated, VerbosityNone}
+	SendModes      = []string{SendSteer, SendQueue}
+)
+
+// Values of theme, tool_verbosity and send_mode.
+const (
+	ThemeAuto  = "auto"
+	ThemeDark  = "dark"
+	ThemeLight = "light"
+
+	VerbosityAll       = "all"
+	VerbosityTruncated = "truncated"
+	VerbosityNone      = "none"
+
+	SendSteer = "steer" // text sent while the agent is busy steers the turn
+	SendQueue = "queue" // it waits for the next turn
+)
+
+// profileName is what a profile may be called: it names a directory and a
+// token file, and is a bare TOML key.
+var profileName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+
+// ValidProfileName reports whether name can name a profile.
+func ValidProfileName(name string) bool { return profileName.MatchString(name) }
+
+// validate checks every value of f and returns all problems joined.
+func (f *File) validate(path string) error {
+	var errs []error
+	bad := func(key, msg string) { errs = append(errs, &FileError{Path: path, Key: key, Msg: msg}) }
+	checkEnum(bad, "theme", f.Theme, Themes)
+	checkSettings(bad, "settings", f.Settings)
+	checkKeys(bad, "keys", f.Keys)
+	if f.DefaultProfile != "" {
+		if _, ok := f.Profiles[f.DefaultProfile]; !ok {
+			bad("default_profile", fmt.Sprintf("profile %q is not defined (profiles: %s)",
+				f.DefaultProfile, strings.Join(f.ProfileNames(), ", ")))
+		}
+	}
+	for _, name := range f.ProfileNames() {
+		p, key := f.Profiles[name], "profiles."+name
+		if !ValidProfileName(name) {
+			bad(key, "a profile name may only contain letters, digits, '-' and '_'")
+		}
+		if p.URL != "" {
+			if err := CheckURL(p.URL); err != nil {
+				bad(key+".url", err.Error())
+			}
+		}
+		checkEnum(bad, key+".theme", p.Theme, Themes)
+		checkSettings(bad, key+".settings", p.Settings)
+		checkKeys(bad, key+".keys", p.Keys)
+	}
+	return errors.Join(errs...)
+}
+
+// ProfileNames returns the names of the defined profiles, sorted.
+func (f *File) ProfileNames() []string {
+	names := make([]string, 0, len(f.Profiles))
+	for n := range f.Profiles {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func checkSettings(bad func(key, msg string), prefix string, s SettingsFile) {
+	checkEnum(bad, prefix+".tool_verbosity", s.ToolVerbosity, ToolVerbosities)
+	checkEnum(bad, prefix+".send_mode", s.SendMode, SendModes)
+}
+
+func checkEnum(bad func(key, msg string), key, v string, allowed []string) {
+	if v != "" && !slices.Contains(allowed, v) {
+		bad(key, fmt.Sprintf("%q is not one of %s", v, strings.Join(allowed, ", ")))
+	}
+}
+
+func checkKeys(bad func(key, msg string), prefix string, keys map[string][]string) {
+	for action, list := range keys {
+		if len(list) == 0 {
+			bad(prefix+"."+action, "needs at least one key, e.g. [\"ctrl+q\"]")
+		}
+		for _, k := range list {
+			if strings.TrimSpace(k) == "" {
+				bad(prefix+"."+action, "a key string is empty")
+			}
+		}
+	}
+}
+
+// UnknownActions returns, sorted, the action names in keys that are not in
+// known (the keymap's action names).
+func UnknownActions(keys map[string][]string, known []string) []string {
+	var out []string
+	for action := range keys {
+		if !slices.Contains(known, action) {
+			out = append(out, action)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// CheckURL reports whether u is a usable gateway URL: ws:// or wss:// with a
+// host.
+func CheckURL(u string) error {
+	p, err := url.Parse(u)
+	if err != nil {
+		return fmt.Errorf("%q is not a URL: %v", u, err)
+	}
+	if p.Scheme != "ws" && p.Scheme != "wss" {
+		return fmt.Errorf("%q must start with ws:// or wss://", u)
+	}
+	if p.Host == "" {
+		return fmt.Errorf("%q has no host", u)
+	}
+	return nil
+}
+
+// NeedsInsecure reports whether u is plain ws:// to a host that is not
+// loopback, which sends the token in clear text and needs an explicit
+// opt-in (insecure = true, --insecure).
+func NeedsInsecure(u string) bool {
+	p, err := url.Parse(u)
+	if err != nil || p.Scheme != "ws" {
+		return false
+	}
+	host := p.Hostname()
+	if strings.EqualFold(host, "localhost") {
+		return false
+	}
+	ip := net.ParseIP(host)
+	return ip == nil || !ip.IsLoopback()
+}
