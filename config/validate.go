@@ -13,9 +13,9 @@ import (
 
 // Allowed values of the enumerated settings.
 var (
-	Themes         = []string{ThemeAuto, ThemeDark, ThemeLight}
+	Themes          = []string{ThemeAuto, ThemeDark, ThemeLight}
 	ToolVerbosities = []string{VerbosityAll, VerbosityTruncated, VerbosityNone}
-	SendModes      = []string{SendSteer, SendQueue}
+	SendModes       = []string{SendSteer, SendQueue}
 )
 
 // Values of theme, tool_verbosity and send_mode.

@@ -1,0 +1,85 @@
+package config
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestRunPath(t *testing.T) {
+	p := testEnv(t, "")
+	var b strings.Builder
+	RunPath(&b)
+	want := "config  " + p.ConfigFile + "\ndata    " + p.DataDir + "\nstate   " + p.StateDir + "\nlog     " + p.LogFile + "\n"
+	if b.String() != want {
+		t.Fatalf("RunPath:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
+
+func TestRunCheck(t *testing.T) {
+	const secret = "sk-check-secret-9876"
+	known := []string{"quit", "help"}
+	tests := []struct {
+		name, file, profile string
+		wantOut             []string // lines expected in the output; CONFIG, DIR substituted
+		wantErr             string
+	}{
+		{
+			name:    "ok",
+			file:    "[profiles.default]\nurl = \"wss://h/ws\"\ntoken_file = \"tok\"\n[keys]\nquit = [\"ctrl+q\"]\n",
+			wantOut: []string{"config   CONFIG", "profile  default", "url      wss://h/ws (from profile)", "token    ****9876 (from token_file DIR/tok)", "ok (0 warnings)"},
+		},
+		{
+			name:    "warnings do not fail",
+			file:    "[profiles.lab]\nurl = \"ws://10.1.1.1/ws\"\ntoken_command = \"cat DIR/tok\"\ncolour = 1\n[keys]\nfly = [\"f\"]\n",
+			profile: "lab",
+			wantOut: []string{
+				"token    ****9876 (from token_command)",
+				`warning: CONFIG: unknown key "profiles.lab.colour" (ignored)`,
+				"warning: url ws://10.1.1.1/ws is plain ws:// to a remote host: Iris will refuse to send the token unless the profile sets insecure = true (or --insecure); prefer wss://",
+				`warning: [keys]: unknown action "fly" (ignored)`,
+				"ok (3 warnings)",
+			},
+		},
+		{
+			name:    "first run",
+			wantOut: []string{"config   CONFIG (not found)", "profile  default"},
+			wantErr: `profile "default" has no url (set it in CONFIG, or IRIS_URL, or --url)` + "\n" +
+				`profile "default" has no token (set token_file or token_command, or IRIS_TOKEN, or --token)`,
+		},
+		{
+			name:    "invalid file",
+			file:    "theme = \"blue\"\n",
+			wantErr: `CONFIG: theme: "blue" is not one of auto, dark, light`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := testEnv(t, "")
+			sub := strings.NewReplacer("CONFIG", p.ConfigFile, "DIR", p.ConfigDir)
+			if tt.file != "" {
+				writeFile(t, p.ConfigFile, sub.Replace(tt.file), 0o600)
+			}
+			writeFile(t, filepath.Join(p.ConfigDir, "tok"), secret, 0o600)
+			var out strings.Builder
+			err := RunCheck(context.Background(), &out, Options{Profile: tt.profile}, known)
+			if tt.wantErr == "" && err != nil {
+				t.Fatalf("RunCheck: %v\n%s", err, out.String())
+			}
+			if tt.wantErr != "" && (err == nil || err.Error() != sub.Replace(tt.wantErr)) {
+				t.Fatalf("err\n got: %v\nwant: %s", err, sub.Replace(tt.wantErr))
+			}
+			lines := strings.Split(out.String(), "\n")
+			for _, w := range tt.wantOut {
+				if !slices.Contains(lines, sub.Replace(w)) {
+					t.Errorf("output lacks %q:\n%s", sub.Replace(w), out.String())
+				}
+			}
+			if strings.Contains(out.String(), secret) {
+				t.Fatalf("token printed:\n%s", out.String())
+			}
+		})
+	}
+}
