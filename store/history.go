@@ -1,0 +1,87 @@
+package store
+
+import (
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// ApplyHistory merges a history page into lane l. before is the request's
+// before_message_id: "" for the newest page (sent when a lane is opened),
+// an id for an older page (sent while the user scrolls up).
+//
+// Messages already held are refreshed in place (a streaming one is
+// finished); user messages that echo an outgoing placeholder replace it;
+// the rest are inserted by timestamp, so pages may arrive in any order and
+// overlap what sync delivered. The newest page also settles "delivery
+// unknown" placeholders (see PROTOCOL-NOTES) and sets HistoryLoaded; an
+// older page's has_more decides HasMore.
+func (s *State) ApplyHistory(l frame.Lane, before string, h frame.History) Change {
+	s.begin()
+	ln := s.existingOrNew(l)
+	if ln == nil {
+		return s.end()
+	}
+	if before == "" {
+		s.settleUnknown(ln, h.Messages)
+	}
+	for i := range h.Messages {
+		s.mergeHistory(ln, &h.Messages[i])
+	}
+	if before == "" {
+		ln.HistoryLoaded = true
+		if !ln.serverMore {
+			ln.serverMore = h.HasMore
+		}
+	} else {
+		ln.serverMore = h.HasMore
+	}
+	ln.refreshPaging()
+	s.laneChanged(ln)
+	return s.end()
+}
+
+// mergeHistory merges one message of a page.
+func (s *State) mergeHistory(ln *Lane, m *frame.Message) {
+	if m.MessageID == "" {
+		return
+	}
+	msg := s.msgFromWire(m)
+	if it := ln.byMsg[m.MessageID]; it != nil {
+		if it.Msg.Streaming || it.Msg.Text != msg.Text || it.Msg.Reasoning != msg.Reasoning {
+			s.mergeFinal(ln, it, msg)
+		}
+		return
+	}
+	if s.knownElsewhere(ln, m.MessageID) {
+		return
+	}
+	if msg.Role == frame.RoleUser {
+		if it := s.matchEcho(ln, msg); it != nil {
+			s.mergeFinal(ln, it, msg)
+			return
+		}
+	}
+	s.add(ln, ln.posByTS(msg.TS), &Item{Kind: KindMessage, Msg: msg, TS: msg.TS})
+	s.finished(ln, msg)
+}
+
+// LoadOlder brings in lane l's next older page. A persistent State first
+// pages from its database (a small indexed read, cheap enough for the UI
+// goroutine) and returns the change; when the database holds nothing older
+// and the gateway said it has more, it returns the history request to send
+// (its answer goes to ApplyHistory with req.BeforeMessageID). Both are
+// empty when there is nothing older.
+func (s *State) LoadOlder(l frame.Lane) (Change, *frame.HistoryRequest) {
+	s.begin()
+	ln := s.lanes[l]
+	if ln == nil {
+		return s.end(), nil
+	}
+	if ln.localMore && s.pageIn(ln) {
+		return s.end(), nil
+	}
+	var req *frame.HistoryRequest
+	if ln.serverMore && ln.OldestID != "" {
+		req = &frame.HistoryRequest{BeforeMessageID: ln.OldestID, Limit: s.opts.PageSize}
+	}
+	return s.end(), req
+}

@@ -1,0 +1,175 @@
+package store
+
+import (
+	"time"
+
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// ItemKind says what a transcript Item holds.
+type ItemKind int
+
+const (
+	// KindMessage is a chat message (Item.Msg).
+	KindMessage ItemKind = iota
+	// KindTool is a tool-call card (Item.Tool).
+	KindTool
+	// KindCommentary is an intermediate assistant beat (Item.Text).
+	KindCommentary
+	// KindNotice is a client-made notice such as "Gateway restarting"
+	// (Item.Text). Notices are never persisted.
+	KindNotice
+	// KindPickerRecord records how a picker ended (Item.Text, Item.Outcome).
+	KindPickerRecord
+)
+
+// String names the kind (for logs and test failures).
+func (k ItemKind) String() string {
+	switch k {
+	case KindMessage:
+		return "message"
+	case KindTool:
+		return "tool"
+	case KindCommentary:
+		return "commentary"
+	case KindNotice:
+		return "notice"
+	case KindPickerRecord:
+		return "picker-record"
+	}
+	return "unknown"
+}
+
+// Item is one entry of a lane's transcript. Exactly the field its Kind names
+// is set (Msg, Tool, or Text). Version changes on every mutation of the item,
+// and versions are unique across the State, so (item, width, theme, version)
+// is a safe render-cache key.
+type Item struct {
+	Kind    ItemKind
+	Version uint64
+	Msg     *Message
+	Tool    *ToolCall
+	// Text is the commentary, notice or picker-record text.
+	Text string
+	// MessageID is the commentary's message_id, when the gateway sent one.
+	MessageID string
+	// Outcome tells how a KindPickerRecord's picker ended.
+	Outcome PickerOutcome
+	// TS is when the item happened: the gateway's ts for messages that carry
+	// one, otherwise the local arrival time.
+	TS time.Time
+
+	key string  // dedupe key of non-message items (commentary, media offers)
+	id  int64   // stable row id (persistence)
+	seq float64 // sort key within the lane (persistence and paging)
+	pos int     // index in the lane's items
+}
+
+// Message is a chat message: final, streaming, or an outgoing placeholder.
+type Message struct {
+	// ID is the gateway's message_id; "" for an outgoing placeholder not yet
+	// echoed.
+	ID        string
+	Role      string
+	Text      string
+	Reasoning string
+	// Streaming is true between message.start and message.stop.
+	Streaming bool
+	Media     []frame.Media
+	ReplyTo   string
+	Model     string
+	Tokens    *int
+	Runtime   *frame.Runtime
+	TS        time.Time
+	// Delivery is the state of the user's own messages; DeliveryNone for
+	// messages from others.
+	Delivery Delivery
+	// ClientMsgID is the random id the client put in message.send.
+	ClientMsgID string
+	// MediaRefs are the upload refs an outgoing message attaches.
+	MediaRefs []string
+}
+
+// Delivery is the delivery state of a user message.
+type Delivery int
+
+const (
+	// DeliveryNone marks messages that are not the user's (no ticks).
+	DeliveryNone Delivery = iota
+	// DeliveryQueued: stored, waiting for a connection.
+	DeliveryQueued
+	// DeliverySending: message.send is in flight.
+	DeliverySending
+	// DeliverySent: the gateway has it (✓).
+	DeliverySent
+	// DeliveryRead: the agent picked it up (✓✓).
+	DeliveryRead
+	// DeliveryFailed: not delivered; the UI offers a one-key resend.
+	DeliveryFailed
+	// DeliveryUnknown: the connection dropped before any response; resolved
+	// by the lane's newest history page (see ApplyHistory).
+	DeliveryUnknown
+)
+
+// String names the delivery state.
+func (d Delivery) String() string {
+	switch d {
+	case DeliveryNone:
+		return "none"
+	case DeliveryQueued:
+		return "queued"
+	case DeliverySending:
+		return "sending"
+	case DeliverySent:
+		return "sent"
+	case DeliveryRead:
+		return "read"
+	case DeliveryFailed:
+		return "failed"
+	case DeliveryUnknown:
+		return "unknown"
+	}
+	return "invalid"
+}
+
+// ToolCall is a tool card built from tool.start/progress/end.
+type ToolCall struct {
+	Index   int
+	Name    string
+	Preview string
+	Args    map[string]any
+	// Note is the latest tool.progress note.
+	Note    string
+	Running bool
+	// OK and Duration are set by tool.end when the gateway sent them.
+	OK       *bool
+	Duration *float64
+	// Output is tool.end's output_preview.
+	Output  string
+	Started time.Time
+}
+
+// PickerOutcome tells how a picker left the queue.
+type PickerOutcome int
+
+const (
+	// Answered: the user answered it here.
+	Answered PickerOutcome = iota
+	// Expired: its timeout passed or the lane went idle.
+	Expired
+	// AnsweredElsewhere: the gateway said it was no longer pending.
+	AnsweredElsewhere
+)
+
+// String names the outcome.
+func (o PickerOutcome) String() string {
+	switch o {
+	case Answered:
+		return "answered"
+	case Expired:
+		return "expired"
+	case AnsweredElsewhere:
+		return "answered elsewhere"
+	}
+	return "invalid"
+}

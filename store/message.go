@@ -1,0 +1,300 @@
+package store
+
+import (
+	"slices"
+	"time"
+
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// isUserMsg reports whether it is a message with role user.
+func isUserMsg(it *Item) bool { return it.Msg != nil && it.Msg.Role == frame.RoleUser }
+
+// msgFromWire builds a Message from a final message frame.
+func (s *State) msgFromWire(m *frame.Message) *Message {
+	out := &Message{
+		ID: m.MessageID, Role: m.Role, Text: m.Text, Reasoning: m.Reasoning,
+		Media: slices.Clone(m.Media), ReplyTo: m.ReplyTo.Val, Model: m.Model,
+		Tokens: m.Tokens, Runtime: m.Runtime, TS: s.fromMillis(m.TS),
+		ClientMsgID: m.ClientMsgID,
+	}
+	if out.Role == "" {
+		out.Role = frame.RoleAssistant
+	}
+	if out.Role == frame.RoleUser {
+		out.Delivery = DeliverySent
+	}
+	return out
+}
+
+// applyMessage applies a final message: it finishes a streaming item of the
+// same id, replaces a matching outgoing placeholder, or adds a new item
+// (live ones at the end, replayed ones by timestamp). A replayed message
+// already held is a no-op.
+func (s *State) applyMessage(l frame.Lane, m *frame.Message, replayed bool) {
+	ln := s.existingOrNew(l)
+	if ln == nil || m.MessageID == "" {
+		return
+	}
+	msg := s.msgFromWire(m)
+	if it := ln.byMsg[m.MessageID]; it != nil {
+		if replayed && !it.Msg.Streaming {
+			ln.anchor = it
+			return
+		}
+		s.mergeFinal(ln, it, msg)
+		return
+	}
+	if s.knownElsewhere(ln, m.MessageID) {
+		return
+	}
+	if msg.Role == frame.RoleUser {
+		if it := s.matchEcho(ln, msg); it != nil {
+			s.mergeFinal(ln, it, msg)
+			ln.anchor = it
+			return
+		}
+	}
+	it := &Item{Kind: KindMessage, Msg: msg, TS: msg.TS}
+	pos := ln.Len()
+	if replayed {
+		pos = ln.posByTS(msg.TS)
+	}
+	s.add(ln, pos, it)
+	if replayed {
+		ln.anchor = it
+	}
+	s.arrived(ln, msg)
+}
+
+// mergeFinal overwrites item it's message with the final msg, keeping the
+// local delivery state when it is further along and the local client id.
+func (s *State) mergeFinal(ln *Lane, it *Item, msg *Message) {
+	old := it.Msg
+	if old.Delivery > msg.Delivery && old.Delivery != DeliveryFailed && old.Delivery != DeliveryUnknown {
+		msg.Delivery = old.Delivery
+	}
+	if msg.ClientMsgID == "" {
+		msg.ClientMsgID = old.ClientMsgID
+	}
+	if msg.MediaRefs == nil {
+		msg.MediaRefs = old.MediaRefs
+	}
+	it.Msg = msg
+	it.TS = msg.TS
+	ln.index(it)
+	s.finished(ln, msg)
+	s.touch(ln, it)
+	if old.Delivery != msg.Delivery && old.ClientMsgID != "" {
+		s.chg.Outgoing = true
+	}
+	ln.refreshPaging()
+}
+
+// arrived counts a new message from others as unread unless its lane is
+// focused, and records a final assistant message's model.
+func (s *State) arrived(ln *Lane, msg *Message) {
+	s.finished(ln, msg)
+	if msg.Role != frame.RoleUser && ln.Key != s.focus {
+		ln.Unread++
+		s.laneChanged(ln)
+		s.chg.Directory = true
+	}
+}
+
+// finished records the model and runtime of a final assistant message.
+func (s *State) finished(ln *Lane, msg *Message) {
+	if msg.Streaming || msg.Role != frame.RoleAssistant {
+		return
+	}
+	if msg.Model != "" {
+		ln.Model = msg.Model
+	}
+	if msg.Runtime != nil {
+		ln.Runtime = msg.Runtime
+		if msg.Runtime.Model != "" {
+			ln.Model = msg.Runtime.Model
+		}
+	}
+}
+
+// posByTS returns where a message stamped ts belongs: after every message
+// that is not newer. Items without a gateway timestamp keep their place.
+func (l *Lane) posByTS(ts time.Time) int {
+	t := ts.UnixMilli()
+	for i := len(l.items) - 1; i >= 0; i-- {
+		it := l.items[i]
+		if it.Kind == KindMessage && it.TS.UnixMilli() <= t {
+			return i + 1
+		}
+	}
+	if len(l.items) > 0 && l.items[0].Kind != KindMessage {
+		return l.firstMessagePos()
+	}
+	return 0
+}
+
+// firstMessagePos is the index of the first message item (len if none).
+func (l *Lane) firstMessagePos() int {
+	for i, it := range l.items {
+		if it.Kind == KindMessage {
+			return i
+		}
+	}
+	return len(l.items)
+}
+
+// applyStart opens a streaming bubble (a second start for a known id is a
+// no-op).
+func (s *State) applyStart(l frame.Lane, m *frame.MessageStart) {
+	ln := s.existingOrNew(l)
+	if ln == nil || m.MessageID == "" || ln.byMsg[m.MessageID] != nil || s.knownElsewhere(ln, m.MessageID) {
+		return
+	}
+	role := m.Role
+	if role == "" {
+		role = frame.RoleAssistant
+	}
+	msg := &Message{ID: m.MessageID, Role: role, ReplyTo: m.ReplyTo.Val, TS: s.fromMillis(m.TS), Streaming: true}
+	s.add(ln, ln.Len(), &Item{Kind: KindMessage, Msg: msg, TS: msg.TS})
+	s.arrived(ln, msg)
+}
+
+// applyUpdate replaces a streaming bubble's text (never appends). An update
+// for an unknown id opens the bubble; one for a finished message is
+// ignored, since message.stop is authoritative.
+func (s *State) applyUpdate(l frame.Lane, m *frame.MessageUpdate) {
+	ln := s.existingOrNew(l)
+	if ln == nil || m.MessageID == "" {
+		return
+	}
+	it := ln.byMsg[m.MessageID]
+	if it == nil {
+		s.applyStart(l, &frame.MessageStart{MessageID: m.MessageID})
+		if it = ln.byMsg[m.MessageID]; it == nil {
+			return
+		}
+	}
+	if !it.Msg.Streaming || (it.Msg.Text == m.Text && it.Msg.Reasoning == m.Reasoning) {
+		return
+	}
+	it.Msg.Text = m.Text
+	if m.Reasoning != "" {
+		it.Msg.Reasoning = m.Reasoning
+	}
+	s.touch(ln, it)
+}
+
+// applyStop finishes a streaming bubble with the authoritative final text.
+// A stop for an unknown id adds the finished message; a replayed stop for a
+// finished one is a no-op.
+func (s *State) applyStop(l frame.Lane, m *frame.MessageStop, replayed bool) {
+	ln := s.existingOrNew(l)
+	if ln == nil || m.MessageID == "" {
+		return
+	}
+	it := ln.byMsg[m.MessageID]
+	if it == nil {
+		if s.knownElsewhere(ln, m.MessageID) {
+			return
+		}
+		s.applyStart(l, &frame.MessageStart{MessageID: m.MessageID, TS: m.TS})
+		if it = ln.byMsg[m.MessageID]; it == nil {
+			return
+		}
+	} else if replayed && !it.Msg.Streaming {
+		return
+	}
+	msg := it.Msg
+	msg.Text, msg.Streaming = m.FinalText, false
+	if m.Reasoning != "" {
+		msg.Reasoning = m.Reasoning
+	}
+	if m.Media != nil {
+		msg.Media = slices.Clone(m.Media)
+	}
+	if m.Model != "" {
+		msg.Model = m.Model
+	}
+	if m.Tokens != nil {
+		msg.Tokens = m.Tokens
+	}
+	if m.Runtime != nil {
+		msg.Runtime = m.Runtime
+	}
+	if m.TS != 0 {
+		msg.TS = s.fromMillis(m.TS)
+	}
+	s.finished(ln, msg)
+	s.touch(ln, it)
+}
+
+// deleteMessages removes messages by id from lane l, or from any lane when
+// the frame named none (or the ids are not in l). Ids not held are a no-op
+// in memory; a persistent State deletes their rows too.
+func (s *State) deleteMessages(l frame.Lane, ids []string) {
+	for _, id := range ids {
+		if id == "" {
+			continue
+		}
+		if ln := s.lanes[l]; ln != nil && ln.byMsg[id] != nil {
+			s.drop(ln, ln.byMsg[id])
+		} else {
+			for _, ln := range s.lanes {
+				if it := ln.byMsg[id]; it != nil {
+					s.drop(ln, it)
+				}
+			}
+		}
+		s.forgetMessage(id)
+	}
+}
+
+// applyReceipt marks a user message read (✓✓). A receipt for an id not
+// held goes to the lane's oldest outgoing placeholder still waiting for its
+// echo, which takes the id.
+func (s *State) applyReceipt(l frame.Lane, id string) {
+	if id == "" {
+		return
+	}
+	ln := s.lanes[l]
+	it := (*Item)(nil)
+	if ln != nil {
+		it = ln.byMsg[id]
+	}
+	if it == nil {
+		for _, o := range s.lanes {
+			if it = o.byMsg[id]; it != nil {
+				ln = o
+				break
+			}
+		}
+	}
+	if it == nil && ln != nil {
+		if it = ln.oldestUnechoed(); it != nil {
+			it.Msg.ID = id
+			ln.index(it)
+			ln.refreshPaging()
+		}
+	}
+	if it == nil || it.Msg.Delivery == DeliveryRead || it.Msg.Role != frame.RoleUser {
+		return
+	}
+	it.Msg.Delivery = DeliveryRead
+	s.touch(ln, it)
+	s.chg.Outgoing = true
+}
+
+// applyMediaOffer shows offered media as an assistant message with one
+// media chip (a replayed offer of the same media_id is a no-op).
+func (s *State) applyMediaOffer(l frame.Lane, m *frame.Media) {
+	ln := s.existingOrNew(l)
+	key := "media:" + m.MediaID
+	if ln == nil || m.MediaID == "" || ln.byMsg[key] != nil {
+		return
+	}
+	msg := &Message{Role: frame.RoleAssistant, Media: []frame.Media{*m}, TS: s.now()}
+	it := &Item{Kind: KindMessage, Msg: msg, key: key, TS: msg.TS}
+	s.add(ln, ln.Len(), it)
+	s.arrived(ln, msg)
+}

@@ -1,0 +1,172 @@
+package store
+
+import (
+	"slices"
+	"time"
+
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// echoSkew is how far the gateway's clock may lag ours when a history page
+// decides whether a "delivery unknown" message arrived (PROTOCOL-NOTES:
+// identical text, sent after the attempt).
+const echoSkew = 5 * time.Second
+
+// Outgoing is one of the user's messages not yet confirmed by its echo.
+type Outgoing struct {
+	Lane        frame.Lane
+	ClientMsgID string
+	Text        string
+	ReplyTo     string
+	MediaRefs   []string
+	Delivery    Delivery
+	// TS is when it was typed (or last re-queued).
+	TS time.Time
+}
+
+// outgoing is an unechoed placeholder and its lane.
+type outgoing struct {
+	lane frame.Lane
+	it   *Item
+}
+
+// AddOutgoing appends the user's message to lane l as a placeholder with
+// Delivery Queued, and puts it in the outgoing queue. clientMsgID must be
+// unique (it goes into message.send). It returns the placeholder's message,
+// or nil for a lane deleted in this session or a repeated clientMsgID.
+func (s *State) AddOutgoing(l frame.Lane, text, clientMsgID, replyTo string, mediaRefs []string) *Message {
+	s.begin()
+	defer s.end()
+	ln := s.existingOrNew(l)
+	if ln == nil || clientMsgID == "" || s.outbox[clientMsgID] != nil {
+		return nil
+	}
+	msg := &Message{Role: frame.RoleUser, Text: text, ReplyTo: replyTo, TS: s.now(),
+		Delivery: DeliveryQueued, ClientMsgID: clientMsgID, MediaRefs: slices.Clone(mediaRefs)}
+	it := &Item{Kind: KindMessage, Msg: msg, TS: msg.TS}
+	s.add(ln, ln.Len(), it)
+	s.outbox[clientMsgID] = &outgoing{lane: ln.Key, it: it}
+	s.chg.Outgoing = true
+	return msg
+}
+
+// Outgoing returns the messages still waiting for their echo, oldest
+// first: Queued ones are for the sender to send in this order; Sending,
+// Unknown and Failed ones are shown with their state.
+func (s *State) Outgoing() []Outgoing {
+	var out []*outgoing
+	for _, o := range s.outbox {
+		out = append(out, o)
+	}
+	slices.SortFunc(out, func(a, b *outgoing) int { return int(a.it.id - b.it.id) })
+	list := make([]Outgoing, 0, len(out))
+	for _, o := range out {
+		m := o.it.Msg
+		list = append(list, Outgoing{Lane: o.lane, ClientMsgID: m.ClientMsgID, Text: m.Text,
+			ReplyTo: m.ReplyTo, MediaRefs: m.MediaRefs, Delivery: m.Delivery, TS: m.TS})
+	}
+	return list
+}
+
+// SetDelivery sets the delivery state of the outgoing message clientMsgID
+// (Sending when message.send goes out, Sent on its response, Unknown when
+// the connection dropped first, Failed on an error, Queued to resend).
+// Re-queueing a message stamps it with the current time, since the
+// "delivery unknown" check compares against the attempt.
+func (s *State) SetDelivery(clientMsgID string, d Delivery) Change {
+	s.begin()
+	if o := s.outbox[clientMsgID]; o != nil && o.it.Msg.Delivery != d {
+		ln := s.lanes[o.lane]
+		o.it.Msg.Delivery = d
+		if d == DeliveryQueued || d == DeliverySending {
+			o.it.Msg.TS = s.now()
+		}
+		if ln != nil {
+			s.touch(ln, o.it)
+		}
+		s.chg.Outgoing = true
+	}
+	return s.end()
+}
+
+// matchEcho finds the placeholder a user message from the gateway echoes:
+// the one with its client_msg_id, or else the lane's oldest placeholder
+// in flight (Sending, Sent, Unknown, Failed) with identical text. A
+// placeholder matched by id in another lane (auto-threading moved it) is
+// dropped there and its delivery state carried into msg; nil is returned
+// so the caller adds msg as new.
+func (s *State) matchEcho(ln *Lane, msg *Message) *Item {
+	if o := s.outbox[msg.ClientMsgID]; msg.ClientMsgID != "" && o != nil {
+		delete(s.outbox, msg.ClientMsgID)
+		s.chg.Outgoing = true
+		if o.lane == ln.Key {
+			return o.it
+		}
+		if msg.Delivery < o.it.Msg.Delivery && o.it.Msg.Delivery == DeliveryRead {
+			msg.Delivery = DeliveryRead
+		}
+		if old := s.lanes[o.lane]; old != nil {
+			s.drop(old, o.it)
+		}
+		return nil
+	}
+	for _, it := range ln.placeholders() {
+		if it.Msg.Text == msg.Text && it.Msg.Delivery != DeliveryQueued {
+			delete(s.outbox, it.Msg.ClientMsgID)
+			s.chg.Outgoing = true
+			return it
+		}
+	}
+	return nil
+}
+
+// placeholders returns the lane's unechoed outgoing messages, oldest first.
+func (l *Lane) placeholders() []*Item {
+	var out []*Item
+	for i := len(l.items) - 1; i >= 0; i-- {
+		if it := l.items[i]; it.Msg != nil && it.Msg.ID == "" && it.Msg.ClientMsgID != "" {
+			out = append(out, it)
+		}
+	}
+	slices.Reverse(out)
+	return out
+}
+
+// oldestUnechoed returns the oldest placeholder that was handed to the
+// gateway (Sending or Sent), for a read receipt naming an id not held.
+func (l *Lane) oldestUnechoed() *Item {
+	for _, it := range l.placeholders() {
+		if d := it.Msg.Delivery; d == DeliverySending || d == DeliverySent {
+			return it
+		}
+	}
+	return nil
+}
+
+// settleUnknown resolves the lane's "delivery unknown" placeholders against
+// its newest history page: one whose text a user message in the page
+// carries, stamped after the attempt, was delivered and takes that message;
+// the rest become Failed (shown unsent, one key to resend).
+func (s *State) settleUnknown(ln *Lane, page []frame.Message) {
+	for _, it := range ln.placeholders() {
+		if it.Msg.Delivery != DeliveryUnknown {
+			continue
+		}
+		for i := range page {
+			m := &page[i]
+			if m.Role != frame.RoleUser || m.Text != it.Msg.Text || ln.byMsg[m.MessageID] != nil ||
+				time.UnixMilli(m.TS).Before(it.Msg.TS.Add(-echoSkew)) {
+				continue
+			}
+			delete(s.outbox, it.Msg.ClientMsgID)
+			s.mergeFinal(ln, it, s.msgFromWire(m))
+			s.chg.Outgoing = true
+			break
+		}
+		if it.Msg.Delivery == DeliveryUnknown {
+			it.Msg.Delivery = DeliveryFailed
+			s.touch(ln, it)
+			s.chg.Outgoing = true
+		}
+	}
+}

@@ -1,0 +1,145 @@
+package store
+
+import (
+	"time"
+
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// Picker is a pending picker.* prompt. Pickers queue per lane in arrival
+// order; the first is the one to show. Pickers are not persisted: after a
+// restart the gateway's own timeout applies.
+type Picker struct {
+	// Type is the frame type (frame.TypePickerApproval, ...).
+	Type string
+	Lane frame.Lane
+	frame.Picker
+	Arrived time.Time
+	// Deadline is Arrived + timeout_s; zero when the picker has none.
+	Deadline time.Time
+}
+
+// Pickers returns lane l's pending pickers, oldest first. The slice is the
+// State's own: read it, do not keep it across mutating calls.
+func (s *State) Pickers(l frame.Lane) []Picker {
+	if ln := s.lanes[l]; ln != nil {
+		return ln.pickers
+	}
+	return nil
+}
+
+// PendingLanes returns the lanes with at least one pending picker, in
+// directory order first, then any others.
+func (s *State) PendingLanes() []frame.Lane {
+	var out []frame.Lane
+	seen := map[frame.Lane]bool{}
+	for _, c := range s.dir {
+		if ln := s.lanes[c.lane]; ln != nil && len(ln.pickers) > 0 {
+			out = append(out, c.lane)
+			seen[c.lane] = true
+		}
+	}
+	for k, ln := range s.lanes {
+		if len(ln.pickers) > 0 && !seen[k] {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// applyPicker queues a picker (a replay of one already queued is a no-op).
+// One arriving for a lane that is not focused raises a banner.
+func (s *State) applyPicker(f frame.Frame, p *frame.Picker) {
+	ln := s.lane(f.Lane())
+	if ln == nil || p.PickerID == "" {
+		return
+	}
+	for _, q := range ln.pickers {
+		if q.PickerID == p.PickerID {
+			return
+		}
+	}
+	now := s.now()
+	pk := Picker{Type: f.Type, Lane: ln.Key, Picker: *p, Arrived: now}
+	if p.TimeoutS != nil && *p.TimeoutS > 0 {
+		pk.Deadline = now.Add(time.Duration(*p.TimeoutS * float64(time.Second)))
+	}
+	ln.pickers = append(ln.pickers, pk)
+	s.laneChanged(ln)
+	s.chg.Pickers = true
+	s.chg.Directory = true
+	if ln.Key != s.focus {
+		s.banner(Banner{Lane: ln.Key, Kind: BannerPicker, Title: ln.Name, Body: pk.Summary()})
+	}
+}
+
+// Summary is a one-line description of the picker: the first non-empty of
+// title, question, command, message, description, or the type.
+func (p Picker) Summary() string {
+	for _, s := range []string{p.Title, p.Question, p.Command, p.Message, p.Description} {
+		if s != "" {
+			return s
+		}
+	}
+	return p.Type
+}
+
+// AnswerPicker removes the picker the user answered and records it in the
+// lane's transcript as a KindPickerRecord item with the UI's text (for
+// example "approved once: rm -rf build/"). Unknown ids are a no-op.
+func (s *State) AnswerPicker(l frame.Lane, pickerID, record string) Change {
+	s.begin()
+	s.endPicker(l, pickerID, Answered, record)
+	return s.end()
+}
+
+// PickerGone ends a picker the gateway no longer holds (error not_found for
+// its picker.select): it is recorded as answered elsewhere.
+func (s *State) PickerGone(l frame.Lane, pickerID string) Change {
+	s.begin()
+	s.endPicker(l, pickerID, AnsweredElsewhere, "")
+	return s.end()
+}
+
+// Expire ends every picker whose deadline is at or before now (the UI calls
+// it on a tick); each is recorded as expired.
+func (s *State) Expire(now time.Time) Change {
+	s.begin()
+	for _, ln := range s.lanes {
+		for _, p := range append([]Picker(nil), ln.pickers...) {
+			if !p.Deadline.IsZero() && !now.Before(p.Deadline) {
+				s.endPicker(ln.Key, p.PickerID, Expired, "")
+			}
+		}
+	}
+	return s.end()
+}
+
+// expireLane ends all of a lane's pickers (agent.idle).
+func (s *State) expireLane(ln *Lane) {
+	for _, p := range append([]Picker(nil), ln.pickers...) {
+		s.endPicker(ln.Key, p.PickerID, Expired, "")
+	}
+}
+
+// endPicker takes a picker out of its queue and records how it ended; a
+// record text "" becomes "<outcome>: <summary>".
+func (s *State) endPicker(l frame.Lane, pickerID string, o PickerOutcome, record string) {
+	ln := s.lanes[l]
+	if ln == nil {
+		return
+	}
+	for i, p := range ln.pickers {
+		if p.PickerID != pickerID {
+			continue
+		}
+		ln.pickers = append(ln.pickers[:i:i], ln.pickers[i+1:]...)
+		if record == "" {
+			record = o.String() + ": " + p.Summary()
+		}
+		s.add(ln, ln.Len(), &Item{Kind: KindPickerRecord, Text: record, Outcome: o, TS: s.now()})
+		s.chg.Pickers = true
+		s.chg.Directory = true
+		return
+	}
+}

@@ -1,0 +1,159 @@
+package store
+
+import (
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// Apply is the reducer: it applies one server frame to the state and
+// returns what changed. replayed marks frames from a sync replay (a frame
+// with a cursor counts as replayed either way); applying a replayed frame
+// that was already seen is a no-op. A frame's cursor advances Cursor in
+// the same call, so a persistent State writes it in the same transaction as
+// the frame's effects.
+//
+// Every server frame type of wsclient/frame is understood. Responses that
+// carry no state of their own (history, search.results, commands.complete,
+// media.upload.ack, media.pull, media.pull.end, pong) are no-ops here:
+// history pages go to ApplyHistory, since only the request knows which page
+// it asked for. Unknown types, frames with an unexpected payload, and frames
+// for a lane deleted in this session are no-ops too.
+func (s *State) Apply(f frame.Frame, replayed bool) Change {
+	s.begin()
+	replayed = replayed || f.Cursor > 0
+	if ln := s.lanes[f.Lane()]; ln != nil && !replayed {
+		ln.anchor = nil
+	}
+	s.apply(f, replayed)
+	s.advanceCursor(f.Cursor)
+	return s.end()
+}
+
+func (s *State) apply(f frame.Frame, replayed bool) {
+	switch p := f.Payload.(type) {
+	case *frame.HelloAck:
+		s.applyHelloAck(p)
+	case *frame.Message:
+		s.applyMessage(f.Lane(), p, replayed)
+	case *frame.MessageStart:
+		s.applyStart(f.Lane(), p)
+	case *frame.MessageUpdate:
+		s.applyUpdate(f.Lane(), p)
+	case *frame.MessageStop:
+		s.applyStop(f.Lane(), p, replayed)
+	case *frame.MessageDeleted:
+		s.deleteMessages(f.Lane(), p.MessageIDs)
+	case *frame.Commentary:
+		s.applyCommentary(f.Lane(), p)
+	case *frame.ToolStart:
+		s.applyToolStart(f.Lane(), p, replayed)
+	case *frame.ToolProgress:
+		s.applyToolProgress(f.Lane(), p, replayed)
+	case *frame.ToolEnd:
+		s.applyToolEnd(f.Lane(), p, replayed)
+	case *frame.Typing:
+		s.setTyping(f.Lane(), p.On == nil || *p.On)
+	case *frame.Notification:
+		s.banner(Banner{Lane: f.Lane(), Kind: p.Kind, Title: p.Title, Body: p.Body,
+			TS: s.fromMillis(p.TS), Replayed: replayed})
+	case *frame.Picker:
+		if frame.IsPicker(f.Type) {
+			s.applyPicker(f, p)
+		}
+	case *frame.ChannelList:
+		s.replaceDirectory(p.Channels)
+	case *frame.Channel:
+		s.applyChannel(f.Type, p)
+	case *frame.CommandsCatalog:
+		s.setCatalog(p.Commands)
+	case *frame.AgentBusy:
+		s.setBusy(f.Lane(), p.Reason)
+	case *frame.Media:
+		s.applyMediaOffer(f.Lane(), p)
+	case *frame.ReadReceipt:
+		s.applyReceipt(f.Lane(), p.MessageID)
+	case *frame.Status:
+		s.applyStatus(p)
+	case *frame.Error:
+		s.banner(Banner{Lane: f.Lane(), Kind: BannerError, Title: p.Code, Body: p.Message})
+	case *frame.SyncDone:
+		s.advanceCursor(p.Cursor)
+	case *frame.Empty:
+		s.applyEmpty(f)
+	}
+}
+
+// applyEmpty handles the payload-less frames.
+func (s *State) applyEmpty(f frame.Frame) {
+	switch f.Type {
+	case frame.TypeTypingStop:
+		s.setTyping(f.Lane(), false)
+	case frame.TypeAgentIdle:
+		s.setIdle(f.Lane())
+	}
+}
+
+func (s *State) applyChannel(typ string, c *frame.Channel) {
+	switch typ {
+	case frame.TypeChannelCreated, frame.TypeChannelRenamed:
+		s.upsertChannel(*c)
+	case frame.TypeChannelDeleted:
+		if l := c.Lane(); l.ChatID != "" && (s.channel(l) != nil || s.lanes[l] != nil) {
+			s.removeLane(l)
+		}
+	}
+}
+
+// existingLane returns lane l if it already exists (no creation).
+func (s *State) existingLane(l frame.Lane) *Lane { return s.lanes[l] }
+
+func (s *State) setTyping(l frame.Lane, on bool) {
+	ln := s.existingOrNew(l)
+	if ln == nil || ln.Typing == on {
+		return
+	}
+	ln.Typing = on
+	s.laneChanged(ln)
+}
+
+func (s *State) setBusy(l frame.Lane, reason string) {
+	ln := s.existingOrNew(l)
+	if ln == nil || (ln.Busy && ln.BusyReason == reason) {
+		return
+	}
+	ln.Busy, ln.BusyReason = true, reason
+	s.laneChanged(ln)
+	s.chg.Directory = true
+}
+
+// setIdle ends the lane's turn: not busy, not typing, pending pickers
+// expire, and anything left streaming or running is closed.
+func (s *State) setIdle(l frame.Lane) {
+	ln := s.existingLane(l)
+	if ln == nil {
+		return
+	}
+	if ln.Busy || ln.Typing {
+		ln.Busy, ln.BusyReason, ln.Typing = false, "", false
+		s.laneChanged(ln)
+		s.chg.Directory = true
+	}
+	s.expireLane(ln)
+	for i := len(ln.items) - 1; i >= 0 && !isUserMsg(ln.items[i]); i-- {
+		switch it := ln.items[i]; {
+		case it.Msg != nil && it.Msg.Streaming:
+			it.Msg.Streaming = false
+			s.touch(ln, it)
+		case it.Tool != nil && it.Tool.Running:
+			it.Tool.Running = false
+			s.touch(ln, it)
+		}
+	}
+}
+
+// existingOrNew returns lane l, creating it only for a real chat id.
+func (s *State) existingOrNew(l frame.Lane) *Lane {
+	if l.ChatID == "" {
+		return nil
+	}
+	return s.lane(l)
+}

@@ -1,0 +1,176 @@
+package store
+
+import (
+	"slices"
+	"time"
+
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// Options configure a State.
+type Options struct {
+	// Now is the clock (arrival times, picker expiry). Default time.Now.
+	Now func() time.Time
+	// PageSize is how many items LoadOlder brings in at a time and how many
+	// of a lane's newest items Open loads. Default 50.
+	PageSize int
+}
+
+// State is the client's whole domain state. See the package doc for the
+// one-goroutine rule.
+type State struct {
+	opts Options
+
+	dir     []*channel // directory in display order (see Tree)
+	lanes   map[frame.Lane]*Lane
+	deleted map[frame.Lane]bool // lanes deleted this session; late frames for them are dropped
+	focus   frame.Lane
+
+	status  string
+	caps    frame.ServerCaps
+	catalog []frame.Command
+	cursor  int64
+	pushed  int64
+	banners []Banner
+
+	outbox   map[string]*outgoing // client_msg_id → unechoed placeholder
+	drafts   map[frame.Lane]string
+	settings map[string]string
+
+	version uint64 // last Item/Lane version handed out
+	nextID  int64  // last item row id handed out
+
+	chg Change // accumulates between begin and end
+	db  *db    // nil for a memory-only State
+}
+
+// New returns an empty, memory-only State.
+func New(opts Options) *State {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.PageSize <= 0 {
+		opts.PageSize = 50
+	}
+	return &State{
+		opts:     opts,
+		lanes:    map[frame.Lane]*Lane{},
+		deleted:  map[frame.Lane]bool{},
+		outbox:   map[string]*outgoing{},
+		drafts:   map[frame.Lane]string{},
+		settings: map[string]string{},
+	}
+}
+
+// Change says what a mutating call changed, so the UI re-renders only that.
+type Change struct {
+	// Lanes whose transcript or lane fields (unread, busy, typing, pickers,
+	// paging) changed, in first-changed order.
+	Lanes []frame.Lane
+	// Removed lanes no longer exist (channel.deleted); the UI leaves them.
+	Removed []frame.Lane
+	// Directory: the channel tree or a lane's sidebar marks changed.
+	Directory bool
+	// Pickers: some lane's picker queue changed.
+	Pickers bool
+	// Catalog: the command catalog changed.
+	Catalog bool
+	// Status: gateway status, caps or cursor changed.
+	Status bool
+	// Banners: new banners are queued (see TakeBanners).
+	Banners bool
+	// Outgoing: the outgoing queue changed (see Outgoing).
+	Outgoing bool
+}
+
+// Empty reports whether nothing changed.
+func (c Change) Empty() bool {
+	return len(c.Lanes) == 0 && len(c.Removed) == 0 && !c.Directory && !c.Pickers &&
+		!c.Catalog && !c.Status && !c.Banners && !c.Outgoing
+}
+
+// Has reports whether lane l is among the changed lanes.
+func (c Change) Has(l frame.Lane) bool { return slices.Contains(c.Lanes, l) }
+
+// Merge folds o into c (for a UI that applies several frames per render).
+func (c *Change) Merge(o Change) {
+	for _, l := range o.Lanes {
+		c.lane(l)
+	}
+	for _, l := range o.Removed {
+		if !slices.Contains(c.Removed, l) {
+			c.Removed = append(c.Removed, l)
+		}
+	}
+	c.Directory = c.Directory || o.Directory
+	c.Pickers = c.Pickers || o.Pickers
+	c.Catalog = c.Catalog || o.Catalog
+	c.Status = c.Status || o.Status
+	c.Banners = c.Banners || o.Banners
+	c.Outgoing = c.Outgoing || o.Outgoing
+}
+
+func (c *Change) lane(l frame.Lane) {
+	if !slices.Contains(c.Lanes, l) {
+		c.Lanes = append(c.Lanes, l)
+	}
+}
+
+// begin starts a mutating call.
+func (s *State) begin() { s.chg = Change{} }
+
+// end finishes a mutating call: hands the batch to the writer and returns
+// what changed.
+func (s *State) end() Change {
+	s.commit()
+	c := s.chg
+	s.chg = Change{}
+	return c
+}
+
+// bump returns a fresh version number.
+func (s *State) bump() uint64 {
+	s.version++
+	return s.version
+}
+
+// now is the injected clock.
+func (s *State) now() time.Time { return s.opts.Now() }
+
+// Focus records the lane on screen: it is marked read, and new messages in
+// it do not count as unread.
+func (s *State) Focus(l frame.Lane) Change {
+	s.begin()
+	s.focus = l
+	s.markRead(l)
+	return s.end()
+}
+
+// Focused returns the lane last passed to Focus.
+func (s *State) Focused() frame.Lane { return s.focus }
+
+// MarkRead clears lane l's unread count.
+func (s *State) MarkRead(l frame.Lane) Change {
+	s.begin()
+	s.markRead(l)
+	return s.end()
+}
+
+func (s *State) markRead(l frame.Lane) {
+	ln := s.lanes[l]
+	if ln == nil || ln.Unread == 0 {
+		return
+	}
+	ln.Unread = 0
+	s.laneChanged(ln)
+	s.chg.Directory = true
+}
+
+// fromMillis converts a wire ts (ms since the epoch) to a time, or the
+// arrival time for 0.
+func (s *State) fromMillis(ms int64) time.Time {
+	if ms == 0 {
+		return s.now()
+	}
+	return time.UnixMilli(ms)
+}
