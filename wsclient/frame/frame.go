@@ -1,7 +1,6 @@
 package frame
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 )
@@ -35,17 +34,6 @@ type Frame struct {
 	Payload  any
 }
 
-// envelope is the wire shape of every JSON frame.
-type envelope struct {
-	V        int             `json:"v"`
-	ID       int64           `json:"id,omitempty"`
-	Type     string          `json:"type"`
-	ChatID   OptString       `json:"chat_id,omitzero"`
-	ThreadID OptString       `json:"thread_id,omitzero"`
-	Cursor   int64           `json:"cursor,omitempty"`
-	Payload  json.RawMessage `json:"payload,omitempty"`
-}
-
 // ErrVersion is wrapped by Decode for a frame of another major version.
 var ErrVersion = errors.New("unsupported protocol version")
 
@@ -58,59 +46,6 @@ func (e *VersionError) Error() string {
 
 // Unwrap makes errors.Is(err, ErrVersion) work.
 func (e *VersionError) Unwrap() error { return ErrVersion }
-
-// Decode parses one JSON frame sent in direction dir. A missing `v` is read
-// as version 1; another major version returns a *VersionError (with the
-// frame's type and id filled in as far as they parsed). Unknown types decode
-// with an *Unknown payload. Unknown fields are ignored.
-func Decode(data []byte, dir Direction) (Frame, error) {
-	var env envelope
-	if err := json.Unmarshal(data, &env); err != nil {
-		return Frame{}, fmt.Errorf("malformed frame: %w", err)
-	}
-	f := Frame{V: env.V, ID: env.ID, Type: env.Type, ChatID: env.ChatID, ThreadID: env.ThreadID, Cursor: env.Cursor}
-	if f.V == 0 {
-		f.V = Version
-	}
-	if f.V != Version {
-		return f, &VersionError{Got: f.V}
-	}
-	if f.Type == "" {
-		return f, errors.New("malformed frame: no type")
-	}
-	p := newPayload(f.Type, dir)
-	if u, ok := p.(*Unknown); ok {
-		u.Raw = append(json.RawMessage(nil), env.Payload...)
-		f.Payload = u
-		return f, nil
-	}
-	if len(env.Payload) > 0 && string(env.Payload) != "null" {
-		if err := json.Unmarshal(env.Payload, p); err != nil {
-			return f, fmt.Errorf("malformed %s payload: %w", f.Type, err)
-		}
-	}
-	f.Payload = p
-	return f, nil
-}
-
-// Encode serialises f with v set to Version. A nil Payload encodes as {}.
-func Encode(f Frame) ([]byte, error) {
-	env := envelope{V: Version, ID: f.ID, Type: f.Type, ChatID: f.ChatID, ThreadID: f.ThreadID, Cursor: f.Cursor}
-	p := f.Payload
-	if p == nil {
-		p = Empty{}
-	}
-	if u, ok := p.(*Unknown); ok {
-		env.Payload = u.Raw
-	} else {
-		raw, err := json.Marshal(p)
-		if err != nil {
-			return nil, fmt.Errorf("encode %s payload: %w", f.Type, err)
-		}
-		env.Payload = raw
-	}
-	return json.Marshal(env)
-}
 
 // Lane returns the frame's lane: the envelope's chat_id/thread_id, or, when
 // the envelope has none, the ones inside the payload.

@@ -211,3 +211,12 @@ type Pong struct {
 type SyncDone struct {
 	Cursor int64 `json:"cursor"`
 }
+
+// Error makes an error frame's payload usable as a Go error (what
+// wsclient.Client.Request returns for an `error` response).
+func (e *Error) Error() string {
+	if e.Message == "" {
+		return "gateway error: " + e.Code
+	}
+	return "gateway error " + e.Code + ": " + e.Message
+}

@@ -78,7 +78,7 @@ type Command struct {
 	Description string   `json:"description,omitempty"`
 	ArgsHint    string   `json:"args_hint"`
 	Category    string   `json:"category,omitempty"`
-	Aliases     []string `json:"aliases,omitempty"`
+	Aliases     []string `json:"aliases,omitzero"`
 }
 
 // Choice is one option of a picker.
