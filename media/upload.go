@@ -1,0 +1,61 @@
+package media
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// sniffLen is how many leading bytes content sniffing looks at.
+const sniffLen = 512
+
+// Upload describes a local file about to be uploaded.
+type Upload struct {
+	Path     string // absolute path of the file
+	Filename string // base name sent on the wire
+	MIME     string
+	Kind     string // image, video, audio or file
+	Size     int64
+}
+
+// DescribeUpload stats and sniffs the file at path. It refuses directories
+// and anything that is not a regular file (a FIFO or device would block or
+// never end), with an error that names the path.
+func DescribeUpload(path string) (Upload, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return Upload{}, fmt.Errorf("attach %s: %w", path, err)
+	}
+	st, err := os.Stat(abs)
+	if err != nil {
+		return Upload{}, fmt.Errorf("attach: %w", err)
+	}
+	if st.IsDir() {
+		return Upload{}, fmt.Errorf("attach %s: is a directory", path)
+	}
+	if !st.Mode().IsRegular() {
+		return Upload{}, fmt.Errorf("attach %s: not a regular file", path)
+	}
+	f, err := os.Open(abs)
+	if err != nil {
+		return Upload{}, fmt.Errorf("attach: %w", err)
+	}
+	defer f.Close()
+	head := make([]byte, sniffLen)
+	n, err := io.ReadFull(f, head)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return Upload{}, fmt.Errorf("attach %s: %w", path, err)
+	}
+	name := filepath.Base(abs)
+	mt := DetectMIME(name, head[:n])
+	return Upload{Path: abs, Filename: name, MIME: mt, Kind: KindFromMIME(mt), Size: st.Size()}, nil
+}
+
+// Start returns the media.upload.start payload for this upload under ref.
+func (u Upload) Start(ref string) frame.MediaUploadStart {
+	return frame.MediaUploadStart{MediaRef: ref, Kind: u.Kind, Mime: u.MIME, Size: u.Size, Filename: u.Filename}
+}
