@@ -25,8 +25,8 @@ func RunPath(w io.Writer) {
 //
 // Exit code: nil means the profile is usable (exit 0, warnings allowed); an
 // error means the file is invalid, the profile unknown, the token source
-// failing, or the URL or token missing (exit 1). The error is not printed to
-// w; the caller prints it.
+// failing, or the URL or token missing: a configuration error (exit 3 in
+// the README's table). The error is not printed to w; the caller prints it.
 func RunCheck(ctx context.Context, w io.Writer, opts Options, knownActions []string) error {
 	c, err := Load(ctx, opts)
 	if err != nil {

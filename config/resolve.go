@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
@@ -20,12 +21,16 @@ const (
 // default_profile names one.
 const DefaultProfileName = "default"
 
-// Options are the command-line inputs to Load.
+// Options are the command-line inputs to Load; a non-empty flag beats the
+// environment and the file.
 type Options struct {
 	Profile      string        // --profile; "" for the default
 	URL          string        // --url
 	Token        string        // --token
 	Insecure     bool          // --insecure
+	DeviceName   string        // --device-name
+	CAFile       string        // --ca-file
+	Theme        string        // --theme
 	Paths        *Paths        // nil for DefaultPaths()
 	TokenTimeout time.Duration // token_command limit; 0 for DefaultTokenTimeout
 }
@@ -106,12 +111,15 @@ func Load(ctx context.Context, opts Options) (*Config, error) {
 		return nil, err
 	}
 	c.Insecure = opts.Insecure || p.Insecure
-	c.CAFile = expandPath(paths.ConfigDir, p.CAFile)
-	c.DeviceName = p.DeviceName
+	c.CAFile = firstNonEmpty(opts.CAFile, expandPath(paths.ConfigDir, p.CAFile))
+	c.DeviceName = firstNonEmpty(opts.DeviceName, p.DeviceName)
 	if c.DeviceName == "" {
 		c.DeviceName, _ = os.Hostname()
 	}
-	c.Theme = firstNonEmpty(p.Theme, f.Theme, ThemeAuto)
+	c.Theme = firstNonEmpty(opts.Theme, p.Theme, f.Theme, ThemeAuto)
+	if !slices.Contains(Themes, c.Theme) {
+		return nil, fmt.Errorf("theme (from flag): %q is not one of %s", c.Theme, strings.Join(Themes, ", "))
+	}
 	c.Settings = mergeSettings(DefaultSettings(), f.Settings, p.Settings)
 	c.Keys = maps.Clone(f.Keys)
 	if c.Keys == nil {

@@ -238,6 +238,28 @@ help = ["?"]
 	}
 }
 
+func TestFlagsOverrideProfile(t *testing.T) {
+	p := testEnv(t, "theme = \"light\"\n[profiles.default]\ndevice_name = \"desk\"\nca_file = \"ca.pem\"\n")
+	c, err := load(t, Options{DeviceName: "laptop", CAFile: "/etc/ca.pem", Theme: "dark"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.DeviceName != "laptop" || c.CAFile != "/etc/ca.pem" || c.Theme != "dark" {
+		t.Fatalf("flags lost: %+v", c)
+	}
+	c, err = load(t, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.DeviceName != "desk" || c.CAFile != filepath.Join(p.ConfigDir, "ca.pem") || c.Theme != "light" {
+		t.Fatalf("profile values lost: %+v", c)
+	}
+	_, err = load(t, Options{Theme: "blue"})
+	if want := `theme (from flag): "blue" is not one of auto, dark, light`; err == nil || err.Error() != want {
+		t.Fatalf("err = %v, want %s", err, want)
+	}
+}
+
 func TestDefaults(t *testing.T) {
 	testEnv(t, "")
 	c, err := load(t, Options{})
