@@ -23,7 +23,9 @@ func (s *State) Apply(f frame.Frame, replayed bool) Change {
 	if ln := s.lanes[f.Lane()]; ln != nil && !replayed {
 		ln.anchor = nil
 	}
-	s.apply(f, replayed)
+	if !(replayed && s.staleLifecycle(f)) {
+		s.apply(f, replayed)
+	}
 	s.advanceCursor(f.Cursor)
 	return s.end()
 }
@@ -80,6 +82,28 @@ func (s *State) apply(f frame.Frame, replayed bool) {
 	case *frame.Empty:
 		s.applyEmpty(f)
 	}
+}
+
+// staleLifecycle reports whether f is a replayed lifecycle frame (busy,
+// idle, typing) of a turn already held: the replay anchor's turn is older
+// than the lane's current one, or, for busy and typing, already has its
+// final answer.
+func (s *State) staleLifecycle(f frame.Frame) bool {
+	ln := s.lanes[f.Lane()]
+	if ln == nil || ln.anchor == nil {
+		return false
+	}
+	switch f.Type {
+	case frame.TypeAgentIdle, frame.TypeTypingStop:
+	case frame.TypeAgentBusy, frame.TypeTyping:
+		if ln.answered() {
+			return true
+		}
+	default:
+		return false
+	}
+	_, to := ln.turn(true)
+	return to < len(ln.items)
 }
 
 // applyEmpty handles the payload-less frames.

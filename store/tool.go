@@ -49,6 +49,18 @@ func (l *Lane) findTool(idx int, replayed bool) *Item {
 	return done
 }
 
+// answered reports whether the replay anchor's turn holds a finished
+// assistant message.
+func (l *Lane) answered() bool {
+	from, to := l.turn(true)
+	for _, it := range l.items[from:to] {
+		if it.Msg != nil && it.Msg.Role == frame.RoleAssistant && !it.Msg.Streaming {
+			return true
+		}
+	}
+	return false
+}
+
 // toolPos is where a new card goes: the end of the turn.
 func (l *Lane) toolPos(replayed bool) int {
 	_, to := l.turn(replayed)

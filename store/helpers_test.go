@@ -1,0 +1,126 @@
+package store
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// clock is a settable test clock.
+type clock struct{ t time.Time }
+
+func (c *clock) now() time.Time                { return c.t }
+func (c *clock) advance(d time.Duration)       { c.t = c.t.Add(d) }
+func newClock() *clock                         { return &clock{t: time.UnixMilli(1_800_000_000_000)} }
+func newState(c *clock) *State                 { return New(Options{Now: c.now}) }
+func lane(chat, thread string) frame.Lane      { return frame.Lane{ChatID: chat, ThreadID: thread} }
+func wire(t *testing.T, js string) frame.Frame { t.Helper(); return decode(t, js) }
+
+var (
+	def   = lane("d", "")
+	chan7 = lane("c7", "")
+	thr   = lane("c7", "t1")
+)
+
+// decode parses one server frame.
+func decode(t *testing.T, js string) frame.Frame {
+	t.Helper()
+	f, err := frame.Decode([]byte(js), frame.FromServer)
+	if err != nil {
+		t.Fatalf("decode %s: %v", js, err)
+	}
+	return f
+}
+
+// apply applies live frames (JSON) in order and returns the merged change.
+func apply(t *testing.T, s *State, frames ...string) Change {
+	t.Helper()
+	var c Change
+	for _, js := range frames {
+		c.Merge(s.Apply(decode(t, js), false))
+	}
+	return c
+}
+
+// replay applies frames as a sync replay.
+func replay(t *testing.T, s *State, frames ...string) Change {
+	t.Helper()
+	var c Change
+	for _, js := range frames {
+		c.Merge(s.Apply(decode(t, js), true))
+	}
+	return c
+}
+
+// dump renders a lane's items one per line, for comparisons.
+func dump(s *State, l frame.Lane) string {
+	ln := s.Lane(l)
+	var b strings.Builder
+	for i := range ln.Len() {
+		b.WriteString(itemLine(ln.Item(i)))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func itemLine(it *Item) string {
+	switch it.Kind {
+	case KindMessage:
+		m := it.Msg
+		s := fmt.Sprintf("%s %s %q", m.Role, m.ID, m.Text)
+		if m.Reasoning != "" {
+			s += fmt.Sprintf(" r=%q", m.Reasoning)
+		}
+		if m.Streaming {
+			s += " streaming"
+		}
+		if m.Delivery != DeliveryNone {
+			s += " " + m.Delivery.String()
+		}
+		for _, md := range m.Media {
+			s += " media=" + md.MediaID
+		}
+		return s
+	case KindTool:
+		tc := it.Tool
+		s := fmt.Sprintf("tool %d %s", tc.Index, tc.Name)
+		if tc.Running {
+			s += " running"
+		}
+		if tc.Note != "" {
+			s += " note=" + tc.Note
+		}
+		if tc.OK != nil {
+			s += fmt.Sprintf(" ok=%v", *tc.OK)
+		}
+		if tc.Output != "" {
+			s += " out=" + tc.Output
+		}
+		return s
+	default:
+		return fmt.Sprintf("%s %q", it.Kind, it.Text)
+	}
+}
+
+// want compares a lane dump with the expected lines.
+func want(t *testing.T, s *State, l frame.Lane, lines ...string) {
+	t.Helper()
+	exp := strings.Join(lines, "\n")
+	if len(lines) > 0 {
+		exp += "\n"
+	}
+	if got := dump(s, l); got != exp {
+		t.Fatalf("lane %s:\n got:\n%s want:\n%s", l, got, exp)
+	}
+}
+
+// helloAck is a hello.ack with a default channel d, a channel c7 and its
+// thread t1.
+const helloAck = `{"type":"hello.ack","payload":{"server_caps":{"streaming":true},"sync_cursor":10,
+ "last_pushed_cursor":0,"channels":[
+  {"chat_id":"d","name":"Default","kind":"default","is_default":true},
+  {"chat_id":"c7","name":"Seven","kind":"channel"},
+  {"chat_id":"c7","thread_id":"t1","name":"Thread","kind":"thread","parent_chat_id":"c7"}]}}`
