@@ -1,0 +1,278 @@
+package gatewaysim
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// turn is one run of the scripted agent for one user message.
+type turn struct {
+	s      *Server
+	lane   frame.Lane
+	origin *conn
+	user   frame.Message
+	// retitle, if set, upgrades an auto thread's title after the reply.
+	retitle func()
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	// stopped is set by agent.stop: the turn ends with the partial text.
+	// A turn cancelled otherwise (lane deleted, server closing) ends
+	// silently.
+	stopped atomic.Bool
+	steers  chan string
+	done    chan struct{}
+	tools   int // tool calls so far (the index of tool.* frames)
+	begun   time.Time
+}
+
+// abort cancels the turn; withStop asks it to end with message.stop and
+// agent.idle rather than silently.
+func (t *turn) abort(withStop bool) {
+	if withStop {
+		t.stopped.Store(true)
+	}
+	t.cancel()
+}
+
+// startTurnLocked starts the agent on user message m in lane l. Turns of one
+// lane run one after another. s.mu must be held.
+func (s *Server) startTurnLocked(origin *conn, l frame.Lane, m frame.Message, retitle func()) {
+	ctx, cancel := context.WithCancel(s.ctx)
+	t := &turn{
+		s: s, lane: l, origin: origin, user: m, retitle: retitle, ctx: ctx, cancel: cancel,
+		steers: make(chan string, 16), done: make(chan struct{}), begun: s.cfg.Now(),
+	}
+	sem := s.lanes[l]
+	if sem == nil {
+		sem = make(chan struct{}, 1)
+		s.lanes[l] = sem
+	}
+	s.bg.Go(func() {
+		defer close(t.done)
+		defer cancel()
+		select {
+		case sem <- struct{}{}:
+		case <-ctx.Done():
+			return
+		}
+		defer func() { <-sem }()
+		s.mu.Lock()
+		s.turns[l] = t
+		s.mu.Unlock()
+		t.run()
+		s.mu.Lock()
+		if s.turns[l] == t {
+			delete(s.turns, l)
+		}
+		s.mu.Unlock()
+	})
+}
+
+// run plays the script: receipt, busy, typing, tools and pickers, the
+// streamed reply, idle.
+func (t *turn) run() {
+	t.s.mu.Lock()
+	t.s.sendToDeviceLocked(t.origin, t.laneFrame(frame.TypeReadReceipt, &frame.ReadReceipt{MessageID: t.user.MessageID}))
+	t.s.mu.Unlock()
+	t.emit(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "processing"})
+	t.emit(frame.TypeTyping, &frame.Typing{On: frame.Ptr(true)})
+	var reply string
+	if strings.HasPrefix(strings.TrimSpace(t.user.Text), "/") {
+		reply = t.slashCommand()
+	} else {
+		reply = composeReply(t.user, t.work())
+	}
+	if t.ctx.Err() == nil {
+		t.stream(reply)
+	}
+	if t.ctx.Err() == nil && t.retitle != nil {
+		t.retitle()
+	}
+	t.emitFinal(frame.TypeAgentIdle, &frame.Empty{})
+	t.emitFinal(frame.TypeTyping, &frame.Typing{On: frame.Ptr(false)})
+}
+
+// work is the tool phase of an ordinary message: commentary, a terminal
+// call, and the pickers its keywords ask for. It returns notes for the reply.
+func (t *turn) work() []string {
+	t.emit(frame.TypeCommentary, &frame.Commentary{MessageID: t.s.lockedID("m"), Text: "Let me inspect the workspace first."})
+	t.runTool("git status --short", "M main.go\n?? notes.md")
+	var notes []string
+	for _, step := range keywordPickers(t.user.Text) {
+		if t.ctx.Err() != nil {
+			return notes
+		}
+		notes = append(notes, step(t))
+	}
+	return notes
+}
+
+// runTool emits one terminal tool call.
+func (t *turn) runTool(command, output string) {
+	t.tools++
+	i := t.tools
+	t.emit(frame.TypeToolStart, &frame.ToolStart{Index: i, Name: "terminal", Preview: command, Args: map[string]any{"command": command}})
+	t.pause()
+	t.emit(frame.TypeToolProgress, &frame.ToolProgress{Index: i, Name: "terminal", Note: "running…"})
+	t.pause()
+	t.emit(frame.TypeToolEnd, &frame.ToolEnd{Index: i, Name: "terminal", OK: frame.Ptr(true), Duration: frame.Ptr(0.4), OutputPreview: output})
+}
+
+// chunkRE splits a reply into words with their trailing whitespace.
+var chunkRE = regexp.MustCompile(`\S+\s*`)
+
+// wordsPerUpdate is how many words each message.update adds.
+const wordsPerUpdate = 4
+
+// stream sends the reply as message.start, growing message.update frames
+// and message.stop, and stores it. Steers that arrive meanwhile are woven
+// into the text; agent.stop ends it with the partial text.
+func (t *turn) stream(reply string) {
+	id := t.s.lockedID("m")
+	t.emit(frame.TypeMessageStart, &frame.MessageStart{MessageID: id, Role: frame.RoleAssistant, ReplyTo: frame.Some(t.user.MessageID), TS: t.s.nowMS()})
+	words := chunkRE.FindAllString(reply, -1)
+	var text strings.Builder
+	for i := 0; i < len(words); i += wordsPerUpdate {
+		select {
+		case steer := <-t.steers:
+			text.WriteString("\n\n> **Steer received:** " + steer + "\n> Adjusting the rest of this answer accordingly.\n\n")
+		default:
+		}
+		for _, w := range words[i:min(i+wordsPerUpdate, len(words))] {
+			text.WriteString(w)
+		}
+		t.emit(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: id, Text: text.String()})
+		if !t.pause() {
+			break
+		}
+	}
+	t.finish(id, strings.TrimRight(text.String(), " \n"))
+}
+
+// finish sends message.stop with the metadata and stores the reply.
+func (t *turn) finish(id, text string) {
+	s := t.s
+	s.mu.Lock()
+	model := s.model.model
+	turns := len(s.store.lanes[t.lane])
+	s.mu.Unlock()
+	tokens := len(strings.Fields(text))
+	latency := s.cfg.Now().Sub(t.begun).Seconds()
+	rt := &frame.Runtime{
+		Model: model, ContextPct: frame.Ptr(min(95, 8+turns)), Cwd: "~/src/iris",
+		Latency: frame.Ptr(latency), Cost: frame.Ptr(float64(tokens) * 0.000002),
+	}
+	reasoning := "The user wrote " + quote(instantTitle(t.user.Text)) + ". I checked the workspace with a quick terminal call, then summarised what I found."
+	msg := frame.Message{
+		MessageID: id, Role: frame.RoleAssistant, Text: text, Reasoning: reasoning,
+		ReplyTo: frame.Some(t.user.MessageID), Model: model, Tokens: frame.Ptr(tokens), TS: s.nowMS(), Runtime: rt,
+	}
+	t.emitFinal(frame.TypeMessageStop, &frame.MessageStop{
+		MessageID: id, FinalText: text, Reasoning: reasoning, Model: model, Tokens: msg.Tokens, TS: msg.TS, Runtime: rt,
+	})
+	s.mu.Lock()
+	if s.dir.findLane(t.lane) != nil {
+		s.store.add(t.lane, msg)
+	}
+	s.mu.Unlock()
+}
+
+// pause waits StreamInterval; it reports false when the turn was cancelled.
+func (t *turn) pause() bool {
+	if d := t.s.cfg.StreamInterval; d > 0 {
+		timer := time.NewTimer(d)
+		defer timer.Stop()
+		select {
+		case <-timer.C:
+		case <-t.ctx.Done():
+		}
+	}
+	return t.ctx.Err() == nil
+}
+
+// laneFrame builds an event frame of the turn's lane.
+func (t *turn) laneFrame(typ string, payload any) frame.Frame {
+	return frame.Frame{Type: typ, ChatID: frame.Some(t.lane.ChatID), ThreadID: frame.OrNull(t.lane.ThreadID), Payload: payload}
+}
+
+// emit broadcasts an event of the running turn's lane; a cancelled turn
+// emits nothing more.
+func (t *turn) emit(typ string, payload any) {
+	if t.ctx.Err() == nil {
+		t.broadcast(typ, payload)
+	}
+}
+
+// emitFinal broadcasts one of the frames that close a turn: also after
+// agent.stop, but not after a silent cancel (lane deleted, server closing).
+func (t *turn) emitFinal(typ string, payload any) {
+	if t.ctx.Err() == nil || t.stopped.Load() {
+		t.broadcast(typ, payload)
+	}
+}
+
+// broadcast sends an event of the turn's lane to every device, unless the
+// lane was deleted meanwhile.
+func (t *turn) broadcast(typ string, payload any) {
+	s := t.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.dir.findLane(t.lane) == nil {
+		return
+	}
+	s.broadcastLocked(t.laneFrame(typ, payload), nil)
+}
+
+// lockedID returns a fresh id, taking s.mu.
+func (s *Server) lockedID(prefix string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.nextID(prefix)
+}
+
+func (c *conn) handleAgentStop(f frame.Frame) {
+	s := c.s
+	s.mu.Lock()
+	l := f.Lane()
+	if e := s.dir.findLane(l); e != nil {
+		l = e.lane()
+	}
+	t := s.turns[l]
+	s.mu.Unlock()
+	if t != nil {
+		t.abort(true)
+		select {
+		case <-t.done:
+		case <-time.After(5 * time.Second):
+		}
+	}
+	c.send(frame.Frame{ID: f.ID, Type: frame.TypeAgentIdle, ChatID: frame.Some(l.ChatID), ThreadID: frame.OrNull(l.ThreadID), Payload: &frame.Empty{}})
+}
+
+func (c *conn) handleAgentSteer(f frame.Frame) {
+	p := f.Payload.(*frame.AgentSteer)
+	s := c.s
+	s.mu.Lock()
+	l := f.Lane()
+	if e := s.dir.findLane(l); e != nil {
+		l = e.lane()
+	}
+	t := s.turns[l]
+	s.mu.Unlock()
+	if t == nil {
+		c.sendError(f.ID, frame.CodeNotFound, "no agent turn is running in "+quote(l.String()))
+		return
+	}
+	select {
+	case t.steers <- p.Text:
+	default:
+	}
+	c.send(frame.Frame{ID: f.ID, Type: frame.TypeCommentary, ChatID: frame.Some(l.ChatID), ThreadID: frame.OrNull(l.ThreadID),
+		Payload: &frame.Commentary{Text: "Steering noted: " + p.Text}})
+}

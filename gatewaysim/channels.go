@@ -1,0 +1,144 @@
+package gatewaysim
+
+import (
+	"strings"
+
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+func (c *conn) handleChannelList(f frame.Frame) {
+	c.s.mu.Lock()
+	list := c.s.dir.list()
+	c.s.mu.Unlock()
+	c.send(frame.Frame{ID: f.ID, Type: frame.TypeChannelList, Payload: &frame.ChannelList{Channels: list}})
+}
+
+func (c *conn) handleChannelCreate(f frame.Frame) {
+	p := f.Payload.(*frame.ChannelCreate)
+	name := strings.TrimSpace(p.Name)
+	if name == "" {
+		c.sendError(f.ID, frame.CodeUnsupported, "channel.create needs a name")
+		return
+	}
+	s := c.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var e *entry
+	if p.Kind == frame.KindThread {
+		parent := p.ParentChatID.Val
+		if parent == "" {
+			parent = f.ChatID.Val
+		}
+		pe := s.dir.find(parent, "")
+		if pe == nil || pe.threadID != "" {
+			c.sendError(f.ID, frame.CodeNotFound, "no parent channel "+quote(parent))
+			return
+		}
+		e = &entry{chatID: pe.chatID, threadID: s.nextID("t"), name: name}
+	} else {
+		e = &entry{chatID: "iris:" + s.nextID("chan"), name: name}
+	}
+	s.dir.add(e)
+	s.replyAllLocked(c, frame.Frame{ID: f.ID, Type: frame.TypeChannelCreated, Payload: frame.Ptr(s.dir.wire(e))})
+}
+
+func (c *conn) handleChannelRename(f frame.Frame) {
+	p := f.Payload.(*frame.ChannelRename)
+	name := strings.TrimSpace(p.Name)
+	if name == "" {
+		c.sendError(f.ID, frame.CodeUnsupported, "channel.rename needs a name")
+		return
+	}
+	s := c.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e := s.dir.findLane(f.Lane())
+	if e == nil {
+		c.sendError(f.ID, frame.CodeNotFound, "unknown channel "+quote(f.Lane().String()))
+		return
+	}
+	e.name = name
+	s.replyAllLocked(c, frame.Frame{ID: f.ID, Type: frame.TypeChannelRenamed, Payload: frame.Ptr(s.dir.wire(e))})
+}
+
+func (c *conn) handleChannelSetDefault(f frame.Frame) {
+	s := c.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e := s.dir.findLane(f.Lane())
+	if e == nil {
+		c.sendError(f.ID, frame.CodeNotFound, "unknown channel "+quote(f.Lane().String()))
+		return
+	}
+	if e.threadID != "" {
+		c.sendError(f.ID, frame.CodeUnsupported, "a thread cannot be the default channel")
+		return
+	}
+	s.dir.defaultChat = e.chatID
+	s.replyAllLocked(c, frame.Frame{ID: f.ID, Type: frame.TypeChannelList, Payload: &frame.ChannelList{Channels: s.dir.list()}})
+}
+
+// handleChannelDelete hard-deletes a channel (with its threads) or a thread:
+// directory entries, history, parked frames of those lanes, running turns.
+func (c *conn) handleChannelDelete(f frame.Frame) {
+	s := c.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e := s.dir.findLane(f.Lane())
+	if e == nil {
+		c.sendError(f.ID, frame.CodeNotFound, "unknown channel "+quote(f.Lane().String()))
+		return
+	}
+	if e.threadID == "" && e.chatID == s.dir.defaultChat {
+		c.sendError(f.ID, frame.CodeUnsupported, "the default channel cannot be deleted")
+		return
+	}
+	wires := map[*entry]frame.Channel{}
+	for _, x := range s.dir.entries {
+		wires[x] = s.dir.wire(x)
+	}
+	removed := s.dir.remove(e)
+	lanes := map[frame.Lane]bool{}
+	for _, x := range removed {
+		lanes[x.lane()] = true
+		s.store.dropLane(x.lane())
+		if t := s.turns[x.lane()]; t != nil {
+			t.abort(false)
+		}
+	}
+	for _, d := range s.devices {
+		d.purge(func(pf frame.Frame) bool { return lanes[pf.Lane()] })
+	}
+	for _, x := range removed[:len(removed)-1] {
+		s.broadcastLocked(frame.Frame{Type: frame.TypeChannelDeleted, Payload: frame.Ptr(wires[x])}, nil)
+	}
+	s.replyAllLocked(c, frame.Frame{ID: f.ID, Type: frame.TypeChannelDeleted, Payload: frame.Ptr(wires[e])})
+}
+
+// autoThreadLocked mints a thread under lane's channel for text and
+// broadcasts channel.created{auto:true} with an instant title. s.mu must be
+// held.
+func (s *Server) autoThreadLocked(chatID, text string) *entry {
+	e := &entry{chatID: chatID, threadID: s.nextID("t"), name: instantTitle(text)}
+	s.dir.add(e)
+	ch := s.dir.wire(e)
+	ch.Auto = frame.Ptr(true)
+	s.broadcastLocked(frame.Frame{Type: frame.TypeChannelCreated, Payload: &ch}, nil)
+	return e
+}
+
+// renameAuto upgrades an auto thread's instant title to the better one,
+// if the thread still exists and was not renamed meanwhile.
+func (s *Server) renameAuto(l frame.Lane, instant, better string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e := s.dir.findLane(l)
+	if e == nil || e.name != instant {
+		return
+	}
+	e.name = better
+	s.broadcastLocked(frame.Frame{Type: frame.TypeChannelRenamed, Payload: frame.Ptr(s.dir.wire(e))}, nil)
+	s.broadcastLocked(frame.Frame{Type: frame.TypeNotification, ChatID: frame.Some(l.ChatID), ThreadID: frame.OrNull(l.ThreadID), Payload: &frame.Notification{
+		Kind: "channel_renamed", Title: "Iris", Body: "Renamed topic to " + better, TS: s.nowMS(),
+	}}, nil)
+}

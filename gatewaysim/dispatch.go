@@ -1,0 +1,156 @@
+package gatewaysim
+
+import (
+	"crypto/subtle"
+	"errors"
+	"fmt"
+
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// handler serves one request type on an authenticated connection.
+type handler func(c *conn, f frame.Frame)
+
+// handlers maps request types to their handlers (set in init to break the
+// initialisation cycle through the handlers that dispatch again).
+var handlers map[string]handler
+
+func init() {
+	handlers = map[string]handler{
+		frame.TypePing:             (*conn).handlePing,
+		frame.TypeSync:             (*conn).handleSync,
+		frame.TypeMessageSend:      (*conn).handleMessageSend,
+		frame.TypeMessageDelete:    (*conn).handleMessageDelete,
+		frame.TypeHistory:          (*conn).handleHistory,
+		frame.TypeSearch:           (*conn).handleSearch,
+		frame.TypeReadReceipt:      (*conn).handleReadReceipt,
+		frame.TypeChannelList:      (*conn).handleChannelList,
+		frame.TypeChannelCreate:    (*conn).handleChannelCreate,
+		frame.TypeChannelRename:    (*conn).handleChannelRename,
+		frame.TypeChannelSetDef:    (*conn).handleChannelSetDefault,
+		frame.TypeChannelDelete:    (*conn).handleChannelDelete,
+		frame.TypeCommandsCatalog:  (*conn).handleCommandsCatalog,
+		frame.TypeCommandsComplete: (*conn).handleCommandsComplete,
+		frame.TypeAgentStop:        (*conn).handleAgentStop,
+		frame.TypeAgentSteer:       (*conn).handleAgentSteer,
+		frame.TypePickerSelect:     (*conn).handlePickerSelect,
+		frame.TypeMediaUploadStart: (*conn).handleUploadStart,
+		frame.TypeMediaUploadEnd:   (*conn).handleUploadEnd,
+		frame.TypeMediaPull:        (*conn).handleMediaPull,
+		frame.TypeFCMRegister:      (*conn).ackEcho,
+		frame.TypeHello:            (*conn).handleSecondHello,
+	}
+}
+
+// handleText decodes and dispatches one JSON frame. Nothing a client sends
+// can crash the server: a panic in a handler becomes an internal error.
+func (c *conn) handleText(data []byte) {
+	f, err := frame.Decode(data, frame.FromClient)
+	if err != nil {
+		var verr *frame.VersionError
+		if errors.As(err, &verr) {
+			c.sendError(f.ID, frame.CodeUnsupported, fmt.Sprintf("protocol v%d is not supported; this gateway speaks v%d", verr.Got, frame.Version))
+			return
+		}
+		c.sendError(f.ID, frame.CodeUnsupported, err.Error())
+		return
+	}
+	c.s.record(f)
+	defer func() {
+		if r := recover(); r != nil {
+			c.s.log.Error("gatewaysim: handler panic", "type", f.Type, "panic", r)
+			c.sendError(f.ID, frame.CodeInternal, "internal error")
+		}
+	}()
+	if c.dev == nil {
+		c.handleHello(f)
+		return
+	}
+	if !c.limiter.allow() {
+		c.sendError(f.ID, frame.CodeRateLimited, "too many frames; slow down")
+		return
+	}
+	h, ok := handlers[f.Type]
+	if !ok {
+		c.sendError(f.ID, frame.CodeUnsupported, "unsupported request type "+quote(f.Type))
+		return
+	}
+	h(c, f)
+}
+
+// handleHello authenticates the first frame, attaches the device and answers
+// hello.ack followed by status online.
+func (c *conn) handleHello(f frame.Frame) {
+	h, ok := f.Payload.(*frame.Hello)
+	if !ok {
+		c.fail(f.ID, frame.CodeAuth, "the first frame must be hello")
+		return
+	}
+	if c.s.cfg.Token == "" || subtle.ConstantTimeCompare([]byte(h.Token), []byte(c.s.cfg.Token)) != 1 {
+		c.s.log.Info("gatewaysim: hello rejected", "device_id", h.DeviceID)
+		c.fail(f.ID, frame.CodeAuth, "invalid token")
+		return
+	}
+	s := c.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	id := h.DeviceID
+	if id == "" {
+		id = s.nextID("anon")
+	}
+	d := s.deviceByID(id)
+	if d == nil {
+		d = &device{id: id}
+		s.devices = append(s.devices, d)
+	}
+	d.name = h.DeviceName
+	s.attachLocked(c, d)
+	ack := &frame.HelloAck{
+		ServerCaps: frame.ServerCaps{
+			Streaming: frame.Ptr(true), Reasoning: frame.Ptr(true), Tools: frame.Ptr(true),
+			Media: frame.Ptr(true), Search: frame.Ptr(true), Push: "none", Pickers: frame.Ptr(true),
+		},
+		SyncCursor:       d.synced,
+		LastPushedCursor: 0,
+		Channels:         s.dir.list(),
+	}
+	c.send(frame.Frame{ID: f.ID, Type: frame.TypeHelloAck, Payload: ack})
+	c.send(frame.Frame{Type: frame.TypeStatus, Payload: &frame.Status{State: frame.StateOnline}})
+	s.log.Info("gatewaysim: device online", "device_id", id)
+}
+
+func (c *conn) handleSecondHello(f frame.Frame) {
+	c.sendError(f.ID, frame.CodeUnsupported, "already paired on this connection")
+}
+
+func (c *conn) handlePing(f frame.Frame) {
+	var ts int64
+	if p, ok := f.Payload.(*frame.Ping); ok {
+		ts = p.TS
+	}
+	c.send(frame.Frame{ID: f.ID, Type: frame.TypePong, Payload: &frame.Pong{TS: ts}})
+}
+
+func (c *conn) handleSync(f frame.Frame) {
+	p := f.Payload.(*frame.Sync)
+	c.s.mu.Lock()
+	c.s.syncLocked(c, f.ID, p.Cursor)
+	c.s.mu.Unlock()
+}
+
+// ackEcho acknowledges a request the spec gives no response, but only when
+// it carries an id: the same type and payload, echoed with that id.
+func (c *conn) ackEcho(f frame.Frame) {
+	if f.ID == 0 {
+		return
+	}
+	c.send(frame.Frame{ID: f.ID, Type: f.Type, ChatID: f.ChatID, ThreadID: f.ThreadID, Payload: f.Payload})
+}
+
+// quote shortens and quotes client text for error messages.
+func quote(s string) string {
+	if len(s) > 64 {
+		s = s[:64] + "…"
+	}
+	return fmt.Sprintf("%q", s)
+}

@@ -1,0 +1,50 @@
+// Package gatewaysim is a conforming Hermes gateway simulator: the server
+// side of the device protocol (04-wire-protocol.md plus PROTOCOL-NOTES.md).
+// It powers `iris --demo` in-process, `iris gateway-sim`, and the
+// integration tests of the other packages.
+//
+// Behaviour where the spec is silent, as this simulator decides it:
+//
+//   - Devices are known by hello.device_id. Every device has its own outbox
+//     with increasing cursors. A frame for a connected device is written
+//     live (no cursor); for an offline device it is parked under the next
+//     cursor. Frames queued on a socket that dies before they were written
+//     are parked too, so nothing is lost across a drop. `sync {cursor:n}`
+//     replays the parked frames with cursor > n, each carrying `cursor`,
+//     then answers `sync.done {cursor}` with the device's head cursor.
+//     hello.ack.sync_cursor is the cursor the device last synced to, so a
+//     device without a stored cursor still gets what it missed.
+//     last_pushed_cursor is always 0 (the simulator has no push backend).
+//   - Channel directory: the default channel is "iris:default" (name
+//     "Default", kind "default"); user channels are "iris:chan_N" (kind
+//     "channel"). A thread's entry has kind "thread", chat_id = the parent
+//     channel's chat_id, thread_id = the thread's id ("t_N") and
+//     parent_chat_id = the parent's chat_id, so its lane is
+//     (chat_id, thread_id). Requests may also name a thread by
+//     chat_id = thread id. set_default moves kind "default" and is_default.
+//   - Responses: channel.create → channel.created, channel.rename →
+//     channel.renamed, channel.set_default → channel.list, channel.delete →
+//     channel.deleted (threads of a deleted channel first get their own
+//     channel.deleted without id), message.send → the `message` echo (role
+//     user, client_msg_id echoed), message.delete → message.deleted, ping →
+//     pong, agent.stop → agent.idle once the turn has stopped, agent.steer →
+//     a `commentary` acknowledging the steer (not_found when no turn runs).
+//     The origin gets the response with its id; every other device gets the
+//     same frame without id (parked if offline).
+//   - Requests the spec gives no response (picker.select, read.receipt,
+//     fcm.register) are acknowledged only when they carry an id, by echoing
+//     the same type and payload with that id. picker.select for an unknown or
+//     already answered picker_id is error not_found.
+//   - Error codes: malformed frames, unknown request types, a second hello,
+//     missing required fields and protocol versions other than 1 answer
+//     `unsupported`; unknown lanes, messages, pickers, media and uploads
+//     `not_found`; a sha256 or size mismatch at media.upload.end `internal`.
+//     An upload larger than MaxUploadSize is refused with media_too_large as
+//     soon as it is known (at media.upload.start, or when the bytes exceed
+//     it); a later media.upload.end with the same id gets no second answer.
+//   - The scripted agent answers every user message in the lane it was sent
+//     to; turns of one lane run one after another. Keywords in the message
+//     raise pickers: the word `rm` → picker.approval, `clarify` →
+//     picker.clarify, `confirm` → picker.confirm, `choose` or `/reasoning` →
+//     picker.choice, `/model` without argument → picker.model.
+package gatewaysim

@@ -1,0 +1,319 @@
+package gatewaysim
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gorilla/websocket"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// Config configures a Server. Only Token is required.
+type Config struct {
+	// Token is the bearer token hello must carry.
+	Token string
+	// StreamInterval is the delay between message.update frames and other
+	// agent beats. 0 streams as fast as possible (tests).
+	StreamInterval time.Duration
+	// MaxUploadSize caps one upload; larger ones get media_too_large.
+	// 0 means DefaultMaxUploadSize.
+	MaxUploadSize int64
+	// Catalog is the slash-command catalog; nil means the embedded one.
+	Catalog []frame.Command
+	// Seed pre-populates demo channels, a thread and history.
+	Seed bool
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// Logger receives diagnostics; nil discards them. The token is never
+	// logged.
+	Logger *slog.Logger
+	// RateLimit is the sustained number of client text frames per second one
+	// connection may send; 0 means DefaultRateLimit.
+	RateLimit float64
+	// RateBurst is the token bucket's size; 0 means DefaultRateBurst.
+	RateBurst int
+	// PickerTimeout is how long the agent waits for a picker.select before
+	// treating the picker as denied; 0 means 5 minutes.
+	PickerTimeout time.Duration
+	// CronInterval, when positive, posts a cron message to the default
+	// channel at this interval (for a lively --demo).
+	CronInterval time.Duration
+}
+
+// Defaults used when the Config leaves a field zero.
+const (
+	DefaultMaxUploadSize  = 20 << 20
+	DefaultRateLimit      = 1000
+	DefaultRateBurst      = 2000
+	DefaultStreamInterval = 30 * time.Millisecond
+	defaultPickerTimeout  = 5 * time.Minute
+	// ChunkSize is the largest binary frame the simulator sends.
+	ChunkSize = 256 << 10
+	// readLimit caps one incoming WebSocket message.
+	readLimit = 4 << 20
+)
+
+// Server is the gateway simulator. It is safe for concurrent use.
+type Server struct {
+	cfg      Config
+	log      *slog.Logger
+	upgrader websocket.Upgrader
+
+	ctx    context.Context // cancelled by Close; parent of agent turns
+	cancel context.CancelFunc
+	silent atomic.Bool
+	closed atomic.Bool
+
+	mu      sync.Mutex // guards everything below
+	conns   map[*conn]struct{}
+	devices []*device
+	dir     *directory
+	store   *messageStore
+	media   map[string]*mediaItem
+	pickers map[string]*pendingPicker
+	turns   map[frame.Lane]*turn
+	lanes   map[frame.Lane]chan struct{} // one running turn per lane
+	reads   map[string]string            // device id + lane → last read message_id
+	model   modelChoice
+	effort  string
+	seq     map[string]int // id counters per prefix
+
+	recvMu   sync.Mutex
+	received []frame.Frame
+	recvWake chan struct{} // closed and replaced on every received frame
+
+	listener net.Listener
+	httpSrv  *http.Server
+	bg       sync.WaitGroup // agent turns and background loops
+}
+
+// New returns a Server for cfg, with defaults filled in.
+func New(cfg Config) *Server {
+	if cfg.MaxUploadSize <= 0 {
+		cfg.MaxUploadSize = DefaultMaxUploadSize
+	}
+	if cfg.Catalog == nil {
+		cfg.Catalog = DefaultCatalog()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if cfg.RateLimit <= 0 {
+		cfg.RateLimit = DefaultRateLimit
+	}
+	if cfg.RateBurst <= 0 {
+		cfg.RateBurst = DefaultRateBurst
+	}
+	if cfg.PickerTimeout <= 0 {
+		cfg.PickerTimeout = defaultPickerTimeout
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &Server{
+		cfg:      cfg,
+		log:      cfg.Logger,
+		upgrader: websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }},
+		ctx:      ctx,
+		cancel:   cancel,
+		conns:    map[*conn]struct{}{},
+		dir:      newDirectory(),
+		store:    newMessageStore(),
+		media:    map[string]*mediaItem{},
+		pickers:  map[string]*pendingPicker{},
+		turns:    map[frame.Lane]*turn{},
+		lanes:    map[frame.Lane]chan struct{}{},
+		reads:    map[string]string{},
+		model:    defaultModel,
+		effort:   "medium",
+		seq:      map[string]int{},
+		recvWake: make(chan struct{}),
+	}
+	if cfg.Seed {
+		s.seed()
+	}
+	if cfg.CronInterval > 0 {
+		s.bg.Go(s.cronLoop)
+	}
+	return s
+}
+
+// Handler returns the WebSocket endpoint; it serves any path.
+func (s *Server) Handler() http.Handler {
+	return http.HandlerFunc(s.serveWS)
+}
+
+// Start listens on addr (for example "127.0.0.1:0") and serves the
+// WebSocket endpoint there. It returns the URL to dial, "ws://host:port/".
+func (s *Server) Start(addr string) (string, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return "", err
+	}
+	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	s.mu.Lock()
+	s.listener, s.httpSrv = ln, srv
+	s.mu.Unlock()
+	s.bg.Go(func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			s.log.Error("gatewaysim: serve", "err", err)
+		}
+	})
+	return "ws://" + ln.Addr().String() + "/", nil
+}
+
+// Close broadcasts status restarting to every connected device, closes the
+// sockets (with a close frame), stops the agent and the listener. It is
+// idempotent.
+func (s *Server) Close() error {
+	if s.closed.Swap(true) {
+		return nil
+	}
+	status := mustEncode(frame.Frame{Type: frame.TypeStatus, Payload: &frame.Status{State: frame.StateRestarting}})
+	s.mu.Lock()
+	conns := s.connList()
+	srv := s.httpSrv
+	s.mu.Unlock()
+	for _, c := range conns {
+		c.enqueue(outItem{data: status}, outItem{kind: itemClose})
+	}
+	wait := time.Second
+	if s.silent.Load() {
+		wait = 0
+	}
+	deadline := time.NewTimer(wait)
+	defer deadline.Stop()
+	for _, c := range conns {
+		select {
+		case <-c.finished:
+		case <-deadline.C:
+			c.kill()
+			<-c.finished
+		}
+	}
+	s.cancel()
+	var err error
+	if srv != nil {
+		err = srv.Close()
+	}
+	s.bg.Wait()
+	return err
+}
+
+// DropConnections kills every socket abruptly, without a close frame.
+func (s *Server) DropConnections() {
+	s.mu.Lock()
+	conns := s.connList()
+	s.mu.Unlock()
+	for _, c := range conns {
+		c.kill()
+	}
+}
+
+// SetSilent makes the server answer nothing and send nothing (not even
+// WebSocket pongs) while keeping the TCP connections open: a half-open
+// connection as the client sees it. Frames produced meanwhile stay queued
+// and are written once the server talks again.
+func (s *Server) SetSilent(silent bool) {
+	s.silent.Store(silent)
+	if silent {
+		return
+	}
+	s.mu.Lock()
+	conns := s.connList()
+	s.mu.Unlock()
+	for _, c := range conns {
+		c.poke()
+	}
+}
+
+// Broadcast sends f live to every connected device and parks it in the
+// outbox of every offline one.
+func (s *Server) Broadcast(f frame.Frame) {
+	s.mu.Lock()
+	s.broadcastLocked(f, nil)
+	s.mu.Unlock()
+}
+
+// Received returns a copy of every frame received from clients, in order.
+func (s *Server) Received() []frame.Frame {
+	s.recvMu.Lock()
+	defer s.recvMu.Unlock()
+	return append([]frame.Frame(nil), s.received...)
+}
+
+// WaitReceived returns the earliest received frame for which pred is true,
+// waiting for it until ctx is done.
+func (s *Server) WaitReceived(ctx context.Context, pred func(frame.Frame) bool) (frame.Frame, error) {
+	seen := 0
+	for {
+		s.recvMu.Lock()
+		frames := s.received[seen:]
+		wake := s.recvWake
+		s.recvMu.Unlock()
+		for _, f := range frames {
+			if pred(f) {
+				return f, nil
+			}
+		}
+		seen += len(frames)
+		select {
+		case <-wake:
+		case <-ctx.Done():
+			return frame.Frame{}, ctx.Err()
+		}
+	}
+}
+
+// record appends a received frame and wakes WaitReceived callers.
+func (s *Server) record(f frame.Frame) {
+	s.recvMu.Lock()
+	s.received = append(s.received, f)
+	close(s.recvWake)
+	s.recvWake = make(chan struct{})
+	s.recvMu.Unlock()
+}
+
+// serveWS upgrades one connection and runs it until it ends.
+func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
+	if s.closed.Load() {
+		http.Error(w, "gateway restarting", http.StatusServiceUnavailable)
+		return
+	}
+	ws, err := s.upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		s.log.Debug("gatewaysim: upgrade", "err", err)
+		return
+	}
+	c := newConn(s, ws)
+	s.mu.Lock()
+	s.conns[c] = struct{}{}
+	s.mu.Unlock()
+	c.run()
+}
+
+// connList returns the open connections; s.mu must be held.
+func (s *Server) connList() []*conn {
+	out := make([]*conn, 0, len(s.conns))
+	for c := range s.conns {
+		out = append(out, c)
+	}
+	return out
+}
+
+// nextID returns a fresh id such as "m_12"; s.mu must be held.
+func (s *Server) nextID(prefix string) string {
+	s.seq[prefix]++
+	return prefix + "_" + itoa(s.seq[prefix])
+}
+
+// nowMS is the injected clock in Unix milliseconds.
+func (s *Server) nowMS() int64 { return s.cfg.Now().UnixMilli() }
