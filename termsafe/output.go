@@ -1,10 +1,6 @@
 package termsafe
 
-import (
-	"strings"
-
-	"github.com/charmbracelet/x/ansi"
-)
+import "strings"
 
 // hyperlinkClose ends an OSC 8 hyperlink.
 const hyperlinkClose = "\x1b]8;;\x1b\\"
@@ -12,20 +8,19 @@ const hyperlinkClose = "\x1b]8;;\x1b\\"
 // Output filters rendered text (glamour's output, or any string about to be
 // drawn) down to what the terminal may see: printable text, newlines and
 // tabs, SGR sequences (ESC [ … m) and OSC 8 hyperlinks whose target is an
-// http, https or mailto URL made of printable ASCII. Every other escape
+// http, https or mailto URL without spaces or controls (non-ASCII bytes are
+// percent-encoded). Every other escape
 // sequence, control character (including CR and 8-bit C1 bytes) and Unicode
 // format/bidi control is dropped; invalid UTF-8 becomes U+FFFD. Hyperlinks
-// are re-encoded in one canonical form and a link left open is closed.
+// are re-encoded in one canonical form (ST-terminated), a close without an open
+// link is dropped and a link left open is closed.
 func Output(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	var state byte
 	linkOpen := false
 	for len(s) > 0 {
-		seq, _, n, newState := ansi.DecodeSequence(s, state, nil)
-		if n == 0 {
-			seq, n = s[:1], 1
-		}
+		seq, n, newState := nextToken(s, state)
 		state = newState
 		s = s[n:]
 		switch classify(seq) {
@@ -35,11 +30,13 @@ func Output(s string) string {
 			b.WriteString(seq)
 		case seqLink:
 			if uri, params, ok := allowedLink(seq); ok {
-				linkOpen = uri != ""
-				if linkOpen {
-					b.WriteString("\x1b]8;" + params + ";" + uri + "\x1b\\")
-				} else {
+				switch {
+				case uri != "":
+					b.WriteString(hyperlink(params, uri))
+					linkOpen = true
+				case linkOpen:
 					b.WriteString(hyperlinkClose)
+					linkOpen = false
 				}
 			}
 		}
@@ -75,4 +72,9 @@ func writeText(b *strings.Builder, g string) {
 		}
 		b.WriteRune(r)
 	}
+}
+
+// hyperlink is the canonical, ST-terminated OSC 8 opening sequence.
+func hyperlink(params, uri string) string {
+	return "\x1b]8;" + params + ";" + uri + "\x1b\\"
 }

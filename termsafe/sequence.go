@@ -1,6 +1,7 @@
 package termsafe
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -87,7 +88,8 @@ func allowedLink(seq string) (uri, params string, ok bool) {
 	if uri == "" {
 		return "", "", true
 	}
-	if !printableASCII(uri) || !allowedScheme(uri) {
+	uri, ok = escapeURI(uri)
+	if !ok || !allowedScheme(uri) {
 		return "", "", false
 	}
 	for _, kv := range strings.Split(rawParams, ":") {
@@ -112,6 +114,24 @@ func allowedScheme(uri string) bool {
 	return false
 }
 
+// escapeURI percent-encodes the non-ASCII bytes of a URI (IRIs stay
+// clickable) and rejects one with spaces or control characters.
+func escapeURI(uri string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(uri); i++ {
+		c := uri[i]
+		switch {
+		case c <= 0x20 || c == 0x7f:
+			return "", false
+		case c >= 0x80:
+			fmt.Fprintf(&b, "%%%02X", c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), true
+}
+
 // printableASCII reports whether s has only bytes 0x21–0x7E.
 func printableASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
@@ -121,3 +141,44 @@ func printableASCII(s string) bool {
 	}
 	return true
 }
+
+// nextToken splits the first token off s: a grapheme, a control byte or an
+// escape sequence, as ansi.DecodeSequence does, except that escape strings
+// (OSC, DCS, APC, SOS, PM introduced by ESC) run to their real terminator.
+// DecodeSequence ends them at any 0x9C byte, which occurs inside UTF-8
+// characters ("␜", "パ"), and would leave the rest of the string to leak
+// out as text.
+func nextToken(s string, state byte) (seq string, n int, newState byte) {
+	if len(s) > 1 && s[0] == ansi.ESC && strings.IndexByte("]P_X^", s[1]) >= 0 {
+		n = stringEnd(s)
+		return s[:n], n, normalState
+	}
+	seq, _, n, newState = ansi.DecodeSequence(s, state, nil)
+	if n == 0 {
+		return s[:1], 1, normalState
+	}
+	return seq, n, newState
+}
+
+// stringEnd returns the length of the escape string at the start of s:
+// through BEL or ST (ESC \), up to a cancelling CAN, SUB or other ESC, or
+// all of s when it is unterminated.
+func stringEnd(s string) int {
+	for i := 2; i < len(s); i++ {
+		switch s[i] {
+		case ansi.BEL:
+			return i + 1
+		case ansi.CAN, ansi.SUB:
+			return i
+		case ansi.ESC:
+			if i+1 < len(s) && s[i+1] == '\\' {
+				return i + 2
+			}
+			return i
+		}
+	}
+	return len(s)
+}
+
+// normalState is DecodeSequence's initial (ground) state.
+const normalState byte = 0

@@ -1,10 +1,6 @@
 package termsafe
 
-import (
-	"fmt"
-
-	"github.com/charmbracelet/x/ansi"
-)
+import "fmt"
 
 // Verify returns an error naming the first thing in s that Output would not
 // have let through unchanged: an escape sequence other than SGR or an OSC 8
@@ -16,10 +12,7 @@ func Verify(s string) error {
 	var state byte
 	offset := 0
 	for len(s) > 0 {
-		seq, _, n, newState := ansi.DecodeSequence(s, state, nil)
-		if n == 0 {
-			seq, n = s[:1], 1
-		}
+		seq, n, newState := nextToken(s, state)
 		state = newState
 		if err := verifyToken(seq); err != nil {
 			return fmt.Errorf("termsafe: byte %d: %w", offset, err)
@@ -30,13 +23,14 @@ func Verify(s string) error {
 	return nil
 }
 
-// verifyToken checks one token from ansi.DecodeSequence.
+// verifyToken checks one token from nextToken.
 func verifyToken(seq string) error {
 	switch classify(seq) {
 	case seqDrop:
 		return fmt.Errorf("disallowed sequence or control %q", seq)
 	case seqLink:
-		if _, _, ok := allowedLink(seq); !ok {
+		uri, params, ok := allowedLink(seq)
+		if !ok || uri != "" && seq != hyperlink(params, uri) {
 			return fmt.Errorf("disallowed hyperlink %q", seq)
 		}
 	case seqText:
