@@ -41,7 +41,7 @@ func (s *State) ApplyHistory(l frame.Lane, before string, h frame.History) Chang
 
 // mergeHistory merges one message of a page.
 func (s *State) mergeHistory(ln *Lane, m *frame.Message) {
-	if m.MessageID == "" {
+	if m.MessageID == "" || s.gone[m.MessageID] {
 		return
 	}
 	msg := s.msgFromWire(m)

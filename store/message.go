@@ -33,7 +33,7 @@ func (s *State) msgFromWire(m *frame.Message) *Message {
 // already held is a no-op.
 func (s *State) applyMessage(l frame.Lane, m *frame.Message, replayed bool) {
 	ln := s.existingOrNew(l)
-	if ln == nil || m.MessageID == "" {
+	if ln == nil || m.MessageID == "" || s.gone[m.MessageID] {
 		return
 	}
 	msg := s.msgFromWire(m)
@@ -83,6 +83,7 @@ func (s *State) mergeFinal(ln *Lane, it *Item, msg *Message) {
 	it.Msg = msg
 	it.TS = msg.TS
 	ln.index(it)
+	s.echoed(it)
 	s.finished(ln, msg)
 	s.touch(ln, it)
 	if old.Delivery != msg.Delivery && old.ClientMsgID != "" {
@@ -118,37 +119,27 @@ func (s *State) finished(ln *Lane, msg *Message) {
 	}
 }
 
-// posByTS returns where a message stamped ts belongs: after every message
-// that is not newer. Items without a gateway timestamp keep their place.
+// posByTS returns where a message stamped ts belongs: just before the
+// first of the newer messages that follow every message not newer than it.
+// Items without a gateway timestamp (tool cards, notices) keep their place.
 func (l *Lane) posByTS(ts time.Time) int {
-	t := ts.UnixMilli()
+	t, pos := ts.UnixMilli(), len(l.items)
 	for i := len(l.items) - 1; i >= 0; i-- {
-		it := l.items[i]
-		if it.Kind == KindMessage && it.TS.UnixMilli() <= t {
-			return i + 1
+		if it := l.items[i]; it.Kind == KindMessage {
+			if it.TS.UnixMilli() <= t {
+				break
+			}
+			pos = i
 		}
 	}
-	if len(l.items) > 0 && l.items[0].Kind != KindMessage {
-		return l.firstMessagePos()
-	}
-	return 0
-}
-
-// firstMessagePos is the index of the first message item (len if none).
-func (l *Lane) firstMessagePos() int {
-	for i, it := range l.items {
-		if it.Kind == KindMessage {
-			return i
-		}
-	}
-	return len(l.items)
+	return pos
 }
 
 // applyStart opens a streaming bubble (a second start for a known id is a
 // no-op).
 func (s *State) applyStart(l frame.Lane, m *frame.MessageStart) {
 	ln := s.existingOrNew(l)
-	if ln == nil || m.MessageID == "" || ln.byMsg[m.MessageID] != nil || s.knownElsewhere(ln, m.MessageID) {
+	if ln == nil || m.MessageID == "" || s.gone[m.MessageID] || ln.byMsg[m.MessageID] != nil || s.knownElsewhere(ln, m.MessageID) {
 		return
 	}
 	role := m.Role
@@ -175,7 +166,7 @@ func (s *State) applyUpdate(l frame.Lane, m *frame.MessageUpdate) {
 			return
 		}
 	}
-	if !it.Msg.Streaming || (it.Msg.Text == m.Text && it.Msg.Reasoning == m.Reasoning) {
+	if !it.Msg.Streaming || (it.Msg.Text == m.Text && (m.Reasoning == "" || it.Msg.Reasoning == m.Reasoning)) {
 		return
 	}
 	it.Msg.Text = m.Text
@@ -237,6 +228,7 @@ func (s *State) deleteMessages(l frame.Lane, ids []string) {
 		if id == "" {
 			continue
 		}
+		s.gone[id] = true
 		if ln := s.lanes[l]; ln != nil && ln.byMsg[id] != nil {
 			s.drop(ln, ln.byMsg[id])
 		} else {
@@ -274,6 +266,7 @@ func (s *State) applyReceipt(l frame.Lane, id string) {
 		if it = ln.oldestUnechoed(); it != nil {
 			it.Msg.ID = id
 			ln.index(it)
+			s.echoed(it)
 			ln.refreshPaging()
 		}
 	}

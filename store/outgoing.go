@@ -91,7 +91,8 @@ func (s *State) SetDelivery(clientMsgID string, d Delivery) Change {
 
 // matchEcho finds the placeholder a user message from the gateway echoes:
 // the one with its client_msg_id, or else the lane's oldest placeholder
-// in flight (Sending, Sent, Unknown, Failed) with identical text. A
+// in flight (Sending, Sent, Unknown, Failed) with identical text, stamped
+// no earlier than the attempt. A
 // placeholder matched by id in another lane (auto-threading moved it) is
 // dropped there and its delivery state carried into msg; nil is returned
 // so the caller adds msg as new.
@@ -111,7 +112,7 @@ func (s *State) matchEcho(ln *Lane, msg *Message) *Item {
 		return nil
 	}
 	for _, it := range ln.placeholders() {
-		if it.Msg.Text == msg.Text && it.Msg.Delivery != DeliveryQueued {
+		if it.Msg.Text == msg.Text && it.Msg.Delivery != DeliveryQueued && !msg.TS.Before(it.Msg.TS.Add(-echoSkew)) {
 			delete(s.outbox, it.Msg.ClientMsgID)
 			s.chg.Outgoing = true
 			return it
@@ -158,9 +159,7 @@ func (s *State) settleUnknown(ln *Lane, page []frame.Message) {
 				time.UnixMilli(m.TS).Before(it.Msg.TS.Add(-echoSkew)) {
 				continue
 			}
-			delete(s.outbox, it.Msg.ClientMsgID)
 			s.mergeFinal(ln, it, s.msgFromWire(m))
-			s.chg.Outgoing = true
 			break
 		}
 		if it.Msg.Delivery == DeliveryUnknown {
@@ -168,5 +167,14 @@ func (s *State) settleUnknown(ln *Lane, page []frame.Message) {
 			s.touch(ln, it)
 			s.chg.Outgoing = true
 		}
+	}
+}
+
+// echoed takes a placeholder that got its gateway message id out of the
+// outgoing queue.
+func (s *State) echoed(it *Item) {
+	if id := it.Msg.ClientMsgID; id != "" && it.Msg.ID != "" && s.outbox[id] != nil && s.outbox[id].it == it {
+		delete(s.outbox, id)
+		s.chg.Outgoing = true
 	}
 }

@@ -24,6 +24,7 @@ type State struct {
 	dir     []*channel // directory in display order (see Tree)
 	lanes   map[frame.Lane]*Lane
 	deleted map[frame.Lane]bool // lanes deleted this session; late frames for them are dropped
+	gone    map[string]bool     // message ids deleted this session; never revived
 	focus   frame.Lane
 
 	status  string
@@ -56,6 +57,7 @@ func New(opts Options) *State {
 		opts:     opts,
 		lanes:    map[frame.Lane]*Lane{},
 		deleted:  map[frame.Lane]bool{},
+		gone:     map[string]bool{},
 		outbox:   map[string]*outgoing{},
 		drafts:   map[frame.Lane]string{},
 		settings: map[string]string{},

@@ -1,0 +1,67 @@
+package store
+
+import (
+	"testing"
+	"time"
+)
+
+const (
+	approval = `{"type":"picker.approval","chat_id":"d","payload":{"picker_id":"pa","command":"rm -rf build/","timeout_s":300}}`
+	clarify  = `{"type":"picker.clarify","chat_id":"d","payload":{"picker_id":"pq","question":"Which one?","timeout_s":600}}`
+	choice   = `{"type":"picker.choice","chat_id":"d","payload":{"picker_id":"pc","title":"Effort"}}`
+)
+
+func TestPickerQueueAnswerAndReplay(t *testing.T) {
+	s := newState(newClock())
+	apply(t, s, helloAck)
+	s.Focus(def)
+	c := apply(t, s, approval, clarify)
+	wantPickers(t, s, c, def, "", "pa", "pq")
+	if c.Banners {
+		t.Fatal("banner for a picker in the focused lane")
+	}
+	if c := replay(t, s, approval); !c.Empty() {
+		t.Fatalf("replayed picker changed %+v", c)
+	}
+	c = s.AnswerPicker(def, "pa", "approved once: rm -rf build/")
+	wantPickers(t, s, c, def, "", "pq")
+	want(t, s, def, `picker-record "approved once: rm -rf build/"`)
+	if it := s.Lane(def).Item(0); it.Outcome != Answered {
+		t.Fatalf("%+v", it)
+	}
+	if c := s.AnswerPicker(def, "pa", "again"); !c.Empty() {
+		t.Fatalf("answering twice changed %+v", c)
+	}
+	s.PickerGone(def, "pq")
+	want(t, s, def, `picker-record "approved once: rm -rf build/"`, `picker-record "answered elsewhere: Which one?"`)
+	if len(s.PendingLanes()) != 0 {
+		t.Fatalf("pending %v", s.PendingLanes())
+	}
+}
+
+func TestPickerExpiry(t *testing.T) {
+	clk := newClock()
+	s := newState(clk)
+	apply(t, s, helloAck)
+	s.Focus(chan7)
+	apply(t, s, approval)
+	clk.advance(100 * time.Second)
+	apply(t, s, clarify, choice)
+	if b := s.TakeBanners(); len(b) != 3 || b[0].Kind != BannerPicker || b[0].Body != "rm -rf build/" || b[0].Lane != def {
+		t.Fatalf("banners %+v", b)
+	}
+	if pl := s.PendingLanes(); len(pl) != 1 || pl[0] != def {
+		t.Fatalf("pending %v", pl)
+	}
+	if c := s.Expire(clk.now().Add(199 * time.Second)); !c.Empty() {
+		t.Fatalf("expired early: %+v", c)
+	}
+	c := s.Expire(clk.now().Add(200 * time.Second)) // 300 s after the approval
+	wantPickers(t, s, c, def, "", "pq", "pc")
+	want(t, s, def, `picker-record "expired: rm -rf build/"`)
+	// No timeout: only agent.idle ends it.
+	s.Expire(clk.now().Add(600 * time.Second))
+	wantPickers(t, s, Change{Pickers: true, Directory: true}, def, "", "pc")
+	apply(t, s, `{"type":"agent.idle","chat_id":"d","payload":{}}`)
+	want(t, s, def, `picker-record "expired: rm -rf build/"`, `picker-record "expired: Which one?"`, `picker-record "expired: Effort"`)
+}
