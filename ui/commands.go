@@ -1,0 +1,247 @@
+package ui
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// historyPage is how many messages one history request asks for.
+const historyPage = 50
+
+// historyLoadedMsg is the answer to a history request for a lane.
+type historyLoadedMsg struct {
+	lane   frame.Lane
+	before string
+	resp   frame.Frame
+	err    error
+}
+
+// sendDoneMsg is the answer to a message.send.
+type sendDoneMsg struct {
+	clientMsgID string
+	resp        frame.Frame
+	err         error
+}
+
+// requestFailedMsg reports a failed fire-and-report request (agent.stop,
+// agent.steer, picker.select…) with what it was for.
+type requestFailedMsg struct {
+	what string
+	err  error
+}
+
+// requestCmd runs one request in a command and maps the answer with done.
+func requestCmd(gw Gateway, timeout time.Duration, f frame.Frame, done func(frame.Frame, error) tea.Msg) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		defer cancel()
+		resp, err := gw.Request(ctx, f)
+		if err == nil && resp.Type == frame.TypeError {
+			err = frameError(resp)
+		}
+		return done(resp, err)
+	}
+}
+
+// frameError turns an error frame into a Go error.
+func frameError(f frame.Frame) error {
+	if e, ok := f.Payload.(*frame.Error); ok {
+		if e.Message != "" {
+			return fmt.Errorf("%s: %s", e.Code, e.Message)
+		}
+		return errors.New(e.Code)
+	}
+	return errors.New("gateway error")
+}
+
+// sendCmd sends frames without waiting for answers; a failure is reported.
+func sendCmd(gw Gateway, fs ...frame.Frame) tea.Cmd {
+	return func() tea.Msg {
+		for _, f := range fs {
+			if err := gw.Send(f); err != nil {
+				return requestFailedMsg{what: f.Type, err: err}
+			}
+		}
+		return nil
+	}
+}
+
+// laneFrame builds a frame addressed to lane l.
+func laneFrame(typ string, l frame.Lane, payload any) frame.Frame {
+	return frame.Frame{Type: typ, ChatID: frame.Some(l.ChatID), ThreadID: frame.OrNull(l.ThreadID), Payload: payload}
+}
+
+// openLaneCmd loads the newest history page of l unless it was loaded.
+func (m *Model) openLaneCmd(l frame.Lane) tea.Cmd {
+	if m.gw == nil || l.ChatID == "" || m.conn != common.ConnOnline {
+		return nil
+	}
+	if ln := m.com.Store.Lane(l); ln == nil || ln.HistoryLoaded {
+		return nil
+	}
+	return m.historyCmd(l, &frame.HistoryRequest{Limit: historyPage})
+}
+
+func (m *Model) historyCmd(l frame.Lane, req *frame.HistoryRequest) tea.Cmd {
+	before := req.BeforeMessageID
+	return requestCmd(m.gw, m.opts.RequestTimeout, laneFrame(frame.TypeHistory, l, req), func(resp frame.Frame, err error) tea.Msg {
+		return historyLoadedMsg{lane: l, before: before, resp: resp, err: err}
+	})
+}
+
+func (m *Model) handleHistory(msg historyLoadedMsg) tea.Cmd {
+	if msg.err != nil {
+		m.transcript.LoadFailed()
+		return common.ReportError(fmt.Errorf("history: %w", msg.err))
+	}
+	h, ok := msg.resp.Payload.(*frame.History)
+	if !ok {
+		m.transcript.LoadFailed()
+		return common.ReportError(fmt.Errorf("history: unexpected %q answer", msg.resp.Type))
+	}
+	chg := m.com.Store.ApplyHistory(msg.lane, msg.before, *h)
+	chg.Lanes = appendLane(chg.Lanes, msg.lane)
+	return m.applyChange(chg, nil)
+}
+
+// loadOlder pages in older items: from the store's database first, then
+// from the gateway.
+func (m *Model) loadOlder(l frame.Lane) tea.Cmd {
+	chg, req := m.com.Store.LoadOlder(l)
+	cmd := m.applyChange(chg, nil)
+	if req == nil || m.gw == nil || m.conn != common.ConnOnline {
+		if chg.Empty() {
+			m.transcript.LoadFailed()
+		}
+		return cmd
+	}
+	return tea.Batch(cmd, m.historyCmd(l, req))
+}
+
+// send delivers text typed in the composer to the focused lane: while the
+// agent is busy it steers the running turn (steer mode) or waits for the
+// next turn (queue mode); otherwise it goes out as message.send.
+func (m *Model) send(text string) tea.Cmd {
+	l := m.lane
+	if l.ChatID == "" {
+		return common.ReportError(errors.New("no channel to send to yet"))
+	}
+	ln := m.com.Store.Lane(l)
+	if ln != nil && ln.Busy && m.com.Settings.Steer && m.gw != nil && m.conn == common.ConnOnline {
+		chg := m.com.Store.AddNotice(l, "↪ steered: "+text)
+		f := laneFrame(frame.TypeAgentSteer, l, &frame.AgentSteer{Text: text})
+		return tea.Batch(m.applyChange(chg, nil), m.fireCmd("steer", f))
+	}
+	m.nextID++
+	id := m.idPrefix + strconv.Itoa(m.nextID)
+	if m.com.Store.AddOutgoing(l, text, id, "", nil) == nil {
+		return common.ReportError(errors.New("this channel no longer exists"))
+	}
+	m.transcript.ToBottom()
+	return m.applyChange(store.Change{Lanes: []frame.Lane{l}, Outgoing: true}, nil)
+}
+
+// flushOutgoing sends queued messages, in order, to lanes whose agent is
+// idle, while online.
+func (m *Model) flushOutgoing() tea.Cmd {
+	if m.gw == nil || m.conn != common.ConnOnline {
+		return nil
+	}
+	var cmds []tea.Cmd
+	held := map[frame.Lane]bool{}
+	for _, o := range m.com.Store.Outgoing() {
+		if o.Delivery != store.DeliveryQueued || held[o.Lane] {
+			continue
+		}
+		if ln := m.com.Store.Lane(o.Lane); ln != nil && ln.Busy {
+			held[o.Lane] = true // waits for the next turn, keeping order
+			continue
+		}
+		held[o.Lane] = true // one message per lane per turn
+		m.com.Store.SetDelivery(o.ClientMsgID, store.DeliverySending)
+		f := laneFrame(frame.TypeMessageSend, o.Lane, &frame.MessageSend{Text: o.Text, ReplyTo: optional(o.ReplyTo),
+			MediaRefs: o.MediaRefs, ClientMsgID: o.ClientMsgID})
+		id := o.ClientMsgID
+		cmds = append(cmds, requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, err error) tea.Msg {
+			return sendDoneMsg{clientMsgID: id, resp: resp, err: err}
+		}))
+		if o.Lane == m.lane {
+			m.transcript.Refresh()
+			m.markStaleNow()
+		}
+	}
+	return tea.Batch(cmds...)
+}
+
+func optional(s string) frame.OptString {
+	if s == "" {
+		return frame.OptString{}
+	}
+	return frame.Some(s)
+}
+
+func (m *Model) handleSendDone(msg sendDoneMsg) tea.Cmd {
+	d := store.DeliverySent
+	var report tea.Cmd
+	switch {
+	case msg.err == nil:
+	case errors.Is(msg.err, context.DeadlineExceeded) || m.conn != common.ConnOnline:
+		d = store.DeliveryUnknown
+	default:
+		d = store.DeliveryFailed
+		report = common.ReportError(fmt.Errorf("message not sent: %w", msg.err))
+	}
+	chg := m.com.Store.SetDelivery(msg.clientMsgID, d)
+	return tea.Batch(report, m.applyChange(chg, nil))
+}
+
+// fireCmd runs a request whose success needs no handling; a failure is
+// reported in the status bar.
+func (m *Model) fireCmd(what string, f frame.Frame) tea.Cmd {
+	return requestCmd(m.gw, m.opts.RequestTimeout, f, func(_ frame.Frame, err error) tea.Msg {
+		if err != nil {
+			return requestFailedMsg{what: what, err: err}
+		}
+		return nil
+	})
+}
+
+func (m *Model) handleRequestFailed(msg requestFailedMsg) tea.Cmd {
+	return common.ReportError(fmt.Errorf("%s failed: %w", msg.what, msg.err))
+}
+
+// stopAgent sends agent.stop for the focused lane.
+func (m *Model) stopAgent() tea.Cmd {
+	if m.gw == nil {
+		return nil
+	}
+	return tea.Batch(m.fireCmd("stop", laneFrame(frame.TypeAgentStop, m.lane, &frame.Empty{})),
+		common.ReportInfo("stopping the agent…"))
+}
+
+func appendLane(ls []frame.Lane, l frame.Lane) []frame.Lane {
+	for _, x := range ls {
+		if x == l {
+			return ls
+		}
+	}
+	return append(ls, l)
+}
+
+// randomPrefix makes client_msg_ids unique across runs.
+func randomPrefix() string {
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	return "c_" + hex.EncodeToString(b[:]) + "_"
+}

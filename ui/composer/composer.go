@@ -1,0 +1,156 @@
+// Package composer is the message input: a multiline bubbles textarea that
+// sends on Enter, inserts a newline on Alt+Enter or Ctrl+J, grows to a few
+// lines, and says plainly whether text sent while the agent is busy steers
+// the running turn or waits for the next one.
+package composer
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textarea"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"github.com/hermes/iris/ui/common"
+)
+
+// MaxLines is how tall the composer grows before it scrolls.
+const MaxLines = 5
+
+// Model is the composer component.
+type Model struct {
+	com   *common.Common
+	ta    textarea.Model
+	width int
+	busy  bool // the focused lane's agent is running a turn
+	queue int  // messages held for the next turn of the focused lane
+}
+
+var _ common.Component = (*Model)(nil)
+
+// New returns a focused, empty composer.
+func New(com *common.Common) *Model {
+	ta := textarea.New()
+	ta.ShowLineNumbers = false
+	ta.Prompt = "› "
+	ta.Placeholder = "Message…  (enter send · alt+enter newline · ? help outside the composer)"
+	ta.DynamicHeight = true
+	ta.MinHeight = 1
+	ta.MaxHeight = MaxLines
+	ta.CharLimit = 0
+	ta.MaxWidth = 0
+	ta.KeyMap.InsertNewline = com.KeyMap.Composer.Newline
+	m := &Model{com: com, ta: ta}
+	m.ApplyStyles()
+	m.ta.Focus()
+	return m
+}
+
+// ApplyStyles re-reads the composer styles after a theme change.
+func (m *Model) ApplyStyles() {
+	m.ta.SetStyles(m.com.Styles.Composer.Textarea)
+}
+
+// SetSize sets the width; the height follows the content (1..MaxLines plus
+// the hint line).
+func (m *Model) SetSize(width, _ int) {
+	m.width = width
+	m.ta.SetWidth(max(width-m.com.Styles.Composer.Base.GetHorizontalFrameSize(), 4))
+}
+
+// Height is the number of rows View takes at the current content.
+func (m *Model) Height() int {
+	return lipgloss.Height(m.View())
+}
+
+// SetBusy tells the composer whether the focused lane's agent is busy and how
+// many messages are held for its next turn, for the steer/queue hint.
+func (m *Model) SetBusy(busy bool, queued int) { m.busy, m.queue = busy, queued }
+
+// Focus gives the composer keyboard focus.
+func (m *Model) Focus() tea.Cmd { return m.ta.Focus() }
+
+// Blur removes keyboard focus.
+func (m *Model) Blur() { m.ta.Blur() }
+
+// Focused reports whether the composer has focus.
+func (m *Model) Focused() bool { return m.ta.Focused() }
+
+// Value is the current draft.
+func (m *Model) Value() string { return m.ta.Value() }
+
+// SetValue replaces the draft (lane switches restore drafts).
+func (m *Model) SetValue(s string) {
+	m.ta.SetValue(s)
+	m.ta.MoveToEnd()
+}
+
+// Reset clears the draft.
+func (m *Model) Reset() { m.ta.Reset() }
+
+// Update handles a key while the composer is focused. Enter on a non-blank
+// draft returns ActionSend and clears the composer.
+func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
+	if kp, ok := msg.(tea.KeyPressMsg); ok && key.Matches(kp, m.com.KeyMap.Composer.Send) {
+		text := m.ta.Value()
+		if strings.TrimSpace(text) == "" {
+			return nil, nil
+		}
+		m.ta.Reset()
+		return common.ActionSend{Text: text}, nil
+	}
+	var cmd tea.Cmd
+	m.ta, cmd = m.ta.Update(msg)
+	return nil, cmd
+}
+
+// View renders the busy hint (when the agent runs) above the input.
+func (m *Model) View() string {
+	st := m.com.Styles.Composer
+	body := m.ta.View()
+	if hint := m.hint(); hint != "" {
+		body = hint + "\n" + body
+	}
+	frame := st.Base
+	if m.ta.Focused() {
+		frame = st.Focused
+	}
+	return frame.Width(m.width).Render(body)
+}
+
+func (m *Model) hint() string {
+	st := m.com.Styles.Composer
+	toggle := m.com.KeyMap.Global.ToggleSteer.Help().Key
+	var s string
+	switch {
+	case !m.busy && m.queue == 0:
+		return ""
+	case !m.busy:
+		s = st.Hint.Render(plural(m.queue) + " waiting to send")
+	case m.com.Settings.Steer:
+		s = st.Mode.Render("STEER") + st.Hint.Render(" enter steers the running turn · "+toggle+": wait for next turn")
+	default:
+		s = st.ModeQueue.Render("QUEUE") + st.Hint.Render(" enter waits for the next turn · "+toggle+": steer instead")
+	}
+	if m.busy && m.queue > 0 {
+		s += st.Hint.Render(" · " + plural(m.queue) + " queued")
+	}
+	return s
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return "1 message"
+	}
+	return strconv.Itoa(n) + " messages"
+}
+
+// ShortHelp lists the composer's main keys.
+func (m *Model) ShortHelp() []key.Binding {
+	return []key.Binding{m.com.KeyMap.Composer.Send, m.com.KeyMap.Composer.Newline}
+}
+
+// FullHelp lists all composer keys.
+func (m *Model) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp()} }

@@ -1,0 +1,160 @@
+package ui
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/statusbar"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// FrameReceivedMsg carries one frame from the gateway (main.go sends one
+// per wsclient frame event). Replayed marks frames replayed by sync.
+type FrameReceivedMsg struct {
+	Frame    frame.Frame
+	Replayed bool
+}
+
+// FramesReceivedMsg carries several frames at once (a drained batch of the
+// client's queue); they are applied in order and rendered once.
+type FramesReceivedMsg struct {
+	Frames   []frame.Frame
+	Replayed []bool // parallel to Frames; may be nil (none replayed)
+}
+
+// ConnChangedMsg reports the connection state (main.go sends one per
+// wsclient state event). RetryAt is when the next attempt starts while
+// reconnecting; Err says why the last attempt failed.
+type ConnChangedMsg struct {
+	State   common.ConnState
+	Attempt int
+	RetryAt time.Time
+	Err     error
+}
+
+// bannerTTL is how long a notification banner stays.
+const bannerTTL = 8 * time.Second
+
+func (m *Model) handleFrame(msg FrameReceivedMsg) tea.Cmd {
+	chg := m.com.Store.Apply(msg.Frame, msg.Replayed)
+	return m.applyChange(chg, []frame.Frame{msg.Frame})
+}
+
+func (m *Model) handleFrames(msg FramesReceivedMsg) tea.Cmd {
+	var chg store.Change
+	for i, f := range msg.Frames {
+		chg.Merge(m.com.Store.Apply(f, i < len(msg.Replayed) && msg.Replayed[i]))
+	}
+	return m.applyChange(chg, msg.Frames)
+}
+
+// applyChange hands a store change to the children and starts what follows
+// from it (queued sends, read receipts, banners, animation).
+func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
+	var cmds []tea.Cmd
+	if chg.Directory {
+		m.sidebar.Refresh()
+		if l := m.com.Store.DefaultLane(); m.lane.ChatID == "" && l.ChatID != "" {
+			m.switchLane(l)
+			cmds = append(cmds, m.openLaneCmd(l))
+		}
+	}
+	for _, l := range chg.Removed {
+		if l == m.lane {
+			m.switchLane(m.com.Store.DefaultLane())
+			cmds = append(cmds, m.openLaneCmd(m.lane))
+		}
+	}
+	if chg.Has(m.lane) {
+		m.transcript.Refresh()
+		m.syncComposer()
+		cmds = append(cmds, m.markStale(), m.readReceipts(frames))
+	}
+	if chg.Status {
+		m.invalidate()
+	}
+	if chg.Banners {
+		cmds = append(cmds, m.showBanners())
+	}
+	cmds = append(cmds, m.flushOutgoing(), m.spinTick())
+	return tea.Batch(cmds...)
+}
+
+// showBanners moves the store's new banners into the status line.
+func (m *Model) showBanners() tea.Cmd {
+	var last tea.Cmd
+	for _, b := range m.com.Store.TakeBanners() {
+		text := termsafe.Line(b.Title)
+		if body := termsafe.Line(b.Body); body != "" {
+			if text != "" {
+				text += " — "
+			}
+			text += body
+		}
+		if text == "" {
+			continue
+		}
+		level := common.LevelInfo
+		if b.Kind == store.BannerError {
+			level = common.LevelError
+		}
+		info := common.InfoMsg{Level: level, Text: "🔔 " + text, TTL: bannerTTL}
+		if b.Kind == store.BannerError {
+			info.Text = "✗ " + text
+		}
+		last = func() tea.Msg { return info }
+	}
+	return last
+}
+
+// readReceipts tells the gateway which final messages the user has seen:
+// those that arrived in the focused lane while the view follows the bottom.
+func (m *Model) readReceipts(frames []frame.Frame) tea.Cmd {
+	if m.gw == nil || !m.transcript.Following() || m.conn != common.ConnOnline {
+		return nil
+	}
+	var out []frame.Frame
+	for _, f := range frames {
+		var id string
+		switch p := f.Payload.(type) {
+		case *frame.Message:
+			if p.Role != frame.RoleUser {
+				id = p.MessageID
+			}
+		case *frame.MessageStop:
+			id = p.MessageID
+		}
+		if id != "" && f.Lane() == m.lane {
+			out = append(out, frame.Frame{Type: frame.TypeReadReceipt, Payload: &frame.ReadReceipt{
+				ChatID: frame.Some(m.lane.ChatID), ThreadID: frame.OrNull(m.lane.ThreadID), MessageID: id}})
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return sendCmd(m.gw, out...)
+}
+
+func (m *Model) handleConn(msg ConnChangedMsg) tea.Cmd {
+	c := statusbar.Conn{State: msg.State, Attempt: msg.Attempt, RetryAt: msg.RetryAt}
+	if msg.Err != nil {
+		c.Err = msg.Err.Error()
+	}
+	was := m.conn
+	m.conn = msg.State
+	m.status.SetConn(c)
+	var cmds []tea.Cmd
+	if msg.State == common.ConnOnline && was != common.ConnOnline {
+		cmds = append(cmds, m.openLaneCmd(m.lane), m.flushOutgoing())
+	}
+	if msg.State == common.ConnAuthFailed || msg.State == common.ConnProtocolMismatch {
+		if msg.Err != nil {
+			cmds = append(cmds, common.ReportError(msg.Err))
+		}
+	}
+	return tea.Batch(append(cmds, m.clockTick())...)
+}

@@ -1,0 +1,194 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/dialog"
+)
+
+// handleKey routes a key: the topmost dialog gets every key; otherwise
+// global keys come first, then the focused component. Printable text typed
+// into the focused composer is never taken as a shortcut.
+func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	if d := m.dialogs.Top(); d != nil {
+		act, cmd := d.Update(msg)
+		m.invalidate()
+		return tea.Batch(cmd, m.handleAction(act))
+	}
+	typing := m.focus == focusComposer && msg.Text != "" && msg.Mod&^tea.ModShift == 0
+	if !typing {
+		if cmd, ok := m.handleGlobalKey(msg); ok {
+			return cmd
+		}
+	}
+	var act common.Action
+	var cmd tea.Cmd
+	switch m.focus {
+	case focusSidebar:
+		act, cmd = m.sidebar.Update(msg)
+	case focusTranscript:
+		act, cmd = m.transcript.Update(msg)
+		m.invalidate()
+	default:
+		before := m.composer.Height()
+		act, cmd = m.composer.Update(msg)
+		if m.composer.Height() != before {
+			m.relayout()
+		}
+	}
+	return tea.Batch(cmd, m.handleAction(act))
+}
+
+// handleGlobalKey handles the keys that work in every focus area. ok is
+// false when msg is not a global key.
+func (m *Model) handleGlobalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	g := m.com.KeyMap.Global
+	switch {
+	case key.Matches(msg, g.Quit):
+		if m.composer.Value() != "" {
+			m.composer.Reset()
+			m.relayout()
+			return nil, true
+		}
+		return tea.Quit, true
+	case key.Matches(msg, g.Help):
+		m.openDialog(dialog.NewHelp(m.com))
+	case key.Matches(msg, g.Switcher):
+		m.openDialog(dialog.NewSwitcher(m.com))
+	case key.Matches(msg, g.Escape):
+		return m.escape(), true
+	case key.Matches(msg, g.FocusNext):
+		return m.cycleFocus(1), true
+	case key.Matches(msg, g.FocusPrev):
+		return m.cycleFocus(-1), true
+	case key.Matches(msg, g.ToggleSidebar):
+		m.toggleSidebar()
+	case key.Matches(msg, g.ToggleReasoning, g.ToggleSteer, g.ToolVerbosity, g.ToggleFooter):
+		return m.toggleSetting(msg), true
+	case key.Matches(msg, g.PageUp, g.PageDown, g.Top, g.Bottom):
+		act, cmd := m.transcript.Update(msg)
+		m.invalidate()
+		return tea.Batch(cmd, m.handleAction(act)), true
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// escape stops the busy focused lane's agent, or returns focus to the
+// composer. (Open dialogs get Esc before this.)
+func (m *Model) escape() tea.Cmd {
+	if ln := m.com.Store.Lane(m.lane); ln != nil && ln.Busy {
+		return m.stopAgent()
+	}
+	return m.setFocus(focusComposer)
+}
+
+// cycleFocus moves focus composer → transcript → sidebar (when shown).
+func (m *Model) cycleFocus(step int) tea.Cmd {
+	order := []focusArea{focusComposer, focusTranscript}
+	if m.layout.sidebar > 0 {
+		order = append(order, focusSidebar)
+	}
+	i := 0
+	for j, f := range order {
+		if f == m.focus {
+			i = j
+		}
+	}
+	return m.setFocus(order[(i+step+len(order))%len(order)])
+}
+
+func (m *Model) setFocus(f focusArea) tea.Cmd {
+	m.focus = f
+	m.sidebar.SetFocused(f == focusSidebar)
+	m.invalidate()
+	if f == focusComposer {
+		return m.composer.Focus()
+	}
+	m.composer.Blur()
+	return nil
+}
+
+// toggleSetting flips a view setting, remembers it in the store and
+// re-renders.
+func (m *Model) toggleSetting(msg tea.KeyPressMsg) tea.Cmd {
+	g := m.com.KeyMap.Global
+	s := m.com.Settings
+	var info string
+	switch {
+	case key.Matches(msg, g.ToggleReasoning):
+		s.ShowReasoning = !s.ShowReasoning
+		info = "reasoning " + onOff(s.ShowReasoning, "shown", "collapsed")
+	case key.Matches(msg, g.ToggleSteer):
+		s.Steer = !s.Steer
+		info = onOff(s.Steer, "while busy: enter steers the running turn", "while busy: enter waits for the next turn")
+	case key.Matches(msg, g.ToolVerbosity):
+		s.Tools = s.Tools.Next()
+		info = "tool cards: " + s.Tools.String()
+	case key.Matches(msg, g.ToggleFooter):
+		s.RuntimeFooter = !s.RuntimeFooter
+		info = "runtime footer " + onOff(s.RuntimeFooter, "on", "off")
+	}
+	s.Gen++
+	saveSettings(m.com.Store, *s)
+	m.syncComposer()
+	m.invalidate()
+	return common.ReportInfo(info)
+}
+
+func onOff(b bool, on, off string) string {
+	if b {
+		return on
+	}
+	return off
+}
+
+// handlePaste inserts pasted text into the composer (or the dialog).
+func (m *Model) handlePaste(msg tea.PasteMsg) tea.Cmd {
+	if d := m.dialogs.Top(); d != nil {
+		act, cmd := d.Update(msg)
+		return tea.Batch(cmd, m.handleAction(act))
+	}
+	cmd := m.setFocus(focusComposer)
+	_, c2 := m.composer.Update(msg)
+	m.relayout()
+	return tea.Batch(cmd, c2)
+}
+
+// handleWheel scrolls the transcript.
+func (m *Model) handleWheel(msg tea.MouseWheelMsg) tea.Cmd {
+	if m.dialogs.Len() > 0 {
+		return nil
+	}
+	act, cmd := m.transcript.Update(msg)
+	m.invalidate()
+	return tea.Batch(cmd, m.handleAction(act))
+}
+
+// handleClick selects a channel clicked in the sidebar, or focuses the
+// area clicked.
+func (m *Model) handleClick(msg tea.MouseClickMsg) tea.Cmd {
+	if m.dialogs.Len() > 0 || msg.Button != tea.MouseLeft {
+		return nil
+	}
+	switch m.layout.areaAt(msg.X, msg.Y) {
+	case focusSidebar:
+		return m.handleAction(m.sidebar.Click(msg.Y - m.layout.top))
+	case focusTranscript:
+		return m.setFocus(focusTranscript)
+	default:
+		return m.setFocus(focusComposer)
+	}
+}
+
+func (m *Model) openDialog(d dialog.Dialog) {
+	if m.dialogs.Has(d.ID()) {
+		return
+	}
+	d.SetSize(m.width, m.height)
+	m.dialogs.Push(d)
+	m.invalidate()
+}

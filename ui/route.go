@@ -1,0 +1,82 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// handleAction carries out what a child asked for.
+func (m *Model) handleAction(a common.Action) tea.Cmd {
+	switch a := a.(type) {
+	case nil:
+		return nil
+	case common.ActionClose:
+		m.dialogs.Pop()
+		m.invalidate()
+	case common.ActionOpenLane:
+		m.dialogs.Pop()
+		if a.Lane.ChatID == "" {
+			return nil
+		}
+		m.switchLane(a.Lane)
+		return tea.Batch(m.openLaneCmd(a.Lane), m.setFocus(focusComposer))
+	case common.ActionSend:
+		cmd := m.send(a.Text)
+		m.relayout()
+		return cmd
+	case common.ActionLoadOlder:
+		return m.loadOlder(a.Lane)
+	case common.ActionSelectPicker:
+		chg := m.com.Store.AnswerPicker(a.Lane, a.PickerID, a.Value)
+		f := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: a.PickerID, Value: a.Value}}
+		return tea.Batch(m.applyChange(chg, nil), m.fireCmd("picker answer", f))
+	case common.ActionSendFrame:
+		if m.gw != nil {
+			return sendCmd(m.gw, a.Frame)
+		}
+	}
+	return nil
+}
+
+// switchLane focuses lane l: the draft of the lane left is kept, l is
+// marked read and shown at its bottom.
+func (m *Model) switchLane(l frame.Lane) {
+	if m.lane.ChatID != "" {
+		m.com.Store.SetDraft(m.lane, m.composer.Value())
+	}
+	m.lane = l
+	chg := m.com.Store.Focus(l)
+	m.transcript.SetLane(l)
+	m.sidebar.SetCurrent(l)
+	m.status.SetLane(l)
+	m.composer.SetValue(m.com.Store.Draft(l))
+	if chg.Directory {
+		m.sidebar.Refresh()
+	}
+	m.syncComposer()
+	m.relayout()
+}
+
+// syncComposer tells the composer whether the focused lane is busy and how
+// many of its messages wait for the next turn.
+func (m *Model) syncComposer() {
+	ln := m.com.Store.Lane(m.lane)
+	if ln == nil {
+		m.composer.SetBusy(false, 0)
+		return
+	}
+	queued := 0
+	for _, o := range m.com.Store.Outgoing() {
+		if o.Lane == m.lane && o.Delivery == store.DeliveryQueued {
+			queued++
+		}
+	}
+	before := m.composer.Height()
+	m.composer.SetBusy(ln.Busy, queued)
+	if m.composer.Height() != before {
+		m.relayout()
+	}
+}

@@ -1,0 +1,169 @@
+// Package sidebar is the channel list: channels with their threads nested,
+// the default channel marked, unread counts, a busy spinner and a
+// pending-picker mark per lane. Up/Down move a highlight, Enter or a click
+// opens the lane.
+package sidebar
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// Model is the sidebar component.
+type Model struct {
+	com     *common.Common
+	width   int
+	height  int
+	rows    []row
+	cursor  int // highlighted row
+	offset  int // first visible row
+	current frame.Lane
+	spinner string
+	focused bool
+}
+
+// row is one line of the list: a channel or a nested thread.
+type row struct {
+	node  store.ChannelNode
+	depth int
+}
+
+var _ common.Component = (*Model)(nil)
+
+// New returns an empty sidebar.
+func New(com *common.Common) *Model { return &Model{com: com} }
+
+// SetSize sets the outer size.
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = width, height
+	m.scrollToCursor()
+}
+
+// SetFocused marks whether the sidebar has keyboard focus.
+func (m *Model) SetFocused(f bool) { m.focused = f }
+
+// SetSpinner sets the busy spinner frame.
+func (m *Model) SetSpinner(s string) { m.spinner = s }
+
+// SetCurrent marks the lane on screen and moves the highlight to it.
+func (m *Model) SetCurrent(l frame.Lane) {
+	m.current = l
+	if i := m.indexOf(l); i >= 0 {
+		m.cursor = i
+		m.scrollToCursor()
+	}
+}
+
+// Refresh re-reads the directory tree from the store.
+func (m *Model) Refresh() {
+	highlighted := m.Highlighted()
+	m.rows = m.rows[:0]
+	for _, n := range m.com.Store.Tree() {
+		m.rows = append(m.rows, row{node: n})
+		for _, t := range n.Threads {
+			m.rows = append(m.rows, row{node: t, depth: 1})
+		}
+	}
+	if i := m.indexOf(highlighted); i >= 0 {
+		m.cursor = i
+	}
+	m.cursor = min(m.cursor, max(len(m.rows)-1, 0))
+	m.scrollToCursor()
+}
+
+// Lanes returns every lane in display order (the channel switcher uses it).
+func (m *Model) Lanes() []store.ChannelNode {
+	out := make([]store.ChannelNode, len(m.rows))
+	for i, r := range m.rows {
+		out[i] = r.node
+	}
+	return out
+}
+
+// Highlighted is the lane under the highlight.
+func (m *Model) Highlighted() frame.Lane {
+	if m.cursor < 0 || m.cursor >= len(m.rows) {
+		return frame.Lane{}
+	}
+	return m.rows[m.cursor].node.Lane
+}
+
+func (m *Model) indexOf(l frame.Lane) int {
+	for i, r := range m.rows {
+		if r.node.Lane == l {
+			return i
+		}
+	}
+	return -1
+}
+
+// Update moves the highlight and opens lanes.
+func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
+	kp, ok := msg.(tea.KeyPressMsg)
+	if !ok || len(m.rows) == 0 {
+		return nil, nil
+	}
+	km := m.com.KeyMap.Sidebar
+	switch {
+	case key.Matches(kp, km.Up):
+		m.cursor = max(m.cursor-1, 0)
+	case key.Matches(kp, km.Down):
+		m.cursor = min(m.cursor+1, len(m.rows)-1)
+	case key.Matches(kp, km.Open):
+		return common.ActionOpenLane{Lane: m.Highlighted()}, nil
+	}
+	m.scrollToCursor()
+	return nil, nil
+}
+
+// Click opens the lane on screen row y (0 is the sidebar's first row).
+func (m *Model) Click(y int) common.Action {
+	i := m.offset + y - m.headerRows()
+	if y < m.headerRows() || i < 0 || i >= len(m.rows) {
+		return nil
+	}
+	m.cursor = i
+	return common.ActionOpenLane{Lane: m.rows[i].node.Lane}
+}
+
+func (m *Model) headerRows() int { return 1 }
+
+func (m *Model) listRows() int { return max(m.height-m.headerRows(), 1) }
+
+func (m *Model) scrollToCursor() {
+	if m.cursor < m.offset {
+		m.offset = m.cursor
+	}
+	if m.cursor >= m.offset+m.listRows() {
+		m.offset = m.cursor - m.listRows() + 1
+	}
+	m.offset = max(min(m.offset, len(m.rows)-m.listRows()), 0)
+}
+
+// View renders the title and the visible rows, padded to the size.
+func (m *Model) View() string {
+	st := m.com.Styles.Sidebar
+	inner := max(m.width-st.Base.GetHorizontalFrameSize(), 4)
+	lines := make([]string, 0, m.height)
+	lines = append(lines, st.Title.Render("Channels"))
+	end := min(m.offset+m.listRows(), len(m.rows))
+	for i := m.offset; i < end; i++ {
+		lines = append(lines, m.renderRow(m.rows[i], i == m.cursor, inner))
+	}
+	return st.Base.Width(m.width).Height(m.height).MaxHeight(m.height).Render(strings.Join(lines, "\n"))
+}
+
+// ShortHelp lists the sidebar keys.
+func (m *Model) ShortHelp() []key.Binding {
+	km := m.com.KeyMap.Sidebar
+	return []key.Binding{km.Up, km.Down, km.Open}
+}
+
+// FullHelp lists the sidebar keys.
+func (m *Model) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp()} }

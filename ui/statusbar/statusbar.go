@@ -1,0 +1,189 @@
+// Package statusbar is the bottom line: connection state with the reconnect
+// countdown, the gateway's status, the focused lane, the model and context %
+// of its last turn, and transient InfoMsg messages.
+package statusbar
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// Conn is the connection state shown at the left of the bar.
+type Conn struct {
+	State   common.ConnState
+	Attempt int
+	RetryAt time.Time
+	Err     string
+}
+
+// Model is the status bar component.
+type Model struct {
+	com     *common.Common
+	width   int
+	conn    Conn
+	info    common.InfoMsg
+	infoEnd time.Time
+	lane    frame.Lane
+}
+
+var _ common.Component = (*Model)(nil)
+
+// New returns a status bar in the connecting state.
+func New(com *common.Common) *Model {
+	return &Model{com: com, conn: Conn{State: common.ConnConnecting}}
+}
+
+// SetSize sets the width (the bar is one row).
+func (m *Model) SetSize(width, _ int) { m.width = width }
+
+// SetConn records the connection state.
+func (m *Model) SetConn(c Conn) { m.conn = c }
+
+// Conn returns the connection state.
+func (m *Model) Conn() Conn { return m.conn }
+
+// SetLane sets the focused lane.
+func (m *Model) SetLane(l frame.Lane) { m.lane = l }
+
+// Update takes InfoMsg values; other messages are ignored.
+func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
+	if info, ok := msg.(common.InfoMsg); ok {
+		m.info = info
+		m.infoEnd = m.com.Now().Add(info.TTL)
+	}
+	return nil, nil
+}
+
+// Info returns the info message currently shown ("" when none).
+func (m *Model) Info() string {
+	if m.info.Text == "" || !m.com.Now().Before(m.infoEnd) {
+		return ""
+	}
+	return m.info.Text
+}
+
+// View renders the bar: left segments, then the right segment flush right.
+func (m *Model) View() string {
+	st := m.com.Styles.StatusBar
+	left := []string{m.connView()}
+	if s := m.gatewayView(); s != "" {
+		left = append(left, s)
+	}
+	if name := m.laneName(); name != "" {
+		left = append(left, st.Lane.Render(name))
+	}
+	if text := m.Info(); text != "" {
+		style := st.Segment
+		switch m.info.Level {
+		case common.LevelWarn:
+			style = st.Connecting
+		case common.LevelError:
+			style = st.Error
+		}
+		left = append(left, style.Render(termsafe.Line(text)))
+	}
+	sep := st.Separator.Render(" │ ")
+	l := strings.Join(left, sep)
+	r := m.turnView() + st.Key.Render("  "+m.com.KeyMap.Global.Help.Help().Key+" help")
+	inner := max(m.width-st.Base.GetHorizontalFrameSize(), 1)
+	if ansi.StringWidth(l)+ansi.StringWidth(r)+1 > inner {
+		r = ""
+	}
+	l = ansi.Truncate(l, inner, "…")
+	gap := max(inner-ansi.StringWidth(l)-ansi.StringWidth(r), 0)
+	return st.Base.Width(m.width).MaxHeight(1).Render(l + strings.Repeat(" ", gap) + r)
+}
+
+func (m *Model) connView() string {
+	st := m.com.Styles.StatusBar
+	c := m.conn
+	switch c.State {
+	case common.ConnOnline:
+		return st.Online.Render("● online")
+	case common.ConnReconnecting:
+		secs := int(math.Ceil(c.RetryAt.Sub(m.com.Now()).Seconds()))
+		s := "↻ reconnecting"
+		if secs > 0 {
+			s += " in " + strconv.Itoa(secs) + "s"
+		}
+		if c.Attempt > 0 {
+			s += fmt.Sprintf(" (attempt %d)", c.Attempt)
+		}
+		return st.Offline.Render(s)
+	case common.ConnAuthFailed:
+		return st.Error.Render("✗ token rejected")
+	case common.ConnProtocolMismatch:
+		return st.Error.Render("✗ protocol mismatch")
+	case common.ConnOffline:
+		return st.Offline.Render("○ offline")
+	}
+	return st.Connecting.Render("◌ connecting…")
+}
+
+func (m *Model) gatewayView() string {
+	st := m.com.Styles.StatusBar
+	switch m.com.Store.Status() {
+	case frame.StateRestarting:
+		return st.Connecting.Render("gateway restarting")
+	case frame.StateDegraded:
+		return st.Connecting.Render("gateway degraded")
+	}
+	return ""
+}
+
+func (m *Model) laneName() string {
+	if m.lane.ChatID == "" {
+		return ""
+	}
+	for _, n := range m.com.Store.Tree() {
+		if n.Lane == m.lane {
+			return "# " + termsafe.Line(n.Name)
+		}
+		for _, t := range n.Threads {
+			if t.Lane == m.lane {
+				return "# " + termsafe.Line(n.Name) + " › " + termsafe.Line(t.Name)
+			}
+		}
+	}
+	return "# " + termsafe.Line(m.lane.String())
+}
+
+// turnView is "model · ctx N%" of the focused lane's last turn.
+func (m *Model) turnView() string {
+	if m.lane.ChatID == "" {
+		return ""
+	}
+	ln := m.com.Store.Lane(m.lane)
+	if ln == nil {
+		return ""
+	}
+	var parts []string
+	model := ln.Model
+	if ln.Runtime != nil && ln.Runtime.Model != "" {
+		model = ln.Runtime.Model
+	}
+	if model != "" {
+		parts = append(parts, termsafe.Line(model))
+	}
+	if ln.Runtime != nil && ln.Runtime.ContextPct != nil {
+		parts = append(parts, "ctx "+strconv.Itoa(*ln.Runtime.ContextPct)+"%")
+	}
+	return m.com.Styles.StatusBar.Segment.Render(strings.Join(parts, " · "))
+}
+
+// ShortHelp has no bindings of its own.
+func (m *Model) ShortHelp() []key.Binding { return nil }
+
+// FullHelp has no bindings of its own.
+func (m *Model) FullHelp() [][]key.Binding { return nil }

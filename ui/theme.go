@@ -1,0 +1,67 @@
+package ui
+
+import (
+	"image/color"
+	"strconv"
+
+	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/themes"
+	"github.com/hermes/iris/ui/common"
+)
+
+// applyTheme resolves the theme from the override or the terminal's
+// background (nil before the terminal answered) and rebuilds the styles.
+func (m *Model) applyTheme(bg color.Color) {
+	t := themes.New(themes.Options{Name: m.theme, Background: bg, NoColor: m.opts.NoColor})
+	if m.com.Theme != nil && m.com.Styles != nil && t.Name == m.com.Theme.Name && t.NoColor == m.com.Theme.NoColor {
+		return
+	}
+	m.com.Theme = t
+	m.com.Styles = themes.Build(t)
+	m.com.ThemeGen++
+	if m.composer != nil {
+		m.composer.ApplyStyles()
+		m.relayout()
+	}
+	m.invalidate()
+}
+
+// Settings keys in the store.
+const (
+	settingTools     = "tool_verbosity"
+	settingFooter    = "runtime_footer"
+	settingReasoning = "show_reasoning"
+	settingSteer     = "steer_when_busy"
+)
+
+// loadSettings returns the explicit settings, or those remembered in the
+// store over the defaults.
+func loadSettings(st *store.State, explicit *common.Settings) common.Settings {
+	if explicit != nil {
+		return *explicit
+	}
+	s := common.DefaultSettings()
+	if v, ok := st.Setting(settingTools); ok {
+		s.Tools = common.ParseVerbosity(v)
+	}
+	readBool(st, settingFooter, &s.RuntimeFooter)
+	readBool(st, settingReasoning, &s.ShowReasoning)
+	readBool(st, settingSteer, &s.Steer)
+	return s
+}
+
+func readBool(st *store.State, key string, dst *bool) {
+	if v, ok := st.Setting(key); ok {
+		if b, err := strconv.ParseBool(v); err == nil {
+			*dst = b
+		}
+	}
+}
+
+// saveSettings remembers the settings in the store.
+func saveSettings(st *store.State, s common.Settings) {
+	st.SetSetting(settingTools, s.Tools.String())
+	st.SetSetting(settingFooter, strconv.FormatBool(s.RuntimeFooter))
+	st.SetSetting(settingReasoning, strconv.FormatBool(s.ShowReasoning))
+	st.SetSetting(settingSteer, strconv.FormatBool(s.Steer))
+}

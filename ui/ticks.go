@@ -1,0 +1,100 @@
+package ui
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/ui/common"
+)
+
+// Render pacing.
+const (
+	// flushInterval caps transcript re-renders while frames stream in
+	// (about 30 per second).
+	flushInterval = 33 * time.Millisecond
+	spinInterval  = 120 * time.Millisecond
+	clockInterval = time.Second
+	// animScan is how many of the newest items are checked for running
+	// tools or waiting bubbles.
+	animScan = 30
+)
+
+var spinnerFrames = []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
+
+type (
+	flushMsg struct{}
+	spinMsg  struct{}
+	clockMsg struct{}
+)
+
+// markStale schedules a transcript re-render within flushInterval, so a
+// burst of frames costs one render.
+func (m *Model) markStale() tea.Cmd {
+	if m.flushing {
+		return nil
+	}
+	m.flushing = true
+	return tea.Tick(flushInterval, func(time.Time) tea.Msg { return flushMsg{} })
+}
+
+// markStaleNow re-renders on the next View (the user's own actions).
+func (m *Model) markStaleNow() { m.invalidate() }
+
+func (m *Model) handleFlush() tea.Cmd {
+	m.flushing = false
+	m.invalidate()
+	return nil
+}
+
+// spinTick keeps the spinner turning while something animates.
+func (m *Model) spinTick() tea.Cmd {
+	if m.spinning || !m.animating() {
+		return nil
+	}
+	m.spinning = true
+	return tea.Tick(spinInterval, func(time.Time) tea.Msg { return spinMsg{} })
+}
+
+func (m *Model) handleSpin() tea.Cmd {
+	m.spinning = false
+	m.spin = (m.spin + 1) % len(spinnerFrames)
+	f := spinnerFrames[m.spin]
+	m.sidebar.SetSpinner(f)
+	m.transcript.SetSpinner(f)
+	m.invalidate()
+	return m.spinTick()
+}
+
+// animating reports whether a lane is busy or the focused lane shows a
+// running tool or a bubble waiting for its first words.
+func (m *Model) animating() bool {
+	for _, n := range m.sidebar.Lanes() {
+		if ln := m.com.Store.Lane(n.Lane); ln != nil && ln.Busy {
+			return true
+		}
+	}
+	ln := m.com.Store.Lane(m.lane)
+	if ln == nil {
+		return false
+	}
+	for i := ln.Len() - 1; i >= max(ln.Len()-animScan, 0); i-- {
+		it := ln.Item(i)
+		if it.Kind == store.KindTool && it.Tool != nil && it.Tool.Running ||
+			it.Kind == store.KindMessage && it.Msg != nil && it.Msg.Streaming {
+			return true
+		}
+	}
+	return false
+}
+
+// clockTick redraws once a second while a countdown or a timed message is
+// on screen.
+func (m *Model) clockTick() tea.Cmd {
+	if m.ticking || m.conn != common.ConnReconnecting && m.status.Info() == "" {
+		return nil
+	}
+	m.ticking = true
+	return tea.Tick(clockInterval, func(time.Time) tea.Msg { return clockMsg{} })
+}

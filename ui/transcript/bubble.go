@@ -1,0 +1,226 @@
+package transcript
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// renderMessage draws a chat bubble: header (author, time, ticks), the
+// reply_to quote, reasoning (dimmed, collapsible), the text, media chips and
+// the runtime footer.
+func (r *renderer) renderMessage(it *store.Item) []string {
+	msg := it.Msg
+	st := r.com.Styles.Transcript
+	bubble := r.bubbleStyle(msg.Role)
+	inner := max(r.width-bubble.GetHorizontalFrameSize(), 10)
+	var parts []string
+	if q := r.quote(msg.ReplyTo, inner); q != "" {
+		parts = append(parts, q)
+	}
+	if msg.Reasoning != "" {
+		parts = append(parts, r.reasoning(it, inner))
+	}
+	switch {
+	case msg.Role == frame.RoleUser:
+		if t := termsafe.Text(msg.Text); t != "" {
+			parts = append(parts, st.UserText.Width(inner).Render(t))
+		}
+	case msg.Text != "":
+		parts = append(parts, r.text(it, inner))
+	case msg.Streaming:
+		parts = append(parts, st.Typing.Render(r.spinner+" thinking…"))
+	}
+	if chips := r.mediaChips(msg.Media, inner); chips != "" {
+		parts = append(parts, chips)
+	}
+	if f := r.footer(msg); f != "" {
+		parts = append(parts, f)
+	}
+	out := []string{r.header(msg)}
+	if len(parts) > 0 {
+		body := bubble.Width(r.width).Render(strings.Join(parts, "\n"))
+		out = append(out, strings.Split(body, "\n")...)
+	}
+	return out
+}
+
+func (r *renderer) bubbleStyle(role string) lipgloss.Style {
+	st := r.com.Styles.Transcript
+	switch role {
+	case frame.RoleUser:
+		return st.UserBubble
+	case frame.RoleSystem:
+		return st.SystemBubble
+	case frame.RoleCron:
+		return st.CronBubble
+	}
+	return st.AssistantBubble
+}
+
+// header is "Author · 12:04  ✓✓".
+func (r *renderer) header(msg *store.Message) string {
+	st := r.com.Styles.Transcript
+	var author string
+	switch msg.Role {
+	case frame.RoleUser:
+		author = st.UserAuthor.Render("You")
+	case frame.RoleSystem:
+		author = st.SystemAuthor.Render("System")
+	case frame.RoleCron:
+		author = st.CronAuthor.Render("Cron")
+	default:
+		author = st.AssistantAuthor.Render("Assistant")
+	}
+	h := author
+	if !msg.TS.IsZero() {
+		h += st.Time.Render(" · " + r.com.FormatTime(msg.TS.UnixMilli()))
+	}
+	if d := r.delivery(msg.Delivery); d != "" {
+		h += " " + d
+	}
+	return h
+}
+
+// delivery renders the ticks of the user's own messages.
+func (r *renderer) delivery(d store.Delivery) string {
+	st := r.com.Styles.Transcript
+	switch d {
+	case store.DeliveryQueued:
+		return st.Pending.Render("◷ queued")
+	case store.DeliverySending:
+		return st.Pending.Render("… sending")
+	case store.DeliverySent:
+		return st.Sent.Render("✓")
+	case store.DeliveryRead:
+		return st.Read.Render("✓✓")
+	case store.DeliveryFailed:
+		return st.Failed.Render("✗ not sent")
+	case store.DeliveryUnknown:
+		return st.Failed.Render("? delivery unknown")
+	}
+	return ""
+}
+
+// quote renders the message replied to as one dim line.
+func (r *renderer) quote(id string, width int) string {
+	if id == "" {
+		return ""
+	}
+	st := r.com.Styles.Transcript
+	text := "a message not loaded"
+	if q := r.lane.Message(id); q != nil {
+		text = termsafe.Line(firstLine(q.Text))
+	}
+	return st.Quote.Render(ansi.Truncate("↪ "+text, width-st.Quote.GetHorizontalFrameSize(), "…"))
+}
+
+// reasoning renders the reasoning block: expanded (dimmed, as plain text
+// laid out by the markdown renderer) or collapsed to one line.
+func (r *renderer) reasoning(it *store.Item, width int) string {
+	st := r.com.Styles.Transcript
+	toggle := r.com.KeyMap.Global.ToggleReasoning.Help().Key
+	if !r.com.Settings.ShowReasoning {
+		n := strings.Count(strings.TrimSpace(it.Msg.Reasoning), "\n") + 1
+		return st.ReasoningHeader.Render(fmt.Sprintf("▸ Reasoning · %d lines (%s)", n, toggle))
+	}
+	body := r.markdown(it, true, it.Msg.Reasoning, width-st.Reasoning.GetHorizontalFrameSize())
+	body = strings.Trim(ansi.Strip(body), "\n")
+	return st.ReasoningHeader.Render("▾ Reasoning ("+toggle+")") + "\n" + st.Reasoning.Render(body)
+}
+
+// text renders the message text as markdown (streamed or final).
+func (r *renderer) text(it *store.Item, width int) string {
+	out := strings.Trim(r.markdown(it, false, it.Msg.Text, width), "\n")
+	if it.Msg.Streaming {
+		out += r.com.Styles.Transcript.Typing.Render(" ▍")
+	}
+	return out
+}
+
+// mediaChips lists attachments as "▣ kind · name · size" chips.
+func (r *renderer) mediaChips(media []frame.Media, width int) string {
+	if len(media) == 0 {
+		return ""
+	}
+	st := r.com.Styles.Transcript
+	chips := make([]string, 0, len(media))
+	for _, m := range media {
+		kind := termsafe.Line(m.Kind)
+		if kind == "" {
+			kind = frame.MediaFile
+		}
+		label := "▣ " + kind
+		if name := termsafe.Line(m.Filename); name != "" {
+			label += " · " + name
+		}
+		if m.Size > 0 {
+			label += " · " + formatSize(m.Size)
+		}
+		chips = append(chips, st.MediaChip.Render(ansi.Truncate(label, width-st.MediaChip.GetHorizontalFrameSize(), "…")))
+	}
+	return strings.Join(chips, "\n")
+}
+
+// footer is the runtime footer (model · ctx % · cwd · latency · cost) of a
+// final assistant message, when the setting is on.
+func (r *renderer) footer(msg *store.Message) string {
+	if !r.com.Settings.RuntimeFooter || msg.Streaming || msg.Runtime == nil || msg.Role != frame.RoleAssistant {
+		return ""
+	}
+	f := FormatRuntime(msg.Runtime)
+	if f == "" {
+		return ""
+	}
+	return r.com.Styles.Transcript.Footer.Render(f)
+}
+
+// FormatRuntime joins the present runtime fields in the spec's order:
+// model · ctx N% · cwd · latency · cost. Wire strings are sanitised.
+func FormatRuntime(rt *frame.Runtime) string {
+	if rt == nil {
+		return ""
+	}
+	var f []string
+	if rt.Model != "" {
+		f = append(f, termsafe.Line(rt.Model))
+	}
+	if rt.ContextPct != nil {
+		f = append(f, "ctx "+strconv.Itoa(*rt.ContextPct)+"%")
+	}
+	if rt.Cwd != "" {
+		f = append(f, termsafe.Line(rt.Cwd))
+	}
+	if rt.Latency != nil {
+		f = append(f, formatDuration(*rt.Latency))
+	}
+	if rt.Cost != nil {
+		f = append(f, fmt.Sprintf("$%.4f", *rt.Cost))
+	}
+	return strings.Join(f, " · ")
+}
+
+func formatSize(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.0f KB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i] + " …"
+	}
+	return s
+}

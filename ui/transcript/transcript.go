@@ -1,0 +1,227 @@
+// Package transcript is the message list of the focused lane: a virtualised
+// view over the store's lane items (only visible items are rendered), with
+// per-item render caches keyed by width, theme, settings and the item's
+// version, follow mode while streaming, a "new messages below" marker, and
+// paging of older history when the user reaches the top.
+package transcript
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// wheelLines is how far one wheel notch scrolls.
+const wheelLines = 3
+
+// Model is the transcript component.
+type Model struct {
+	com     *common.Common
+	lane    frame.Lane
+	width   int
+	height  int
+	vp      viewport
+	cache   map[*store.Item]*cached
+	md      *mdCache
+	spinner string
+
+	topItem  *store.Item // item at vp.top, to keep the position when pages are prepended
+	lastLen  int         // lane length at the last Refresh
+	newBelow bool        // items arrived while scrolled up
+	loading  bool        // an older page was requested and has not arrived
+}
+
+var _ common.Component = (*Model)(nil)
+
+// New returns an empty transcript in follow mode.
+func New(com *common.Common) *Model {
+	return &Model{com: com, vp: viewport{follow: true}, cache: map[*store.Item]*cached{}, md: newMDCache(com)}
+}
+
+// SetSize sets the transcript's outer size.
+func (m *Model) SetSize(width, height int) {
+	if width != m.width {
+		m.md.reset()
+	}
+	m.width, m.height = width, height
+	m.vp.height = height
+}
+
+// Lane is the lane on screen.
+func (m *Model) Lane() frame.Lane { return m.lane }
+
+// SetLane shows another lane, at its bottom in follow mode.
+func (m *Model) SetLane(l frame.Lane) {
+	m.lane = l
+	m.vp = viewport{follow: true, height: m.height}
+	m.cache = map[*store.Item]*cached{}
+	m.md.reset()
+	m.topItem, m.newBelow, m.loading = nil, false, false
+	m.lastLen = m.src().Len()
+}
+
+// SetSpinner sets the frame animating running tools and waiting bubbles.
+func (m *Model) SetSpinner(frame string) { m.spinner = frame }
+
+// Following reports whether the view sticks to the bottom.
+func (m *Model) Following() bool { return m.vp.follow }
+
+// NewBelow reports whether the "new messages below" marker is shown.
+func (m *Model) NewBelow() bool { return m.newBelow }
+
+// Refresh re-reads the lane after the store changed it: it keeps the view on
+// the same item when older items were prepended, raises the "new messages
+// below" marker when items arrived while scrolled up, and forgets caches of
+// items that are gone.
+func (m *Model) Refresh() {
+	src := m.src()
+	n := src.Len()
+	if m.topItem != nil && !m.vp.follow {
+		if idx := src.find(m.topItem, m.vp.top); idx >= 0 {
+			if idx > m.vp.top {
+				m.loading = false // a page was prepended
+			}
+			m.vp.top = idx
+		}
+	}
+	if n > m.lastLen && !m.vp.follow {
+		m.newBelow = true
+	}
+	if n < m.lastLen || len(m.cache) > 4*max(n, 64) {
+		m.prune(src)
+	}
+	m.lastLen = n
+	if m.loading && n > 0 && !src.lane.HasMore {
+		m.loading = false
+	}
+}
+
+// prune drops cache entries of items no longer in the lane.
+func (m *Model) prune(src laneSource) {
+	keep := make(map[*store.Item]bool, src.Len())
+	for i := 0; i < src.Len(); i++ {
+		keep[src.lane.Item(i)] = true
+	}
+	for it := range m.cache {
+		if !keep[it] {
+			delete(m.cache, it)
+			m.md.forget(it)
+		}
+	}
+}
+
+// Update scrolls on transcript keys and the mouse wheel. Reaching the top
+// of a lane with older history returns ActionLoadOlder (once per page).
+func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
+	km := m.com.KeyMap
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		switch {
+		case key.Matches(msg, km.Transcript.Up):
+			m.Scroll(-1)
+		case key.Matches(msg, km.Transcript.Down):
+			m.Scroll(1)
+		case key.Matches(msg, km.Global.PageUp):
+			m.Scroll(-max(m.height-2, 1))
+		case key.Matches(msg, km.Global.PageDown):
+			m.Scroll(max(m.height-2, 1))
+		case key.Matches(msg, km.Transcript.Top, km.Global.Top):
+			m.vp.toTop()
+		case key.Matches(msg, km.Transcript.Bottom, km.Global.Bottom):
+			m.vp.toBottom()
+			m.newBelow = false
+		}
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			m.Scroll(-wheelLines)
+		case tea.MouseWheelDown:
+			m.Scroll(wheelLines)
+		}
+	}
+	return m.maybeLoadOlder(), nil
+}
+
+// Scroll moves the view by delta lines (negative is up).
+func (m *Model) Scroll(delta int) {
+	src := m.src()
+	m.vp.scroll(src, delta)
+	if m.vp.follow {
+		m.newBelow = false
+	}
+	m.topItem = src.lane.Item(m.vp.top)
+}
+
+func (m *Model) maybeLoadOlder() common.Action {
+	ln := m.src().lane
+	if m.loading || ln == nil || !ln.HasMore || !m.vp.atTop() {
+		return nil
+	}
+	m.loading = true
+	return common.ActionLoadOlder{Lane: m.lane}
+}
+
+// View renders the visible lines, padded to the height, with the "new
+// messages below" marker on the last line when raised.
+func (m *Model) View() string {
+	src := m.src()
+	if src.Len() == 0 {
+		return m.empty()
+	}
+	lines, _ := m.vp.visible(src)
+	m.topItem = src.lane.Item(m.vp.top)
+	if m.newBelow && len(lines) > 0 {
+		marker := m.com.Styles.Transcript.NewBelow.Width(m.width).Render("↓ new messages below (" + m.com.KeyMap.Global.Bottom.Help().Key + ")")
+		if len(lines) >= m.height {
+			lines[len(lines)-1] = marker
+		} else {
+			lines = append(lines, marker)
+		}
+	}
+	for len(lines) < m.height {
+		lines = append(lines, "")
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (m *Model) empty() string {
+	st := m.com.Styles.Transcript
+	text := "No messages yet. Say hello below."
+	if ln := m.src().lane; ln != nil && !ln.HistoryLoaded {
+		text = "Loading history…"
+	}
+	return st.Empty.Width(m.width).Height(m.height).Render(text)
+}
+
+// ShortHelp lists the transcript's scroll keys.
+func (m *Model) ShortHelp() []key.Binding {
+	km := m.com.KeyMap
+	return []key.Binding{km.Transcript.Up, km.Transcript.Down, km.Global.PageUp, km.Transcript.Bottom}
+}
+
+// FullHelp lists every transcript key.
+func (m *Model) FullHelp() [][]key.Binding {
+	km := m.com.KeyMap.Transcript
+	return [][]key.Binding{{km.Up, km.Down, km.Top, km.Bottom}}
+}
+
+// LoadFailed clears the pending older-page request so the top can ask again.
+func (m *Model) LoadFailed() { m.loading = false }
+
+// ToBottom jumps to the newest item and follows.
+func (m *Model) ToBottom() {
+	m.vp.toBottom()
+	m.newBelow = false
+}
+
+// LoadOlderIfAtTop asks for older history when the top of the lane is on
+// screen (a short lane, or the user scrolled there).
+func (m *Model) LoadOlderIfAtTop() common.Action {
+	m.View()
+	return m.maybeLoadOlder()
+}

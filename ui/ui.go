@@ -1,0 +1,227 @@
+// Package ui is Iris's bubbletea model tree. The root Model is the only
+// tea.Model: it owns focus, layout, the dialog stack and routing, applies
+// protocol frames to the store and hands the changes to its children
+// (sidebar, transcript, composer, status bar, dialogs).
+//
+// # Wiring
+//
+// main.go builds a store.State and a wsclient.Client, then
+//
+//	m := ui.New(ui.Options{Gateway: client, State: st})
+//	p := tea.NewProgram(m)
+//
+// and forwards the client's events with p.Send, converted to this package's
+// messages: FrameReceivedMsg for every frame event, ConnChangedMsg for every
+// connection-state event (see events.go). Update and View never do I/O: all
+// gateway calls run in tea.Cmds through the Gateway interface.
+package ui
+
+import (
+	"context"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/keymap"
+	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/themes"
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/composer"
+	"github.com/hermes/iris/ui/dialog"
+	"github.com/hermes/iris/ui/sidebar"
+	"github.com/hermes/iris/ui/statusbar"
+	"github.com/hermes/iris/ui/transcript"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// Gateway is what the UI needs of the protocol client; *wsclient.Client
+// satisfies it. Both methods are only ever called inside tea.Cmds.
+type Gateway interface {
+	// Request sends f with a fresh id and waits for its response (or an
+	// error frame, a timeout, or a lost connection, as an error).
+	Request(ctx context.Context, f frame.Frame) (frame.Frame, error)
+	// Send sends f without waiting for a response.
+	Send(f frame.Frame) error
+}
+
+// Options configure the root model. Only State is required.
+type Options struct {
+	Gateway Gateway
+	State   *store.State
+	// Theme forces dark or light; auto (or "") follows the terminal's
+	// background colour.
+	Theme themes.Name
+	// NoColor drops all colour (NO_COLOR).
+	NoColor bool
+	// Settings are the initial view settings; nil means the values stored
+	// in State's settings, or the defaults.
+	Settings *common.Settings
+	// KeyMap overrides the default bindings (see keymap.Apply).
+	KeyMap *keymap.KeyMap
+	// Now and Location are the clock and the zone of timestamps; tests fix
+	// them. Defaults: time.Now and time.Local.
+	Now      func() time.Time
+	Location *time.Location
+	// RequestTimeout bounds every gateway request. Default 30 s.
+	RequestTimeout time.Duration
+}
+
+// focusArea is the component that receives keys.
+type focusArea int
+
+const (
+	focusComposer focusArea = iota
+	focusTranscript
+	focusSidebar
+)
+
+// String names the focus area.
+func (f focusArea) String() string {
+	switch f {
+	case focusTranscript:
+		return "transcript"
+	case focusSidebar:
+		return "sidebar"
+	}
+	return "composer"
+}
+
+// Model is the root of the UI.
+type Model struct {
+	com  *common.Common
+	opts Options
+	gw   Gateway
+
+	width, height int
+	layout        layout
+	focus         focusArea
+	sidebarHidden bool // the user toggled the sidebar off
+	sidebarShown  bool // the user toggled it on at a narrow width
+
+	sidebar    *sidebar.Model
+	transcript *transcript.Model
+	composer   *composer.Model
+	status     *statusbar.Model
+	dialogs    dialog.Stack
+
+	lane  frame.Lane // the focused lane
+	conn  common.ConnState
+	theme themes.Name
+	bg    bool // the terminal reported its background
+
+	// Coalesced rendering: frames mark the transcript stale and a flush
+	// tick re-renders it at most every flushInterval.
+	tview      string
+	tviewValid bool
+	flushing   bool
+
+	spin     int  // spinner frame index
+	spinning bool // a spin tick is scheduled
+	ticking  bool // a clock tick is scheduled (countdowns, info expiry)
+	nextID   int  // client_msg_id counter, mixed with a random prefix
+	idPrefix string
+}
+
+// New builds the root model. It does no I/O.
+func New(opts Options) *Model {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.Location == nil {
+		opts.Location = time.Local
+	}
+	if opts.RequestTimeout <= 0 {
+		opts.RequestTimeout = 30 * time.Second
+	}
+	if opts.State == nil {
+		opts.State = store.New(store.Options{Now: opts.Now})
+	}
+	km := keymap.Default()
+	if opts.KeyMap != nil {
+		km = *opts.KeyMap
+	}
+	settings := loadSettings(opts.State, opts.Settings)
+	com := &common.Common{KeyMap: km, Store: opts.State, Settings: &settings, Now: opts.Now, Loc: opts.Location}
+	m := &Model{com: com, opts: opts, gw: opts.Gateway, theme: opts.Theme, idPrefix: randomPrefix()}
+	m.applyTheme(nil)
+	m.sidebar = sidebar.New(com)
+	m.transcript = transcript.New(com)
+	m.composer = composer.New(com)
+	m.status = statusbar.New(com)
+	m.sidebar.Refresh()
+	if l := opts.State.Focused(); l.ChatID != "" {
+		m.switchLane(l)
+	} else if l := opts.State.DefaultLane(); l.ChatID != "" {
+		m.switchLane(l)
+	}
+	return m
+}
+
+// Init asks the terminal for its background colour (theme choice).
+func (m *Model) Init() tea.Cmd {
+	return tea.Batch(tea.RequestBackgroundColor, m.openLaneCmd(m.lane))
+}
+
+// Update dispatches every message to its handler.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.resize(msg.Width, msg.Height)
+		return m, nil
+	case tea.BackgroundColorMsg:
+		m.bg = true
+		m.applyTheme(msg.Color)
+		return m, nil
+	case tea.KeyPressMsg:
+		return m, m.handleKey(msg)
+	case tea.PasteMsg:
+		return m, m.handlePaste(msg)
+	case tea.MouseWheelMsg:
+		return m, m.handleWheel(msg)
+	case tea.MouseClickMsg:
+		return m, m.handleClick(msg)
+	case FrameReceivedMsg:
+		return m, m.handleFrame(msg)
+	case FramesReceivedMsg:
+		return m, m.handleFrames(msg)
+	case ConnChangedMsg:
+		return m, m.handleConn(msg)
+	case historyLoadedMsg:
+		return m, m.handleHistory(msg)
+	case sendDoneMsg:
+		return m, m.handleSendDone(msg)
+	case requestFailedMsg:
+		return m, m.handleRequestFailed(msg)
+	case common.InfoMsg:
+		m.status.Update(msg)
+		return m, m.clockTick()
+	case flushMsg:
+		return m, m.handleFlush()
+	case spinMsg:
+		return m, m.handleSpin()
+	case clockMsg:
+		m.ticking = false
+		return m, m.clockTick()
+	}
+	return m, nil
+}
+
+// Focus returns the name of the focused area (for tests and debugging).
+func (m *Model) Focus() string { return m.focus.String() }
+
+// Lane returns the focused lane.
+func (m *Model) Lane() frame.Lane { return m.lane }
+
+// Settings returns the current view settings.
+func (m *Model) Settings() common.Settings { return *m.com.Settings }
+
+// DialogOpen returns the ID of the topmost dialog, or "".
+func (m *Model) DialogOpen() string {
+	if d := m.dialogs.Top(); d != nil {
+		return d.ID()
+	}
+	return ""
+}
+
+// Composer returns the current draft.
+func (m *Model) Composer() string { return m.composer.Value() }

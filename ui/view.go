@@ -1,0 +1,63 @@
+package ui
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"github.com/hermes/iris/termsafe"
+)
+
+// View renders the screen. Terminal modes are set only here.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = m.windowTitle()
+	return v
+}
+
+// render composes the panes, then overlays the topmost dialog.
+func (m *Model) render() string {
+	if m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	if !m.tviewValid {
+		m.tview = m.transcript.View()
+		m.tviewValid = true
+	}
+	main := m.tview + "\n" + m.composer.View()
+	if m.layout.sidebar > 0 {
+		main = lipgloss.JoinHorizontal(lipgloss.Top, m.sidebar.View(), main)
+	}
+	screen := main + "\n" + m.status.View()
+	if d := m.dialogs.Top(); d != nil {
+		screen = overlay(screen, d.View(), m.width, m.height)
+	}
+	return screen
+}
+
+// overlay draws box centred over base.
+func overlay(base, box string, w, h int) string {
+	bw, bh := lipgloss.Width(box), lipgloss.Height(box)
+	x, y := max((w-bw)/2, 0), max((h-bh)/3, 0)
+	c := lipgloss.NewCanvas(w, h)
+	c.Compose(lipgloss.NewLayer(base))
+	c.Compose(lipgloss.NewLayer(box).X(x).Y(y).Z(1))
+	return strings.TrimRight(c.Render(), "\n")
+}
+
+// windowTitle names the focused lane; the name comes from the wire, so it
+// goes through termsafe.Notify.
+func (m *Model) windowTitle() string {
+	for _, n := range m.sidebar.Lanes() {
+		if n.Lane == m.lane {
+			return termsafe.Notify("Iris · "+n.Name, 80)
+		}
+	}
+	return "Iris"
+}
+
+// invalidate makes the next View re-render the transcript.
+func (m *Model) invalidate() { m.tviewValid = false }
