@@ -1,0 +1,102 @@
+package setup
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"path/filepath"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/hermes/iris/config"
+)
+
+// Tester checks that url accepts token, e.g. by a real hello handshake.
+type Tester func(ctx context.Context, url, token string) error
+
+// connTestedMsg reports the outcome of a connection test; seq tells a stale
+// result (the URL or token changed since) from the current one.
+type connTestedMsg struct {
+	seq int
+	err error
+}
+
+// testCmd runs test with a timeout, off the UI goroutine.
+func testCmd(test Tester, timeout time.Duration, seq int, url, token string) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		defer cancel()
+		return connTestedMsg{seq: seq, err: test(ctx, url, token)}
+	}
+}
+
+// Input is what the form collected.
+type Input struct {
+	URL        string
+	Token      string
+	Profile    string
+	DeviceName string
+	Insecure   bool
+}
+
+// Result is what Save wrote.
+type Result struct {
+	Profile    string
+	ConfigFile string
+	TokenFile  string
+}
+
+// configSavedMsg reports the outcome of saveCmd.
+type configSavedMsg struct {
+	res Result
+	err error
+}
+
+// saveCmd writes the config and the token file off the UI goroutine.
+func saveCmd(paths config.Paths, file *config.File, in Input) tea.Cmd {
+	return func() tea.Msg {
+		res, err := Save(paths, file, in)
+		return configSavedMsg{res: res, err: err}
+	}
+}
+
+// Save stores in as the profile in.Profile: the token in its own file
+// <profile>.token (mode 0600) next to config.toml, and the profile, pointing
+// at that file, in config.toml (mode 0600), keeping everything else file
+// holds (other profiles, the profile's other settings). file is not
+// modified. The profile becomes default_profile when none is set.
+func Save(paths config.Paths, file *config.File, in Input) (Result, error) {
+	tokenName := in.Profile + ".token"
+	res := Result{
+		Profile:    in.Profile,
+		ConfigFile: paths.ConfigFile,
+		TokenFile:  filepath.Join(paths.ConfigDir, tokenName),
+	}
+	if err := config.WriteToken(res.TokenFile, in.Token); err != nil {
+		return res, fmt.Errorf("save token: %w", err)
+	}
+	out := cloneFile(file)
+	p := out.Profiles[in.Profile]
+	p.URL, p.TokenFile, p.DeviceName, p.Insecure = in.URL, tokenName, in.DeviceName, in.Insecure
+	out.Profiles[in.Profile] = p
+	if out.DefaultProfile == "" && in.Profile != config.DefaultProfileName {
+		out.DefaultProfile = in.Profile
+	}
+	if err := config.Write(paths.ConfigFile, out); err != nil {
+		return res, fmt.Errorf("save config: %w", err)
+	}
+	return res, nil
+}
+
+// cloneFile copies f deeply enough that Save can change its profiles map.
+func cloneFile(f *config.File) *config.File {
+	out := config.File{}
+	if f != nil {
+		out = *f
+	}
+	out.Profiles = maps.Clone(out.Profiles)
+	if out.Profiles == nil {
+		out.Profiles = map[string]config.Profile{}
+	}
+	return &out
+}
