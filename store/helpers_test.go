@@ -17,7 +17,6 @@ func (c *clock) advance(d time.Duration)       { c.t = c.t.Add(d) }
 func newClock() *clock                         { return &clock{t: time.UnixMilli(1_800_000_000_000)} }
 func newState(c *clock) *State                 { return New(Options{Now: c.now}) }
 func lane(chat, thread string) frame.Lane      { return frame.Lane{ChatID: chat, ThreadID: thread} }
-func wire(t *testing.T, js string) frame.Frame { t.Helper(); return decode(t, js) }
 
 var (
 	def   = lane("d", "")

@@ -1,0 +1,76 @@
+package store
+
+import (
+	"github.com/hermes/iris/wsclient/frame"
+	"testing"
+)
+
+func TestUnreadAndFocus(t *testing.T) {
+	s := newState(newClock())
+	apply(t, s, helloAck)
+	s.Focus(def)
+	c := apply(t, s,
+		`{"type":"message","chat_id":"c7","payload":{"message_id":"a","role":"assistant","text":"x"}}`,
+		`{"type":"message.start","chat_id":"c7","payload":{"message_id":"b"}}`,
+		`{"type":"message.stop","chat_id":"c7","payload":{"message_id":"b","final_text":"y"}}`,
+		`{"type":"message","chat_id":"c7","payload":{"message_id":"u","role":"user","text":"mine"}}`,
+		`{"type":"message","chat_id":"d","payload":{"message_id":"f","role":"assistant","text":"seen"}}`)
+	if s.Lane(chan7).Unread != 2 || s.Lane(def).Unread != 0 || !c.Directory {
+		t.Fatalf("unread c7 %d d %d", s.Lane(chan7).Unread, s.Lane(def).Unread)
+	}
+	replay(t, s, `{"type":"message","chat_id":"c7","payload":{"message_id":"a","role":"assistant","text":"x"}}`)
+	if s.Lane(chan7).Unread != 2 {
+		t.Fatalf("replay counted: %d", s.Lane(chan7).Unread)
+	}
+	c = s.Focus(chan7)
+	if s.Lane(chan7).Unread != 0 || !c.Directory || !c.Has(chan7) || s.Focused() != chan7 {
+		t.Fatalf("focus: %+v", c)
+	}
+	apply(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"g","text":"z"}}`)
+	if c := s.MarkRead(def); s.Lane(def).Unread != 0 || !c.Has(def) {
+		t.Fatalf("mark read: %+v", c)
+	}
+	if c := s.MarkRead(def); !c.Empty() {
+		t.Fatalf("second mark read: %+v", c)
+	}
+}
+
+func TestDraftsSettingsNotices(t *testing.T) {
+	s := newState(newClock())
+	apply(t, s, helloAck)
+	s.SetDraft(def, "half")
+	s.SetSetting("theme", "light")
+	if s.Draft(def) != "half" || s.Draft(chan7) != "" {
+		t.Fatal("draft")
+	}
+	if v, ok := s.Setting("theme"); !ok || v != "light" {
+		t.Fatal("setting")
+	}
+	if _, ok := s.Setting("nope"); ok {
+		t.Fatal("unset setting found")
+	}
+	s.SetDraft(def, "")
+	if s.Draft(def) != "" {
+		t.Fatal("draft not cleared")
+	}
+	c := s.AddNotice(def, "offline")
+	want(t, s, def, `notice "offline"`)
+	if !c.Has(def) {
+		t.Fatalf("%+v", c)
+	}
+	if ln := s.Lane(lane("", "")); ln == nil || ln.Len() != 0 {
+		t.Fatal("zero lane")
+	}
+}
+
+func TestChangeMerge(t *testing.T) {
+	var c Change
+	if !c.Empty() {
+		t.Fatal("zero change not empty")
+	}
+	c.Merge(Change{Lanes: []frame.Lane{def}, Catalog: true})
+	c.Merge(Change{Lanes: []frame.Lane{def, chan7}, Removed: []frame.Lane{thr}, Banners: true})
+	if len(c.Lanes) != 2 || !c.Has(chan7) || len(c.Removed) != 1 || !c.Catalog || !c.Banners || c.Status || c.Empty() {
+		t.Fatalf("%+v", c)
+	}
+}
