@@ -12,11 +12,11 @@ import (
 // clock is a settable test clock.
 type clock struct{ t time.Time }
 
-func (c *clock) now() time.Time                { return c.t }
-func (c *clock) advance(d time.Duration)       { c.t = c.t.Add(d) }
-func newClock() *clock                         { return &clock{t: time.UnixMilli(1_800_000_000_000)} }
-func newState(c *clock) *State                 { return New(Options{Now: c.now}) }
-func lane(chat, thread string) frame.Lane      { return frame.Lane{ChatID: chat, ThreadID: thread} }
+func (c *clock) now() time.Time           { return c.t }
+func (c *clock) advance(d time.Duration)  { c.t = c.t.Add(d) }
+func newClock() *clock                    { return &clock{t: time.UnixMilli(1_800_000_000_000)} }
+func newState(c *clock) *State            { return New(Options{Now: c.now}) }
+func lane(chat, thread string) frame.Lane { return frame.Lane{ChatID: chat, ThreadID: thread} }
 
 var (
 	def   = lane("d", "")
