@@ -146,3 +146,20 @@ func TestNeedsInsecure(t *testing.T) {
 		}
 	}
 }
+
+// TestExampleFile parses the example of the package documentation.
+func TestExampleFile(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "example.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "config.toml") // a checkout does not keep mode 0600
+	writeFile(t, path, string(data), 0o600)
+	f, warns, err := ReadFile(path)
+	if err != nil || len(warns) != 0 {
+		t.Fatalf("example: %v %q", err, warns)
+	}
+	if f.DefaultProfile != "home" || f.Profiles["lab"].Settings.SendMode != SendQueue || f.Keys["quit"][0] != "ctrl+q" {
+		t.Fatalf("example parsed as %+v", f)
+	}
+}
