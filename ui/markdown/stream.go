@@ -1,0 +1,105 @@
+package markdown
+
+import (
+	"strings"
+
+	"github.com/hermes/iris/termsafe"
+)
+
+// Stream renders the growing text of one message (or of its reasoning)
+// while it streams. Each Update gets the full text so far; the stable
+// prefix, up to the last safe block boundary, is rendered once and cached,
+// and only the unfinished tail is rendered again. When the text stops
+// growing by appending (an edit) or contains link reference definitions,
+// Stream falls back to full renders. Final does one full render.
+//
+// A Stream belongs to one Renderer and, like it, to the UI goroutine.
+type Stream struct {
+	r *Renderer
+	// raw is the wire text of the stable prefix; out its rendering.
+	raw, out string
+	// scan is the scanner state at the end of the stable prefix (always
+	// between blocks).
+	scan scanner
+	// naive is set when splitting is unsafe for this text.
+	naive bool
+}
+
+// NewStream starts a stream rendered by r.
+func NewStream(r *Renderer) *Stream {
+	return &Stream{r: r, scan: newScanner()}
+}
+
+// Renderer is the renderer the stream draws with.
+func (s *Stream) Renderer() *Renderer { return s.r }
+
+// Update renders the full text so far. Its result equals r.Render(text)
+// for every text whose unfinished tail renders the same alone as in the
+// whole document (see the package tests), and is always sanitised.
+func (s *Stream) Update(text string) string {
+	if s.naive {
+		return s.r.Render(text)
+	}
+	if !strings.HasPrefix(text, s.raw) {
+		s.reset()
+	}
+	tail := text[len(s.raw):]
+	stable, ok := s.advance(tail)
+	if !ok {
+		s.naive = true
+		return s.r.Render(text)
+	}
+	if stable > 0 {
+		s.out += s.renderPiece(termsafe.Text(tail[:stable]))
+		s.raw = text[:len(s.raw)+stable]
+		tail = tail[stable:]
+	}
+	if tail == "" {
+		return s.out
+	}
+	return s.out + s.renderPiece(termsafe.Text(tail))
+}
+
+// Final renders the finished text in full and resets the stream.
+func (s *Stream) Final(text string) string {
+	s.reset()
+	return s.r.Render(text)
+}
+
+// reset forgets the cached prefix.
+func (s *Stream) reset() {
+	s.raw, s.out, s.scan, s.naive = "", "", newScanner(), false
+}
+
+// advance scans the complete lines of tail from the state at the end of
+// the stable prefix and returns the length of tail up to the last safe
+// boundary (0 if none), moving the saved scanner state there. It reports
+// false when the text must not be split.
+func (s *Stream) advance(tail string) (int, bool) {
+	sc := s.scan
+	stable, pos := 0, 0
+	for {
+		nl := strings.IndexByte(tail[pos:], '\n')
+		if nl < 0 {
+			break
+		}
+		if sc.line(tail[pos:pos+nl]) && pos > 0 {
+			// The next scan starts again at this line, so it must see
+			// the blank line before it.
+			stable, s.scan = pos, scanner{blank: true}
+		}
+		pos += nl + 1
+	}
+	if sc.refDef {
+		return 0, false
+	}
+	return stable, true
+}
+
+// renderPiece renders sanitised source that follows the stable prefix.
+func (s *Stream) renderPiece(clean string) string {
+	if s.raw == "" {
+		return s.r.renderClean(clean)
+	}
+	return s.r.renderContinuation(clean)
+}
