@@ -41,34 +41,33 @@ func (t *turn) abort(withStop bool) {
 }
 
 // startTurnLocked starts the agent on user message m in lane l. Turns of one
-// lane run one after another. s.mu must be held.
+// lane run one after another, in order. s.mu must be held.
 func (s *Server) startTurnLocked(origin *conn, l frame.Lane, m frame.Message, retitle func()) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	t := &turn{
 		s: s, lane: l, origin: origin, user: m, retitle: retitle, ctx: ctx, cancel: cancel,
 		steers: make(chan string, 16), done: make(chan struct{}), begun: s.cfg.Now(),
 	}
-	sem := s.lanes[l]
-	if sem == nil {
-		sem = make(chan struct{}, 1)
-		s.lanes[l] = sem
-	}
+	prev := s.tails[l]
+	s.tails[l] = t
 	s.bg.Go(func() {
 		defer close(t.done)
 		defer cancel()
-		select {
-		case sem <- struct{}{}:
-		case <-ctx.Done():
-			return
+		if prev != nil {
+			select {
+			case <-prev.done:
+			case <-ctx.Done():
+				return
+			}
 		}
-		defer func() { <-sem }()
 		s.mu.Lock()
 		s.turns[l] = t
 		s.mu.Unlock()
 		t.run()
 		s.mu.Lock()
-		if s.turns[l] == t {
-			delete(s.turns, l)
+		delete(s.turns, l)
+		if s.tails[l] == t {
+			delete(s.tails, l)
 		}
 		s.mu.Unlock()
 	})

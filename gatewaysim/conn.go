@@ -84,7 +84,7 @@ func (c *conn) run() {
 		if err != nil {
 			return
 		}
-		if c.s.silent.Load() || c.closing.Load() {
+		if c.closing.Load() {
 			continue
 		}
 		if mt == websocket.BinaryMessage {

@@ -46,6 +46,9 @@ func init() {
 // can crash the server: a panic in a handler becomes an internal error.
 func (c *conn) handleText(data []byte) {
 	f, err := frame.Decode(data, frame.FromClient)
+	if err != nil && c.s.silent.Load() {
+		return
+	}
 	if err != nil {
 		var verr *frame.VersionError
 		if errors.As(err, &verr) {
@@ -56,6 +59,9 @@ func (c *conn) handleText(data []byte) {
 		return
 	}
 	c.s.record(f)
+	if c.s.silent.Load() {
+		return
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			c.s.log.Error("gatewaysim: handler panic", "type", f.Type, "panic", r)

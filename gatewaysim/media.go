@@ -47,6 +47,9 @@ func (c *conn) rejectUpload() {
 // outside a transfer are ignored.
 func (c *conn) handleBinary(data []byte) {
 	up := c.upload
+	if c.s.silent.Load() {
+		return
+	}
 	if up == nil {
 		c.s.log.Debug("gatewaysim: binary frame outside a transfer", "bytes", len(data))
 		return

@@ -83,7 +83,10 @@ func TestSilentServerQueuesAndResumes(t *testing.T) {
 	s.SetSilent(true)
 	id := c.request(frame.TypePing, frame.Lane{}, &frame.Ping{TS: 1})
 	s.Broadcast(notify("held"))
-	// The ping is ignored while silent; the broadcast is held back.
+	// The ping is received but not answered; the broadcast is held back.
+	if _, err := s.WaitReceived(ctxTimeout(t), func(f frame.Frame) bool { return f.ID == id }); err != nil {
+		t.Fatal(err)
+	}
 	s.SetSilent(false)
 	f := c.read()
 	must(t, f.Type == frame.TypeNotification, "first frame after silence %s", f.Type)

@@ -78,9 +78,9 @@ type Server struct {
 	store   *messageStore
 	media   map[string]*mediaItem
 	pickers map[string]*pendingPicker
-	turns   map[frame.Lane]*turn
-	lanes   map[frame.Lane]chan struct{} // one running turn per lane
-	reads   map[string]string            // device id + lane → last read message_id
+	turns   map[frame.Lane]*turn // the running turn of each lane
+	tails   map[frame.Lane]*turn // the last started turn of each lane
+	reads   map[string]string    // device id + lane → last read message_id
 	model   modelChoice
 	effort  string
 	seq     map[string]int // id counters per prefix
@@ -130,7 +130,7 @@ func New(cfg Config) *Server {
 		media:    map[string]*mediaItem{},
 		pickers:  map[string]*pendingPicker{},
 		turns:    map[frame.Lane]*turn{},
-		lanes:    map[frame.Lane]chan struct{}{},
+		tails:    map[frame.Lane]*turn{},
 		reads:    map[string]string{},
 		model:    defaultModel,
 		effort:   "medium",
