@@ -39,7 +39,6 @@ func runTokenCommand(ctx context.Context, command string, timeout time.Duration)
 	cmd := exec.CommandContext(ctx, "sh", "-c", command)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	cmd.Stdin = nil
 	// A child that keeps the pipes open must not hang us past the timeout.
 	cmd.WaitDelay = time.Second
 	err := cmd.Run()

@@ -21,7 +21,8 @@ import (
 // DefaultTestTimeout bounds a connection test.
 const DefaultTestTimeout = 15 * time.Second
 
-// Options configure the form. Paths, Styles and Test are required.
+// Options configure the form. Without Styles the default dark theme is
+// used; without Test, testing reports that it is unavailable.
 type Options struct {
 	Paths       config.Paths
 	File        *config.File   // the existing config, nil if none; kept on save
@@ -78,6 +79,9 @@ func New(opts Options) *Model {
 	}
 	if opts.Profile == "" {
 		opts.Profile = config.DefaultProfileName
+	}
+	if opts.Styles == nil {
+		opts.Styles = themes.Build(themes.New(themes.Options{}))
 	}
 	m := &Model{opts: opts, keys: DefaultKeyMap(), help: help.New(), insecure: opts.Insecure}
 	m.help.Styles = opts.Styles.Help.Model
@@ -137,6 +141,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.handleTested(msg)
 	case configSavedMsg:
 		return m, m.handleSaved(msg)
+	default: // paste, cursor blink
+		return m, m.updateInput(msg)
 	}
 	return m, nil
 }
@@ -160,6 +166,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.insecure = !m.insecure
 		return nil
 	}
+	return m.updateInput(msg)
+}
+
+// updateInput hands msg to the focused text field, if any.
+func (m *Model) updateInput(msg tea.Msg) tea.Cmd {
 	if m.focus >= itemInsecure {
 		return nil
 	}
@@ -251,6 +262,10 @@ func (m *Model) check() error {
 func (m *Model) startTest() tea.Cmd {
 	if err := m.check(); err != nil {
 		m.setStatus(err.Error(), true)
+		return nil
+	}
+	if m.opts.Test == nil {
+		m.setStatus("Connection testing is not available here; save and start Iris to connect.", true)
 		return nil
 	}
 	m.testing, m.testOK = true, false

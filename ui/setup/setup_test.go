@@ -371,3 +371,20 @@ func TestNavigationAndCancel(t *testing.T) {
 		t.Fatal("cancelled form has a result")
 	}
 }
+
+func TestPasteAndMissingDependencies(t *testing.T) {
+	m := New(Options{Paths: testPaths(t)}) // no Styles, no Tester
+	m.setFocus(itemToken)
+	m.Update(tea.PasteMsg{Content: "pasted-token-123"})
+	m.setFocus(itemURL)
+	m.Update(tea.PasteMsg{Content: "wss://gw/ws"})
+	if in := m.Input(); in.Token != "pasted-token-123" || in.URL != "wss://gw/ws" {
+		t.Fatalf("paste lost: %+v", in)
+	}
+	if cmd := press(m, "ctrl+t"); cmd != nil || !m.failed || !strings.Contains(m.status, "not available") {
+		t.Fatalf("test without Tester: %q", m.status)
+	}
+	if m.View().Content == "" {
+		t.Fatal("empty view without Styles")
+	}
+}
