@@ -1,0 +1,183 @@
+package wsclient
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gorilla/websocket"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// Client is one device's connection to a Hermes gateway. Create it with
+// New, run Run in a goroutine, drain events with Next, and talk to the
+// gateway with Request, Send, Upload and Pull. All methods are safe for
+// concurrent use.
+type Client struct {
+	cfg    Config
+	url    *url.URL
+	dialer *websocket.Dialer
+	log    *slog.Logger
+	q      *queue
+
+	nextID  atomic.Int64
+	running atomic.Bool
+	media   chan struct{} // one media transfer at a time
+
+	mu   sync.Mutex
+	sess *session // the online connection, nil while offline
+
+	// Used only by the goroutine running Run (one connection at a time).
+	dedupe  dedupe
+	reached int64 // highest cursor reached in this process
+}
+
+// New checks cfg and returns a Client. It refuses a plain ws:// URL to a
+// host that is not loopback unless cfg.Insecure is set (the error wraps
+// ErrInsecure and says how to opt in).
+func New(cfg Config) (*Client, error) {
+	u, tc, err := cfg.validate()
+	if err != nil {
+		return nil, err
+	}
+	return &Client{
+		cfg: cfg,
+		url: u,
+		dialer: &websocket.Dialer{
+			Proxy:            http.ProxyFromEnvironment,
+			HandshakeTimeout: cfg.Timing.HelloTimeout,
+			TLSClientConfig:  tc,
+		},
+		log:    cfg.Logger,
+		q:      newQueue(cfg.QueueSize),
+		media:  make(chan struct{}, 1),
+		dedupe: newDedupe(),
+	}, nil
+}
+
+// Next returns the next event, waiting until there is one or ctx is done.
+// After Run has returned and every event was taken it returns ErrClosed.
+func (c *Client) Next(ctx context.Context) (Event, error) {
+	return c.q.pop(ctx)
+}
+
+// Run connects, says hello, syncs, keeps the connection alive and
+// reconnects with exponential backoff and full jitter, until ctx is done
+// (it returns nil) or a final failure: the token was rejected (*AuthError)
+// or hello.ack spoke another protocol version (*frame.VersionError). Every
+// state change is reported as a StateEvent. Run may be called once.
+func (c *Client) Run(ctx context.Context) error {
+	if !c.running.CompareAndSwap(false, true) {
+		return errors.New("wsclient: Run called twice")
+	}
+	defer c.q.close()
+	t := &c.cfg.Timing
+	attempt := 0
+	for {
+		c.q.push(&StateEvent{State: StateConnecting, Attempt: attempt}, ctx.Done())
+		online, restarting, err := c.connect(ctx)
+		if ctx.Err() != nil {
+			c.q.pushFinal(&StateEvent{State: StateStopped})
+			return nil
+		}
+		if final, ok := finalState(err); ok {
+			c.log.Warn("wsclient: giving up", "state", final.String(), "err", err)
+			c.q.pushFinal(&StateEvent{State: final, Attempt: attempt, Err: err})
+			return err
+		}
+		if online >= t.HealthyAfter {
+			attempt = 0
+		}
+		attempt++
+		delay := t.backoff(attempt)
+		if restarting {
+			delay = t.RestartDelay
+		}
+		c.log.Info("wsclient: connection ended", "err", err, "attempt", attempt, "retry_in", delay)
+		c.q.push(&StateEvent{State: StateReconnecting, Attempt: attempt, RetryAt: time.Now().Add(delay), Err: err}, ctx.Done())
+		timer := time.NewTimer(delay)
+		select {
+		case <-timer.C:
+		case <-ctx.Done():
+			timer.Stop()
+			c.q.pushFinal(&StateEvent{State: StateStopped})
+			return nil
+		}
+	}
+}
+
+// finalState returns the final state err calls for; ok is false when the
+// client should reconnect.
+func finalState(err error) (state State, ok bool) {
+	var ae *AuthError
+	var ve *frame.VersionError
+	switch {
+	case errors.As(err, &ae):
+		return StateAuthFailed, true
+	case errors.As(err, &ve):
+		return StateProtocolMismatch, true
+	}
+	return 0, false
+}
+
+// connect runs one connection from dial to its end. It reports how long the
+// connection was online and whether the gateway announced a restart.
+func (c *Client) connect(ctx context.Context) (online time.Duration, restarting bool, err error) {
+	hctx, cancel := context.WithTimeout(ctx, c.cfg.Timing.HelloTimeout)
+	defer cancel()
+	ws, resp, err := c.dialer.DialContext(hctx, c.url.String(), nil)
+	if resp != nil && resp.Body != nil {
+		resp.Body.Close()
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("dial %s: %w", c.url.Redacted(), err)
+	}
+	s := newSession(c, ws)
+	go s.closeOn(ctx)
+	defer s.end()
+	ack, err := s.handshake()
+	if err != nil {
+		return 0, false, err
+	}
+	start := time.Now()
+	c.setSession(s)
+	defer c.setSession(nil)
+	c.q.push(&HelloEvent{Ack: ack}, ctx.Done())
+	c.q.push(&StateEvent{State: StateOnline}, ctx.Done())
+	err = s.serve(ctx, c.startCursor(ack))
+	return time.Since(start), s.restarting, err
+}
+
+// startCursor picks the cursor to sync from after hello.ack.
+func (c *Client) startCursor(ack frame.HelloAck) int64 {
+	var cur int64
+	if c.cfg.Cursor != nil {
+		cur = c.cfg.Cursor()
+	}
+	if cur == 0 {
+		cur = c.reached
+	}
+	if cur == 0 {
+		cur = ack.SyncCursor
+	}
+	return cur
+}
+
+func (c *Client) setSession(s *session) {
+	c.mu.Lock()
+	c.sess = s
+	c.mu.Unlock()
+}
+
+// session returns the online connection or nil.
+func (c *Client) session() *session {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.sess
+}

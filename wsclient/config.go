@@ -1,0 +1,184 @@
+package wsclient
+
+import (
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+)
+
+// Config configures a Client. URL, Token and DeviceID are required.
+type Config struct {
+	// URL is the gateway's WebSocket URL (ws:// or wss://, any path).
+	URL string
+	// Token authenticates the device in hello. It is never logged.
+	Token string
+	// DeviceID is the stable device id sent in hello (the caller persists it).
+	DeviceID string
+	// DeviceName is shown on the gateway (default: the hostname).
+	DeviceName string
+	// Insecure opts in to sending the token over plain ws:// to a host that
+	// is not loopback.
+	Insecure bool
+	// CAFile names an extra PEM CA bundle trusted for wss:// besides the
+	// system roots.
+	CAFile string
+	// Cursor is called after every hello.ack and returns the caller's
+	// persisted sync cursor. 0 (or a nil func) means none: the client then
+	// uses the cursor it reached earlier in this process, else
+	// hello.ack.sync_cursor.
+	Cursor func() int64
+	// MaxFrameSize caps one incoming frame (default 32 MiB). A larger frame
+	// is skipped with a ProtocolErrorEvent; the connection stays up.
+	MaxFrameSize int64
+	// QueueSize bounds the event queue (default 1024 events).
+	QueueSize int
+	// Logger receives diagnostics (frame types, ids, sizes; never the token
+	// or message text). nil discards them.
+	Logger *slog.Logger
+	// OnFrame, when set, sees every JSON frame sent or received, raw (for the
+	// --debug frame log; the callee redacts). It must not retain data and
+	// may be called from several goroutines at once.
+	OnFrame func(outgoing bool, data []byte)
+	// Timing overrides the protocol's timers (tests shorten them).
+	Timing Timing
+}
+
+// Timing holds the client's timers. Zero fields take the defaults of
+// PROTOCOL-NOTES, listed with each field.
+type Timing struct {
+	PingInterval   time.Duration // keepalive ping period, 15 s
+	DeadAfter      time.Duration // silence that declares a connection dead, 40 s
+	HelloTimeout   time.Duration // dial + hello until hello.ack, 10 s
+	RequestTimeout time.Duration // a request's response, 30 s (media: per idle period)
+	WriteTimeout   time.Duration // one socket write, 10 s
+	BackoffBase    time.Duration // first reconnect delay cap, 0.5 s
+	BackoffMax     time.Duration // reconnect delay cap, 30 s
+	HealthyAfter   time.Duration // online this long resets the backoff, 60 s
+	RestartDelay   time.Duration // reconnect delay after status restarting, 1 s
+	// Jitter returns a random duration in [0, max); nil uses math/rand.
+	// Tests make it deterministic.
+	Jitter func(max time.Duration) time.Duration
+}
+
+// Defaults.
+const (
+	DefaultMaxFrameSize = 32 << 20
+	DefaultQueueSize    = 1024
+	// ChunkSize is the largest binary frame an upload sends.
+	ChunkSize = 256 << 10
+)
+
+func (t *Timing) fill() {
+	def := func(d *time.Duration, v time.Duration) {
+		if *d <= 0 {
+			*d = v
+		}
+	}
+	def(&t.PingInterval, 15*time.Second)
+	def(&t.DeadAfter, 40*time.Second)
+	def(&t.HelloTimeout, 10*time.Second)
+	def(&t.RequestTimeout, 30*time.Second)
+	def(&t.WriteTimeout, 10*time.Second)
+	def(&t.BackoffBase, 500*time.Millisecond)
+	def(&t.BackoffMax, 30*time.Second)
+	def(&t.HealthyAfter, 60*time.Second)
+	def(&t.RestartDelay, time.Second)
+	if t.Jitter == nil {
+		t.Jitter = func(max time.Duration) time.Duration {
+			if max <= 0 {
+				return 0
+			}
+			return rand.N(max)
+		}
+	}
+}
+
+// backoff returns the delay before reconnect attempt n (1-based):
+// full jitter over min(max, base·2^(n-1)).
+func (t *Timing) backoff(n int) time.Duration {
+	ceil := t.BackoffBase
+	for i := 1; i < n && ceil < t.BackoffMax; i++ {
+		ceil *= 2
+	}
+	return t.Jitter(min(ceil, t.BackoffMax))
+}
+
+// ErrInsecure is wrapped by New when the token would travel over plain
+// ws:// to a non-loopback host without the opt-in.
+var ErrInsecure = errors.New("refusing to send the token over plain ws://")
+
+// validate fills defaults and checks cfg; it returns the parsed URL and the
+// TLS configuration for wss.
+func (cfg *Config) validate() (*url.URL, *tls.Config, error) {
+	u, err := url.Parse(cfg.URL)
+	if err != nil {
+		return nil, nil, fmt.Errorf("gateway URL %q: %w", cfg.URL, err)
+	}
+	if u.Scheme != "ws" && u.Scheme != "wss" {
+		return nil, nil, fmt.Errorf("gateway URL %q: scheme must be ws:// or wss://", cfg.URL)
+	}
+	if u.Hostname() == "" {
+		return nil, nil, fmt.Errorf("gateway URL %q has no host", cfg.URL)
+	}
+	if u.Scheme == "ws" && !cfg.Insecure && !isLoopback(u.Hostname()) {
+		return nil, nil, fmt.Errorf("%w to %s, which is not loopback: use wss://, or opt in with --insecure (or insecure = true in the config file)", ErrInsecure, u.Hostname())
+	}
+	if cfg.Token == "" {
+		return nil, nil, errors.New("no token configured")
+	}
+	if cfg.DeviceID == "" {
+		return nil, nil, errors.New("no device id configured")
+	}
+	if cfg.DeviceName == "" {
+		cfg.DeviceName, _ = os.Hostname()
+	}
+	if cfg.MaxFrameSize <= 0 {
+		cfg.MaxFrameSize = DefaultMaxFrameSize
+	}
+	if cfg.QueueSize <= 0 {
+		cfg.QueueSize = DefaultQueueSize
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	cfg.Timing.fill()
+	tc, err := tlsConfig(cfg.CAFile)
+	return u, tc, err
+}
+
+// isLoopback reports whether host names the local machine.
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// tlsConfig trusts the system roots plus the certificates in caFile.
+func tlsConfig(caFile string) (*tls.Config, error) {
+	if caFile == "" {
+		return nil, nil
+	}
+	pem, err := os.ReadFile(caFile)
+	if err != nil {
+		return nil, fmt.Errorf("CA file: %w", err)
+	}
+	pool, err := x509.SystemCertPool()
+	if err != nil || pool == nil {
+		pool = x509.NewCertPool()
+	}
+	if !pool.AppendCertsFromPEM(pem) {
+		return nil, fmt.Errorf("CA file %s holds no PEM certificate", caFile)
+	}
+	return &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}, nil
+}

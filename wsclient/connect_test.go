@@ -1,0 +1,145 @@
+package wsclient_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/wsclient"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+func TestHandshakeSyncAndRequest(t *testing.T) {
+	sim, url := startSim(t, gatewaysim.Config{})
+	var mu sync.Mutex
+	var taps []string
+	c := start(t, newClient(t, url, func(cfg *wsclient.Config) {
+		cfg.OnFrame = func(out bool, data []byte) {
+			mu.Lock()
+			defer mu.Unlock()
+			if out {
+				taps = append(taps, string(data))
+			}
+		}
+	}))
+	col := collect(t, c.Client)
+	col.wait(t, 0, "connecting", isState(wsclient.StateConnecting))
+	h := col.wait(t, 0, "hello", func(ev wsclient.Event) bool { _, ok := ev.(*wsclient.HelloEvent); return ok })
+	on := col.wait(t, h, "online", isState(wsclient.StateOnline))
+	col.wait(t, on, "cursor after sync", func(ev wsclient.Event) bool { _, ok := ev.(*wsclient.CursorEvent); return ok })
+	ack := col.all()[h].(*wsclient.HelloEvent).Ack
+	if len(ack.Channels) == 0 || ack.Channels[0].ChatID != defaultChat {
+		t.Fatalf("hello.ack channels %+v", ack.Channels)
+	}
+
+	hello := sim.Received()[0]
+	p, ok := hello.Payload.(*frame.Hello)
+	if hello.Type != frame.TypeHello || !ok || p.Token != testToken || p.DeviceID != "dev_test" ||
+		p.Caps.MinProtocol != 1 || p.Caps.Push != "none" || p.FCMToken != "" {
+		t.Fatalf("hello frame %+v %+v", hello, p)
+	}
+	if sync := sim.Received()[1]; sync.Type != frame.TypeSync || sync.ID <= 0 {
+		t.Fatalf("second frame %+v, want sync with an id", sync)
+	}
+
+	resp, err := c.Request(context.Background(), frame.Frame{Type: frame.TypeCommandsCatalog})
+	if err != nil || resp.Type != frame.TypeCommandsCatalog || len(resp.Payload.(*frame.CommandsCatalog).Commands) == 0 {
+		t.Fatalf("commands.catalog: %v %+v", err, resp)
+	}
+	for _, ev := range col.all() {
+		if isFrame(frame.TypeCommandsCatalog)(ev) {
+			t.Fatal("a response-only frame was also queued as an event")
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(taps) < 3 || !strings.Contains(taps[0], `"hello"`) {
+		t.Fatalf("OnFrame saw %d outgoing frames", len(taps))
+	}
+}
+
+func TestAuthFailureIsFinal(t *testing.T) {
+	sim, url := startSim(t, gatewaysim.Config{})
+	c := newClient(t, url, func(cfg *wsclient.Config) { cfg.Token = "wrong" })
+	col := collect(t, c)
+	err := c.Run(context.Background())
+	var ae *wsclient.AuthError
+	if !errors.As(err, &ae) || !strings.Contains(err.Error(), "token") {
+		t.Fatalf("Run = %v, want *AuthError", err)
+	}
+	col.wait(t, 0, "auth failed", isState(wsclient.StateAuthFailed))
+	if n := len(sim.Received()); n != 1 {
+		t.Fatalf("the gateway saw %d frames; an auth failure must not reconnect", n)
+	}
+	for _, ev := range col.all() {
+		if isState(wsclient.StateReconnecting)(ev) {
+			t.Fatal("reconnecting after an auth failure")
+		}
+	}
+	if _, err := c.Next(context.Background()); err != nil && !errors.Is(err, wsclient.ErrClosed) {
+		t.Fatal(err)
+	}
+}
+
+func TestNewChecksURLAndTransportSecurity(t *testing.T) {
+	base := wsclient.Config{Token: "t", DeviceID: "d"}
+	for _, tc := range []struct {
+		url      string
+		insecure bool
+		wantErr  string
+	}{
+		{"ws://127.0.0.1:1/x", false, ""},
+		{"ws://[::1]:8765", false, ""},
+		{"ws://localhost:8765", false, ""},
+		{"wss://gateway.example:443/ws", false, ""},
+		{"ws://gateway.example/ws", true, ""},
+		{"ws://gateway.example/ws", false, "--insecure"},
+		{"ws://10.0.0.5:8765", false, "insecure = true"},
+		{"http://gateway.example", false, "ws:// or wss://"},
+		{"ws:///nohost", false, "no host"},
+	} {
+		cfg := base
+		cfg.URL, cfg.Insecure = tc.url, tc.insecure
+		_, err := wsclient.New(cfg)
+		if tc.wantErr == "" && err != nil {
+			t.Errorf("%s: %v", tc.url, err)
+		}
+		if tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)) {
+			t.Errorf("%s: error %v, want one mentioning %q", tc.url, err, tc.wantErr)
+		}
+		if strings.Contains(tc.wantErr, "insecure") && !errors.Is(err, wsclient.ErrInsecure) {
+			t.Errorf("%s: error does not wrap ErrInsecure", tc.url)
+		}
+	}
+	bad := filepath.Join(t.TempDir(), "ca.pem")
+	if err := os.WriteFile(bad, []byte("not a certificate"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg := base
+	cfg.URL, cfg.CAFile = "wss://gateway.example", bad
+	if _, err := wsclient.New(cfg); err == nil || !strings.Contains(err.Error(), "PEM") {
+		t.Fatalf("bad CA file: %v", err)
+	}
+	cfg.Token = ""
+	if _, err := wsclient.New(cfg); err == nil {
+		t.Fatal("a config without token was accepted")
+	}
+}
+
+func TestOfflineCallsFailFast(t *testing.T) {
+	c := newClient(t, "ws://127.0.0.1:1/", nil)
+	if _, err := c.Request(context.Background(), frame.Frame{Type: frame.TypeCommandsCatalog}); !errors.Is(err, wsclient.ErrOffline) {
+		t.Fatalf("Request offline = %v", err)
+	}
+	if err := c.Send(frame.Frame{Type: frame.TypeReadReceipt}); !errors.Is(err, wsclient.ErrOffline) {
+		t.Fatalf("Send offline = %v", err)
+	}
+	if err := c.Pull(context.Background(), frame.Media{MediaID: "md_1"}, nil, nil); !errors.Is(err, wsclient.ErrOffline) {
+		t.Fatalf("Pull offline = %v", err)
+	}
+}

@@ -1,0 +1,96 @@
+package wsclient
+
+import "github.com/hermes/iris/wsclient/frame"
+
+// finishedCap bounds how many finished message ids the client remembers.
+const finishedCap = 8192
+
+// dedupe drops replayed frames the consumer has already seen, so a replay
+// that repeats live frames (or an earlier replay) never applies twice:
+//
+//   - a replayed frame whose cursor is at or below the highest cursor
+//     already delivered or synced in this process is a repeat;
+//   - a replayed message, message.start, message.update, message.stop or
+//     commentary of a message already seen finished (message or
+//     message.stop, live or replayed) is a repeat: re-applying it would
+//     regress a final bubble to a streaming one.
+//
+// Frames without an identity (typing, agent.busy, tool events, ...) pass
+// through; the store applies them idempotently. Used by the reader only.
+type dedupe struct {
+	high     int64
+	finished map[string]struct{}
+	order    []string // FIFO of finished ids, for eviction
+}
+
+func newDedupe() dedupe {
+	return dedupe{finished: map[string]struct{}{}}
+}
+
+// startSync notes the cursor a sync starts from: nothing at or below it can
+// be new.
+func (d *dedupe) startSync(cursor int64) {
+	d.high = max(d.high, cursor)
+}
+
+// syncDone notes the cursor a sync reached and returns the cursor to report.
+func (d *dedupe) syncDone(cursor int64) int64 {
+	d.high = max(d.high, cursor)
+	return d.high
+}
+
+// live records a live frame.
+func (d *dedupe) live(f frame.Frame) {
+	if id, final := messageIdentity(f); final {
+		d.finish(id)
+	}
+}
+
+// replayed records a replayed frame and reports whether it is a repeat.
+func (d *dedupe) replayed(f frame.Frame) bool {
+	if f.Cursor <= d.high {
+		return true
+	}
+	d.high = f.Cursor
+	id, final := messageIdentity(f)
+	if id == "" {
+		return false
+	}
+	if _, seen := d.finished[id]; seen {
+		return true
+	}
+	if final {
+		d.finish(id)
+	}
+	return false
+}
+
+func (d *dedupe) finish(id string) {
+	if _, ok := d.finished[id]; ok || id == "" {
+		return
+	}
+	d.finished[id] = struct{}{}
+	d.order = append(d.order, id)
+	if len(d.order) > finishedCap {
+		delete(d.finished, d.order[0])
+		d.order = d.order[1:]
+	}
+}
+
+// messageIdentity returns the message_id a frame belongs to and whether the
+// frame finishes that message.
+func messageIdentity(f frame.Frame) (id string, final bool) {
+	switch p := f.Payload.(type) {
+	case *frame.Message:
+		return p.MessageID, true
+	case *frame.MessageStop:
+		return p.MessageID, true
+	case *frame.MessageStart:
+		return p.MessageID, false
+	case *frame.MessageUpdate:
+		return p.MessageID, false
+	case *frame.Commentary:
+		return p.MessageID, false
+	}
+	return "", false
+}

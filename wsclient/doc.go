@@ -1,0 +1,43 @@
+// Package wsclient is Iris's side of the Hermes device protocol: it dials
+// the gateway (ws:// or wss://), says hello, syncs, keeps the connection
+// alive, reconnects with backoff, correlates requests and responses, runs
+// media transfers, and hands everything it receives to the caller as typed
+// events through a bounded, coalescing queue. It knows nothing of the UI or
+// the store; main.go bridges its events into bubbletea.
+//
+// Typical use:
+//
+//	c, err := wsclient.New(wsclient.Config{URL: u, Token: t, DeviceID: id, Cursor: st.Cursor})
+//	go c.Run(ctx)
+//	for {
+//		ev, err := c.Next(ctx) // FrameEvent, StateEvent, HelloEvent, CursorEvent, ProtocolErrorEvent
+//		...
+//	}
+//	resp, err := c.Request(ctx, frame.Frame{Type: frame.TypeHistory, ...})
+//
+// Decisions where the spec leaves room (see also PROTOCOL-NOTES):
+//
+//   - Connection: hello.ack must come within Timing.HelloTimeout (dial
+//     included). An `error` with code auth before it is final: Run returns
+//     *AuthError and reports StateAuthFailed. A hello.ack in another protocol
+//     version is final too (StateProtocolMismatch). Every other failure
+//     reconnects after a delay drawn uniformly from [0, min(30 s, 0.5 s·2^(n-1)))
+//     for attempt n; a connection that stayed online for 60 s resets n; after
+//     `status {state:"restarting"}` the next attempt waits 1 s.
+//   - Keepalive: a JSON ping every 15 s; any frame, ping or pong received
+//     keeps the connection alive; 40 s of silence ends it (ErrDead), which
+//     catches half-open TCP.
+//   - Sync: after every hello.ack the client sends sync from Config.Cursor()
+//     (else the cursor reached earlier in this process, else
+//     hello.ack.sync_cursor). sync.done becomes a CursorEvent queued after
+//     the replayed frames. Replayed frames that repeat what this process
+//     already delivered are dropped (see dedupe.go).
+//   - Responses: see FrameEvent for which responses also become events.
+//   - Event queue: bounded (Config.QueueSize); message.update and
+//     tool.progress coalesce, nothing else is dropped or reordered, and a
+//     full queue blocks the reader (see queue.go).
+//   - Bad input: malformed JSON, a payload that does not fit its type,
+//     another protocol version, a frame above MaxFrameSize and a binary frame
+//     outside a transfer are skipped with one ProtocolErrorEvent per kind
+//     and connection; the connection stays up.
+package wsclient

@@ -1,0 +1,296 @@
+package wsclient_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/wsclient"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+const (
+	testToken   = "s3cret-token"
+	defaultChat = "iris:default"
+	waitLimit   = 10 * time.Second
+)
+
+// fastTiming shortens the protocol timers so tests run in milliseconds.
+func fastTiming() wsclient.Timing {
+	return wsclient.Timing{
+		PingInterval:   50 * time.Millisecond,
+		DeadAfter:      2 * time.Second,
+		HelloTimeout:   2 * time.Second,
+		RequestTimeout: 2 * time.Second,
+		BackoffBase:    5 * time.Millisecond,
+		BackoffMax:     20 * time.Millisecond,
+		HealthyAfter:   time.Minute,
+		RestartDelay:   5 * time.Millisecond,
+	}
+}
+
+// startSim runs a gateway simulator on 127.0.0.1 for the test.
+func startSim(t testing.TB, cfg gatewaysim.Config) (*gatewaysim.Server, string) {
+	t.Helper()
+	if cfg.Token == "" {
+		cfg.Token = testToken
+	}
+	sim := gatewaysim.New(cfg)
+	url, err := sim.Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sim.Close() })
+	return sim, url
+}
+
+// newClient returns a client for url with fast timers; mod adjusts cfg.
+func newClient(t testing.TB, url string, mod func(*wsclient.Config)) *wsclient.Client {
+	t.Helper()
+	cfg := wsclient.Config{URL: url, Token: testToken, DeviceID: "dev_test", DeviceName: "test", Timing: fastTiming()}
+	if mod != nil {
+		mod(&cfg)
+	}
+	c, err := wsclient.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// running is a client whose Run goroutine the test controls.
+type running struct {
+	*wsclient.Client
+	cancel context.CancelFunc
+	done   chan error
+}
+
+// start runs c until the test ends (or stop is called).
+func start(t testing.TB, c *wsclient.Client) *running {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &running{Client: c, cancel: cancel, done: make(chan error, 1)}
+	go func() { r.done <- c.Run(ctx) }()
+	t.Cleanup(func() { r.stop(t) })
+	return r
+}
+
+// stop cancels Run and waits for it.
+func (r *running) stop(t testing.TB) error {
+	r.cancel()
+	select {
+	case err := <-r.done:
+		r.done <- err
+		return err
+	case <-time.After(waitLimit):
+		t.Fatal("Run did not return after cancel")
+		return nil
+	}
+}
+
+// collector drains a client's events in the background and lets the test
+// wait for the ones it expects.
+type collector struct {
+	mu     sync.Mutex
+	events []wsclient.Event
+	wake   chan struct{}
+}
+
+func collect(t testing.TB, c *wsclient.Client) *collector {
+	col := &collector{wake: make(chan struct{})}
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	go func() {
+		for {
+			ev, err := c.Next(ctx)
+			if err != nil {
+				return
+			}
+			col.mu.Lock()
+			col.events = append(col.events, ev)
+			close(col.wake)
+			col.wake = make(chan struct{})
+			col.mu.Unlock()
+		}
+	}()
+	return col
+}
+
+// all returns the events collected so far.
+func (col *collector) all() []wsclient.Event {
+	col.mu.Lock()
+	defer col.mu.Unlock()
+	return append([]wsclient.Event(nil), col.events...)
+}
+
+// wait returns the index of the first event at or after from matching pred.
+func (col *collector) wait(t testing.TB, from int, what string, pred func(wsclient.Event) bool) int {
+	t.Helper()
+	deadline := time.After(waitLimit)
+	for {
+		col.mu.Lock()
+		for i := from; i < len(col.events); i++ {
+			if pred(col.events[i]) {
+				col.mu.Unlock()
+				return i
+			}
+		}
+		from = max(from, 0)
+		wake := col.wake
+		col.mu.Unlock()
+		select {
+		case <-wake:
+		case <-deadline:
+			t.Fatalf("timed out waiting for %s; events: %s", what, describe(col.all()))
+		}
+	}
+}
+
+func isState(s wsclient.State) func(wsclient.Event) bool {
+	return func(ev wsclient.Event) bool {
+		se, ok := ev.(*wsclient.StateEvent)
+		return ok && se.State == s
+	}
+}
+
+func isFrame(typ string) func(wsclient.Event) bool {
+	return func(ev wsclient.Event) bool {
+		fe, ok := ev.(*wsclient.FrameEvent)
+		return ok && fe.Frame.Type == typ
+	}
+}
+
+func isProtocolError(target error) func(wsclient.Event) bool {
+	return func(ev wsclient.Event) bool {
+		pe, ok := ev.(*wsclient.ProtocolErrorEvent)
+		return ok && errors.Is(pe.Err, target)
+	}
+}
+
+// describe summarises events for failure messages.
+func describe(evs []wsclient.Event) string {
+	var b strings.Builder
+	for _, ev := range evs {
+		switch e := ev.(type) {
+		case *wsclient.FrameEvent:
+			b.WriteString(e.Frame.Type)
+		case *wsclient.StateEvent:
+			b.WriteString("[" + e.State.String() + "]")
+		case *wsclient.CursorEvent:
+			b.WriteString("[cursor]")
+		case *wsclient.HelloEvent:
+			b.WriteString("[hello]")
+		case *wsclient.ProtocolErrorEvent:
+			b.WriteString("[protocol error: " + e.Err.Error() + "]")
+		}
+		b.WriteString(" ")
+	}
+	return b.String()
+}
+
+// rawServer is a hand-scripted gateway on a real loopback socket, for
+// misbehaviour the simulator does not produce. It answers hello with
+// hello.ack and sync with sync.done, then hands the connection to the test.
+type rawServer struct {
+	url   string
+	conns chan *rawConn
+}
+
+// rawConn is one accepted connection of a rawServer.
+type rawConn struct {
+	ws *websocket.Conn
+	in chan frame.Frame // frames the client sent after the handshake
+}
+
+func startRaw(t testing.TB) *rawServer {
+	t.Helper()
+	rs := &rawServer{conns: make(chan *rawConn, 4)}
+	up := websocket.Upgrader{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ws, err := up.Upgrade(w, r, nil)
+		if err != nil {
+			return
+		}
+		rc := &rawConn{ws: ws, in: make(chan frame.Frame, 64)}
+		if !rc.handshake() {
+			ws.Close()
+			return
+		}
+		rs.conns <- rc
+		for {
+			_, data, err := ws.ReadMessage()
+			if err != nil {
+				close(rc.in)
+				return
+			}
+			if f, err := frame.Decode(data, frame.FromClient); err == nil && f.Type != frame.TypePing {
+				rc.in <- f
+			}
+		}
+	}))
+	t.Cleanup(srv.Close)
+	rs.url = "ws" + strings.TrimPrefix(srv.URL, "http") + "/"
+	return rs
+}
+
+func (rc *rawConn) handshake() bool {
+	for _, want := range []string{frame.TypeHello, frame.TypeSync} {
+		_, data, err := rc.ws.ReadMessage()
+		if err != nil {
+			return false
+		}
+		f, err := frame.Decode(data, frame.FromClient)
+		if err != nil || f.Type != want {
+			return false
+		}
+		reply := frame.Frame{ID: f.ID, Type: frame.TypeHelloAck, Payload: &frame.HelloAck{SyncCursor: 7}}
+		if want == frame.TypeSync {
+			reply = frame.Frame{ID: f.ID, Type: frame.TypeSyncDone, Payload: &frame.SyncDone{Cursor: 7}}
+		}
+		if rc.sendFrame(reply) != nil {
+			return false
+		}
+	}
+	return true
+}
+
+func (rc *rawConn) sendFrame(f frame.Frame) error {
+	data, err := frame.Encode(f)
+	if err != nil {
+		return err
+	}
+	return rc.ws.WriteMessage(websocket.TextMessage, data)
+}
+
+func (rs *rawServer) accept(t testing.TB) *rawConn {
+	t.Helper()
+	select {
+	case rc := <-rs.conns:
+		return rc
+	case <-time.After(waitLimit):
+		t.Fatal("no connection reached the raw server")
+		return nil
+	}
+}
+
+// next returns the next frame the client sent.
+func (rc *rawConn) next(t testing.TB) frame.Frame {
+	t.Helper()
+	select {
+	case f, ok := <-rc.in:
+		if !ok {
+			t.Fatal("client connection closed")
+		}
+		return f
+	case <-time.After(waitLimit):
+		t.Fatal("the client sent nothing")
+		return frame.Frame{}
+	}
+}

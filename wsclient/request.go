@@ -1,0 +1,70 @@
+package wsclient
+
+import (
+	"context"
+	"time"
+
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// Request sends f with a fresh id (positive, increasing, unique in this
+// process) and waits for its outcome. It completes exactly once, with:
+//   - the response frame (same id) and a nil error;
+//   - the response frame and its *frame.Error when the gateway answered
+//     with an `error` frame;
+//   - ErrTimeout after Timing.RequestTimeout, or ctx's error;
+//   - ErrConnectionLost when the connection ended first (delivery unknown:
+//     the caller decides whether to retry);
+//   - ErrOffline when no connection is online (nothing was sent).
+//
+// A response arriving after the request completed is dropped.
+func (c *Client) Request(ctx context.Context, f frame.Frame) (frame.Frame, error) {
+	s := c.session()
+	if s == nil {
+		return frame.Frame{}, ErrOffline
+	}
+	f.ID = c.nextID.Add(1)
+	ch, ok := s.register(f.ID)
+	if !ok {
+		return frame.Frame{}, ErrOffline
+	}
+	if err := s.write(f); err != nil {
+		s.unregister(f.ID)
+		return frame.Frame{}, err
+	}
+	c.log.Debug("wsclient: request", "type", f.Type, "id", f.ID)
+	return s.await(ctx, f.ID, ch, c.cfg.Timing.RequestTimeout)
+}
+
+// await waits for a pending request's result, giving up after timeout or
+// when ctx ends. Whoever withdraws the pending entry owns the outcome, so
+// the result is delivered exactly once.
+func (s *session) await(ctx context.Context, id int64, ch chan result, timeout time.Duration) (frame.Frame, error) {
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	var giveUp error
+	select {
+	case r := <-ch:
+		return r.f, r.err
+	case <-timer.C:
+		giveUp = ErrTimeout
+	case <-ctx.Done():
+		giveUp = ctx.Err()
+	}
+	if s.unregister(id) {
+		return frame.Frame{}, giveUp
+	}
+	r := <-ch // resolved meanwhile: report what actually happened
+	return r.f, r.err
+}
+
+// Send sends a frame that expects no response (read.receipt, fcm.register,
+// ...). f is sent as given (no id is added). It fails with ErrOffline while
+// no connection is online, or ErrConnectionLost when the write fails.
+func (c *Client) Send(f frame.Frame) error {
+	s := c.session()
+	if s == nil {
+		return ErrOffline
+	}
+	return s.write(f)
+}

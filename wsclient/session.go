@@ -1,0 +1,256 @@
+package wsclient
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"sync"
+	"time"
+
+	"github.com/gorilla/websocket"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// session is one WebSocket connection: the handshake, then one reader
+// (serve), a keepalive goroutine and writers serialised by writeMu.
+type session struct {
+	c  *Client
+	ws *websocket.Conn
+
+	writeMu sync.Mutex
+	done    chan struct{} // closed by end
+	endOnce sync.Once
+
+	mu      sync.Mutex // guards pending, pull, ended
+	pending map[int64]chan result
+	pull    *pullState
+	ended   bool
+
+	// Reader goroutine only.
+	buf        bytes.Buffer
+	syncID     int64
+	restarting bool
+	reported   map[string]bool // protocol error kinds already reported
+}
+
+// result completes a request.
+type result struct {
+	f   frame.Frame
+	err error
+}
+
+func newSession(c *Client, ws *websocket.Conn) *session {
+	s := &session{
+		c:        c,
+		ws:       ws,
+		done:     make(chan struct{}),
+		pending:  map[int64]chan result{},
+		reported: map[string]bool{},
+	}
+	alive := func(string) error {
+		return ws.SetReadDeadline(time.Now().Add(c.cfg.Timing.DeadAfter))
+	}
+	ws.SetPongHandler(alive)
+	ws.SetPingHandler(func(data string) error {
+		alive(data)
+		err := ws.WriteControl(websocket.PongMessage, []byte(data), time.Now().Add(c.cfg.Timing.WriteTimeout))
+		if errors.Is(err, websocket.ErrCloseSent) {
+			return nil
+		}
+		return err
+	})
+	return s
+}
+
+// closeOn closes the socket when ctx ends first.
+func (s *session) closeOn(ctx context.Context) {
+	select {
+	case <-ctx.Done():
+		s.ws.Close()
+	case <-s.done:
+	}
+}
+
+// end closes the connection and fails every pending request with
+// ErrConnectionLost. It is idempotent.
+func (s *session) end() {
+	s.endOnce.Do(func() {
+		s.ws.Close()
+		close(s.done)
+		s.mu.Lock()
+		s.ended = true
+		pending := s.pending
+		s.pending = nil
+		s.mu.Unlock()
+		for _, ch := range pending {
+			ch <- result{err: ErrConnectionLost}
+		}
+	})
+}
+
+// handshake sends hello and waits for hello.ack (the dial context's
+// deadline and a read deadline bound it).
+func (s *session) handshake() (frame.HelloAck, error) {
+	cfg := &s.c.cfg
+	hello := frame.Frame{Type: frame.TypeHello, Payload: &frame.Hello{
+		Token: cfg.Token, DeviceID: cfg.DeviceID, DeviceName: cfg.DeviceName,
+		Caps: frame.Caps{MinProtocol: frame.Version, Media: frame.Ptr(true), Push: "none"},
+	}}
+	if err := s.write(hello); err != nil {
+		return frame.HelloAck{}, err
+	}
+	deadline := time.Now().Add(cfg.Timing.HelloTimeout)
+	for {
+		s.ws.SetReadDeadline(deadline)
+		data, binary, err := s.read()
+		if err != nil {
+			if isTimeout(err) {
+				return frame.HelloAck{}, errors.New("no hello.ack from the gateway in time")
+			}
+			return frame.HelloAck{}, fmt.Errorf("waiting for hello.ack: %w", err)
+		}
+		if binary {
+			continue
+		}
+		s.tap(false, data)
+		f, err := frame.Decode(data, frame.FromServer)
+		var ve *frame.VersionError
+		switch {
+		case errors.As(err, &ve):
+			return frame.HelloAck{}, err
+		case err != nil:
+			s.c.log.Warn("wsclient: skipping a malformed frame before hello.ack", "err", err)
+		case f.Type == frame.TypeHelloAck:
+			return *f.Payload.(*frame.HelloAck), nil
+		case f.Type == frame.TypeError:
+			e := f.Payload.(*frame.Error)
+			if e.Code == frame.CodeAuth {
+				return frame.HelloAck{}, &AuthError{Message: e.Message}
+			}
+			return frame.HelloAck{}, fmt.Errorf("hello refused: %w", e)
+		}
+	}
+}
+
+// serve syncs from cursor, starts the keepalive and reads frames until the
+// connection fails.
+func (s *session) serve(ctx context.Context, cursor int64) error {
+	s.syncID = s.c.nextID.Add(1)
+	s.c.dedupe.startSync(cursor)
+	if err := s.write(frame.Frame{ID: s.syncID, Type: frame.TypeSync, Payload: &frame.Sync{Cursor: cursor}}); err != nil {
+		return err
+	}
+	go s.keepalive()
+	for {
+		s.ws.SetReadDeadline(time.Now().Add(s.c.cfg.Timing.DeadAfter))
+		data, binary, err := s.read()
+		switch {
+		case errors.Is(err, ErrFrameTooLarge):
+			s.protocolError(ctx, "size", err)
+		case err != nil:
+			if isTimeout(err) {
+				return ErrDead
+			}
+			return err
+		case binary:
+			s.handleBinary(ctx, data)
+		default:
+			s.handleText(ctx, data)
+		}
+	}
+}
+
+// read returns the next message; data is valid until the next read. A
+// message above MaxFrameSize is discarded and reported as ErrFrameTooLarge.
+func (s *session) read() (data []byte, binary bool, err error) {
+	mt, r, err := s.ws.NextReader()
+	if err != nil {
+		return nil, false, err
+	}
+	if s.buf.Cap() > 4<<20 {
+		s.buf = bytes.Buffer{} // don't keep a huge buffer after a big frame
+	}
+	s.buf.Reset()
+	limit := s.c.cfg.MaxFrameSize
+	n, err := s.buf.ReadFrom(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, false, err
+	}
+	if n > limit {
+		if _, err := io.Copy(io.Discard, r); err != nil {
+			return nil, false, err
+		}
+		s.buf = bytes.Buffer{}
+		return nil, false, fmt.Errorf("%w: more than %d bytes, skipped", ErrFrameTooLarge, limit)
+	}
+	return s.buf.Bytes(), mt == websocket.BinaryMessage, nil
+}
+
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
+}
+
+// keepalive sends a ping every PingInterval until the session ends.
+func (s *session) keepalive() {
+	t := time.NewTicker(s.c.cfg.Timing.PingInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			ping := frame.Frame{Type: frame.TypePing, Payload: &frame.Ping{TS: time.Now().UnixMilli()}}
+			if err := s.write(ping); err != nil {
+				return
+			}
+		case <-s.done:
+			return
+		}
+	}
+}
+
+// write encodes and sends one JSON frame. A failed write closes the socket
+// (the reader then ends the session) and returns ErrConnectionLost.
+func (s *session) write(f frame.Frame) error {
+	data, err := frame.Encode(f)
+	if err != nil {
+		return err
+	}
+	if err := s.writeRaw(websocket.TextMessage, data); err != nil {
+		return err
+	}
+	s.tap(true, data)
+	return nil
+}
+
+// writeRaw sends one message of type mt.
+func (s *session) writeRaw(mt int, data []byte) error {
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
+	s.ws.SetWriteDeadline(time.Now().Add(s.c.cfg.Timing.WriteTimeout))
+	if err := s.ws.WriteMessage(mt, data); err != nil {
+		s.ws.Close()
+		return fmt.Errorf("%w: %v", ErrConnectionLost, err)
+	}
+	return nil
+}
+
+// tap hands a JSON frame to Config.OnFrame.
+func (s *session) tap(outgoing bool, data []byte) {
+	if s.c.cfg.OnFrame != nil {
+		s.c.cfg.OnFrame(outgoing, data)
+	}
+}
+
+// protocolError reports a skipped frame once per kind and connection (so a
+// misbehaving gateway cannot flood the queue) and logs every occurrence.
+func (s *session) protocolError(ctx context.Context, kind string, err error) {
+	s.c.log.Warn("wsclient: frame skipped", "kind", kind, "err", err)
+	if s.reported[kind] {
+		return
+	}
+	s.reported[kind] = true
+	s.c.q.push(&ProtocolErrorEvent{Err: err}, ctx.Done())
+}
