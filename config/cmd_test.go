@@ -52,7 +52,7 @@ func TestRunCheck(t *testing.T) {
 		{
 			name:    "invalid file",
 			file:    "theme = \"blue\"\n",
-			wantErr: `CONFIG: theme: "blue" is not one of auto, dark, light`,
+			wantErr: `CONFIG:1: theme: "blue" is not one of auto, dark, light`,
 		},
 	}
 	for _, tt := range tests {

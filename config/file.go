@@ -29,7 +29,7 @@ import (
 //	token_file = "home.token"
 type File struct {
 	DefaultProfile string              `toml:"default_profile,omitempty"`
-	Theme          string              `toml:"theme,omitempty"`
+	Theme          Theme               `toml:"theme,omitempty"`
 	Settings       SettingsFile        `toml:"settings,omitempty"`
 	Keys           map[string][]string `toml:"keys,omitempty"`
 	Profiles       map[string]Profile  `toml:"profiles,omitempty"`
@@ -38,13 +38,13 @@ type File struct {
 // Profile is one gateway. Theme, Settings and Keys override the top-level
 // values of the same name.
 type Profile struct {
-	URL          string              `toml:"url,omitempty"`
+	URL          URL                 `toml:"url,omitempty"`
 	TokenFile    string              `toml:"token_file,omitempty"`
 	TokenCommand string              `toml:"token_command,omitempty"`
 	Insecure     bool                `toml:"insecure,omitempty"`
 	CAFile       string              `toml:"ca_file,omitempty"`
 	DeviceName   string              `toml:"device_name,omitempty"`
-	Theme        string              `toml:"theme,omitempty"`
+	Theme        Theme               `toml:"theme,omitempty"`
 	Settings     SettingsFile        `toml:"settings,omitempty"`
 	Keys         map[string][]string `toml:"keys,omitempty"`
 }
@@ -52,11 +52,11 @@ type Profile struct {
 // SettingsFile holds the setting defaults as written in the file; nil or ""
 // means "not set here".
 type SettingsFile struct {
-	RuntimeFooter *bool  `toml:"runtime_footer,omitempty"`
-	ToolVerbosity string `toml:"tool_verbosity,omitempty"`
-	ShowReasoning *bool  `toml:"show_reasoning,omitempty"`
-	Notifications *bool  `toml:"notifications,omitempty"`
-	SendMode      string `toml:"send_mode,omitempty"`
+	RuntimeFooter *bool     `toml:"runtime_footer,omitempty"`
+	ToolVerbosity Verbosity `toml:"tool_verbosity,omitempty"`
+	ShowReasoning *bool     `toml:"show_reasoning,omitempty"`
+	Notifications *bool     `toml:"notifications,omitempty"`
+	SendMode      SendMode  `toml:"send_mode,omitempty"`
 }
 
 // FileError is a problem in a config file, located as precisely as the

@@ -116,7 +116,7 @@ func Load(ctx context.Context, opts Options) (*Config, error) {
 	if c.DeviceName == "" {
 		c.DeviceName, _ = os.Hostname()
 	}
-	c.Theme = firstNonEmpty(opts.Theme, p.Theme, f.Theme, ThemeAuto)
+	c.Theme = firstNonEmpty(opts.Theme, string(p.Theme), string(f.Theme), ThemeAuto)
 	if !slices.Contains(Themes, c.Theme) {
 		return nil, fmt.Errorf("theme (from flag): %q is not one of %s", c.Theme, strings.Join(Themes, ", "))
 	}
@@ -152,7 +152,7 @@ func (c *Config) resolveURL(opts Options, p Profile) error {
 	case os.Getenv(EnvURL) != "":
 		c.URL, c.URLSource = os.Getenv(EnvURL), "env "+EnvURL
 	case p.URL != "":
-		c.URL, c.URLSource = p.URL, "profile"
+		c.URL, c.URLSource = string(p.URL), "profile"
 	default:
 		return nil
 	}
@@ -204,8 +204,8 @@ func mergeSettings(base Settings, layers ...SettingsFile) Settings {
 		if l.Notifications != nil {
 			base.Notifications = *l.Notifications
 		}
-		base.ToolVerbosity = firstNonEmpty(l.ToolVerbosity, base.ToolVerbosity)
-		base.SendMode = firstNonEmpty(l.SendMode, base.SendMode)
+		base.ToolVerbosity = firstNonEmpty(string(l.ToolVerbosity), base.ToolVerbosity)
+		base.SendMode = firstNonEmpty(string(l.SendMode), base.SendMode)
 	}
 	return base
 }

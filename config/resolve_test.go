@@ -180,7 +180,7 @@ func TestBadURLFromFlagOrEnv(t *testing.T) {
 func TestBadFileFailsLoad(t *testing.T) {
 	p := testEnv(t, "theme = \"blue\"\n")
 	_, err := load(t, Options{})
-	if want := p.ConfigFile + `: theme: "blue" is not one of auto, dark, light`; err == nil || err.Error() != want {
+	if want := p.ConfigFile + `:1: theme: "blue" is not one of auto, dark, light`; err == nil || err.Error() != want {
 		t.Fatalf("err = %v", err)
 	}
 }

@@ -39,12 +39,11 @@ var profileName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 // ValidProfileName reports whether name can name a profile.
 func ValidProfileName(name string) bool { return profileName.MatchString(name) }
 
-// validate checks every value of f and returns all problems joined.
+// validate checks what decoding cannot (values are checked by their types
+// while decoding) and returns all problems joined.
 func (f *File) validate(path string) error {
 	var errs []error
 	bad := func(key, msg string) { errs = append(errs, &FileError{Path: path, Key: key, Msg: msg}) }
-	checkEnum(bad, "theme", f.Theme, Themes)
-	checkSettings(bad, "settings", f.Settings)
 	checkKeys(bad, "keys", f.Keys)
 	if f.DefaultProfile != "" {
 		if _, ok := f.Profiles[f.DefaultProfile]; !ok {
@@ -57,13 +56,6 @@ func (f *File) validate(path string) error {
 		if !ValidProfileName(name) {
 			bad(key, "a profile name may only contain letters, digits, '-' and '_'")
 		}
-		if p.URL != "" {
-			if err := CheckURL(p.URL); err != nil {
-				bad(key+".url", err.Error())
-			}
-		}
-		checkEnum(bad, key+".theme", p.Theme, Themes)
-		checkSettings(bad, key+".settings", p.Settings)
 		checkKeys(bad, key+".keys", p.Keys)
 	}
 	return errors.Join(errs...)
@@ -77,17 +69,6 @@ func (f *File) ProfileNames() []string {
 	}
 	sort.Strings(names)
 	return names
-}
-
-func checkSettings(bad func(key, msg string), prefix string, s SettingsFile) {
-	checkEnum(bad, prefix+".tool_verbosity", s.ToolVerbosity, ToolVerbosities)
-	checkEnum(bad, prefix+".send_mode", s.SendMode, SendModes)
-}
-
-func checkEnum(bad func(key, msg string), key, v string, allowed []string) {
-	if v != "" && !slices.Contains(allowed, v) {
-		bad(key, fmt.Sprintf("%q is not one of %s", v, strings.Join(allowed, ", ")))
-	}
 }
 
 func checkKeys(bad func(key, msg string), prefix string, keys map[string][]string) {

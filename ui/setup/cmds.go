@@ -77,7 +77,7 @@ func Save(paths config.Paths, file *config.File, in Input) (Result, error) {
 	}
 	out := cloneFile(file)
 	p := out.Profiles[in.Profile]
-	p.URL, p.TokenFile, p.DeviceName, p.Insecure = in.URL, tokenName, in.DeviceName, in.Insecure
+	p.URL, p.TokenFile, p.DeviceName, p.Insecure = config.URL(in.URL), tokenName, in.DeviceName, in.Insecure
 	out.Profiles[in.Profile] = p
 	if out.DefaultProfile == "" && in.Profile != config.DefaultProfileName {
 		out.DefaultProfile = in.Profile

@@ -174,10 +174,9 @@ func TestSavedConfigLoads(t *testing.T) {
 }
 
 func TestSaveKeepsExistingConfig(t *testing.T) {
-	dark := config.ThemeDark
 	existing := &config.File{
 		DefaultProfile: "lab",
-		Theme:          dark,
+		Theme:          config.ThemeDark,
 		Keys:           map[string][]string{"quit": {"ctrl+q"}},
 		Profiles: map[string]config.Profile{
 			"lab":  {URL: "wss://lab/ws", TokenCommand: "pass lab"},
@@ -191,7 +190,7 @@ func TestSaveKeepsExistingConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.DefaultProfile != "lab" || f.Theme != dark || f.Keys["quit"][0] != "ctrl+q" ||
+	if f.DefaultProfile != "lab" || f.Theme != config.ThemeDark || f.Keys["quit"][0] != "ctrl+q" ||
 		f.Profiles["lab"].TokenCommand != "pass lab" || f.Profiles["home"].Theme != config.ThemeLight ||
 		f.Profiles["home"].URL != "wss://home/ws" || f.Profiles["home"].TokenFile != "home.token" {
 		t.Fatalf("merged file: %+v", f)

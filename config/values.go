@@ -1,0 +1,51 @@
+package config
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// The typed values below validate themselves while the file is decoded, so
+// that a bad value is reported with its line and key, like a syntax error.
+
+// Theme is a theme name as written in the file.
+type Theme string
+
+// UnmarshalText accepts only the names in Themes.
+func (v *Theme) UnmarshalText(b []byte) error { return decodeEnum((*string)(v), b, Themes) }
+
+// Verbosity is a tool_verbosity value as written in the file.
+type Verbosity string
+
+// UnmarshalText accepts only the values in ToolVerbosities.
+func (v *Verbosity) UnmarshalText(b []byte) error {
+	return decodeEnum((*string)(v), b, ToolVerbosities)
+}
+
+// SendMode is a send_mode value as written in the file.
+type SendMode string
+
+// UnmarshalText accepts only the values in SendModes.
+func (v *SendMode) UnmarshalText(b []byte) error { return decodeEnum((*string)(v), b, SendModes) }
+
+// URL is a gateway URL as written in the file.
+type URL string
+
+// UnmarshalText accepts only what CheckURL accepts.
+func (v *URL) UnmarshalText(b []byte) error {
+	if err := CheckURL(string(b)); err != nil {
+		return err
+	}
+	*v = URL(b)
+	return nil
+}
+
+func decodeEnum(dst *string, b []byte, allowed []string) error {
+	s := string(b)
+	if !slices.Contains(allowed, s) {
+		return fmt.Errorf("%q is not one of %s", s, strings.Join(allowed, ", "))
+	}
+	*dst = s
+	return nil
+}
