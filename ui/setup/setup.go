@@ -7,6 +7,7 @@ package setup
 
 import (
 	"errors"
+	"image/color"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -21,12 +22,15 @@ import (
 // DefaultTestTimeout bounds a connection test.
 const DefaultTestTimeout = 15 * time.Second
 
-// Options configure the form. Without Styles the default dark theme is
-// used; without Test, testing reports that it is unavailable.
+// Options configure the form. Without Styles the form builds its own from
+// Theme and the terminal's background; without Test, testing reports that it
+// is unavailable.
 type Options struct {
 	Paths       config.Paths
 	File        *config.File   // the existing config, nil if none; kept on save
-	Styles      *themes.Styles // the dialog styles are used
+	Styles      *themes.Styles // the dialog and help styles are used
+	Theme       themes.Name    // with Styles nil: auto, dark or light
+	NoColor     bool           // with Styles nil: NO_COLOR is set
 	Test        Tester
 	TestTimeout time.Duration // 0 for DefaultTestTimeout
 
@@ -61,6 +65,8 @@ type Model struct {
 	focus  item
 	width  int // the terminal's, 0 until known
 
+	ownStyles bool // Styles follow the terminal's background
+
 	insecure bool
 	testSeq  int    // bumped when the URL or token changes
 	testing  bool   // a test is running
@@ -80,11 +86,12 @@ func New(opts Options) *Model {
 	if opts.Profile == "" {
 		opts.Profile = config.DefaultProfileName
 	}
-	if opts.Styles == nil {
-		opts.Styles = themes.Build(themes.New(themes.Options{}))
-	}
 	m := &Model{opts: opts, keys: DefaultKeyMap(), help: help.New(), insecure: opts.Insecure}
-	m.help.Styles = opts.Styles.Help.Model
+	if opts.Styles == nil {
+		m.ownStyles = true
+		m.setStyles(nil)
+	}
+	m.help.Styles = m.opts.Styles.Help.Model
 	placeholders := [itemInsecure]string{"wss://gateway.example.com/ws", "device token", config.DefaultProfileName, "this computer's name"}
 	values := [itemInsecure]string{opts.URL, opts.Token, opts.Profile, opts.DeviceName}
 	for i := range m.inputs {
@@ -101,8 +108,21 @@ func New(opts Options) *Model {
 	return m
 }
 
-// Init starts the cursor blinking.
-func (m *Model) Init() tea.Cmd { return textinput.Blink }
+// Init starts the cursor blinking and, when the form owns its styles, asks
+// for the terminal's background colour.
+func (m *Model) Init() tea.Cmd {
+	if m.ownStyles {
+		return tea.Batch(textinput.Blink, tea.RequestBackgroundColor)
+	}
+	return textinput.Blink
+}
+
+// setStyles builds the form's styles for a terminal background (nil: not
+// known yet).
+func (m *Model) setStyles(bg color.Color) {
+	m.opts.Styles = themes.Build(themes.New(themes.Options{Name: m.opts.Theme, Background: bg, NoColor: m.opts.NoColor}))
+	m.help.Styles = m.opts.Styles.Help.Model
+}
 
 // Result returns what was saved; ok is false if the form was cancelled or
 // has not saved yet.
@@ -136,6 +156,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.width = msg.Width
 		for i := range m.inputs {
 			m.inputs[i].SetWidth(max(10, min(64, msg.Width-20)))
+		}
+	case tea.BackgroundColorMsg:
+		if m.ownStyles {
+			m.setStyles(msg.Color)
 		}
 	case connTestedMsg:
 		m.handleTested(msg)
