@@ -77,7 +77,7 @@ func (s *Server) startTurnLocked(origin *conn, l frame.Lane, m frame.Message, re
 // streamed reply, idle.
 func (t *turn) run() {
 	t.s.mu.Lock()
-	t.s.sendToDeviceLocked(t.origin, t.laneFrame(frame.TypeReadReceipt, &frame.ReadReceipt{MessageID: t.user.MessageID}))
+	t.s.sendToDeviceLocked(t.origin, laneFrame(0, frame.TypeReadReceipt, t.lane, &frame.ReadReceipt{MessageID: t.user.MessageID}))
 	t.s.mu.Unlock()
 	t.emit(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "processing"})
 	t.emit(frame.TypeTyping, &frame.Typing{On: frame.Ptr(true)})
@@ -195,11 +195,6 @@ func (t *turn) pause() bool {
 	return t.ctx.Err() == nil
 }
 
-// laneFrame builds an event frame of the turn's lane.
-func (t *turn) laneFrame(typ string, payload any) frame.Frame {
-	return frame.Frame{Type: typ, ChatID: frame.Some(t.lane.ChatID), ThreadID: frame.OrNull(t.lane.ThreadID), Payload: payload}
-}
-
 // emit broadcasts an event of the running turn's lane; a cancelled turn
 // emits nothing more.
 func (t *turn) emit(typ string, payload any) {
@@ -225,7 +220,7 @@ func (t *turn) broadcast(typ string, payload any) {
 	if s.dir.findLane(t.lane) == nil {
 		return
 	}
-	s.broadcastLocked(t.laneFrame(typ, payload), nil)
+	s.broadcastLocked(laneFrame(0, typ, t.lane, payload), nil)
 }
 
 // lockedID returns a fresh id, taking s.mu.
@@ -235,15 +230,21 @@ func (s *Server) lockedID(prefix string) string {
 	return s.nextID(prefix)
 }
 
-func (c *conn) handleAgentStop(f frame.Frame) {
+// runningTurn resolves the lane request f names and returns it with its
+// running turn (nil when the agent is idle there).
+func (c *conn) runningTurn(f frame.Frame) (frame.Lane, *turn) {
 	s := c.s
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	l := f.Lane()
 	if e := s.dir.findLane(l); e != nil {
 		l = e.lane()
 	}
-	t := s.turns[l]
-	s.mu.Unlock()
+	return l, s.turns[l]
+}
+
+func (c *conn) handleAgentStop(f frame.Frame) {
+	l, t := c.runningTurn(f)
 	if t != nil {
 		t.abort(true)
 		select {
@@ -251,27 +252,19 @@ func (c *conn) handleAgentStop(f frame.Frame) {
 		case <-time.After(5 * time.Second):
 		}
 	}
-	c.send(frame.Frame{ID: f.ID, Type: frame.TypeAgentIdle, ChatID: frame.Some(l.ChatID), ThreadID: frame.OrNull(l.ThreadID), Payload: &frame.Empty{}})
+	c.send(laneFrame(f.ID, frame.TypeAgentIdle, l, &frame.Empty{}))
 }
 
 func (c *conn) handleAgentSteer(f frame.Frame) {
-	p := f.Payload.(*frame.AgentSteer)
-	s := c.s
-	s.mu.Lock()
-	l := f.Lane()
-	if e := s.dir.findLane(l); e != nil {
-		l = e.lane()
-	}
-	t := s.turns[l]
-	s.mu.Unlock()
+	text := f.Payload.(*frame.AgentSteer).Text
+	l, t := c.runningTurn(f)
 	if t == nil {
 		c.sendError(f.ID, frame.CodeNotFound, "no agent turn is running in "+quote(l.String()))
 		return
 	}
 	select {
-	case t.steers <- p.Text:
+	case t.steers <- text:
 	default:
 	}
-	c.send(frame.Frame{ID: f.ID, Type: frame.TypeCommentary, ChatID: frame.Some(l.ChatID), ThreadID: frame.OrNull(l.ThreadID),
-		Payload: &frame.Commentary{Text: "Steering noted: " + p.Text}})
+	c.send(laneFrame(f.ID, frame.TypeCommentary, l, &frame.Commentary{Text: "Steering noted: " + text}))
 }

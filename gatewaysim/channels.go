@@ -15,9 +15,8 @@ func (c *conn) handleChannelList(f frame.Frame) {
 
 func (c *conn) handleChannelCreate(f frame.Frame) {
 	p := f.Payload.(*frame.ChannelCreate)
-	name := strings.TrimSpace(p.Name)
-	if name == "" {
-		c.sendError(f.ID, frame.CodeUnsupported, "channel.create needs a name")
+	name, ok := c.requireName(f, p.Name)
+	if !ok {
 		return
 	}
 	s := c.s
@@ -42,34 +41,18 @@ func (c *conn) handleChannelCreate(f frame.Frame) {
 	s.replyAllLocked(c, frame.Frame{ID: f.ID, Type: frame.TypeChannelCreated, Payload: frame.Ptr(s.dir.wire(e))})
 }
 
-func (c *conn) handleChannelRename(f frame.Frame) {
-	p := f.Payload.(*frame.ChannelRename)
-	name := strings.TrimSpace(p.Name)
-	if name == "" {
-		c.sendError(f.ID, frame.CodeUnsupported, "channel.rename needs a name")
+func (c *conn) handleChannelRename(f frame.Frame, e *entry) {
+	name, ok := c.requireName(f, f.Payload.(*frame.ChannelRename).Name)
+	if !ok {
 		return
 	}
 	s := c.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	e := s.dir.findLane(f.Lane())
-	if e == nil {
-		c.sendError(f.ID, frame.CodeNotFound, "unknown channel "+quote(f.Lane().String()))
-		return
-	}
 	e.name = name
 	s.replyAllLocked(c, frame.Frame{ID: f.ID, Type: frame.TypeChannelRenamed, Payload: frame.Ptr(s.dir.wire(e))})
 }
 
-func (c *conn) handleChannelSetDefault(f frame.Frame) {
+func (c *conn) handleChannelSetDefault(f frame.Frame, e *entry) {
 	s := c.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	e := s.dir.findLane(f.Lane())
-	if e == nil {
-		c.sendError(f.ID, frame.CodeNotFound, "unknown channel "+quote(f.Lane().String()))
-		return
-	}
 	if e.threadID != "" {
 		c.sendError(f.ID, frame.CodeUnsupported, "a thread cannot be the default channel")
 		return
@@ -80,15 +63,8 @@ func (c *conn) handleChannelSetDefault(f frame.Frame) {
 
 // handleChannelDelete hard-deletes a channel (with its threads) or a thread:
 // directory entries, history, parked frames of those lanes, running turns.
-func (c *conn) handleChannelDelete(f frame.Frame) {
+func (c *conn) handleChannelDelete(f frame.Frame, e *entry) {
 	s := c.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	e := s.dir.findLane(f.Lane())
-	if e == nil {
-		c.sendError(f.ID, frame.CodeNotFound, "unknown channel "+quote(f.Lane().String()))
-		return
-	}
 	if e.threadID == "" && e.chatID == s.dir.defaultChat {
 		c.sendError(f.ID, frame.CodeUnsupported, "the default channel cannot be deleted")
 		return
@@ -138,7 +114,17 @@ func (s *Server) renameAuto(l frame.Lane, instant, better string) {
 	}
 	e.name = better
 	s.broadcastLocked(frame.Frame{Type: frame.TypeChannelRenamed, Payload: frame.Ptr(s.dir.wire(e))}, nil)
-	s.broadcastLocked(frame.Frame{Type: frame.TypeNotification, ChatID: frame.Some(l.ChatID), ThreadID: frame.OrNull(l.ThreadID), Payload: &frame.Notification{
+	s.broadcastLocked(laneFrame(0, frame.TypeNotification, l, &frame.Notification{
 		Kind: "channel_renamed", Title: "Iris", Body: "Renamed topic to " + better, TS: s.nowMS(),
-	}}, nil)
+	}), nil)
+}
+
+// requireName returns the trimmed channel name of request f; an empty one is
+// answered with unsupported.
+func (c *conn) requireName(f frame.Frame, name string) (string, bool) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		c.sendError(f.ID, frame.CodeUnsupported, f.Type+" needs a name")
+	}
+	return name, name != ""
 }

@@ -18,11 +18,10 @@ func (s *Server) PostCron(lane, text string) {
 	l := s.laneOrDefaultLocked(frame.Lane{ChatID: chat, ThreadID: thread})
 	msg := frame.Message{MessageID: s.nextID("m"), Role: frame.RoleCron, Text: text, TS: s.nowMS()}
 	s.store.add(l, msg)
-	chatID, threadID := frame.Some(l.ChatID), frame.OrNull(l.ThreadID)
-	s.broadcastLocked(frame.Frame{Type: frame.TypeMessage, ChatID: chatID, ThreadID: threadID, Payload: &msg}, nil)
-	s.broadcastLocked(frame.Frame{Type: frame.TypeNotification, ChatID: chatID, ThreadID: threadID, Payload: &frame.Notification{
+	s.broadcastLocked(laneFrame(0, frame.TypeMessage, l, &msg), nil)
+	s.broadcastLocked(laneFrame(0, frame.TypeNotification, l, &frame.Notification{
 		Kind: "cron", Title: "Cron", Body: instantTitle(text), TS: msg.TS,
-	}}, nil)
+	}), nil)
 }
 
 // cronLoop posts a cron message every CronInterval until Close.

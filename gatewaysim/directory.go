@@ -79,6 +79,26 @@ func (d *directory) find(chat, thread string) *entry {
 // findLane resolves a frame's lane (envelope first, then payload).
 func (d *directory) findLane(l frame.Lane) *entry { return d.find(l.ChatID, l.ThreadID) }
 
+// laneFrame builds a frame of type typ scoped to lane l (id 0 for events).
+func laneFrame(id int64, typ string, l frame.Lane, payload any) frame.Frame {
+	return frame.Frame{ID: id, Type: typ, ChatID: frame.Some(l.ChatID), ThreadID: frame.OrNull(l.ThreadID), Payload: payload}
+}
+
+// laneLocked resolves the lane request f names (the default channel when it
+// names none); when there is no such lane it answers not_found and returns
+// nil. s.mu must be held.
+func (c *conn) laneLocked(f frame.Frame) *entry {
+	l := f.Lane()
+	if l.ChatID == "" && l.ThreadID == "" {
+		l.ChatID = c.s.dir.defaultChat
+	}
+	e := c.s.dir.findLane(l)
+	if e == nil {
+		c.sendError(f.ID, frame.CodeNotFound, "unknown chat "+quote(f.Lane().String()))
+	}
+	return e
+}
+
 // add appends an entry.
 func (d *directory) add(e *entry) { d.entries = append(d.entries, e) }
 

@@ -19,16 +19,16 @@ func init() {
 	handlers = map[string]handler{
 		frame.TypePing:             (*conn).handlePing,
 		frame.TypeSync:             (*conn).handleSync,
-		frame.TypeMessageSend:      (*conn).handleMessageSend,
-		frame.TypeMessageDelete:    (*conn).handleMessageDelete,
-		frame.TypeHistory:          (*conn).handleHistory,
+		frame.TypeMessageSend:      inLane((*conn).handleMessageSend),
+		frame.TypeMessageDelete:    inLane((*conn).handleMessageDelete),
+		frame.TypeHistory:          inLane((*conn).handleHistory),
 		frame.TypeSearch:           (*conn).handleSearch,
 		frame.TypeReadReceipt:      (*conn).handleReadReceipt,
 		frame.TypeChannelList:      (*conn).handleChannelList,
 		frame.TypeChannelCreate:    (*conn).handleChannelCreate,
-		frame.TypeChannelRename:    (*conn).handleChannelRename,
-		frame.TypeChannelSetDef:    (*conn).handleChannelSetDefault,
-		frame.TypeChannelDelete:    (*conn).handleChannelDelete,
+		frame.TypeChannelRename:    inLane((*conn).handleChannelRename),
+		frame.TypeChannelSetDef:    inLane((*conn).handleChannelSetDefault),
+		frame.TypeChannelDelete:    inLane((*conn).handleChannelDelete),
 		frame.TypeCommandsCatalog:  (*conn).handleCommandsCatalog,
 		frame.TypeCommandsComplete: (*conn).handleCommandsComplete,
 		frame.TypeAgentStop:        (*conn).handleAgentStop,
@@ -39,6 +39,19 @@ func init() {
 		frame.TypeMediaPull:        (*conn).handleMediaPull,
 		frame.TypeFCMRegister:      (*conn).ackEcho,
 		frame.TypeHello:            (*conn).handleSecondHello,
+	}
+}
+
+// inLane adapts a handler that works on the request's lane: it runs with
+// s.mu held and the resolved directory entry; an unknown lane is answered
+// not_found.
+func inLane(h func(c *conn, f frame.Frame, e *entry)) handler {
+	return func(c *conn, f frame.Frame) {
+		c.s.mu.Lock()
+		defer c.s.mu.Unlock()
+		if e := c.laneLocked(f); e != nil {
+			h(c, f, e)
+		}
 	}
 }
 

@@ -129,31 +129,19 @@ func snippet(text, query string) (string, bool) {
 	return s, true
 }
 
-func (c *conn) handleHistory(f frame.Frame) {
+func (c *conn) handleHistory(f frame.Frame, e *entry) {
 	p := f.Payload.(*frame.HistoryRequest)
 	limit := p.Limit
 	if limit <= 0 {
 		limit = historyDefaultLimit
 	}
 	limit = min(limit, historyMaxLimit)
-	s := c.s
-	s.mu.Lock()
-	e := s.dir.findLane(f.Lane())
-	var h frame.History
-	ok := e != nil
-	if ok {
-		h, ok = s.store.page(e.lane(), p.BeforeMessageID, limit)
-	}
-	s.mu.Unlock()
-	switch {
-	case e == nil:
-		c.sendError(f.ID, frame.CodeNotFound, "unknown chat "+quote(f.Lane().String()))
-	case !ok:
+	h, ok := c.s.store.page(e.lane(), p.BeforeMessageID, limit)
+	if !ok {
 		c.sendError(f.ID, frame.CodeNotFound, "unknown before_message_id "+quote(p.BeforeMessageID))
-	default:
-		l := e.lane()
-		c.send(frame.Frame{ID: f.ID, Type: frame.TypeHistory, ChatID: frame.Some(l.ChatID), ThreadID: frame.OrNull(l.ThreadID), Payload: &h})
+		return
 	}
+	c.send(laneFrame(f.ID, frame.TypeHistory, e.lane(), &h))
 }
 
 func (c *conn) handleSearch(f frame.Frame) {
@@ -165,9 +153,8 @@ func (c *conn) handleSearch(f frame.Frame) {
 	switch p.Scope {
 	case "", "all":
 	case "chat":
-		e := s.dir.findLane(f.Lane())
+		e := c.laneLocked(f)
 		if e == nil {
-			c.sendError(f.ID, frame.CodeNotFound, "unknown chat "+quote(f.Lane().String()))
 			return
 		}
 		only = frame.Ptr(e.lane())
@@ -186,29 +173,18 @@ func (c *conn) handleSearch(f frame.Frame) {
 
 // handleMessageDelete removes messages from history, search and every
 // outbox, then broadcasts message.deleted (idempotent: unknown ids too).
-func (c *conn) handleMessageDelete(f frame.Frame) {
+func (c *conn) handleMessageDelete(f frame.Frame, e *entry) {
 	p := f.Payload.(*frame.MessageDelete)
 	if len(p.MessageIDs) == 0 {
 		c.sendError(f.ID, frame.CodeUnsupported, "message.delete needs message_ids")
 		return
 	}
 	s := c.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	e := s.dir.findLane(f.Lane())
-	if e == nil {
-		c.sendError(f.ID, frame.CodeNotFound, "unknown chat "+quote(f.Lane().String()))
-		return
-	}
 	s.store.remove(p.MessageIDs)
 	for _, d := range s.devices {
 		d.purge(func(pf frame.Frame) bool { return slices.Contains(p.MessageIDs, messageIDOf(pf)) })
 	}
-	l := e.lane()
-	s.replyAllLocked(c, frame.Frame{
-		ID: f.ID, Type: frame.TypeMessageDeleted, ChatID: frame.Some(l.ChatID), ThreadID: frame.OrNull(l.ThreadID),
-		Payload: &frame.MessageDeleted{MessageIDs: p.MessageIDs},
-	})
+	s.replyAllLocked(c, laneFrame(f.ID, frame.TypeMessageDeleted, e.lane(), &frame.MessageDeleted{MessageIDs: p.MessageIDs}))
 }
 
 // messageIDOf returns the message a parked frame is about, or "".
@@ -236,10 +212,9 @@ func (c *conn) handleReadReceipt(f frame.Frame) {
 	s.mu.Lock()
 	l := f.Lane()
 	s.reads[c.dev.id+"\x00"+l.String()] = p.MessageID
-	s.broadcastLocked(frame.Frame{
-		Type: frame.TypeReadReceipt, ChatID: frame.Some(l.ChatID), ThreadID: frame.OrNull(l.ThreadID),
-		Payload: &frame.ReadReceipt{ChatID: frame.Some(l.ChatID), ThreadID: frame.OrNull(l.ThreadID), MessageID: p.MessageID},
-	}, c.dev)
+	s.broadcastLocked(laneFrame(0, frame.TypeReadReceipt, l, &frame.ReadReceipt{
+		ChatID: frame.Some(l.ChatID), ThreadID: frame.OrNull(l.ThreadID), MessageID: p.MessageID,
+	}), c.dev)
 	s.mu.Unlock()
 	c.ackEcho(f)
 }

@@ -156,7 +156,7 @@ func (s *Server) OfferMedia(lane frame.Lane, filename, mime string, data []byte)
 		Filename: filename, SHA256: hex.EncodeToString(sum[:]),
 	}
 	s.media[m.MediaID] = &mediaItem{meta: m, data: append([]byte(nil), data...)}
-	s.broadcastLocked(frame.Frame{Type: frame.TypeMediaOffer, ChatID: frame.Some(l.ChatID), ThreadID: frame.OrNull(l.ThreadID), Payload: &m}, nil)
+	s.broadcastLocked(laneFrame(0, frame.TypeMediaOffer, l, &m), nil)
 	return m.MediaID
 }
 

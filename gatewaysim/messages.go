@@ -9,7 +9,7 @@ import (
 // handleMessageSend stores the user message, echoes it (with the id to the
 // sender, without to the other devices) and hands it to the agent. With
 // auto_thread in a channel's flat lane it first mints a thread.
-func (c *conn) handleMessageSend(f frame.Frame) {
+func (c *conn) handleMessageSend(f frame.Frame, e *entry) {
 	p := f.Payload.(*frame.MessageSend)
 	text := strings.TrimSpace(p.Text)
 	if text == "" && len(p.MediaRefs) == 0 {
@@ -17,13 +17,6 @@ func (c *conn) handleMessageSend(f frame.Frame) {
 		return
 	}
 	s := c.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	e := s.dir.findLane(f.Lane())
-	if e == nil {
-		c.sendError(f.ID, frame.CodeNotFound, "unknown chat "+quote(f.Lane().String()))
-		return
-	}
 	media, missing := s.attachmentsLocked(p.MediaRefs)
 	if missing != "" {
 		c.sendError(f.ID, frame.CodeNotFound, "unknown media_ref "+quote(missing))
@@ -41,6 +34,6 @@ func (c *conn) handleMessageSend(f frame.Frame) {
 		ReplyTo: p.ReplyTo, TS: s.nowMS(), ClientMsgID: p.ClientMsgID,
 	}
 	s.store.add(l, msg)
-	s.replyAllLocked(c, frame.Frame{ID: f.ID, Type: frame.TypeMessage, ChatID: frame.Some(l.ChatID), ThreadID: frame.OrNull(l.ThreadID), Payload: &msg})
+	s.replyAllLocked(c, laneFrame(f.ID, frame.TypeMessage, l, &msg))
 	s.startTurnLocked(c, l, msg, rename)
 }
