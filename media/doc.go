@@ -11,14 +11,21 @@
 //
 //	// /attach PATH
 //	up, err := media.DescribeUpload(path) // kind, MIME, size; refuses non-regular files
-//	start := up.Start(ref)                // frame.MediaUploadStart for wsclient
+//	r, err := up.Open()                   // refuses a file changed since
+//	ref, err := client.Upload(ctx, up.Spec(), r, progress)
 //
-//	// open a received item
-//	e, err := cache.Create(m.MediaID, m.Filename)
-//	err = client.Pull(ctx, m, e, progress) // then e.Commit() or e.Abort()
-//	path, err := e.Commit()
-//	cmd := media.OpenCmd(media.DefaultOpener(), path) // run in a tea.Cmd
+//	// a received item: chip label, then open
+//	label := media.DisplayName(m.Filename)
+//	path, ok := cache.Path(m.MediaID) // a hit counts as a use
+//	if !ok {
+//		e, err := cache.Create(m.MediaID, m.Filename)
+//		if err = client.Pull(ctx, m, e, progress); err != nil {
+//			e.Abort()
+//		}
+//		path, err = e.Commit()
+//	}
+//	cmd := media.OpenCmd(media.DefaultOpener(), path) // Start it in a tea.Cmd
 //
-//	// save a received item
-//	dst, err := media.Save(media.DownloadDir(), m.Filename, src)
+//	// save it: never overwrites, stays inside the download directory
+//	dst, err := media.SaveFile(media.DownloadDir(), m.Filename, path)
 package media

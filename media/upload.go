@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/wsclient"
 )
 
 // sniffLen is how many leading bytes content sniffing looks at.
@@ -55,7 +55,30 @@ func DescribeUpload(path string) (Upload, error) {
 	return Upload{Path: abs, Filename: name, MIME: mt, Kind: KindFromMIME(mt), Size: st.Size()}, nil
 }
 
-// Start returns the media.upload.start payload for this upload under ref.
-func (u Upload) Start(ref string) frame.MediaUploadStart {
-	return frame.MediaUploadStart{MediaRef: ref, Kind: u.Kind, Mime: u.MIME, Size: u.Size, Filename: u.Filename}
+// Spec is what wsclient's Client.Upload needs to announce this upload.
+func (u Upload) Spec() wsclient.UploadSpec {
+	return wsclient.UploadSpec{Kind: u.Kind, Mime: u.MIME, Filename: u.Filename, Size: u.Size}
+}
+
+// Open opens the file for the transfer. It fails if the file is no longer a
+// regular file of the described size (changed since it was attached), and
+// the reader yields at most Size bytes, so the byte count announced in the
+// spec holds unless the file shrinks during the transfer.
+func (u Upload) Open() (io.ReadCloser, error) {
+	f, err := os.Open(u.Path)
+	if err != nil {
+		return nil, fmt.Errorf("upload: %w", err)
+	}
+	st, err := f.Stat()
+	if err == nil && (!st.Mode().IsRegular() || st.Size() != u.Size) {
+		err = fmt.Errorf("%s changed since it was attached (%d bytes, now %d); attach it again", u.Filename, u.Size, st.Size())
+	}
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("upload: %w", err)
+	}
+	return struct {
+		io.Reader
+		io.Closer
+	}{io.LimitReader(f, u.Size), f}, nil
 }

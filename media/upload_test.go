@@ -1,12 +1,15 @@
 package media
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 
+	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
@@ -25,9 +28,40 @@ func TestDescribeUpload(t *testing.T) {
 	if up != want {
 		t.Fatalf("DescribeUpload = %+v, want %+v", up, want)
 	}
-	start := up.Start("mu_1")
-	if start.MediaRef != "mu_1" || start.Kind != "image" || start.Size != want.Size || start.Filename != "shot.dat" || start.Mime != "image/png" {
-		t.Fatalf("Start = %+v", start)
+	spec := up.Spec()
+	if spec != (wsclient.UploadSpec{Kind: "image", Mime: "image/png", Filename: "shot.dat", Size: want.Size}) {
+		t.Fatalf("Spec = %+v", spec)
+	}
+	rc, err := up.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(rc)
+	if cerr := rc.Close(); err != nil || cerr != nil || !bytes.Equal(got, data) {
+		t.Fatalf("Open read %d bytes, %v, %v", len(got), err, cerr)
+	}
+}
+
+func TestUploadOpenRefusesChangedFile(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "a.txt")
+	if err := os.WriteFile(p, []byte("hello"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	up, err := DescribeUpload(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte("hello, longer now"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := up.Open(); err == nil || !strings.Contains(err.Error(), "changed since it was attached") {
+		t.Fatalf("Open of a changed file: %v", err)
+	}
+	if err := os.Remove(p); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := up.Open(); err == nil {
+		t.Fatal("Open of a removed file succeeded")
 	}
 }
 
