@@ -87,11 +87,6 @@ func New(opts Options) *Model {
 		opts.Profile = config.DefaultProfileName
 	}
 	m := &Model{opts: opts, keys: DefaultKeyMap(), help: help.New(), insecure: opts.Insecure}
-	if opts.Styles == nil {
-		m.ownStyles = true
-		m.setStyles(nil)
-	}
-	m.help.Styles = m.opts.Styles.Help.Model
 	placeholders := [itemInsecure]string{"wss://gateway.example.com/ws", "device token", config.DefaultProfileName, "this computer's name"}
 	values := [itemInsecure]string{opts.URL, opts.Token, opts.Profile, opts.DeviceName}
 	for i := range m.inputs {
@@ -105,6 +100,11 @@ func New(opts Options) *Model {
 	m.inputs[itemToken].EchoMode = textinput.EchoPassword
 	m.inputs[itemToken].EchoCharacter = '•'
 	m.inputs[itemURL].Focus()
+	if opts.Styles == nil {
+		m.ownStyles = true
+		m.setStyles(nil)
+	}
+	m.help.Styles = m.opts.Styles.Help.Model
 	return m
 }
 
@@ -118,10 +118,14 @@ func (m *Model) Init() tea.Cmd {
 }
 
 // setStyles builds the form's styles for a terminal background (nil: not
-// known yet).
+// known yet, taken as dark).
 func (m *Model) setStyles(bg color.Color) {
 	m.opts.Styles = themes.Build(themes.New(themes.Options{Name: m.opts.Theme, Background: bg, NoColor: m.opts.NoColor}))
 	m.help.Styles = m.opts.Styles.Help.Model
+	dark := bg == nil || themes.IsDark(bg)
+	for i := range m.inputs {
+		m.inputs[i].SetStyles(textinput.DefaultStyles(dark))
+	}
 }
 
 // Result returns what was saved; ok is false if the form was cancelled or
