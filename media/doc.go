@@ -15,10 +15,11 @@
 //	ref, err := client.Upload(ctx, up.Spec(), r, progress)
 //
 //	// a received item: chip label, then open
-//	label := media.DisplayName(m.Filename)
+//	label := media.DisplayName(m.Filename) + " " + media.SizeLabel(m.Size)
+//	name := media.FileNameFor(m.Filename, m.Mime) // safe, with an extension
 //	path, ok := cache.Path(m.MediaID) // a hit counts as a use
 //	if !ok {
-//		e, err := cache.Create(m.MediaID, m.Filename)
+//		e, err := cache.Create(m.MediaID, name)
 //		if err = client.Pull(ctx, m, e, progress); err != nil {
 //			e.Abort()
 //		}
@@ -27,5 +28,5 @@
 //	cmd := media.OpenCmd(media.DefaultOpener(), path) // Start it in a tea.Cmd
 //
 //	// save it: never overwrites, stays inside the download directory
-//	dst, err := media.SaveFile(media.DownloadDir(), m.Filename, path)
+//	dst, err := media.SaveFile(media.DownloadDir(), name, path)
 package media

@@ -145,6 +145,18 @@ func SafeFileName(name string) string {
 	return capBytesKeepExt(s, MaxFileNameBytes)
 }
 
+// FileNameFor is SafeFileName(name) with the usual extension for mimeType
+// appended when the name has none, so the system opener and the user can
+// tell what a "photo" from the wire is. It is what to pass as the name to
+// Cache.Create and the save functions.
+func FileNameFor(name, mimeType string) string {
+	safe := SafeFileName(name)
+	if _, ext := splitExt(safe); ext != "" {
+		return safe
+	}
+	return SafeFileName(safe + ExtForMIME(mimeType))
+}
+
 // reservedName reports Windows device names (CON, NUL, COM1, LPT9, ...),
 // which are reserved with any extension and in any case.
 func reservedName(s string) bool {

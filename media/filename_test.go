@@ -142,3 +142,19 @@ func TestSplitExt(t *testing.T) {
 		}
 	}
 }
+
+func TestFileNameFor(t *testing.T) {
+	tests := []struct{ name, mime, want string }{
+		{"photo", "image/jpeg", "photo.jpg"},
+		{"photo.png", "image/jpeg", "photo.png"},
+		{"../../x", "video/mp4", "x.mp4"},
+		{"", "application/pdf", "download.pdf"},
+		{"notes", "application/x-unknown", "notes"},
+		{".bashrc", "text/plain", "bashrc.txt"},
+	}
+	for _, tt := range tests {
+		if got := FileNameFor(tt.name, tt.mime); got != tt.want {
+			t.Errorf("FileNameFor(%q, %q) = %q, want %q", tt.name, tt.mime, got, tt.want)
+		}
+	}
+}

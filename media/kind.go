@@ -43,22 +43,48 @@ func NormalizeKind(kind string) string {
 const octetStream = "application/octet-stream"
 
 // extTypes covers common media extensions so detection does not depend on
-// the machine's mime.types; it is consulted before mime.TypeByExtension.
-var extTypes = map[string]string{
-	".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
-	".gif": "image/gif", ".webp": "image/webp", ".bmp": "image/bmp",
-	".svg": "image/svg+xml", ".heic": "image/heic", ".avif": "image/avif",
-	".tif": "image/tiff", ".tiff": "image/tiff",
-	".mp4": "video/mp4", ".m4v": "video/mp4", ".mov": "video/quicktime",
-	".webm": "video/webm", ".mkv": "video/x-matroska", ".avi": "video/x-msvideo",
-	".mp3": "audio/mpeg", ".m4a": "audio/mp4", ".aac": "audio/aac",
-	".ogg": "audio/ogg", ".oga": "audio/ogg", ".opus": "audio/opus",
-	".wav": "audio/wav", ".flac": "audio/flac",
-	".pdf": "application/pdf", ".zip": "application/zip",
-	".gz": "application/gzip", ".tar": "application/x-tar",
-	".json": "application/json", ".txt": "text/plain; charset=utf-8",
-	".md": "text/markdown; charset=utf-8", ".csv": "text/csv; charset=utf-8",
-	".html": "text/html; charset=utf-8", ".htm": "text/html; charset=utf-8",
+// the machine's mime.types; it is consulted before mime.TypeByExtension. The
+// first extension listed for a type is the one ExtForMIME gives.
+var extTypes = []struct{ ext, mime string }{
+	{".png", "image/png"}, {".jpg", "image/jpeg"}, {".jpeg", "image/jpeg"},
+	{".gif", "image/gif"}, {".webp", "image/webp"}, {".bmp", "image/bmp"},
+	{".svg", "image/svg+xml"}, {".heic", "image/heic"}, {".avif", "image/avif"},
+	{".tiff", "image/tiff"}, {".tif", "image/tiff"},
+	{".mp4", "video/mp4"}, {".m4v", "video/mp4"}, {".mov", "video/quicktime"},
+	{".webm", "video/webm"}, {".mkv", "video/x-matroska"}, {".avi", "video/x-msvideo"},
+	{".mp3", "audio/mpeg"}, {".m4a", "audio/mp4"}, {".aac", "audio/aac"},
+	{".ogg", "audio/ogg"}, {".oga", "audio/ogg"}, {".opus", "audio/opus"},
+	{".wav", "audio/wav"}, {".flac", "audio/flac"},
+	{".pdf", "application/pdf"}, {".zip", "application/zip"},
+	{".gz", "application/gzip"}, {".tar", "application/x-tar"},
+	{".json", "application/json"}, {".txt", "text/plain; charset=utf-8"},
+	{".md", "text/markdown; charset=utf-8"}, {".csv", "text/csv; charset=utf-8"},
+	{".html", "text/html; charset=utf-8"}, {".htm", "text/html; charset=utf-8"},
+}
+
+// lookupExt is the MIME type extTypes gives ext (lower case, with its dot).
+func lookupExt(ext string) string {
+	for _, e := range extTypes {
+		if e.ext == ext {
+			return e.mime
+		}
+	}
+	return ""
+}
+
+// ExtForMIME is the usual extension (with its dot) for a MIME type from
+// extTypes, ignoring parameters and case, or "" when there is none.
+func ExtForMIME(mimeType string) string {
+	base, _, err := mime.ParseMediaType(mimeType)
+	if err != nil {
+		return ""
+	}
+	for _, e := range extTypes {
+		if b, _, _ := strings.Cut(e.mime, ";"); b == base {
+			return e.ext
+		}
+	}
+	return ""
 }
 
 // MIMEFromExt returns the MIME type for a file name's extension, or "" when
@@ -68,7 +94,7 @@ func MIMEFromExt(name string) string {
 	if ext == "" {
 		return ""
 	}
-	if t, ok := extTypes[ext]; ok {
+	if t := lookupExt(ext); t != "" {
 		return t
 	}
 	return mime.TypeByExtension(ext)

@@ -67,3 +67,16 @@ func TestDetectMIME(t *testing.T) {
 		}
 	}
 }
+
+func TestExtForMIME(t *testing.T) {
+	tests := map[string]string{
+		"image/png": ".png", "IMAGE/JPEG": ".jpg", "video/mp4": ".mp4",
+		"text/plain; charset=utf-8": ".txt", "text/plain": ".txt",
+		"application/x-unknown": "", "garbage": "",
+	}
+	for in, want := range tests {
+		if got := ExtForMIME(in); got != want {
+			t.Errorf("ExtForMIME(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
