@@ -1,55 +1,147 @@
 package store
 
 import (
+	"encoding/json"
+	"strconv"
+
 	"github.com/hermes/iris/wsclient/frame"
 )
 
-// The journal hooks record what a mutating call changed for the database.
-// A memory-only State (db == nil) keeps everything in memory and the hooks
-// do nothing.
+// The journal hooks record what a mutating call changed into the current
+// batch; commit snapshots it and hands it to the writer at the end of the
+// call. A memory-only State (db == nil) keeps everything in memory and the
+// hooks do nothing. Notices are never written.
 
-// db is the SQLite backing of a persistent State.
-type db struct{}
-
-// dirty marks item it of lane ln for writing.
-func (s *State) dirty(ln *Lane, it *Item) {}
-
-// forget marks a removed item for deletion.
-func (s *State) forget(it *Item) {}
-
-// forgetMessage deletes message id wherever it is stored.
-func (s *State) forgetMessage(id string) {}
-
-// forgetLane deletes a lane's rows, directory entry and draft.
-func (s *State) forgetLane(l frame.Lane) {}
-
-// dirtyChannel marks a directory entry for writing.
-func (s *State) dirtyChannel(c *channel) {}
-
-// dirtyMeta marks a gateway-level value (cursor, catalog) for writing.
-func (s *State) dirtyMeta(key string) {}
-
-// dirtyDraft marks lane l's draft for writing.
-func (s *State) dirtyDraft(l frame.Lane) {}
-
-// dirtySetting marks a setting for writing.
-func (s *State) dirtySetting(key string) {}
-
-// commit hands the recorded writes to the writer as one transaction.
-func (s *State) commit() {}
-
-// loadLane fills a lane just created in memory with its newest stored items.
-func (s *State) loadLane(ln *Lane) {}
-
-// knownElsewhere reports whether message id is stored for lane ln outside
-// the items held in memory.
-func (s *State) knownElsewhere(ln *Lane, id string) bool { return false }
-
-// pageIn prepends the next older stored page of ln; false if none.
-func (s *State) pageIn(ln *Lane) bool { return false }
-
-// Keys of gateway-level values.
+// Keys of gateway-level values in the meta table.
 const (
 	metaCursor  = "cursor"
 	metaCatalog = "catalog"
 )
+
+// cur returns the batch being built.
+func (s *State) cur() *batch {
+	if s.db.cur == nil {
+		s.db.cur = newBatch()
+	}
+	return s.db.cur
+}
+
+// dirty marks item it of lane ln for writing.
+func (s *State) dirty(ln *Lane, it *Item) {
+	if s.db != nil && it.Kind != KindNotice {
+		s.cur().dirty[it.id] = dirtyItem{lane: ln.Key, it: it}
+	}
+}
+
+// forget marks a removed item for deletion.
+func (s *State) forget(it *Item) {
+	if s.db == nil {
+		return
+	}
+	b := s.cur()
+	delete(b.dirty, it.id)
+	b.deleteIDs = append(b.deleteIDs, it.id)
+}
+
+// forgetMessage deletes message id wherever it is stored (rows older than
+// what is in memory included).
+func (s *State) forgetMessage(id string) {
+	if s.db != nil {
+		s.cur().deleteMsg = append(s.cur().deleteMsg, id)
+	}
+}
+
+// forgetLane deletes a lane's items, read state and draft, and rewrites
+// the directory.
+func (s *State) forgetLane(l frame.Lane) {
+	if s.db == nil {
+		return
+	}
+	b := s.cur()
+	for id, d := range b.dirty {
+		if d.lane == l {
+			delete(b.dirty, id)
+		}
+	}
+	delete(b.drafts, l)
+	b.dropLanes = append(b.dropLanes, l)
+	b.dirSet = true
+}
+
+// dirtyChannel marks the directory for rewriting.
+func (s *State) dirtyChannel(*channel) {
+	if s.db != nil {
+		s.cur().dirSet = true
+	}
+}
+
+// dirtyMeta marks a gateway-level value (cursor, catalog) for writing.
+func (s *State) dirtyMeta(key string) {
+	if s.db != nil {
+		s.cur().meta[key] = ""
+	}
+}
+
+// dirtyDraft records lane l's draft.
+func (s *State) dirtyDraft(l frame.Lane) {
+	if s.db != nil {
+		s.cur().drafts[l] = s.drafts[l]
+	}
+}
+
+// dirtySetting records a setting.
+func (s *State) dirtySetting(key string) {
+	if s.db != nil {
+		s.cur().settings[key] = s.settings[key]
+	}
+}
+
+// commit snapshots the current batch (items, directory, values, the state
+// of every changed lane) and hands it to the writer.
+func (s *State) commit() {
+	if s.db == nil {
+		return
+	}
+	b := s.cur()
+	s.db.cur = nil
+	for _, d := range b.dirty {
+		r, err := encodeItem(d.lane, d.it)
+		if err != nil {
+			s.db.fail(err)
+			continue
+		}
+		b.rows = append(b.rows, r)
+	}
+	b.dirty = nil
+	if b.dirSet {
+		for i, c := range s.dir {
+			b.directory = append(b.directory, channelRow{channel: *c, ord: i})
+		}
+	}
+	for k := range b.meta {
+		b.meta[k] = s.metaValue(k)
+	}
+	for _, l := range s.chg.Lanes {
+		if ln := s.lanes[l]; ln != nil {
+			b.lanes = append(b.lanes, encodeLane(ln))
+		}
+	}
+	if !b.empty() {
+		s.db.send(b)
+	}
+}
+
+// metaValue encodes a gateway-level value for the meta table.
+func (s *State) metaValue(key string) string {
+	switch key {
+	case metaCursor:
+		return strconv.FormatInt(s.cursor, 10)
+	case metaCatalog:
+		b, err := json.Marshal(s.catalog)
+		if err != nil {
+			s.db.fail(err)
+		}
+		return string(b)
+	}
+	return ""
+}

@@ -94,6 +94,21 @@ func (l *Lane) insert(pos int, it *Item) {
 	l.index(it)
 }
 
+// prepend puts stored items, oldest first, before the items held, keeping
+// their stored sort keys. Items already held are skipped.
+func (l *Lane) prepend(page []*Item) {
+	items := make([]*Item, 0, len(page)+len(l.items))
+	for _, it := range page {
+		if it.Msg != nil && it.Msg.ID != "" && l.byMsg[it.Msg.ID] != nil {
+			continue
+		}
+		items = append(items, it)
+		l.index(it)
+	}
+	l.items = append(items, l.items...)
+	l.renumber(0)
+}
+
 // remove takes it out of the lane.
 func (l *Lane) remove(it *Item) {
 	pos := it.pos

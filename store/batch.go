@@ -1,0 +1,135 @@
+package store
+
+import (
+	"database/sql"
+
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// batch is the writes of one mutating call, snapshotted on the UI
+// goroutine and executed by the writer in one transaction (possibly folded
+// with the batches queued behind it). Because a frame's cursor is recorded
+// in the same batch as the frame's effects, the stored cursor is never
+// ahead of the stored data.
+type batch struct {
+	dirty     map[int64]dirtyItem // items to upsert, snapshotted at commit
+	rows      []itemRow
+	deleteIDs []int64
+	deleteMsg []string
+	dropLanes []frame.Lane
+	directory []channelRow // the whole directory, when it changed
+	dirSet    bool
+	lanes     []laneRow
+	meta      map[string]string
+	drafts    map[frame.Lane]string // "" deletes
+	settings  map[string]string
+
+	written chan struct{} // closed once written (flush markers)
+}
+
+type dirtyItem struct {
+	lane frame.Lane
+	it   *Item
+}
+
+func newBatch() *batch {
+	return &batch{dirty: map[int64]dirtyItem{}, meta: map[string]string{},
+		drafts: map[frame.Lane]string{}, settings: map[string]string{}}
+}
+
+// empty reports whether the batch writes nothing.
+func (b *batch) empty() bool {
+	return len(b.dirty) == 0 && len(b.rows) == 0 && len(b.deleteIDs) == 0 && len(b.deleteMsg) == 0 &&
+		len(b.dropLanes) == 0 && !b.dirSet && len(b.lanes) == 0 && len(b.meta) == 0 &&
+		len(b.drafts) == 0 && len(b.settings) == 0
+}
+
+// exec runs the batch's statements in tx: deletions first, then upserts.
+func (b *batch) exec(tx *sql.Tx) error {
+	for _, l := range b.dropLanes {
+		for _, q := range []string{
+			`DELETE FROM items WHERE chat_id = ? AND thread_id = ?`,
+			`DELETE FROM lanes WHERE chat_id = ? AND thread_id = ?`,
+			`DELETE FROM drafts WHERE chat_id = ? AND thread_id = ?`,
+		} {
+			if _, err := tx.Exec(q, l.ChatID, l.ThreadID); err != nil {
+				return err
+			}
+		}
+	}
+	for _, id := range b.deleteIDs {
+		if _, err := tx.Exec(`DELETE FROM items WHERE id = ?`, id); err != nil {
+			return err
+		}
+	}
+	for _, id := range b.deleteMsg {
+		if _, err := tx.Exec(`DELETE FROM items WHERE msg_id = ?`, id); err != nil {
+			return err
+		}
+	}
+	for _, r := range b.rows {
+		if _, err := tx.Exec(`INSERT INTO items (id, chat_id, thread_id, seq, kind, msg_id, client_msg_id, ts, body)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, msg_id = excluded.msg_id,
+				client_msg_id = excluded.client_msg_id, ts = excluded.ts, body = excluded.body`,
+			r.id, r.lane.ChatID, r.lane.ThreadID, r.seq, r.kind, r.msgID, r.clientMsgID, r.ts, r.body); err != nil {
+			return err
+		}
+	}
+	if err := b.execDirectory(tx); err != nil {
+		return err
+	}
+	return b.execValues(tx)
+}
+
+func (b *batch) execDirectory(tx *sql.Tx) error {
+	if !b.dirSet {
+		return nil
+	}
+	if _, err := tx.Exec(`DELETE FROM channels`); err != nil {
+		return err
+	}
+	for _, c := range b.directory {
+		if _, err := tx.Exec(`INSERT INTO channels (chat_id, thread_id, name, kind, is_default, auto, ord)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`, c.lane.ChatID, c.lane.ThreadID, c.Name, c.Kind, c.Default, c.Auto, c.ord); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// execValues writes lane state, gateway values, drafts and settings.
+func (b *batch) execValues(tx *sql.Tx) error {
+	for _, r := range b.lanes {
+		if _, err := tx.Exec(`INSERT INTO lanes (chat_id, thread_id, unread, server_more, model, runtime)
+			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, thread_id) DO UPDATE SET unread = excluded.unread,
+			server_more = excluded.server_more, model = excluded.model, runtime = excluded.runtime`,
+			r.lane.ChatID, r.lane.ThreadID, r.unread, r.serverMore, r.model, r.runtime); err != nil {
+			return err
+		}
+	}
+	for k, v := range b.meta {
+		if _, err := tx.Exec(`INSERT INTO meta (key, value) VALUES (?, ?)
+			ON CONFLICT (key) DO UPDATE SET value = excluded.value`, k, v); err != nil {
+			return err
+		}
+	}
+	for k, v := range b.settings {
+		if _, err := tx.Exec(`INSERT INTO settings (key, value) VALUES (?, ?)
+			ON CONFLICT (key) DO UPDATE SET value = excluded.value`, k, v); err != nil {
+			return err
+		}
+	}
+	for l, text := range b.drafts {
+		q := `INSERT INTO drafts (chat_id, thread_id, text) VALUES (?, ?, ?)
+			ON CONFLICT (chat_id, thread_id) DO UPDATE SET text = excluded.text`
+		args := []any{l.ChatID, l.ThreadID, text}
+		if text == "" {
+			q, args = `DELETE FROM drafts WHERE chat_id = ? AND thread_id = ?`, args[:2]
+		}
+		if _, err := tx.Exec(q, args...); err != nil {
+			return err
+		}
+	}
+	return nil
+}

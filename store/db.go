@@ -1,0 +1,172 @@
+package store
+
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"sync"
+	"sync/atomic"
+
+	"github.com/hermes/iris/wsclient/frame"
+
+	_ "modernc.org/sqlite" // the database/sql driver "sqlite"
+)
+
+// maxGroup caps how many queued batches the writer folds into one
+// transaction.
+const maxGroup = 64
+
+// db is the SQLite backing of a persistent State: one connection pool, one
+// writer goroutine fed with batches, and the batch being built by the
+// current mutating call (owned by the UI goroutine).
+type db struct {
+	conn    *sql.DB
+	batches chan *batch
+	done    chan struct{}
+	pending atomic.Int64 // batches sent and not yet written
+
+	mu  sync.Mutex
+	err error // first write error, reported by StorageError
+
+	cur *batch
+}
+
+// openDB opens (creating if needed) the database file and migrates it.
+func openDB(path string) (*db, error) {
+	q := url.Values{}
+	for _, p := range []string{"busy_timeout(5000)", "journal_mode(WAL)", "synchronous(NORMAL)", "secure_delete(ON)"} {
+		q.Add("_pragma", p)
+	}
+	q.Set("_txlock", "immediate")
+	conn, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	conn.SetMaxOpenConns(2)
+	if err := migrate(conn); err != nil {
+		conn.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	d := &db{conn: conn, batches: make(chan *batch, 256), done: make(chan struct{})}
+	go d.run()
+	return d, nil
+}
+
+// send queues a batch for the writer.
+func (d *db) send(b *batch) {
+	d.pending.Add(1)
+	d.batches <- b
+}
+
+// flush waits until everything sent so far is written, so that a read
+// sees it.
+func (d *db) flush() {
+	if d.pending.Load() == 0 {
+		return
+	}
+	b := &batch{written: make(chan struct{})}
+	d.send(b)
+	<-b.written
+}
+
+// close writes what is queued, stops the writer and closes the file.
+func (d *db) close() error {
+	close(d.batches)
+	<-d.done
+	return errors.Join(d.failure(), d.conn.Close())
+}
+
+func (d *db) fail(err error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.err == nil {
+		d.err = err
+	}
+}
+
+func (d *db) failure() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.err
+}
+
+// run is the writer goroutine: it folds whatever batches are queued into
+// one transaction.
+func (d *db) run() {
+	defer close(d.done)
+	for b := range d.batches {
+		group := []*batch{b}
+	more:
+		for len(group) < maxGroup {
+			select {
+			case nb, ok := <-d.batches:
+				if !ok {
+					break more
+				}
+				group = append(group, nb)
+			default:
+				break more
+			}
+		}
+		if err := d.write(group); err != nil {
+			d.fail(err)
+		}
+		d.pending.Add(-int64(len(group)))
+		for _, g := range group {
+			if g.written != nil {
+				close(g.written)
+			}
+		}
+	}
+}
+
+// write applies a group of batches in one transaction, in order.
+func (d *db) write(group []*batch) error {
+	tx, err := d.conn.Begin()
+	if err != nil {
+		return fmt.Errorf("store write: %w", err)
+	}
+	defer tx.Rollback()
+	for _, b := range group {
+		if err := b.exec(tx); err != nil {
+			return fmt.Errorf("store write: %w", err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store commit: %w", err)
+	}
+	return nil
+}
+
+// laneRows reads up to limit items of lane l ordered before (seq, id),
+// newest first.
+func (d *db) laneRows(l frame.Lane, seq float64, id int64, limit int) ([]itemRow, error) {
+	rows, err := d.conn.Query(`SELECT id, seq, kind, msg_id, client_msg_id, ts, body FROM items
+		WHERE chat_id = ? AND thread_id = ? AND (seq < ? OR (seq = ? AND id < ?))
+		ORDER BY seq DESC, id DESC LIMIT ?`, l.ChatID, l.ThreadID, seq, seq, id, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []itemRow
+	for rows.Next() {
+		r := itemRow{lane: l}
+		if err := rows.Scan(&r.id, &r.seq, &r.kind, &r.msgID, &r.clientMsgID, &r.ts, &r.body); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// hasMessage reports whether lane l stores message id.
+func (d *db) hasMessage(l frame.Lane, id string) (bool, error) {
+	var one int
+	err := d.conn.QueryRow(`SELECT 1 FROM items WHERE msg_id = ? AND chat_id = ? AND thread_id = ? LIMIT 1`,
+		id, l.ChatID, l.ThreadID).Scan(&one)
+	if isNoRows(err) {
+		return false, nil
+	}
+	return err == nil, err
+}

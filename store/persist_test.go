@@ -1,0 +1,198 @@
+package store
+
+import (
+	"database/sql"
+	"path/filepath"
+	"testing"
+
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// open opens a persistent State in dir with the test clock.
+func open(t *testing.T, dir string, clk *clock) *State {
+	t.Helper()
+	s, err := Open(dir, Options{Now: clk.now, PageSize: 50})
+	if err != nil {
+		t.Fatalf("open: %v", err)
+	}
+	return s
+}
+
+func closeState(t *testing.T, s *State) {
+	t.Helper()
+	if err := s.Close(); err != nil {
+		t.Fatalf("close: %v", err)
+	}
+}
+
+// rawDB opens the database file directly, for asserting on rows.
+func rawDB(t *testing.T, dir string) *sql.DB {
+	t.Helper()
+	conn, err := sql.Open("sqlite", "file:"+filepath.Join(dir, FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	return conn
+}
+
+func count(t *testing.T, conn *sql.DB, q string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := conn.QueryRow(q, args...).Scan(&n); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	return n
+}
+
+func TestReopenKeepsEverything(t *testing.T) {
+	dir, clk := t.TempDir(), newClock()
+	s := open(t, dir, clk)
+	apply(t, s, helloAck)
+	s.Focus(chan7)
+	apply(t, s, turn(1)...)
+	replay(t, s, withCursors(turn(2), 40)...)
+	apply(t, s, `{"type":"commands.catalog","id":1,"payload":{"commands":[{"name":"/new","args_hint":""}]}}`,
+		`{"type":"picker.approval","chat_id":"d","payload":{"picker_id":"pa","command":"ls"}}`)
+	s.AnswerPicker(def, "pa", "approved once: ls")
+	s.ApplyHistory(thr, "", page(1, 3, true))
+	s.SetDraft(thr, "draft")
+	s.SetSetting("theme", "light")
+	apply(t, s, `{"type":"status","payload":{"state":"restarting"}}`) // a notice: not kept
+	before := dump(s, def)
+	closeState(t, s)
+
+	s = open(t, dir, clk)
+	defer closeState(t, s)
+	wantTree(t, s, "*d Default", "c7 Seven", "  c7/t1 Thread")
+	if got := dump(s, def); got != before {
+		t.Fatalf("lane d after reopen:\n%s\nwant\n%s", got, before)
+	}
+	want(t, s, chan7)
+	want(t, s, thr, `assistant m1 "t1"`, `user m2 "t2" sent`, `assistant m3 "t3"`)
+	ln := s.Lane(def)
+	if ln.Unread != 2 || ln.Model != "" || !s.Lane(thr).HasMore || s.Lane(thr).OldestID != "m1" {
+		t.Fatalf("lane state unread %d model %q", ln.Unread, ln.Model)
+	}
+	if s.Cursor() != 50 || len(s.Catalog()) != 1 || s.Draft(thr) != "draft" {
+		t.Fatalf("cursor %d catalog %v draft %q", s.Cursor(), s.Catalog(), s.Draft(thr))
+	}
+	if v, _ := s.Setting("theme"); v != "light" {
+		t.Fatalf("theme %q", v)
+	}
+	if s.StorageError() != nil {
+		t.Fatal(s.StorageError())
+	}
+}
+
+// Messages in the store outside the loaded window are paged in on demand,
+// deduped against, and deleted for real.
+func TestPagingFromTheStore(t *testing.T) {
+	dir, clk := t.TempDir(), newClock()
+	s := open(t, dir, clk)
+	apply(t, s, helloAck)
+	s.ApplyHistory(def, "", page(1, 120, true))
+	closeState(t, s)
+
+	s = open(t, dir, clk)
+	defer closeState(t, s)
+	ln := s.Lane(def)
+	wantIDs(t, s, def, 71, 120)
+	if !ln.HasMore || ln.OldestID != "m71" {
+		t.Fatalf("more %v oldest %q", ln.HasMore, ln.OldestID)
+	}
+	// A replay of a message only the store holds is not added twice.
+	replay(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"m5","role":"assistant","text":"t5"}}`)
+	if ln.Len() != 50 {
+		t.Fatalf("len %d", ln.Len())
+	}
+	c, req := s.LoadOlder(def)
+	if req != nil || !c.Has(def) {
+		t.Fatalf("req %+v change %+v", req, c)
+	}
+	wantIDs(t, s, def, 21, 120)
+	s.LoadOlder(def)
+	wantIDs(t, s, def, 1, 120)
+	_, req = s.LoadOlder(def)
+	if req == nil || req.BeforeMessageID != "m1" {
+		t.Fatalf("after the store is exhausted: %+v", req)
+	}
+	// Deleting a message that is not in memory removes its row too.
+	apply(t, s, `{"type":"message.deleted","chat_id":"d","payload":{"message_ids":["m2","m100"]}}`)
+	s.db.flush()
+	if n := count(t, s.db.conn, `SELECT COUNT(*) FROM items WHERE msg_id IN ('m2','m100')`); n != 0 {
+		t.Fatalf("%d rows left", n)
+	}
+}
+
+func TestHardDeletesLeaveNoRows(t *testing.T) {
+	dir, clk := t.TempDir(), newClock()
+	s := open(t, dir, clk)
+	apply(t, s, helloAck)
+	for _, l := range []frame.Lane{def, chan7, thr} {
+		s.ApplyHistory(l, "", page(1, 60, false))
+		s.SetDraft(l, "secret draft")
+	}
+	apply(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"gone","text":"secret text"}}`)
+	apply(t, s, `{"type":"message.deleted","chat_id":"d","payload":{"message_ids":["gone"]}}`,
+		`{"type":"channel.deleted","payload":{"chat_id":"c7"}}`)
+	closeState(t, s)
+
+	conn := rawDB(t, dir)
+	for q, n := range map[string]int{
+		`SELECT COUNT(*) FROM items WHERE chat_id = 'c7'`:            0,
+		`SELECT COUNT(*) FROM lanes WHERE chat_id = 'c7'`:            0,
+		`SELECT COUNT(*) FROM drafts WHERE chat_id = 'c7'`:           0,
+		`SELECT COUNT(*) FROM channels WHERE chat_id = 'c7'`:         0,
+		`SELECT COUNT(*) FROM items WHERE msg_id = 'gone'`:           0,
+		`SELECT COUNT(*) FROM items WHERE body LIKE '%secret text%'`: 0,
+		`SELECT COUNT(*) FROM items WHERE chat_id = 'd'`:             60,
+	} {
+		if got := count(t, conn, q); got != n {
+			t.Errorf("%s = %d, want %d", q, got, n)
+		}
+	}
+}
+
+// The outgoing queue survives a restart in order; a message that was being
+// sent comes back as "delivery unknown".
+func TestOutgoingSurvivesRestart(t *testing.T) {
+	dir, clk := t.TempDir(), newClock()
+	s := open(t, dir, clk)
+	apply(t, s, helloAck)
+	s.AddOutgoing(def, "one", "c1", "", nil)
+	s.AddOutgoing(chan7, "two", "c2", "", []string{"mu"})
+	s.AddOutgoing(def, "three", "c3", "", nil)
+	s.SetDelivery("c1", DeliverySending)
+	s.ApplyHistory(def, "", page(1, 80, false)) // pushes c1 far from the newest page
+	apply(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"late","text":"x","ts":1900000000000}}`)
+	closeState(t, s)
+
+	s = open(t, dir, clk)
+	wantOutgoing(t, s, "c1:unknown", "c2:queued", "c3:queued")
+	if o := s.Outgoing()[1]; o.Lane != chan7 || o.Text != "two" || o.MediaRefs[0] != "mu" {
+		t.Fatalf("%+v", o)
+	}
+	apply(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"u3","role":"user","text":"three","client_msg_id":"c3"}}`)
+	wantOutgoing(t, s, "c1:unknown", "c2:queued")
+	closeState(t, s)
+	s = open(t, dir, clk)
+	wantOutgoing(t, s, "c1:unknown", "c2:queued")
+	closeState(t, s)
+}
+
+func TestOpenErrors(t *testing.T) {
+	dir := t.TempDir()
+	s := open(t, dir, newClock())
+	closeState(t, s)
+	conn := rawDB(t, dir)
+	if _, err := conn.Exec(`UPDATE schema_version SET version = 99`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(dir, Options{}); err == nil {
+		t.Fatal("opened a database from the future")
+	}
+	if _, err := Open(filepath.Join(dir, FileName, "sub"), Options{}); err == nil {
+		t.Fatal("opened under a file")
+	}
+}

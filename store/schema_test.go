@@ -1,0 +1,92 @@
+package store
+
+import (
+	"database/sql"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestMigrations builds a database at every earlier schema version (0 is
+// an empty file), with data where the schema allows it, and checks that
+// Open upgrades it to the current version keeping the data.
+func TestMigrations(t *testing.T) {
+	for v := 0; v < schemaVersion; v++ {
+		t.Run(fmt.Sprintf("from v%d", v), func(t *testing.T) {
+			dir := t.TempDir()
+			conn, err := sql.Open("sqlite", "file:"+filepath.Join(dir, FileName))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := conn.Exec(`CREATE TABLE schema_version (version INTEGER NOT NULL)`); err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < v; i++ {
+				if err := step(conn, i); err != nil {
+					t.Fatalf("step %d: %v", i, err)
+				}
+			}
+			if v >= 1 {
+				seedV1(t, conn)
+			}
+			conn.Close()
+
+			s, err := Open(dir, Options{})
+			if err != nil {
+				t.Fatalf("open: %v", err)
+			}
+			if v >= 1 {
+				wantTree(t, s, "*d Default")
+				want(t, s, def, `assistant m1 "kept"`)
+				if s.Cursor() != 7 {
+					t.Fatalf("cursor %d", s.Cursor())
+				}
+			}
+			s.SetDraft(def, "new in v2")
+			closeState(t, s)
+			conn = rawDB(t, dir)
+			if got := count(t, conn, `SELECT version FROM schema_version`); got != schemaVersion {
+				t.Fatalf("version %d", got)
+			}
+			if got := count(t, conn, `SELECT COUNT(*) FROM schema_version`); got != 1 {
+				t.Fatalf("%d version rows", got)
+			}
+			if got := count(t, conn, `SELECT COUNT(*) FROM drafts`); got != 1 {
+				t.Fatalf("%d drafts", got)
+			}
+		})
+	}
+}
+
+// seedV1 writes data in the shape of schema v1.
+func seedV1(t *testing.T, conn *sql.DB) {
+	t.Helper()
+	for _, q := range []string{
+		`INSERT INTO channels VALUES ('d', '', 'Default', 'default', 1, 0, 0)`,
+		`INSERT INTO items VALUES (1, 'd', '', 0, 0, 'm1', NULL, 1800000000000,
+			'{"msg":{"ID":"m1","Role":"assistant","Text":"kept","TS":"2027-01-15T08:00:00Z"}}')`,
+		`INSERT INTO lanes VALUES ('d', '', 0, 1, '', 'null')`,
+		`INSERT INTO meta VALUES ('cursor', '7')`,
+	} {
+		if _, err := conn.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+}
+
+func TestOpenCreatesPrivateDirectory(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "iris", "work")
+	s, err := Open(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	closeState(t, s)
+	fi, err := os.Stat(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode().Perm() != 0o700 {
+		t.Fatalf("mode %v", fi.Mode().Perm())
+	}
+}
