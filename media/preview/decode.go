@@ -34,7 +34,12 @@ var (
 // against lim.MaxPixels before decoding, so a small file claiming huge
 // dimensions is refused without allocating for it. It also returns the
 // format name ("png", "jpeg", "gif", "webp").
-func Decode(r io.Reader, lim Limits) (image.Image, string, error) {
+func Decode(r io.Reader, lim Limits) (img image.Image, format string, err error) {
+	defer func() {
+		if p := recover(); p != nil { // a decoder bug must not take the UI down
+			img, format, err = nil, "", fmt.Errorf("preview: corrupt image: decoder failed: %v", p)
+		}
+	}()
 	data, err := io.ReadAll(io.LimitReader(r, lim.MaxBytes+1))
 	if err != nil {
 		return nil, "", fmt.Errorf("preview: %w", err)
@@ -42,14 +47,14 @@ func Decode(r io.Reader, lim Limits) (image.Image, string, error) {
 	if int64(len(data)) > lim.MaxBytes {
 		return nil, "", fmt.Errorf("preview: %w: file is over %d MiB", ErrTooLarge, lim.MaxBytes>>20)
 	}
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
 		return nil, "", decodeErr(err)
 	}
 	if err := checkPixels(cfg, lim); err != nil {
 		return nil, "", err
 	}
-	img, format, err := image.Decode(bytes.NewReader(data))
+	img, format, err = image.Decode(bytes.NewReader(data))
 	if err != nil {
 		return nil, "", decodeErr(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"image/gif"
 	"image/jpeg"
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -207,5 +208,19 @@ func TestDecodeFile(t *testing.T) {
 	}
 	if _, _, err := DecodeFile(filepath.Join(t.TempDir(), "missing.png"), DefaultLimits); err == nil {
 		t.Fatal("DecodeFile of a missing file succeeded")
+	}
+}
+
+// A format whose decoder panics, registered only in this test binary.
+func init() {
+	image.RegisterFormat("boom", "BOOM",
+		func(io.Reader) (image.Image, error) { panic("decoder bug") },
+		func(io.Reader) (image.Config, error) { return image.Config{Width: 1, Height: 1}, nil })
+}
+
+func TestDecodeRecoversFromDecoderPanic(t *testing.T) {
+	_, _, err := Decode(strings.NewReader("BOOM"), DefaultLimits)
+	if err == nil || !strings.Contains(err.Error(), "decoder failed: decoder bug") {
+		t.Fatalf("Decode of a panicking format: %v", err)
 	}
 }

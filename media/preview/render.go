@@ -2,6 +2,7 @@ package preview
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"image/png"
@@ -44,6 +45,9 @@ func Render(img image.Image, p Protocol, cols, rows int, id uint32) (Preview, er
 		return Preview{}, fmt.Errorf("preview: encode png: %w", err)
 	}
 	if p == Kitty {
+		if id == 0 {
+			return Preview{}, errors.New("preview: kitty images need an id above 0")
+		}
 		c, r = min(c, MaxPlaceholderCells), min(r, MaxPlaceholderCells)
 		raw := KittyPNG(buf.Bytes(), KittyOptions{Cols: c, Rows: r, ID: id, Placeholder: true})
 		return Preview{Cols: c, Rows: r, Cells: KittyPlaceholders(id, c, r), Raw: raw}, nil

@@ -57,6 +57,11 @@ func TestRenderProtocols(t *testing.T) {
 			t.Fatalf("sent %v, want the original 40×30", sent.Bounds())
 		}
 	})
+	t.Run("kitty needs an id", func(t *testing.T) {
+		if _, err := Render(img, Kitty, 10, 10, 0); err == nil {
+			t.Fatal("Render for kitty with id 0 succeeded")
+		}
+	})
 	t.Run("empty box", func(t *testing.T) {
 		for _, proto := range []Protocol{HalfBlocks, Kitty, ITerm2} {
 			if p, err := Render(img, proto, 0, 0, 1); err != nil || p != (Preview{}) {
