@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/hermes/iris/termsafe"
 )
 
 // Limits and fallbacks for names.
@@ -28,8 +29,7 @@ const (
 // holding it could draw one of the client's images where it does not belong.
 const kittyPlaceholder = '\U0010EEEE'
 
-// unsafeRune reports characters that must never reach the terminal or a file
-// name: invalid UTF-8, C0/DEL/C1 controls, format characters (bidi embeddings,
+// unsafeRune reports characters SafeFileName drops: invalid UTF-8, C0/DEL/C1 controls, format characters (bidi embeddings,
 // overrides and isolates, zero-width joiners, BOM, tags), line and paragraph
 // separators, and the kitty image placeholder.
 func unsafeRune(r rune) bool {
@@ -37,35 +37,21 @@ func unsafeRune(r rune) bool {
 		unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp) || r == kittyPlaceholder
 }
 
-// DisplayName makes a wire filename safe to show: whitespace becomes single
-// spaces, every other unsafe character becomes U+FFFD (one per run, so a bidi
-// override cannot hide an extension: "invoice\u202Egnp.exe" shows as
-// "invoice\uFFFDgnp.exe"), and the result is capped at DisplayWidth cells
-// keeping the extension visible.
+// DisplayName makes a wire filename safe to show: termsafe.Line replaces
+// controls, bidi and other format characters with visible placeholders (so
+// "invoice\u202Egnp.exe" shows as "invoice\uFFFDgnp.exe", its real
+// extension in sight), kitty image placeholders are replaced too, runs of
+// whitespace fold into one space (padding cannot push an extension out of
+// view), and the result is capped at DisplayWidth cells keeping the
+// extension.
 func DisplayName(name string) string {
 	return DisplayNameWidth(name, DisplayWidth)
 }
 
 // DisplayNameWidth is DisplayName with an explicit cap in cells (at least 1).
 func DisplayNameWidth(name string, width int) string {
-	var b strings.Builder
-	prevBad := false
-	for _, r := range name {
-		switch {
-		case unicode.IsSpace(r):
-			b.WriteRune(' ')
-			prevBad = false
-		case unsafeRune(r):
-			if !prevBad {
-				b.WriteRune(utf8.RuneError)
-			}
-			prevBad = true
-		default:
-			b.WriteRune(r)
-			prevBad = false
-		}
-	}
-	s := collapseSpaces(b.String())
+	s := strings.ReplaceAll(termsafe.Line(name), string(kittyPlaceholder), termsafe.Placeholder)
+	s = collapseSpaces(s)
 	if s == "" {
 		s = UnnamedDisplay
 	}
