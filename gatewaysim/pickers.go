@@ -62,6 +62,6 @@ func (c *conn) handlePickerSelect(f frame.Frame) {
 		c.sendError(f.ID, frame.CodeNotFound, "no pending picker "+quote(p.PickerID))
 		return
 	}
+	c.ackEcho(f) // before the turn continues, so the ack precedes its frames
 	pp.answer <- p.Value
-	c.ackEcho(f)
 }
