@@ -12,7 +12,9 @@ import (
 )
 
 // Tester checks that url accepts token, e.g. by a real hello handshake.
-type Tester func(ctx context.Context, url, token string) error
+// insecure is the user's explicit opt-in to plain ws:// to a remote host; the
+// form never calls a Tester for such a URL without it.
+type Tester func(ctx context.Context, url, token string, insecure bool) error
 
 // connTestedMsg reports the outcome of a connection test; seq tells a stale
 // result (the URL or token changed since) from the current one.
@@ -22,11 +24,11 @@ type connTestedMsg struct {
 }
 
 // testCmd runs test with a timeout, off the UI goroutine.
-func testCmd(test Tester, timeout time.Duration, seq int, url, token string) tea.Cmd {
+func testCmd(test Tester, timeout time.Duration, seq int, in Input) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), timeout)
 		defer cancel()
-		return connTestedMsg{seq: seq, err: test(ctx, url, token)}
+		return connTestedMsg{seq: seq, err: test(ctx, in.URL, in.Token, in.Insecure)}
 	}
 }
 

@@ -298,8 +298,7 @@ func (m *Model) startTest() tea.Cmd {
 	}
 	m.testing, m.testOK = true, false
 	m.setStatus("Testing the connection…", false)
-	in := m.Input()
-	return testCmd(m.opts.Test, m.opts.TestTimeout, m.testSeq, in.URL, in.Token)
+	return testCmd(m.opts.Test, m.opts.TestTimeout, m.testSeq, m.Input())
 }
 
 func (m *Model) handleTested(msg connTestedMsg) {

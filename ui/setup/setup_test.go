@@ -19,14 +19,15 @@ import (
 type fakeTester struct {
 	mu         sync.Mutex
 	url, token string
+	insecure   bool
 	calls      int
 	err        error
 }
 
-func (f *fakeTester) test(_ context.Context, url, token string) error {
+func (f *fakeTester) test(_ context.Context, url, token string, insecure bool) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.url, f.token, f.calls = url, token, f.calls+1
+	f.url, f.token, f.insecure, f.calls = url, token, insecure, f.calls+1
 	return f.err
 }
 
@@ -242,15 +243,23 @@ func TestInsecureOptIn(t *testing.T) {
 }
 
 func TestInsecureRequiredThenSaved(t *testing.T) {
-	m, paths := newModel(t, &fakeTester{}, nil)
+	tester := &fakeTester{}
+	m, paths := newModel(t, tester, nil)
 	fill(m, "ws://10.0.0.2/ws", "tok-12345678", "default", "pc")
 	if cmd := press(m, "ctrl+s"); cmd != nil || !m.failed || !strings.Contains(m.status, "unencrypted") {
 		t.Fatalf("saved without opt-in: status %q", m.status)
+	}
+	if cmd := press(m, "ctrl+t"); cmd != nil || tester.calls != 0 {
+		t.Fatalf("tested a remote ws:// URL without the opt-in (calls %d)", tester.calls)
 	}
 	m.setFocus(itemInsecure)
 	press(m, "space")
 	if !m.Input().Insecure {
 		t.Fatal("space did not tick the opt-in")
+	}
+	run(t, m, press(m, "ctrl+t"))
+	if tester.calls != 1 || !tester.insecure {
+		t.Fatalf("tester after opt-in: calls %d, insecure %v", tester.calls, tester.insecure)
 	}
 	run(t, m, press(m, "ctrl+s"))
 	f, _, err := config.ReadFile(paths.ConfigFile)

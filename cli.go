@@ -1,0 +1,178 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Exit codes of the iris binary (documented in the README).
+const (
+	exitOK       = 0 // normal quit
+	exitFailure  = 1 // runtime failure (terminal, I/O)
+	exitUsage    = 2 // bad flags or arguments
+	exitConfig   = 3 // configuration problem (file, token source, URL)
+	exitAuth     = 4 // the gateway rejected the token
+	exitProtocol = 5 // the gateway speaks another protocol version
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+// command is what the user asked the binary to do.
+type command int
+
+const (
+	cmdRun command = iota
+	cmdDemo
+	cmdGatewaySim
+	cmdConfigPath
+	cmdConfigCheck
+	cmdVersion
+	cmdHelp
+)
+
+// cliOptions holds everything parsed from the command line.
+type cliOptions struct {
+	cmd          command
+	url          string
+	token        string
+	profile      string
+	deviceName   string
+	insecure     bool
+	caFile       string
+	theme        string
+	debug        bool
+	debugContent bool
+	listen       string // gateway-sim
+	simInterval  string // gateway-sim stream interval, a time.Duration string
+}
+
+// errUsage marks a command-line mistake (exit code 2).
+var errUsage = errors.New("usage")
+
+const usageText = `iris — a terminal client for the Hermes agent gateway
+
+Usage:
+  iris [flags]                      connect to a gateway (URL/token from flags, env or config)
+  iris --demo                       try Iris against its built-in demo gateway
+  iris gateway-sim [flags]          run the gateway simulator for other clients
+  iris config path                  print where Iris keeps its config, data and logs
+  iris config check [--profile P]   validate the config file and token source
+
+Flags:
+  --url URL            gateway WebSocket URL (ws:// or wss://)   env IRIS_URL
+  --token TOKEN        device token (prefer env or token_file)   env IRIS_TOKEN
+  --profile NAME       config profile to use (default: default_profile)
+  --device-name NAME   name this device shows on the gateway (default: hostname)
+  --insecure           allow sending the token over plain ws:// to a non-loopback host
+  --ca-file PATH       extra CA certificate (PEM) for wss://
+  --theme THEME        auto, dark or light
+  --debug              write a frame log (tokens and message text redacted)
+  --debug-content      with --debug, keep message text in the frame log
+  --demo               run against the in-process demo gateway
+  --version            print the version
+  -h, --help           print this help
+
+gateway-sim flags:
+  --listen ADDR        address to listen on (default 127.0.0.1:8765)
+  --token TOKEN        token clients must present (default "demo")
+  --stream-interval D  delay between streamed updates (default 30ms)
+
+Exit codes: 0 ok, 1 runtime failure, 2 usage error, 3 configuration error,
+4 token rejected by the gateway, 5 protocol version mismatch.
+`
+
+// parseArgs turns the command line (without the program name) into options.
+func parseArgs(args []string) (cliOptions, error) {
+	var o cliOptions
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		switch args[0] {
+		case "gateway-sim":
+			o.cmd = cmdGatewaySim
+			return o, parseSimFlags(&o, args[1:])
+		case "config":
+			return parseConfigCmd(o, args[1:])
+		case "help":
+			o.cmd = cmdHelp
+			return o, nil
+		default:
+			return o, fmt.Errorf("%w: unknown command %q (try iris --help)", errUsage, args[0])
+		}
+	}
+	fs := newFlagSet("iris")
+	var demo, showVersion, help bool
+	fs.StringVar(&o.url, "url", "", "")
+	fs.StringVar(&o.token, "token", "", "")
+	fs.StringVar(&o.profile, "profile", "", "")
+	fs.StringVar(&o.deviceName, "device-name", "", "")
+	fs.BoolVar(&o.insecure, "insecure", false, "")
+	fs.StringVar(&o.caFile, "ca-file", "", "")
+	fs.StringVar(&o.theme, "theme", "", "")
+	fs.BoolVar(&o.debug, "debug", false, "")
+	fs.BoolVar(&o.debugContent, "debug-content", false, "")
+	fs.BoolVar(&demo, "demo", false, "")
+	fs.BoolVar(&showVersion, "version", false, "")
+	fs.BoolVar(&help, "help", false, "")
+	fs.BoolVar(&help, "h", false, "")
+	if err := parseFlags(fs, args); err != nil {
+		return o, err
+	}
+	switch {
+	case help:
+		o.cmd = cmdHelp
+	case showVersion:
+		o.cmd = cmdVersion
+	case demo:
+		o.cmd = cmdDemo
+	default:
+		o.cmd = cmdRun
+	}
+	if o.theme != "" && o.theme != "auto" && o.theme != "dark" && o.theme != "light" {
+		return o, fmt.Errorf("%w: --theme must be auto, dark or light, not %q", errUsage, o.theme)
+	}
+	return o, nil
+}
+
+func parseSimFlags(o *cliOptions, args []string) error {
+	fs := newFlagSet("iris gateway-sim")
+	fs.StringVar(&o.listen, "listen", "127.0.0.1:8765", "")
+	fs.StringVar(&o.token, "token", "demo", "")
+	fs.StringVar(&o.simInterval, "stream-interval", "30ms", "")
+	return parseFlags(fs, args)
+}
+
+func parseConfigCmd(o cliOptions, args []string) (cliOptions, error) {
+	if len(args) == 0 {
+		return o, fmt.Errorf("%w: iris config needs a subcommand: path or check", errUsage)
+	}
+	switch args[0] {
+	case "path":
+		o.cmd = cmdConfigPath
+	case "check":
+		o.cmd = cmdConfigCheck
+	default:
+		return o, fmt.Errorf("%w: unknown config subcommand %q (path or check)", errUsage, args[0])
+	}
+	fs := newFlagSet("iris config " + args[0])
+	fs.StringVar(&o.profile, "profile", "", "")
+	return o, parseFlags(fs, args[1:])
+}
+
+func newFlagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // errors are reported once, by main, with a hint
+	return fs
+}
+
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		return fmt.Errorf("%w: %v (try iris --help)", errUsage, err)
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%w: unexpected argument %q (try iris --help)", errUsage, fs.Arg(0))
+	}
+	return nil
+}

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestParseArgs(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want cliOptions
+	}{
+		{"run with url", []string{"--url", "wss://h/ws", "--token", "t"}, cliOptions{cmd: cmdRun, url: "wss://h/ws", token: "t"}},
+		{"demo", []string{"--demo"}, cliOptions{cmd: cmdDemo}},
+		{"version", []string{"--version"}, cliOptions{cmd: cmdVersion}},
+		{"help", []string{"-h"}, cliOptions{cmd: cmdHelp}},
+		{"help word", []string{"help"}, cliOptions{cmd: cmdHelp}},
+		{"sim defaults", []string{"gateway-sim"}, cliOptions{cmd: cmdGatewaySim, listen: "127.0.0.1:8765", token: "demo", simInterval: "30ms"}},
+		{"sim flags", []string{"gateway-sim", "--listen", "127.0.0.1:0", "--token", "x"}, cliOptions{cmd: cmdGatewaySim, listen: "127.0.0.1:0", token: "x", simInterval: "30ms"}},
+		{"config path", []string{"config", "path"}, cliOptions{cmd: cmdConfigPath}},
+		{"config check profile", []string{"config", "check", "--profile", "work"}, cliOptions{cmd: cmdConfigCheck, profile: "work"}},
+		{"theme", []string{"--theme", "light"}, cliOptions{cmd: cmdRun, theme: "light"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := parseArgs(tt.args)
+			if err != nil {
+				t.Fatalf("parseArgs(%q): %v", tt.args, err)
+			}
+			if got != tt.want {
+				t.Errorf("parseArgs(%q) = %+v, want %+v", tt.args, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseArgsUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"--nope"},
+		{"frobnicate"},
+		{"config"},
+		{"config", "edit"},
+		{"--theme", "blue"},
+		{"--url", "ws://x", "extra"},
+		{"gateway-sim", "--listen"},
+	} {
+		if _, err := parseArgs(args); !errors.Is(err, errUsage) {
+			t.Errorf("parseArgs(%q) error = %v, want a usage error", args, err)
+		}
+	}
+}

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/config"
+	"github.com/hermes/iris/keymap"
+	"github.com/hermes/iris/logs"
+	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/themes"
+	"github.com/hermes/iris/ui"
+	"github.com/hermes/iris/wsclient"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// runClient runs the TUI against the resolved profile until the user quits,
+// and maps how it ended to an exit code.
+func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr io.Writer) int {
+	lg, err := logs.Open(logs.Options{Path: cfg.Paths.LogFile, Debug: opts.debug, DebugContent: opts.debugContent})
+	if err != nil {
+		fmt.Fprintln(stderr, "iris: cannot open the log file:", err)
+		return exitFailure
+	}
+	defer lg.Close()
+	lg.AddSecret(cfg.Token.Reveal())
+	for _, w := range cfg.Warnings {
+		fmt.Fprintln(stderr, "iris: warning:", w)
+		lg.Logger.Warn("config", "warning", w)
+	}
+	km, keyErrs := keymap.Apply(cfg.Keys)
+	for _, e := range keyErrs {
+		fmt.Fprintln(stderr, "iris: warning: [keys]:", e)
+	}
+
+	deviceID, err := loadDeviceID(cfg.DataDir)
+	if err != nil {
+		fmt.Fprintln(stderr, "iris:", err)
+		return exitFailure
+	}
+	st, err := store.Open(cfg.DataDir, store.Options{})
+	if err != nil {
+		fmt.Fprintf(stderr, "iris: cannot open the local store in %s: %v\n", cfg.DataDir, err)
+		fmt.Fprintln(stderr, "iris: check the disk and the directory's permissions; moving the directory away starts fresh")
+		return exitFailure
+	}
+	defer st.Close()
+
+	wcfg := wsclient.Config{
+		URL: cfg.URL, Token: cfg.Token.Reveal(), DeviceID: deviceID, DeviceName: cfg.DeviceName,
+		Insecure: cfg.Insecure, CAFile: cfg.CAFile, Cursor: st.Cursor, Logger: lg.Logger,
+	}
+	if opts.debug {
+		wcfg.OnFrame = lg.Frames()
+	}
+	client, err := wsclient.New(wcfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "iris:", err)
+		return exitConfig
+	}
+
+	model := ui.New(ui.Options{
+		Gateway: client, State: st, Theme: themes.Name(cfg.Theme),
+		NoColor: themes.NoColorEnv(os.Getenv), KeyMap: &km,
+	})
+	return runProgram(ctx, client, model, lg, stderr)
+}
+
+// runProgram runs the bubbletea program with the client's connection and the
+// event bridge beside it, and shuts all three down together.
+func runProgram(ctx context.Context, client *wsclient.Client, model tea.Model, lg *logs.Log, stderr io.Writer) int {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	p := tea.NewProgram(model, tea.WithContext(ctx))
+
+	var wg sync.WaitGroup
+	var runErr error
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		runErr = client.Run(ctx)
+	}()
+	go func() {
+		defer wg.Done()
+		bridgeEvents(ctx, client, p)
+	}()
+
+	_, err := p.Run()
+	cancel()
+	wg.Wait()
+
+	var authErr *wsclient.AuthError
+	switch {
+	case err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, context.Canceled):
+		fmt.Fprintln(stderr, "iris:", err)
+		lg.Logger.Error("program", "err", err)
+		return exitFailure
+	case errors.As(runErr, &authErr):
+		fmt.Fprintln(stderr, "iris: the gateway rejected the token; fix it with --token, IRIS_TOKEN or the profile's token_file (iris config path)")
+		return exitAuth
+	case errors.Is(runErr, frame.ErrVersion):
+		fmt.Fprintln(stderr, "iris:", runErr)
+		return exitProtocol
+	}
+	return exitOK
+}
+
+// bridgeEvents forwards every wsclient event to the program until ctx ends.
+// Program.Send blocks until Update has taken the event, which is the
+// backpressure the client's coalescing queue is built for.
+func bridgeEvents(ctx context.Context, client *wsclient.Client, p *tea.Program) {
+	for {
+		ev, err := client.Next(ctx)
+		if err != nil {
+			return
+		}
+		p.Send(ev)
+	}
+}

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/hermes/iris/config"
+	"github.com/hermes/iris/gatewaysim"
+)
+
+// demoProfile keeps the demo's local store apart from real profiles.
+const demoProfile = "demo"
+
+// demoToken is the token of the in-process demo gateway.
+const demoToken = "demo-token"
+
+// runDemo starts the gateway simulator in-process on a loopback port and runs
+// the client against it. The user's config supplies theme, keys and settings
+// when it parses; the demo works without one.
+func runDemo(ctx context.Context, opts cliOptions, stderr io.Writer) int {
+	sim := gatewaysim.New(gatewaysim.Config{
+		Token:          demoToken,
+		StreamInterval: 30 * time.Millisecond,
+		Seed:           true,
+		CronInterval:   5 * time.Minute,
+	})
+	url, err := sim.Start("127.0.0.1:0")
+	if err != nil {
+		fmt.Fprintln(stderr, "iris: cannot start the demo gateway:", err)
+		return exitFailure
+	}
+	defer sim.Close()
+
+	cfg, err := config.Load(ctx, config.Options{URL: url, Token: demoToken, Theme: opts.theme, DeviceName: opts.deviceName})
+	if err != nil {
+		fmt.Fprintln(stderr, "iris: warning: ignoring your config for the demo:", err)
+		paths := config.DefaultPaths()
+		paths.ConfigFile = "" // read as "no file": defaults for everything
+		cfg, err = config.Load(ctx, config.Options{URL: url, Token: demoToken, Theme: opts.theme, DeviceName: opts.deviceName,
+			Paths: &paths})
+		if err != nil {
+			fmt.Fprintln(stderr, "iris:", err)
+			return exitConfig
+		}
+	}
+	cfg.Profile = demoProfile
+	cfg.DataDir = cfg.Paths.ProfileDataDir(demoProfile)
+	return runClient(ctx, cfg, opts, stderr)
+}

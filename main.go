@@ -1,0 +1,58 @@
+// Command iris is a terminal client for the Hermes agent gateway.
+//
+// main.go only wires: it parses the command line, loads the configuration,
+// and starts the subcommand (the client, the demo, the simulator, config
+// helpers). See README.md for the user's manual.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/hermes/iris/config"
+	"github.com/hermes/iris/keymap"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes one invocation and returns its exit code.
+func run(args []string, stdout, stderr io.Writer) int {
+	opts, err := parseArgs(args)
+	if err != nil {
+		fmt.Fprintln(stderr, "iris:", errors.Unwrap(err))
+		return exitUsage
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	switch opts.cmd {
+	case cmdHelp:
+		fmt.Fprint(stdout, usageText)
+		return exitOK
+	case cmdVersion:
+		fmt.Fprintln(stdout, "iris", version)
+		return exitOK
+	case cmdConfigPath:
+		config.RunPath(stdout)
+		return exitOK
+	case cmdConfigCheck:
+		if err := config.RunCheck(ctx, stdout, config.Options{Profile: opts.profile}, keymap.Names()); err != nil {
+			fmt.Fprintln(stderr, "iris:", err)
+			return exitConfig
+		}
+		return exitOK
+	case cmdGatewaySim:
+		return runGatewaySim(ctx, opts, stdout, stderr)
+	case cmdDemo:
+		return runDemo(ctx, opts, stderr)
+	default:
+		return runConnect(ctx, opts, stderr)
+	}
+}
