@@ -72,7 +72,7 @@ func (b *batch) exec(tx *sql.Tx) error {
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, msg_id = excluded.msg_id,
 				client_msg_id = excluded.client_msg_id, ts = excluded.ts, body = excluded.body`,
-			r.id, r.lane.ChatID, r.lane.ThreadID, r.seq, r.kind, r.msgID, r.clientMsgID, r.ts, r.body); err != nil {
+			r.id, r.lane.ChatID, r.lane.ThreadID, r.seq, r.kind, r.msgID, r.clientMsgID, r.ts, string(r.body)); err != nil {
 			return err
 		}
 	}
@@ -104,7 +104,7 @@ func (b *batch) execValues(tx *sql.Tx) error {
 		if _, err := tx.Exec(`INSERT INTO lanes (chat_id, thread_id, unread, server_more, model, runtime)
 			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, thread_id) DO UPDATE SET unread = excluded.unread,
 			server_more = excluded.server_more, model = excluded.model, runtime = excluded.runtime`,
-			r.lane.ChatID, r.lane.ThreadID, r.unread, r.serverMore, r.model, r.runtime); err != nil {
+			r.lane.ChatID, r.lane.ThreadID, r.unread, r.serverMore, r.model, string(r.runtime)); err != nil {
 			return err
 		}
 	}

@@ -92,7 +92,9 @@ func (d *db) failure() error {
 }
 
 // run is the writer goroutine: it folds whatever batches are queued into
-// one transaction.
+// one transaction. After a failed write it writes nothing more, so that a
+// later batch can never store a cursor ahead of the lost data; the State
+// keeps working in memory and StorageError tells the UI.
 func (d *db) run() {
 	defer close(d.done)
 	for b := range d.batches {
@@ -109,8 +111,10 @@ func (d *db) run() {
 				break more
 			}
 		}
-		if err := d.write(group); err != nil {
-			d.fail(err)
+		if d.failure() == nil {
+			if err := d.write(group); err != nil {
+				d.fail(err)
+			}
 		}
 		d.pending.Add(-int64(len(group)))
 		for _, g := range group {

@@ -92,3 +92,12 @@ func TestTreeOrderAndDefault(t *testing.T) {
 	apply(t, s, `{"type":"channel.created","payload":{"chat_id":"c","name":"C","is_default":true}}`)
 	wantTree(t, s, "*c C", "b B", "a A", "  a/x AX", "orphan/y OY")
 }
+
+// An empty listing is a gateway fault and must not wipe the directory.
+func TestEmptyListingIgnored(t *testing.T) {
+	s := newState(newClock())
+	apply(t, s, helloAck)
+	apply(t, s, `{"type":"channel.list","payload":{"channels":[]}}`,
+		`{"type":"hello.ack","payload":{"server_caps":{},"sync_cursor":1,"channels":[]}}`)
+	wantTree(t, s, "*d Default", "c7 Seven", "  c7/t1 Thread")
+}

@@ -145,8 +145,13 @@ func (s *State) upsertChannel(fc frame.Channel) {
 
 // replaceDirectory applies a full listing (hello.ack, channel.list): known
 // entries are updated, new ones added in the listing's order, entries
-// missing from it removed with their lanes.
+// missing from it removed with their lanes. An empty listing is ignored:
+// the default channel always exists, so it can only be a gateway fault,
+// and it must not wipe the cache.
 func (s *State) replaceDirectory(list []frame.Channel) {
+	if len(list) == 0 {
+		return
+	}
 	keep := map[frame.Lane]bool{}
 	for _, fc := range list {
 		keep[fc.Lane()] = true

@@ -26,9 +26,11 @@ func (s *State) cur() *batch {
 	return s.db.cur
 }
 
-// dirty marks item it of lane ln for writing.
+// dirty marks item it of lane ln for writing. A message still streaming
+// is not written: each update replaces the whole text, and only its final
+// form must survive a crash (sync or history bring back the rest).
 func (s *State) dirty(ln *Lane, it *Item) {
-	if s.db != nil && it.Kind != KindNotice {
+	if s.db != nil && it.Kind != KindNotice && (it.Msg == nil || !it.Msg.Streaming) {
 		s.cur().dirty[it.id] = dirtyItem{lane: ln.Key, it: it}
 	}
 }

@@ -25,7 +25,9 @@ type Lane struct {
 	// next history request).
 	OldestID string
 	// HistoryLoaded: the gateway's newest history page has been applied
-	// during this session.
+	// during this session. It turns false again when one of the lane's
+	// messages becomes "delivery unknown", since only the newest page can
+	// settle it: the UI fetches that page when it sees false.
 	HistoryLoaded bool
 	// Model and Runtime are those of the lane's last final assistant message.
 	Model   string

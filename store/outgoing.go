@@ -82,6 +82,9 @@ func (s *State) SetDelivery(clientMsgID string, d Delivery) Change {
 			o.it.Msg.TS = s.now()
 		}
 		if ln != nil {
+			if d == DeliveryUnknown {
+				ln.HistoryLoaded = false // the newest page settles it
+			}
 			s.touch(ln, o.it)
 		}
 		s.chg.Outgoing = true

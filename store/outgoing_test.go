@@ -98,9 +98,13 @@ func TestDeliveryUnknownSettledByHistory(t *testing.T) {
 	s.AddOutgoing(def, "arrived", "c1", "", nil)
 	s.AddOutgoing(def, "lost", "c2", "", nil)
 	s.AddOutgoing(def, "old twin", "c3", "", nil)
+	s.ApplyHistory(def, "", frame.History{})
 	for _, id := range []string{"c1", "c2", "c3"} {
 		s.SetDelivery(id, DeliverySending)
 		s.SetDelivery(id, DeliveryUnknown)
+	}
+	if s.Lane(def).HistoryLoaded {
+		t.Fatal("a delivery unknown must ask for the newest page again")
 	}
 	at := clk.now().UnixMilli()
 	clk.advance(time.Minute)

@@ -196,3 +196,54 @@ func TestOpenErrors(t *testing.T) {
 		t.Fatal("opened under a file")
 	}
 }
+
+// A streaming bubble is written once, when it is final.
+func TestStreamingWrittenWhenFinal(t *testing.T) {
+	dir, clk := t.TempDir(), newClock()
+	s := open(t, dir, clk)
+	defer closeState(t, s)
+	apply(t, s, helloAck,
+		`{"type":"message.start","chat_id":"d","payload":{"message_id":"m"}}`,
+		`{"type":"message.update","chat_id":"d","payload":{"message_id":"m","text":"part"}}`)
+	s.db.flush()
+	if n := count(t, s.db.conn, `SELECT COUNT(*) FROM items`); n != 0 {
+		t.Fatalf("%d rows while streaming", n)
+	}
+	apply(t, s, `{"type":"message.stop","chat_id":"d","payload":{"message_id":"m","final_text":"whole"}}`)
+	s.db.flush()
+	if n := count(t, s.db.conn, `SELECT COUNT(*) FROM items WHERE msg_id = 'm' AND body LIKE '%whole%'`); n != 1 {
+		t.Fatalf("%d final rows", n)
+	}
+}
+
+// After a failed write nothing more is written, so the stored cursor can
+// never get ahead of the stored frames.
+func TestWriteFailureStopsWriting(t *testing.T) {
+	dir, clk := t.TempDir(), newClock()
+	s := open(t, dir, clk)
+	replay(t, s, `{"cursor":5,"type":"message","chat_id":"d","payload":{"message_id":"m5","text":"x"}}`)
+	s.db.flush()
+	conn := rawDB(t, dir)
+	if _, err := conn.Exec(`ALTER TABLE items RENAME TO items_away`); err != nil {
+		t.Fatal(err)
+	}
+	replay(t, s, `{"cursor":6,"type":"message","chat_id":"d","payload":{"message_id":"m6","text":"x"}}`)
+	s.db.flush()
+	if s.StorageError() == nil {
+		t.Fatal("no storage error")
+	}
+	if _, err := conn.Exec(`ALTER TABLE items_away RENAME TO items`); err != nil {
+		t.Fatal(err)
+	}
+	replay(t, s, `{"cursor":7,"type":"message","chat_id":"d","payload":{"message_id":"m7","text":"x"}}`)
+	want(t, s, def, `assistant m5 "x"`, `assistant m6 "x"`, `assistant m7 "x"`)
+	if err := s.Close(); err == nil {
+		t.Fatal("close hid the write error")
+	}
+	if n := count(t, conn, `SELECT value FROM meta WHERE key = 'cursor'`); n != 5 {
+		t.Fatalf("stored cursor %d, want 5", n)
+	}
+	if n := count(t, conn, `SELECT COUNT(*) FROM items`); n != 1 {
+		t.Fatalf("%d rows", n)
+	}
+}
