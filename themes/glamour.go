@@ -38,7 +38,10 @@ func GlamourStyle(t *Theme) ansi.StyleConfig {
 		return uncoloured(s)
 	}
 	p := t.Palette
-	s.Document.Color = colorString(p.Fg)
+	// Body text keeps the terminal's own foreground: a document colour
+	// would also paint the padding glamour adds to every line, making the
+	// output ten times larger and rendering three times slower.
+	s.Document.Color = nil
 	s.Heading.Color = colorString(p.Primary)
 	s.H1.Color = colorString(p.BgBase)
 	s.H1.BackgroundColor = colorString(p.Primary)

@@ -169,7 +169,7 @@ func TestProfilesPickFallbacks(t *testing.T) {
 }
 
 func TestGlamourStyle(t *testing.T) {
-	const doc = "Hello **world**\n\n- item\n\n```\ncode\n```\n"
+	const doc = "Hello **world**\n\n## Heading\n\n- item `code`\n\n```go\nfunc main() {}\n```\n"
 	dark := renderMarkdown(t, New(Options{Name: Dark}), doc)
 	light := renderMarkdown(t, New(Options{Name: Light}), doc)
 	if dark == light {

@@ -30,6 +30,11 @@ func New(width int, style ansi.StyleConfig) (*Renderer, error) {
 	tr, err := glamour.NewTermRenderer(
 		glamour.WithStyles(style),
 		glamour.WithWordWrap(width),
+		// True-colour code highlighting: chroma's 256-colour formatter
+		// breaks ties between equally near colours at random, so the same
+		// text could render differently twice. The terminal's renderer
+		// downsamples to the real colour profile.
+		glamour.WithChromaFormatter("terminal16m"),
 	)
 	if err != nil {
 		return nil, err
@@ -49,7 +54,7 @@ func (r *Renderer) Render(text string) string {
 
 // renderClean renders text that termsafe.Text has already sanitised.
 func (r *Renderer) renderClean(clean string) string {
-	out, err := r.tr.Render(clean)
+	out, err := r.tr.Render(normaliseFences(clean))
 	if err != nil {
 		return termsafe.Output(clean)
 	}

@@ -90,7 +90,7 @@ func (s *Stream) advance(tail string) (int, bool) {
 		}
 		pos += nl + 1
 	}
-	if sc.refDef {
+	if sc.refDef || sc.fence == "" && sc.htmlClose == "" && isRefDefinition(tail[pos:]) {
 		return 0, false
 	}
 	return stable, true
