@@ -28,7 +28,23 @@ func (b builder) dialog() DialogStyles {
 		Input:       b.fg(p.Fg),
 		Match:       b.highlight(),
 		Muted:       b.muted(),
+
+		ShellProgram:  b.onPanel(b.bold(p.Primary)),
+		ShellFlag:     b.onPanel(b.fg(p.Accent)),
+		ShellString:   b.onPanel(b.fg(p.Success)),
+		ShellVariable: b.onPanel(b.fg(p.Warning)),
+		ShellOperator: b.onPanel(b.bold(p.Error)),
+		ShellComment:  b.onPanel(b.subtle().Italic(true)),
 	}
+}
+
+// onPanel puts s on the panel background (nothing in mono), so highlighted
+// tokens sit on the same background as the Command style around them.
+func (b builder) onPanel(s lipgloss.Style) lipgloss.Style {
+	if b.mono {
+		return s
+	}
+	return s.Background(b.p.BgPanel)
 }
 
 func (b builder) drawer() DrawerStyles {

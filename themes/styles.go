@@ -133,6 +133,15 @@ type DialogStyles struct {
 	Input       lipgloss.Style // free-text answer, filter and query lines
 	Match       lipgloss.Style // fuzzy or search match highlight
 	Muted       lipgloss.Style // channel, role, time of a search result
+	// Shell highlighting of an approval's command (drawn on Command's
+	// background): the program word, flags, quoted strings, $variables,
+	// operators (| & ; < >) and comments.
+	ShellProgram  lipgloss.Style
+	ShellFlag     lipgloss.Style
+	ShellString   lipgloss.Style
+	ShellVariable lipgloss.Style
+	ShellOperator lipgloss.Style
+	ShellComment  lipgloss.Style
 }
 
 // DrawerStyles draw the / command drawer.

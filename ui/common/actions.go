@@ -20,11 +20,44 @@ type ActionSend struct{ Text string }
 type ActionLoadOlder struct{ Lane frame.Lane }
 
 // ActionSelectPicker answers a pending picker (used by issue 4's dialogs).
+// Record is the one-line transcript record of the answer (for example
+// "approved once: rm -rf build/").
 type ActionSelectPicker struct {
 	Lane     frame.Lane
 	PickerID string
 	Value    string
+	Record   string
 }
+
+// ActionHidePicker asks the root to hide a picker without answering it: it
+// stays pending and can be brought back.
+type ActionHidePicker struct {
+	Lane     frame.Lane
+	PickerID string
+}
+
+// ActionSearch asks the root to run a search (scope "all", or "chat" for
+// Lane) and hand the hits back to the search dialog.
+type ActionSearch struct {
+	Query string
+	Scope string
+	Lane  frame.Lane
+}
+
+// ActionJump asks the root to open Lane and scroll to MessageID,
+// highlighting it (paging history in when it is not loaded).
+type ActionJump struct {
+	Lane      frame.Lane
+	MessageID string
+}
+
+// ActionComplete asks the root to replace the composer's text (the /
+// drawer's Tab completion).
+type ActionComplete struct{ Text string }
+
+// ActionCompleteCommands asks the root for commands.complete of Prefix (the
+// drawer's fallback when there is no catalog).
+type ActionCompleteCommands struct{ Prefix string }
 
 // ActionSendFrame asks the root to send an arbitrary client frame through
 // the gateway (for dialogs that speak the protocol, e.g. search).
@@ -36,3 +69,9 @@ func (ActionSend) isAction()         {}
 func (ActionLoadOlder) isAction()    {}
 func (ActionSelectPicker) isAction() {}
 func (ActionSendFrame) isAction()    {}
+func (ActionHidePicker) isAction()   {}
+func (ActionSearch) isAction()       {}
+func (ActionJump) isAction()         {}
+func (ActionComplete) isAction()     {}
+
+func (ActionCompleteCommands) isAction() {}
