@@ -45,30 +45,30 @@ func (b *batch) empty() bool {
 }
 
 // exec runs the batch's statements in tx: deletions first, then upserts.
-func (b *batch) exec(tx *sql.Tx) error {
+func (b *batch) exec(tx *txn) error {
 	for _, l := range b.dropLanes {
 		for _, q := range []string{
 			`DELETE FROM items WHERE chat_id = ? AND thread_id = ?`,
 			`DELETE FROM lanes WHERE chat_id = ? AND thread_id = ?`,
 			`DELETE FROM drafts WHERE chat_id = ? AND thread_id = ?`,
 		} {
-			if _, err := tx.Exec(q, l.ChatID, l.ThreadID); err != nil {
+			if err := tx.exec(q, l.ChatID, l.ThreadID); err != nil {
 				return err
 			}
 		}
 	}
 	for _, id := range b.deleteIDs {
-		if _, err := tx.Exec(`DELETE FROM items WHERE id = ?`, id); err != nil {
+		if err := tx.exec(`DELETE FROM items WHERE id = ?`, id); err != nil {
 			return err
 		}
 	}
 	for _, id := range b.deleteMsg {
-		if _, err := tx.Exec(`DELETE FROM items WHERE msg_id = ?`, id); err != nil {
+		if err := tx.exec(`DELETE FROM items WHERE msg_id = ?`, id); err != nil {
 			return err
 		}
 	}
 	for _, r := range b.rows {
-		if _, err := tx.Exec(`INSERT INTO items (id, chat_id, thread_id, seq, kind, msg_id, client_msg_id, ts, body)
+		if err := tx.exec(`INSERT INTO items (id, chat_id, thread_id, seq, kind, msg_id, client_msg_id, ts, body)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, msg_id = excluded.msg_id,
 				client_msg_id = excluded.client_msg_id, ts = excluded.ts, body = excluded.body`,
@@ -82,15 +82,15 @@ func (b *batch) exec(tx *sql.Tx) error {
 	return b.execValues(tx)
 }
 
-func (b *batch) execDirectory(tx *sql.Tx) error {
+func (b *batch) execDirectory(tx *txn) error {
 	if !b.dirSet {
 		return nil
 	}
-	if _, err := tx.Exec(`DELETE FROM channels`); err != nil {
+	if err := tx.exec(`DELETE FROM channels`); err != nil {
 		return err
 	}
 	for _, c := range b.directory {
-		if _, err := tx.Exec(`INSERT INTO channels (chat_id, thread_id, name, kind, is_default, auto, ord)
+		if err := tx.exec(`INSERT INTO channels (chat_id, thread_id, name, kind, is_default, auto, ord)
 			VALUES (?, ?, ?, ?, ?, ?, ?)`, c.lane.ChatID, c.lane.ThreadID, c.Name, c.Kind, c.Default, c.Auto, c.ord); err != nil {
 			return err
 		}
@@ -99,23 +99,23 @@ func (b *batch) execDirectory(tx *sql.Tx) error {
 }
 
 // execValues writes lane state, gateway values, drafts and settings.
-func (b *batch) execValues(tx *sql.Tx) error {
+func (b *batch) execValues(tx *txn) error {
 	for _, r := range b.lanes {
-		if _, err := tx.Exec(`INSERT INTO lanes (chat_id, thread_id, unread, server_more, model, runtime)
+		if err := tx.exec(`INSERT INTO lanes (chat_id, thread_id, unread, server_more, model, runtime)
 			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, thread_id) DO UPDATE SET unread = excluded.unread,
 			server_more = excluded.server_more, model = excluded.model, runtime = excluded.runtime`,
-			r.lane.ChatID, r.lane.ThreadID, r.unread, r.serverMore, r.model, string(r.runtime)); err != nil {
+			r.lane.ChatID, r.lane.ThreadID, r.unread, r.serverMore, r.model, r.runtime); err != nil {
 			return err
 		}
 	}
 	for k, v := range b.meta {
-		if _, err := tx.Exec(`INSERT INTO meta (key, value) VALUES (?, ?)
+		if err := tx.exec(`INSERT INTO meta (key, value) VALUES (?, ?)
 			ON CONFLICT (key) DO UPDATE SET value = excluded.value`, k, v); err != nil {
 			return err
 		}
 	}
 	for k, v := range b.settings {
-		if _, err := tx.Exec(`INSERT INTO settings (key, value) VALUES (?, ?)
+		if err := tx.exec(`INSERT INTO settings (key, value) VALUES (?, ?)
 			ON CONFLICT (key) DO UPDATE SET value = excluded.value`, k, v); err != nil {
 			return err
 		}
@@ -127,9 +127,29 @@ func (b *batch) execValues(tx *sql.Tx) error {
 		if text == "" {
 			q, args = `DELETE FROM drafts WHERE chat_id = ? AND thread_id = ?`, args[:2]
 		}
-		if _, err := tx.Exec(q, args...); err != nil {
+		if err := tx.exec(q, args...); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// txn is a write transaction that prepares each statement once, however
+// many rows of a group use it.
+type txn struct {
+	tx    *sql.Tx
+	stmts map[string]*sql.Stmt
+}
+
+func (t *txn) exec(q string, args ...any) error {
+	st := t.stmts[q]
+	if st == nil {
+		var err error
+		if st, err = t.tx.Prepare(q); err != nil {
+			return err
+		}
+		t.stmts[q] = st
+	}
+	_, err := st.Exec(args...)
+	return err
 }

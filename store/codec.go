@@ -62,14 +62,14 @@ type laneRow struct {
 	unread     int
 	serverMore bool
 	model      string
-	runtime    []byte
+	runtime    string // JSON
 }
 
 func encodeLane(ln *Lane) laneRow {
-	r := laneRow{lane: ln.Key, unread: ln.Unread, serverMore: ln.serverMore, model: ln.Model, runtime: []byte("null")}
+	r := laneRow{lane: ln.Key, unread: ln.Unread, serverMore: ln.serverMore, model: ln.Model, runtime: "null"}
 	if ln.Runtime != nil {
 		if b, err := json.Marshal(ln.Runtime); err == nil {
-			r.runtime = b
+			r.runtime = string(b)
 		}
 	}
 	return r

@@ -132,8 +132,9 @@ func (d *db) write(group []*batch) error {
 		return fmt.Errorf("store write: %w", err)
 	}
 	defer tx.Rollback()
+	t := &txn{tx: tx, stmts: map[string]*sql.Stmt{}}
 	for _, b := range group {
-		if err := b.exec(tx); err != nil {
+		if err := b.exec(t); err != nil {
 			return fmt.Errorf("store write: %w", err)
 		}
 	}

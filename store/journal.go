@@ -104,8 +104,21 @@ func (s *State) commit() {
 	if s.db == nil {
 		return
 	}
+	var lanes []laneRow
+	for _, l := range s.chg.Lanes {
+		if ln := s.lanes[l]; ln != nil {
+			if r := encodeLane(ln); r != ln.saved {
+				lanes = append(lanes, r)
+				ln.saved = r
+			}
+		}
+	}
+	if s.db.cur == nil && lanes == nil {
+		return
+	}
 	b := s.cur()
 	s.db.cur = nil
+	b.lanes = lanes
 	for _, d := range b.dirty {
 		r, err := encodeItem(d.lane, d.it)
 		if err != nil {
@@ -122,11 +135,6 @@ func (s *State) commit() {
 	}
 	for k := range b.meta {
 		b.meta[k] = s.metaValue(k)
-	}
-	for _, l := range s.chg.Lanes {
-		if ln := s.lanes[l]; ln != nil {
-			b.lanes = append(b.lanes, encodeLane(ln))
-		}
 	}
 	if !b.empty() {
 		s.db.send(b)

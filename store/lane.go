@@ -41,6 +41,7 @@ type Lane struct {
 	serverMore bool // the gateway said older messages exist
 	localMore  bool // the database holds items older than items[0]
 	anchor     *Item
+	saved      laneRow // the lane's row as last written
 }
 
 func newLane(l frame.Lane) *Lane {

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"github.com/hermes/iris/wsclient/frame"
@@ -74,7 +75,9 @@ func (s *State) load() error {
 	if err := s.db.conn.QueryRow(`SELECT COALESCE(MAX(id), 0) FROM items`).Scan(&s.nextID); err != nil {
 		return err
 	}
-	rows, err := s.db.conn.Query(`SELECT DISTINCT chat_id, thread_id FROM items WHERE msg_id IS NULL AND client_msg_id IS NOT NULL`)
+	// The partial outbox index keeps this independent of the history's size.
+	rows, err := s.db.conn.Query(`SELECT chat_id, thread_id FROM items INDEXED BY items_outbox
+		WHERE msg_id IS NULL AND client_msg_id IS NOT NULL`)
 	if err != nil {
 		return err
 	}
@@ -85,7 +88,9 @@ func (s *State) load() error {
 			rows.Close()
 			return err
 		}
-		queued = append(queued, l)
+		if !slices.Contains(queued, l) {
+			queued = append(queued, l)
+		}
 	}
 	if err := rows.Close(); err != nil {
 		return err
@@ -174,6 +179,7 @@ func (s *State) loadLane(ln *Lane) {
 		ln.Key.ChatID, ln.Key.ThreadID).Scan(&ln.Unread, &ln.serverMore, &ln.Model, &runtime)
 	if err == nil {
 		err = json.Unmarshal(runtime, &ln.Runtime)
+		ln.saved = encodeLane(ln)
 	}
 	if err != nil && !isNoRows(err) {
 		s.db.fail(fmt.Errorf("load lane %s: %w", ln.Key, err))
@@ -195,7 +201,7 @@ func (s *State) queuedBefore(ln *Lane) bool {
 	}
 	first := ln.items[0]
 	var one int
-	err := s.db.conn.QueryRow(`SELECT 1 FROM items WHERE chat_id = ? AND thread_id = ? AND msg_id IS NULL
+	err := s.db.conn.QueryRow(`SELECT 1 FROM items INDEXED BY items_outbox WHERE chat_id = ? AND thread_id = ? AND msg_id IS NULL
 		AND client_msg_id IS NOT NULL AND (seq < ? OR (seq = ? AND id < ?)) LIMIT 1`,
 		ln.Key.ChatID, ln.Key.ThreadID, first.seq, first.seq, first.id).Scan(&one)
 	if err != nil && !isNoRows(err) {
