@@ -196,7 +196,9 @@ func (m *Model) handleSendDone(msg sendDoneMsg) tea.Cmd {
 	var report tea.Cmd
 	switch {
 	case msg.err == nil:
-	case errors.Is(msg.err, context.DeadlineExceeded) || m.conn != common.ConnOnline:
+	case notSent(msg.err):
+		d = store.DeliveryQueued // nothing went out; sent again once online
+	case deliveryUnknown(msg.err) || errors.Is(msg.err, context.DeadlineExceeded):
 		d = store.DeliveryUnknown
 	default:
 		d = store.DeliveryFailed

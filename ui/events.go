@@ -84,9 +84,9 @@ func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// showBanners moves the store's new banners into the status line.
+// showBanners shows the newest of the store's new banners above the
+// transcript for bannerTTL.
 func (m *Model) showBanners() tea.Cmd {
-	var last tea.Cmd
 	for _, b := range m.com.Store.TakeBanners() {
 		text := termsafe.Line(b.Title)
 		if body := termsafe.Line(b.Body); body != "" {
@@ -98,17 +98,10 @@ func (m *Model) showBanners() tea.Cmd {
 		if text == "" {
 			continue
 		}
-		level := common.LevelInfo
-		if b.Kind == store.BannerError {
-			level = common.LevelError
-		}
-		info := common.InfoMsg{Level: level, Text: "🔔 " + text, TTL: bannerTTL}
-		if b.Kind == store.BannerError {
-			info.Text = "✗ " + text
-		}
-		last = func() tea.Msg { return info }
+		m.banner = banner{text: text, isErr: b.Kind == store.BannerError, until: m.com.Now().Add(bannerTTL)}
 	}
-	return last
+	m.relayout()
+	return m.clockTick()
 }
 
 // readReceipts tells the gateway which final messages the user has seen:
@@ -149,7 +142,7 @@ func (m *Model) handleConn(msg ConnChangedMsg) tea.Cmd {
 	m.status.SetConn(c)
 	var cmds []tea.Cmd
 	if msg.State == common.ConnOnline && was != common.ConnOnline {
-		cmds = append(cmds, m.openLaneCmd(m.lane), m.flushOutgoing())
+		cmds = append(cmds, m.openLaneCmd(m.lane), m.resolveUnknown(), m.flushOutgoing())
 	}
 	if msg.State == common.ConnAuthFailed || msg.State == common.ConnProtocolMismatch {
 		if msg.Err != nil {
@@ -157,4 +150,18 @@ func (m *Model) handleConn(msg ConnChangedMsg) tea.Cmd {
 		}
 	}
 	return tea.Batch(append(cmds, m.clockTick())...)
+}
+
+// resolveUnknown reloads the newest history page of every lane holding a
+// message whose delivery is unknown; the store settles them from it.
+func (m *Model) resolveUnknown() tea.Cmd {
+	var cmds []tea.Cmd
+	seen := map[frame.Lane]bool{}
+	for _, o := range m.com.Store.Outgoing() {
+		if o.Delivery == store.DeliveryUnknown && !seen[o.Lane] {
+			seen[o.Lane] = true
+			cmds = append(cmds, m.historyCmd(o.Lane, &frame.HistoryRequest{Limit: historyPage}))
+		}
+	}
+	return tea.Batch(cmds...)
 }

@@ -13,6 +13,7 @@ type layout struct {
 	sidebar    int // sidebar width (0 when hidden)
 	main       int // width of the transcript/composer column
 	top        int // first row of the panes
+	banner     int // rows of the notification banner above the transcript
 	transcript int // transcript height
 	composer   int // composer height
 	height     int // total height
@@ -23,7 +24,7 @@ func (l layout) areaAt(x, y int) focusArea {
 	switch {
 	case x < l.sidebar:
 		return focusSidebar
-	case y < l.top+l.transcript:
+	case y < l.top+l.banner+l.transcript:
 		return focusTranscript
 	}
 	return focusComposer
@@ -45,12 +46,13 @@ func (m *Model) sidebarVisible() bool {
 	return m.width >= narrowWidth || m.sidebarShown
 }
 
-// toggleSidebar hides or shows the sidebar.
+// toggleSidebar hides or shows the sidebar. On a narrow terminal it opens
+// the collapsed sidebar; on a wide one it hides it.
 func (m *Model) toggleSidebar() {
-	if m.sidebarVisible() {
-		m.sidebarHidden, m.sidebarShown = true, false
+	if m.width < narrowWidth {
+		m.sidebarShown, m.sidebarHidden = !m.sidebarVisible(), false
 	} else {
-		m.sidebarHidden, m.sidebarShown = false, true
+		m.sidebarHidden = m.sidebarVisible()
 	}
 	if !m.sidebarVisible() && m.focus == focusSidebar {
 		m.setFocus(focusComposer)
@@ -72,7 +74,10 @@ func (m *Model) relayout() {
 	m.composer.SetSize(l.main, 0)
 	body := max(m.height-1, 1) // the status bar takes the last row
 	l.composer = min(m.composer.Height(), max(body-3, 1))
-	l.transcript = max(body-l.composer, 1)
+	if m.bannerActive() {
+		l.banner = 1
+	}
+	l.transcript = max(body-l.composer-l.banner, 1)
 	m.sidebar.SetSize(l.sidebar, body)
 	m.transcript.SetSize(l.main, l.transcript)
 	m.status.SetSize(m.width, 1)

@@ -36,7 +36,7 @@ func (m *Model) markStale() tea.Cmd {
 		return nil
 	}
 	m.flushing = true
-	return tea.Tick(flushInterval, func(time.Time) tea.Msg { return flushMsg{} })
+	return m.tick(flushInterval, flushMsg{})
 }
 
 // markStaleNow re-renders on the next View (the user's own actions).
@@ -54,7 +54,7 @@ func (m *Model) spinTick() tea.Cmd {
 		return nil
 	}
 	m.spinning = true
-	return tea.Tick(spinInterval, func(time.Time) tea.Msg { return spinMsg{} })
+	return m.tick(spinInterval, spinMsg{})
 }
 
 func (m *Model) handleSpin() tea.Cmd {
@@ -92,9 +92,14 @@ func (m *Model) animating() bool {
 // clockTick redraws once a second while a countdown or a timed message is
 // on screen.
 func (m *Model) clockTick() tea.Cmd {
-	if m.ticking || m.conn != common.ConnReconnecting && m.status.Info() == "" {
+	if m.ticking || m.conn != common.ConnReconnecting && m.status.Info() == "" && !m.bannerActive() {
 		return nil
 	}
 	m.ticking = true
-	return tea.Tick(clockInterval, func(time.Time) tea.Msg { return clockMsg{} })
+	return m.tick(clockInterval, clockMsg{})
+}
+
+// realTick delivers msg after d.
+func realTick(d time.Duration, msg tea.Msg) tea.Cmd {
+	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
 }

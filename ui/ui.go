@@ -10,10 +10,12 @@
 //	m := ui.New(ui.Options{Gateway: client, State: st})
 //	p := tea.NewProgram(m)
 //
-// and forwards the client's events with p.Send, converted to this package's
-// messages: FrameReceivedMsg for every frame event, ConnChangedMsg for every
-// connection-state event (see events.go). Update and View never do I/O: all
-// gateway calls run in tea.Cmds through the Gateway interface.
+// and forwards every event of client.Next to the program unchanged
+// (p.Send(ev)): Update understands *wsclient.FrameEvent, *HelloEvent,
+// *StateEvent and *ProtocolErrorEvent. A source other than wsclient can send
+// FrameReceivedMsg / FramesReceivedMsg / ConnChangedMsg instead (events.go).
+// Update and View never do I/O: all gateway calls run in tea.Cmds through
+// the Gateway interface.
 package ui
 
 import (
@@ -31,6 +33,7 @@ import (
 	"github.com/hermes/iris/ui/sidebar"
 	"github.com/hermes/iris/ui/statusbar"
 	"github.com/hermes/iris/ui/transcript"
+	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
@@ -115,10 +118,13 @@ type Model struct {
 	tviewValid bool
 	flushing   bool
 
-	spin     int  // spinner frame index
-	spinning bool // a spin tick is scheduled
-	ticking  bool // a clock tick is scheduled (countdowns, info expiry)
-	nextID   int  // client_msg_id counter, mixed with a random prefix
+	banner banner // the notification banner above the transcript
+
+	spin     int                                  // spinner frame index
+	spinning bool                                 // a spin tick is scheduled
+	ticking  bool                                 // a clock tick is scheduled (countdowns, info expiry)
+	tick     func(time.Duration, tea.Msg) tea.Cmd // realTick; tests replace it
+	nextID   int                                  // client_msg_id counter, mixed with a random prefix
 	idPrefix string
 }
 
@@ -142,12 +148,14 @@ func New(opts Options) *Model {
 	}
 	settings := loadSettings(opts.State, opts.Settings)
 	com := &common.Common{KeyMap: km, Store: opts.State, Settings: &settings, Now: opts.Now, Loc: opts.Location}
-	m := &Model{com: com, opts: opts, gw: opts.Gateway, theme: opts.Theme, idPrefix: randomPrefix()}
+	m := &Model{com: com, opts: opts, gw: opts.Gateway, theme: opts.Theme, idPrefix: randomPrefix(), tick: realTick}
 	m.applyTheme(nil)
 	m.sidebar = sidebar.New(com)
 	m.transcript = transcript.New(com)
 	m.composer = composer.New(com)
 	m.status = statusbar.New(com)
+	m.sidebar.SetSpinner(spinnerFrames[0])
+	m.transcript.SetSpinner(spinnerFrames[0])
 	m.sidebar.Refresh()
 	if l := opts.State.Focused(); l.ChatID != "" {
 		m.switchLane(l)
@@ -186,6 +194,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.handleFrames(msg)
 	case ConnChangedMsg:
 		return m, m.handleConn(msg)
+	case wsclient.Event:
+		return m, m.handleClientEvent(msg)
 	case historyLoadedMsg:
 		return m, m.handleHistory(msg)
 	case sendDoneMsg:
@@ -201,6 +211,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.handleSpin()
 	case clockMsg:
 		m.ticking = false
+		m.relayout() // a banner may have expired
 		return m, m.clockTick()
 	}
 	return m, nil

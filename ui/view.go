@@ -2,9 +2,11 @@ package ui
 
 import (
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/hermes/iris/termsafe"
 )
@@ -28,6 +30,9 @@ func (m *Model) render() string {
 		m.tviewValid = true
 	}
 	main := m.tview + "\n" + m.composer.View()
+	if m.layout.banner > 0 {
+		main = m.bannerView() + "\n" + main
+	}
 	if m.layout.sidebar > 0 {
 		main = lipgloss.JoinHorizontal(lipgloss.Top, m.sidebar.View(), main)
 	}
@@ -61,3 +66,24 @@ func (m *Model) windowTitle() string {
 
 // invalidate makes the next View re-render the transcript.
 func (m *Model) invalidate() { m.tviewValid = false }
+
+// banner is a notification shown above the transcript until it expires.
+type banner struct {
+	text  string // sanitised
+	isErr bool
+	until time.Time
+}
+
+func (m *Model) bannerActive() bool {
+	return m.banner.text != "" && m.com.Now().Before(m.banner.until)
+}
+
+func (m *Model) bannerView() string {
+	st := m.com.Styles.Transcript.Banner
+	glyph := "◉ "
+	if m.banner.isErr {
+		st, glyph = m.com.Styles.Transcript.BannerError, "✗ "
+	}
+	w := max(m.layout.main-st.GetHorizontalFrameSize(), 1)
+	return st.Width(m.layout.main).MaxHeight(1).Render(ansi.Truncate(glyph+m.banner.text, w, "…"))
+}

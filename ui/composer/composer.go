@@ -49,8 +49,11 @@ func New(com *common.Common) *Model {
 }
 
 // ApplyStyles re-reads the composer styles after a theme change.
+// The cursor does not blink: a steady cursor costs no timer renders.
 func (m *Model) ApplyStyles() {
-	m.ta.SetStyles(m.com.Styles.Composer.Textarea)
+	st := m.com.Styles.Composer.Textarea
+	st.Cursor.Blink = false
+	m.ta.SetStyles(st)
 }
 
 // SetSize sets the width; the height follows the content (1..MaxLines plus

@@ -48,7 +48,9 @@ func NewSwitcher(com *common.Common) *Switcher {
 	ti := textinput.New()
 	ti.Prompt = "› "
 	ti.Placeholder = "jump to channel…"
-	ti.SetStyles(textinput.DefaultStyles(com.Theme.IsDark()))
+	tis := textinput.DefaultStyles(com.Theme.IsDark())
+	tis.Cursor.Blink = false
+	ti.SetStyles(tis)
 	ti.Focus()
 	s := &Switcher{com: com, input: ti}
 	for _, n := range com.Store.Tree() {

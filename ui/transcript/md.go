@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"charm.land/glamour/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
@@ -63,7 +64,20 @@ func (c *mdCache) render(text string, width int) string {
 	if err != nil {
 		return termsafe.Output(termsafe.Text(text))
 	}
-	return termsafe.Output(strings.Trim(out, "\n"))
+	return termsafe.Output(trimBlankLines(out))
+}
+
+// trimBlankLines drops leading and trailing lines that show nothing.
+func trimBlankLines(s string) string {
+	lines := strings.Split(s, "\n")
+	blank := func(l string) bool { return strings.TrimSpace(ansi.Strip(l)) == "" }
+	for len(lines) > 0 && blank(lines[0]) {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && blank(lines[len(lines)-1]) {
+		lines = lines[:len(lines)-1]
+	}
+	return strings.Join(lines, "\n")
 }
 
 func (c *mdCache) renderer(width int) *glamour.TermRenderer {

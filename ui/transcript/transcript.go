@@ -11,7 +11,10 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -167,35 +170,52 @@ func (m *Model) maybeLoadOlder() common.Action {
 }
 
 // View renders the visible lines, padded to the height, with the "new
-// messages below" marker on the last line when raised.
+// messages below" marker and the busy/typing indicator at the bottom.
 func (m *Model) View() string {
 	src := m.src()
+	var bottom []string
+	if m.newBelow {
+		bottom = append(bottom, m.com.Styles.Transcript.NewBelow.Width(m.width).
+			Render("↓ new messages below ("+m.com.KeyMap.Global.Bottom.Help().Key+")"))
+	}
+	if ind := m.indicator(src.lane); ind != "" {
+		bottom = append(bottom, ind)
+	}
+	m.vp.height = max(m.height-len(bottom), 1)
 	if src.Len() == 0 {
-		return m.empty()
+		return strings.Join(append([]string{m.empty(m.vp.height)}, bottom...), "\n")
 	}
 	lines, _ := m.vp.visible(src)
 	m.topItem = src.lane.Item(m.vp.top)
-	if m.newBelow && len(lines) > 0 {
-		marker := m.com.Styles.Transcript.NewBelow.Width(m.width).Render("↓ new messages below (" + m.com.KeyMap.Global.Bottom.Help().Key + ")")
-		if len(lines) >= m.height {
-			lines[len(lines)-1] = marker
-		} else {
-			lines = append(lines, marker)
-		}
-	}
-	for len(lines) < m.height {
+	for len(lines) < m.vp.height {
 		lines = append(lines, "")
 	}
-	return strings.Join(lines, "\n")
+	return strings.Join(append(lines, bottom...), "\n")
 }
 
-func (m *Model) empty() string {
+// indicator is the busy/typing line: the spinner and the agent's reason.
+func (m *Model) indicator(ln *store.Lane) string {
+	if ln == nil || !ln.Busy && !ln.Typing {
+		return ""
+	}
+	text := "typing…"
+	if ln.Busy {
+		text = "working"
+		if r := termsafe.Line(ln.BusyReason); r != "" {
+			text += " · " + r
+		}
+		text += " (" + m.com.KeyMap.Global.Escape.Help().Key + " to stop)"
+	}
+	return m.com.Styles.Transcript.Typing.Render(ansi.Truncate(m.spinner+" "+text, m.width, "…"))
+}
+
+func (m *Model) empty(height int) string {
 	st := m.com.Styles.Transcript
 	text := "No messages yet. Say hello below."
 	if ln := m.src().lane; ln != nil && !ln.HistoryLoaded {
 		text = "Loading history…"
 	}
-	return st.Empty.Width(m.width).Height(m.height).Render(text)
+	return st.Empty.Width(m.width).Height(height).Render(text)
 }
 
 // ShortHelp lists the transcript's scroll keys.

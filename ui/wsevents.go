@@ -1,0 +1,58 @@
+package ui
+
+import (
+	"errors"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/wsclient"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// handleClientEvent takes a wsclient event as it comes from Client.Next
+// (main.go may p.Send them unchanged) and applies it like the equivalent
+// FrameReceivedMsg or ConnChangedMsg.
+func (m *Model) handleClientEvent(ev wsclient.Event) tea.Cmd {
+	switch ev := ev.(type) {
+	case *wsclient.FrameEvent:
+		return m.handleFrame(FrameReceivedMsg{Frame: ev.Frame, Replayed: ev.Replayed})
+	case *wsclient.HelloEvent:
+		ack := ev.Ack
+		return m.handleFrame(FrameReceivedMsg{Frame: frame.Frame{Type: frame.TypeHelloAck, Payload: &ack}})
+	case *wsclient.StateEvent:
+		return m.handleConn(ConnChangedMsg{State: connState(ev.State), Attempt: ev.Attempt, RetryAt: ev.RetryAt, Err: ev.Err})
+	case *wsclient.ProtocolErrorEvent:
+		var ve *frame.VersionError
+		if errors.As(ev.Err, &ve) {
+			return common.ReportError(ve)
+		}
+	}
+	return nil
+}
+
+// connState maps the client's state to the status bar's.
+func connState(s wsclient.State) common.ConnState {
+	switch s {
+	case wsclient.StateOnline:
+		return common.ConnOnline
+	case wsclient.StateReconnecting:
+		return common.ConnReconnecting
+	case wsclient.StateAuthFailed:
+		return common.ConnAuthFailed
+	case wsclient.StateProtocolMismatch:
+		return common.ConnProtocolMismatch
+	case wsclient.StateStopped:
+		return common.ConnOffline
+	}
+	return common.ConnConnecting
+}
+
+// deliveryUnknown reports whether a failed message.send may still have
+// reached the gateway.
+func deliveryUnknown(err error) bool {
+	return errors.Is(err, wsclient.ErrConnectionLost) || errors.Is(err, wsclient.ErrTimeout)
+}
+
+// notSent reports whether a message.send failed before anything was sent.
+func notSent(err error) bool { return errors.Is(err, wsclient.ErrOffline) }
