@@ -119,6 +119,9 @@ func (p *Picker) rowLine(r pickerRow, selected bool, n, w int) string {
 	if selected {
 		cursor = "› "
 	}
+	if p.isModel() {
+		cursor = "  " + cursor // models nest under their provider
+	}
 	if r.text {
 		return st.Item.Render(cursor+r.label+" ") + p.input.View()
 	}
