@@ -23,8 +23,24 @@
 //
 // # Persistence
 //
-// New builds a memory-only State. Open builds one backed by a SQLite file:
-// the same API, with every change written behind by one writer goroutine
-// and a lane's older items paged in from the file on demand (LoadOlder),
-// so a large history is never loaded whole.
+// New builds a memory-only State. Open builds one backed by a SQLite file
+// (WAL, versioned migrations) with the same API: each mutating call
+// snapshots what it changed into one batch, and one writer goroutine writes
+// the batches behind the UI, folding those queued into one transaction. A
+// frame's sync cursor travels in the same batch as the frame's effects, so
+// the stored cursor is never ahead of the stored data. Lanes are read
+// lazily: the newest page when a lane is first used, older pages through
+// LoadOlder, so a large history is never loaded whole. Deletes are hard
+// (rows removed, secure_delete on).
+//
+// Stored: the directory, every lane's items except notices, the lanes'
+// unread counts and last model/runtime, the outgoing queue, drafts,
+// settings, the catalog, the cursor and the focused lane. Not stored:
+// notices, banners, pending pickers (the gateway's own timeout applies),
+// busy/typing, the gateway status and caps, and messages while they stream
+// (only their final form).
+//
+// Writes never block on the disk. A write error stops all further writes,
+// so that the cursor cannot run ahead of lost data; the State keeps
+// working in memory and StorageError reports the error.
 package store

@@ -16,6 +16,7 @@ import (
 const (
 	metaCursor  = "cursor"
 	metaCatalog = "catalog"
+	metaFocus   = "focus"
 )
 
 // cur returns the batch being built.
@@ -151,6 +152,9 @@ func (s *State) metaValue(key string) string {
 		if err != nil {
 			s.db.fail(err)
 		}
+		return string(b)
+	case metaFocus:
+		b, _ := json.Marshal([]string{s.focus.ChatID, s.focus.ThreadID})
 		return string(b)
 	}
 	return ""

@@ -146,6 +146,13 @@ func (s *State) loadValues() error {
 		}
 		s.cursor = c
 	}
+	if v, ok := kv["meta"][metaFocus]; ok {
+		var l []string
+		if err := json.Unmarshal([]byte(v), &l); err != nil || len(l) != 2 {
+			return fmt.Errorf("stored focus %q is not a lane", v)
+		}
+		s.focus = frame.Lane{ChatID: l[0], ThreadID: l[1]}
+	}
 	if v, ok := kv["meta"][metaCatalog]; ok {
 		if err := json.Unmarshal([]byte(v), &s.catalog); err != nil {
 			return fmt.Errorf("stored catalog: %w", err)

@@ -74,7 +74,7 @@ func TestReopenKeepsEverything(t *testing.T) {
 	if ln.Unread != 2 || ln.Model != "" || !s.Lane(thr).HasMore || s.Lane(thr).OldestID != "m1" {
 		t.Fatalf("lane state unread %d model %q", ln.Unread, ln.Model)
 	}
-	if s.Cursor() != 50 || len(s.Catalog()) != 1 || s.Draft(thr) != "draft" {
+	if s.Cursor() != 50 || len(s.Catalog()) != 1 || s.Draft(thr) != "draft" || s.Focused() != chan7 {
 		t.Fatalf("cursor %d catalog %v draft %q", s.Cursor(), s.Catalog(), s.Draft(thr))
 	}
 	if v, _ := s.Setting("theme"); v != "light" {

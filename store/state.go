@@ -143,12 +143,16 @@ func (s *State) now() time.Time { return s.opts.Now() }
 // it do not count as unread.
 func (s *State) Focus(l frame.Lane) Change {
 	s.begin()
-	s.focus = l
+	if s.focus != l {
+		s.focus = l
+		s.dirtyMeta(metaFocus)
+	}
 	s.markRead(l)
 	return s.end()
 }
 
-// Focused returns the lane last passed to Focus.
+// Focused returns the lane last passed to Focus (kept across restarts by a
+// persistent State, so the app can reopen where the user was).
 func (s *State) Focused() frame.Lane { return s.focus }
 
 // MarkRead clears lane l's unread count.
