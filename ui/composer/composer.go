@@ -35,7 +35,7 @@ func New(com *common.Common) *Model {
 	ta := textarea.New()
 	ta.ShowLineNumbers = false
 	ta.Prompt = "› "
-	ta.Placeholder = "Message…  (enter send · alt+enter newline · ? help outside the composer)"
+	ta.Placeholder = "Message…  (enter send · alt+enter newline)"
 	ta.DynamicHeight = true
 	ta.MinHeight = 1
 	ta.MaxHeight = MaxLines
