@@ -40,7 +40,8 @@
 // busy/typing, the gateway status and caps, and messages while they stream
 // (only their final form).
 //
-// Writes never block on the disk. A write error stops all further writes,
+// The UI goroutine waits for the disk only when 256 batches are queued or
+// when a read needs them written first. A write error stops all further writes,
 // so that the cursor cannot run ahead of lost data; the State keeps
 // working in memory and StorageError reports the error.
 package store

@@ -66,28 +66,29 @@ type Item struct {
 }
 
 // Message is a chat message: final, streaming, or an outgoing placeholder.
+// The JSON tags are the stored form (a persistent State's item bodies).
 type Message struct {
 	// ID is the gateway's message_id; "" for an outgoing placeholder not yet
 	// echoed.
-	ID        string
-	Role      string
-	Text      string
-	Reasoning string
+	ID        string `json:"id,omitempty"`
+	Role      string `json:"role,omitempty"`
+	Text      string `json:"text,omitempty"`
+	Reasoning string `json:"reasoning,omitempty"`
 	// Streaming is true between message.start and message.stop.
-	Streaming bool
-	Media     []frame.Media
-	ReplyTo   string
-	Model     string
-	Tokens    *int
-	Runtime   *frame.Runtime
-	TS        time.Time
+	Streaming bool           `json:"streaming,omitempty"`
+	Media     []frame.Media  `json:"media,omitempty"`
+	ReplyTo   string         `json:"reply_to,omitempty"`
+	Model     string         `json:"model,omitempty"`
+	Tokens    *int           `json:"tokens,omitempty"`
+	Runtime   *frame.Runtime `json:"runtime,omitempty"`
+	TS        time.Time      `json:"ts"`
 	// Delivery is the state of the user's own messages; DeliveryNone for
 	// messages from others.
-	Delivery Delivery
+	Delivery Delivery `json:"delivery,omitempty"`
 	// ClientMsgID is the random id the client put in message.send.
-	ClientMsgID string
+	ClientMsgID string `json:"client_msg_id,omitempty"`
 	// MediaRefs are the upload refs an outgoing message attaches.
-	MediaRefs []string
+	MediaRefs []string `json:"media_refs,omitempty"`
 }
 
 // Delivery is the delivery state of a user message.
@@ -132,21 +133,22 @@ func (d Delivery) String() string {
 	return "invalid"
 }
 
-// ToolCall is a tool card built from tool.start/progress/end.
+// ToolCall is a tool card built from tool.start/progress/end. The JSON tags
+// are the stored form.
 type ToolCall struct {
-	Index   int
-	Name    string
-	Preview string
-	Args    map[string]any
+	Index   int            `json:"index"`
+	Name    string         `json:"name,omitempty"`
+	Preview string         `json:"preview,omitempty"`
+	Args    map[string]any `json:"args,omitempty"`
 	// Note is the latest tool.progress note.
-	Note    string
-	Running bool
+	Note    string `json:"note,omitempty"`
+	Running bool   `json:"running,omitempty"`
 	// OK and Duration are set by tool.end when the gateway sent them.
-	OK       *bool
-	Duration *float64
+	OK       *bool    `json:"ok,omitempty"`
+	Duration *float64 `json:"duration,omitempty"`
 	// Output is tool.end's output_preview.
-	Output  string
-	Started time.Time
+	Output  string    `json:"output,omitempty"`
+	Started time.Time `json:"started"`
 }
 
 // PickerOutcome tells how a picker left the queue.

@@ -65,7 +65,7 @@ func seedV1(t *testing.T, conn *sql.DB) {
 	for _, q := range []string{
 		`INSERT INTO channels VALUES ('d', '', 'Default', 'default', 1, 0, 0)`,
 		`INSERT INTO items VALUES (1, 'd', '', 0, 0, 'm1', NULL, 1800000000000,
-			'{"msg":{"ID":"m1","Role":"assistant","Text":"kept","TS":"2027-01-15T08:00:00Z"}}')`,
+			'{"msg":{"id":"m1","role":"assistant","text":"kept","ts":"2027-01-15T08:00:00Z"}}')`,
 		`INSERT INTO lanes VALUES ('d', '', 0, 1, '', 'null')`,
 		`INSERT INTO meta VALUES ('cursor', '7')`,
 	} {
