@@ -37,19 +37,20 @@ func decode(t *testing.T, js string) frame.Frame {
 // apply applies live frames (JSON) in order and returns the merged change.
 func apply(t *testing.T, s *State, frames ...string) Change {
 	t.Helper()
-	var c Change
-	for _, js := range frames {
-		c.Merge(s.Apply(decode(t, js), false))
-	}
-	return c
+	return feed(t, s, false, frames)
 }
 
 // replay applies frames as a sync replay.
 func replay(t *testing.T, s *State, frames ...string) Change {
 	t.Helper()
+	return feed(t, s, true, frames)
+}
+
+func feed(t *testing.T, s *State, replayed bool, frames []string) Change {
+	t.Helper()
 	var c Change
 	for _, js := range frames {
-		c.Merge(s.Apply(decode(t, js), true))
+		c.Merge(s.Apply(decode(t, js), replayed))
 	}
 	return c
 }

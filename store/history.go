@@ -51,14 +51,8 @@ func (s *State) mergeHistory(ln *Lane, m *frame.Message) {
 		}
 		return
 	}
-	if s.knownElsewhere(ln, m.MessageID) {
+	if _, done := s.absorb(ln, msg); done {
 		return
-	}
-	if msg.Role == frame.RoleUser {
-		if it := s.matchEcho(ln, msg); it != nil {
-			s.mergeFinal(ln, it, msg)
-			return
-		}
 	}
 	s.add(ln, ln.posByTS(msg.TS), &Item{Kind: KindMessage, Msg: msg, TS: msg.TS})
 	s.finished(ln, msg)

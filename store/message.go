@@ -45,15 +45,11 @@ func (s *State) applyMessage(l frame.Lane, m *frame.Message, replayed bool) {
 		s.mergeFinal(ln, it, msg)
 		return
 	}
-	if s.knownElsewhere(ln, m.MessageID) {
-		return
-	}
-	if msg.Role == frame.RoleUser {
-		if it := s.matchEcho(ln, msg); it != nil {
-			s.mergeFinal(ln, it, msg)
+	if it, done := s.absorb(ln, msg); done {
+		if it != nil {
 			ln.anchor = it
-			return
 		}
+		return
 	}
 	it := &Item{Kind: KindMessage, Msg: msg, TS: msg.TS}
 	pos := ln.Len()
@@ -65,6 +61,22 @@ func (s *State) applyMessage(l frame.Lane, m *frame.Message, replayed bool) {
 		ln.anchor = it
 	}
 	s.arrived(ln, msg)
+}
+
+// absorb settles a final message the lane's memory does not hold by id:
+// done when the database holds it already, or when it echoes an outgoing
+// placeholder (merged into it, which is returned).
+func (s *State) absorb(ln *Lane, msg *Message) (it *Item, done bool) {
+	if s.knownElsewhere(ln, msg.ID) {
+		return nil, true
+	}
+	if msg.Role == frame.RoleUser {
+		if it := s.matchEcho(ln, msg); it != nil {
+			s.mergeFinal(ln, it, msg)
+			return it, true
+		}
+	}
+	return nil, false
 }
 
 // mergeFinal overwrites item it's message with the final msg, keeping the
