@@ -1,0 +1,157 @@
+// Package drawer is the / command drawer above the composer: typing "/" at
+// the start of the composer opens it; it fuzzy-matches the typed command
+// over the names and aliases of the gateway's catalog and of Iris's own
+// commands (see Builtins, Resolve and ClientPrefix), and Tab completes the
+// highlighted name or subcommand. Without a catalog it asks the root for
+// commands.complete (ActionCompleteCommands).
+//
+// The composer's owner feeds it every change of the text (SetText) and
+// gives it the keys it Wants while it is open; Enter is never taken, so
+// Enter always sends the composer's text.
+package drawer
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// maxRows is how many matches the drawer shows at once.
+const maxRows = 8
+
+// Model is the drawer's view state; the catalog itself lives in the store.
+type Model struct {
+	com        *common.Common
+	width      int
+	catalog    []frame.Command // the gateway's catalog, or commands.complete matches
+	fromServer bool            // catalog came from commands.catalog
+	entries    []Entry
+	matches    []match
+	cursor     int
+	text       string
+	open       bool
+	dismissed  string // the text Esc closed the drawer at
+	asked      string // the prefix last sent to commands.complete
+	keys       keys
+}
+
+var _ common.Component = (*Model)(nil)
+
+// keys are the drawer's bindings (the list keys of the key map plus Tab).
+type keys struct{ up, down, complete, close key.Binding }
+
+// New returns a closed drawer over the store's catalog.
+func New(com *common.Common) *Model {
+	km := com.KeyMap.Picker
+	m := &Model{com: com, keys: keys{
+		up: km.Up, down: km.Down, close: km.Close,
+		complete: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete")),
+	}}
+	m.SetCatalog(com.Store.Catalog())
+	return m
+}
+
+// SetCatalog replaces the gateway's catalog (commands.catalog, or the
+// store's cached copy). An empty catalog switches to commands.complete.
+func (m *Model) SetCatalog(cmds []frame.Command) {
+	m.catalog, m.fromServer, m.asked = cmds, len(cmds) > 0, ""
+	m.entries = buildEntries(cmds)
+	m.refilter()
+}
+
+// SetCompletions takes a commands.complete answer for prefix; it is used
+// while there is no catalog, and only when it answers the current prefix.
+func (m *Model) SetCompletions(prefix string, cmds []frame.Command) {
+	if m.fromServer || prefix != m.prefix() {
+		return
+	}
+	m.catalog = cmds
+	m.entries = buildEntries(cmds)
+	m.refilter()
+}
+
+// SetSize sets the drawer's width (its height follows its content).
+func (m *Model) SetSize(w, _ int) { m.width = w }
+
+// Open reports whether the drawer is shown.
+func (m *Model) Open() bool { return m.open }
+
+// SetText follows the composer's text: the drawer opens while the text is
+// a single-line command being typed and closes otherwise. Without a catalog
+// it returns ActionCompleteCommands for a new prefix.
+func (m *Model) SetText(text string) common.Action {
+	if text == m.text {
+		return nil
+	}
+	m.text = text
+	m.cursor = 0
+	m.refilter()
+	if m.active() && !m.fromServer && !strings.Contains(m.text, " ") && m.prefix() != m.asked {
+		m.asked = m.prefix()
+		return common.ActionCompleteCommands{Prefix: m.asked}
+	}
+	return nil
+}
+
+// prefix is the command word typed so far ("/mod").
+func (m *Model) prefix() string {
+	w, _, _ := strings.Cut(m.text, " ")
+	return w
+}
+
+// Wants reports whether the open drawer takes kp (Up/Down, Tab, Esc);
+// every other key belongs to the composer.
+func (m *Model) Wants(kp tea.KeyPressMsg) bool {
+	return m.open && key.Matches(kp, m.keys.up, m.keys.down, m.keys.complete, m.keys.close)
+}
+
+// Update moves the highlight, completes on Tab (ActionComplete) and closes
+// on Esc until the text changes.
+func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
+	kp, ok := msg.(tea.KeyPressMsg)
+	if !ok || !m.open {
+		return nil, nil
+	}
+	switch {
+	case key.Matches(kp, m.keys.up):
+		m.cursor = max(m.cursor-1, 0)
+	case key.Matches(kp, m.keys.down):
+		m.cursor = min(m.cursor+1, max(len(m.matches)-1, 0))
+	case key.Matches(kp, m.keys.close):
+		m.open, m.dismissed = false, m.text
+	case key.Matches(kp, m.keys.complete):
+		if m.cursor < len(m.matches) {
+			return common.ActionComplete{Text: m.matches[m.cursor].completion}, nil
+		}
+	}
+	return nil, nil
+}
+
+// Highlighted returns what Tab would complete to, or "".
+func (m *Model) Highlighted() string {
+	if !m.open || m.cursor >= len(m.matches) {
+		return ""
+	}
+	return m.matches[m.cursor].completion
+}
+
+// Matches returns the completions on offer, best first.
+func (m *Model) Matches() []string {
+	out := make([]string, len(m.matches))
+	for i, mt := range m.matches {
+		out[i] = mt.completion
+	}
+	return out
+}
+
+// ShortHelp lists the drawer's keys.
+func (m *Model) ShortHelp() []key.Binding {
+	return []key.Binding{m.keys.up, m.keys.down, m.keys.complete, m.keys.close}
+}
+
+// FullHelp lists the drawer's keys.
+func (m *Model) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp()} }

@@ -1,0 +1,137 @@
+package drawer
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// ClientPrefix always reaches Iris's own command: "//quit" runs Iris's
+// /quit even when the gateway has a /quit of its own (the gateway's command
+// wins the plain "/quit").
+const ClientPrefix = "//"
+
+// ClientCategory is the drawer category of Iris's own commands.
+const ClientCategory = "Iris"
+
+// Builtins are the commands Iris runs itself, without the gateway.
+func Builtins() []frame.Command {
+	return []frame.Command{
+		{Name: "/search", ArgsHint: "[query]", Description: "Search messages (Ctrl+F)"},
+		{Name: "/channel", ArgsHint: "[new|rename|default|delete]", Description: "Create, rename, set default or delete the channel"},
+		{Name: "/thread", ArgsHint: "[new|auto]", Description: "Start a thread, or toggle a new thread for the next message"},
+		{Name: "/stop", Description: "Stop the agent in this lane (Esc)"},
+		{Name: "/theme", ArgsHint: "[auto|dark|light]", Description: "Switch the colour theme"},
+		{Name: "/keys", Description: "Show the key bindings (F1)"},
+		{Name: "/quit", Description: "Quit Iris"},
+	}
+}
+
+// Entry is one command the drawer offers.
+type Entry struct {
+	frame.Command
+	// Client marks an Iris command.
+	Client bool
+	// Invoke is what to type: the name, or ClientPrefix plus the bare name
+	// for an Iris command the gateway shadows.
+	Invoke string
+	// Subs are the subcommands parsed from ArgsHint ("[none|low|high]").
+	Subs []string
+}
+
+// buildEntries lists the gateway's commands in their order, then Iris's,
+// each of Iris's under ClientPrefix when a gateway command has its name or
+// one of its aliases.
+func buildEntries(gateway []frame.Command) []Entry {
+	taken := map[string]bool{}
+	var out []Entry
+	for _, c := range gateway {
+		if c.Name == "" {
+			continue
+		}
+		taken[strings.ToLower(c.Name)] = true
+		for _, a := range c.Aliases {
+			taken[strings.ToLower(a)] = true
+		}
+		out = append(out, Entry{Command: c, Invoke: c.Name, Subs: Subcommands(c.ArgsHint)})
+	}
+	for _, c := range Builtins() {
+		c.Category = ClientCategory
+		e := Entry{Command: c, Client: true, Invoke: c.Name, Subs: Subcommands(c.ArgsHint)}
+		if taken[c.Name] {
+			e.Invoke = ClientPrefix + strings.TrimPrefix(c.Name, "/")
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// subGroup finds a bracketed list of alternatives without nested brackets.
+var subGroup = regexp.MustCompile(`[\[<(]([^\[\]<>()]*\|[^\[\]<>()]*)[\]>)]`)
+
+// subWord is a literal subcommand (a placeholder like "N" or one with
+// spaces is not).
+var subWord = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
+
+// Subcommands parses the literal alternatives of an args_hint:
+// "[none|low|medium|high]" gives none, low, medium, high. Groups whose
+// alternatives are not all plain lower-case words are ignored.
+func Subcommands(argsHint string) []string {
+	var out []string
+	for _, m := range subGroup.FindAllStringSubmatch(argsHint, -1) {
+		var words []string
+		for _, w := range strings.Split(m[1], "|") {
+			w = strings.TrimSpace(w)
+			if !subWord.MatchString(w) {
+				words = nil
+				break
+			}
+			words = append(words, w)
+		}
+		out = append(out, words...)
+	}
+	return out
+}
+
+// Resolve reports whether text invokes one of Iris's own commands, given
+// the gateway's catalog: "//name args" always does; "/name args" does when
+// name is an Iris command the gateway has neither as a name nor as an
+// alias. name is returned with one leading slash ("/quit").
+func Resolve(text string, gateway []frame.Command) (name, args string, ok bool) {
+	text = strings.TrimSpace(text)
+	if !strings.HasPrefix(text, "/") {
+		return "", "", false
+	}
+	word, args, _ := strings.Cut(text, " ")
+	args = strings.TrimSpace(args)
+	forced := strings.HasPrefix(word, ClientPrefix)
+	if forced {
+		word = "/" + strings.TrimPrefix(word, ClientPrefix)
+	}
+	word = strings.ToLower(word)
+	builtin := false
+	for _, c := range Builtins() {
+		builtin = builtin || c.Name == word
+	}
+	if !builtin {
+		return "", "", false
+	}
+	if !forced {
+		for _, e := range buildEntries(gateway) {
+			if !e.Client && (strings.EqualFold(e.Name, word) || containsFold(e.Aliases, word)) {
+				return "", "", false
+			}
+		}
+	}
+	return word, args, true
+}
+
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}
