@@ -36,20 +36,21 @@ const (
 	GlyphCurrent = "●"
 	// GlyphCursor marks the highlighted row of a list.
 	GlyphCursor = "›"
-	// GlyphExpanded and GlyphCollapsed mark a foldable block (reasoning).
-	GlyphExpanded  = "▾"
+	// GlyphExpanded marks an open foldable block (reasoning).
+	GlyphExpanded = "▾"
+	// GlyphCollapsed marks a folded block.
 	GlyphCollapsed = "▸"
 	// GlyphNewBelow points at unseen messages under the view.
 	GlyphNewBelow = "↓"
 )
 
-// Media kind glyphs, for media chips.
+// Media kind glyphs, for media chips (see MediaGlyph).
 const (
-	GlyphImage = "▣"
-	GlyphAudio = "♪"
-	GlyphVoice = "◉"
-	GlyphVideo = "▶"
-	GlyphFile  = "◫"
+	GlyphImage = "▣" // kind "image"
+	GlyphAudio = "♪" // kind "audio"
+	GlyphVoice = "◉" // kind "voice"
+	GlyphVideo = "▶" // kind "video"
+	GlyphFile  = "◫" // any other kind
 )
 
 // MediaGlyph returns the glyph for a media kind as the wire names it
