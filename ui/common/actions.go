@@ -60,8 +60,12 @@ type ActionComplete struct{ Text string }
 type ActionCompleteCommands struct{ Prefix string }
 
 // ActionSendFrame asks the root to send an arbitrary client frame through
-// the gateway (for dialogs that speak the protocol, e.g. search).
-type ActionSendFrame struct{ Frame frame.Frame }
+// the gateway (for dialogs that speak the protocol, e.g. search). Close
+// also closes the topmost dialog (the one that asked).
+type ActionSendFrame struct {
+	Frame frame.Frame
+	Close bool
+}
 
 func (ActionOpenLane) isAction()     {}
 func (ActionClose) isAction()        {}

@@ -3,12 +3,14 @@ package drawer
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/ui/common"
 )
 
 // View renders the matches around the highlight, or "" when closed. Every
@@ -73,22 +75,14 @@ func (m *Model) row(mt match, selected bool, w int) string {
 
 // highlight renders s with base, the bytes at hits with hit.
 func highlight(base, hit lipgloss.Style, s string, hits []int) string {
-	marked := make(map[int]bool, len(hits))
+	marked := make([]bool, len(s))
 	for _, h := range hits {
-		marked[h] = true
-	}
-	var b strings.Builder
-	for start := 0; start < len(s); {
-		end := start + 1
-		for end < len(s) && marked[end] == marked[start] {
-			end++
+		if h >= 0 && h < len(s) {
+			_, n := utf8.DecodeRuneInString(s[h:])
+			for i := h; i < h+n; i++ {
+				marked[i] = true
+			}
 		}
-		style := base
-		if marked[start] {
-			style = hit
-		}
-		b.WriteString(style.Render(s[start:end]))
-		start = end
 	}
-	return b.String()
+	return common.Highlight(base, hit, s, marked)
 }

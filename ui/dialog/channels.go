@@ -1,0 +1,230 @@
+package dialog
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// ChannelsID is the channel management dialog's ID.
+const ChannelsID = "channels"
+
+// Channel operations, as /channel and /thread name them.
+const (
+	OpNewChannel = "new"
+	OpNewThread  = "thread"
+	OpRename     = "rename"
+	OpDefault    = "default"
+	OpDelete     = "delete"
+)
+
+// channelsStep is where the dialog is.
+type channelsStep int
+
+const (
+	stepMenu    channelsStep = iota // choose an operation
+	stepName                        // type a name (new, thread, rename)
+	stepConfirm                     // confirm a deletion
+)
+
+// Channels manages the focused lane's channel: new channel, new thread,
+// rename, set default and delete (with a confirmation that names what will
+// be lost; never offered for the default channel). Each operation ends in
+// an ActionSendFrame that also closes the dialog.
+type Channels struct {
+	com           *common.Common
+	width, height int
+	lane          frame.Lane
+	node          store.ChannelNode // the lane's directory entry
+	parent        store.ChannelNode // its channel (the node itself for a channel)
+	step          channelsStep
+	ops           []string
+	op            string
+	cursor        int
+	input         textinput.Model
+	xk            listKeys
+}
+
+var _ Dialog = (*Channels)(nil)
+
+// NewChannels opens the menu of operations for lane.
+func NewChannels(com *common.Common, lane frame.Lane) *Channels {
+	ti := textinput.New()
+	ti.Prompt = "› "
+	ti.SetStyles(textinput.DefaultStyles(com.Theme.IsDark()))
+	c := &Channels{com: com, lane: lane, input: ti, xk: newListKeys()}
+	c.node, c.parent = findNode(com.Store.Tree(), lane)
+	c.ops = []string{OpNewChannel, OpNewThread, OpRename}
+	isThread := lane.ThreadID != ""
+	if !isThread && !c.node.Default {
+		c.ops = append(c.ops, OpDefault)
+	}
+	if !c.node.Default || isThread {
+		c.ops = append(c.ops, OpDelete)
+	}
+	return c
+}
+
+// NewChannelOp opens the dialog at one operation (from /channel or
+// /thread). An operation the lane does not allow (deleting or re-setting
+// the default channel) opens the menu instead.
+func NewChannelOp(com *common.Common, lane frame.Lane, op string) *Channels {
+	c := NewChannels(com, lane)
+	for i, o := range c.ops {
+		if o == op {
+			c.cursor = i
+			c.begin(op)
+		}
+	}
+	return c
+}
+
+// findNode returns lane's directory entry and its channel.
+func findNode(tree []store.ChannelNode, l frame.Lane) (node, parent store.ChannelNode) {
+	for _, n := range tree {
+		if n.Lane == l {
+			return n, n
+		}
+		for _, t := range n.Threads {
+			if t.Lane == l {
+				return t, n
+			}
+		}
+	}
+	n := store.ChannelNode{Lane: l, Name: l.String()}
+	return n, n
+}
+
+// ID names the dialog.
+func (c *Channels) ID() string { return ChannelsID }
+
+// Ops returns the operations the menu offers.
+func (c *Channels) Ops() []string { return c.ops }
+
+// SetSize sets the screen size the dialog fits in.
+func (c *Channels) SetSize(w, h int) {
+	c.width, c.height = w, h
+	c.input.SetWidth(max(c.innerWidth()-4, 8))
+}
+
+func (c *Channels) innerWidth() int { return min(max(c.width-8, 30), 64) }
+
+// begin enters op's step: a name to type, a confirmation, or (set
+// default) the frame at once.
+func (c *Channels) begin(op string) common.Action {
+	c.op = op
+	switch op {
+	case OpDelete:
+		c.step, c.cursor = stepConfirm, 1 // Cancel is highlighted first
+	case OpDefault:
+		return c.done(frame.TypeChannelSetDef, &frame.Empty{})
+	default:
+		c.step = stepName
+		c.input.SetValue("")
+		c.input.Placeholder = map[string]string{OpNewChannel: "channel name", OpNewThread: "thread name", OpRename: "new name"}[op]
+		if op == OpRename {
+			c.input.SetValue(termsafe.Line(c.node.Name))
+			c.input.CursorEnd()
+		}
+		c.input.Focus()
+	}
+	return nil
+}
+
+// done builds the frame for the lane and closes the dialog.
+func (c *Channels) done(typ string, payload any) common.Action {
+	f := frame.Frame{Type: typ, ChatID: frame.Some(c.lane.ChatID), ThreadID: frame.OrNull(c.lane.ThreadID), Payload: payload}
+	return common.ActionSendFrame{Frame: f, Close: true}
+}
+
+// Update handles the keys of the current step.
+func (c *Channels) Update(msg tea.Msg) (common.Action, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.PasteMsg:
+		if c.step == stepName {
+			var cmd tea.Cmd
+			c.input, cmd = c.input.Update(msg)
+			return nil, cmd
+		}
+	case tea.KeyPressMsg:
+		km := c.com.KeyMap.Picker
+		if key.Matches(msg, km.Close) {
+			return common.ActionClose{}, nil
+		}
+		switch c.step {
+		case stepName:
+			return c.nameKey(msg)
+		case stepConfirm:
+			return c.listKey(msg, 2, c.confirm), nil
+		default:
+			return c.listKey(msg, len(c.ops), func(i int) common.Action { return c.begin(c.ops[i]) }), nil
+		}
+	}
+	return nil, nil
+}
+
+// listKey moves over n rows (arrows, j/k) and picks with Enter or a digit.
+func (c *Channels) listKey(kp tea.KeyPressMsg, n int, pick func(int) common.Action) common.Action {
+	km := c.com.KeyMap.Picker
+	switch {
+	case key.Matches(kp, km.Up, c.xk.up):
+		c.cursor = max(c.cursor-1, 0)
+	case key.Matches(kp, km.Down, c.xk.down):
+		c.cursor = min(c.cursor+1, n-1)
+	case key.Matches(kp, km.Select):
+		return pick(c.cursor)
+	case key.Matches(kp, c.xk.digit):
+		if i := int(kp.Text[0] - '1'); i < n {
+			c.cursor = i
+			return pick(i)
+		}
+	}
+	return nil
+}
+
+// confirm answers the deletion prompt: row 0 deletes, row 1 cancels.
+func (c *Channels) confirm(i int) common.Action {
+	if i != 0 {
+		return common.ActionClose{}
+	}
+	return c.done(frame.TypeChannelDelete, &frame.Empty{})
+}
+
+// nameKey edits the name; Enter sends it (an empty name is not sent).
+func (c *Channels) nameKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
+	if !key.Matches(kp, c.com.KeyMap.Picker.Select) {
+		var cmd tea.Cmd
+		c.input, cmd = c.input.Update(kp)
+		return nil, cmd
+	}
+	name := strings.TrimSpace(c.input.Value())
+	if name == "" {
+		return nil, nil
+	}
+	switch c.op {
+	case OpRename:
+		return c.done(frame.TypeChannelRename, &frame.ChannelRename{Name: name}), nil
+	case OpNewThread:
+		f := frame.Frame{Type: frame.TypeChannelCreate, Payload: &frame.ChannelCreate{
+			Name: name, Kind: frame.KindThread, ParentChatID: frame.Some(c.parent.Lane.ChatID)}}
+		return common.ActionSendFrame{Frame: f, Close: true}, nil
+	}
+	f := frame.Frame{Type: frame.TypeChannelCreate, Payload: &frame.ChannelCreate{Name: name, Kind: frame.KindChannel}}
+	return common.ActionSendFrame{Frame: f, Close: true}, nil
+}
+
+// ShortHelp lists the dialog's keys.
+func (c *Channels) ShortHelp() []key.Binding {
+	km := c.com.KeyMap.Picker
+	return []key.Binding{km.Up, km.Down, km.Select, km.Close}
+}
+
+// FullHelp lists the dialog's keys.
+func (c *Channels) FullHelp() [][]key.Binding { return [][]key.Binding{c.ShortHelp()} }

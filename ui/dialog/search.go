@@ -1,0 +1,158 @@
+package dialog
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// SearchID is the search dialog's ID.
+const SearchID = "search"
+
+// Search scopes as the protocol spells them.
+const (
+	ScopeAll  = "all"
+	ScopeChat = "chat"
+)
+
+// Search is the Ctrl+F dialog: Enter sends the query (scope all, or chat
+// for the focused lane after Tab), the hits list channel, role, time and
+// the snippet with the match highlighted, and Enter on a hit jumps to it.
+type Search struct {
+	com           *common.Common
+	width, height int
+	input         textinput.Model
+	lane          frame.Lane // the focused lane (scope chat)
+	scope         string
+	asked         string // the query and scope of the last search ("" none)
+	pending       bool
+	err           string
+	hits          []frame.SearchHit
+	terms         []string // the lower-cased words of the answered query
+	cursor        int
+	keys          searchKeys
+}
+
+// searchKeys are the search dialog's own bindings.
+type searchKeys struct{ scope key.Binding }
+
+var _ Dialog = (*Search)(nil)
+
+// NewSearch opens the search dialog for the focused lane, with query typed
+// in already (the /search argument; "" for none).
+func NewSearch(com *common.Common, lane frame.Lane, query string) *Search {
+	ti := textinput.New()
+	ti.Prompt = "› "
+	ti.Placeholder = "search messages…"
+	ti.SetStyles(textinput.DefaultStyles(com.Theme.IsDark()))
+	ti.SetValue(query)
+	ti.Focus()
+	return &Search{com: com, input: ti, lane: lane, scope: ScopeAll, keys: searchKeys{
+		scope: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "all / this lane")),
+	}}
+}
+
+// ID names the dialog.
+func (s *Search) ID() string { return SearchID }
+
+// SetSize sets the screen size the dialog fits in.
+func (s *Search) SetSize(w, h int) {
+	s.width, s.height = w, h
+	s.input.SetWidth(max(s.innerWidth()-4, 8))
+}
+
+func (s *Search) innerWidth() int { return min(max(s.width-8, 30), 90) }
+
+// Scope returns the current scope (ScopeAll or ScopeChat).
+func (s *Search) Scope() string { return s.scope }
+
+// Pending reports whether a search is on its way.
+func (s *Search) Pending() bool { return s.pending }
+
+// Start returns the search for the typed query (an ActionSearch), or nil
+// for an empty query. The root calls it when the dialog opens with a query.
+func (s *Search) Start() common.Action {
+	q := strings.TrimSpace(s.input.Value())
+	if q == "" {
+		return nil
+	}
+	s.asked, s.pending, s.err = s.scope+"\x00"+q, true, ""
+	return common.ActionSearch{Query: q, Scope: s.scope, Lane: s.lane}
+}
+
+// SetResults shows the answer to a search; an answer to an older query or
+// scope is ignored.
+func (s *Search) SetResults(r frame.SearchResults) {
+	scope := r.Scope
+	if scope == "" {
+		scope = ScopeAll
+	}
+	if scope+"\x00"+r.Query != s.asked {
+		return
+	}
+	s.pending, s.err, s.hits, s.cursor = false, "", r.Hits, 0
+	s.terms = strings.Fields(strings.ToLower(termsafe.Line(r.Query)))
+}
+
+// SetError shows why the search failed.
+func (s *Search) SetError(err error) {
+	s.pending, s.err = false, termsafe.Line(err.Error())
+}
+
+// Update edits the query, toggles the scope, searches, moves and jumps.
+func (s *Search) Update(msg tea.Msg) (common.Action, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.PasteMsg:
+		var cmd tea.Cmd
+		s.input, cmd = s.input.Update(msg)
+		return nil, cmd
+	case tea.KeyPressMsg:
+		return s.handleKey(msg)
+	}
+	return nil, nil
+}
+
+func (s *Search) handleKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
+	km := s.com.KeyMap.Picker
+	switch {
+	case key.Matches(kp, km.Close):
+		return common.ActionClose{}, nil
+	case key.Matches(kp, s.keys.scope):
+		s.scope = map[string]string{ScopeAll: ScopeChat, ScopeChat: ScopeAll}[s.scope]
+		return s.Start(), nil
+	case key.Matches(kp, km.Up):
+		s.cursor = max(s.cursor-1, 0)
+		return nil, nil
+	case key.Matches(kp, km.Down):
+		s.cursor = min(s.cursor+1, max(len(s.hits)-1, 0))
+		return nil, nil
+	case key.Matches(kp, km.Select):
+		q := strings.TrimSpace(s.input.Value())
+		if s.scope+"\x00"+q != s.asked {
+			return s.Start(), nil
+		}
+		if s.cursor < len(s.hits) {
+			h := s.hits[s.cursor]
+			return common.ActionJump{Lane: frame.Lane{ChatID: h.ChatID, ThreadID: h.ThreadID.Val}, MessageID: h.MessageID}, nil
+		}
+		return nil, nil
+	}
+	var cmd tea.Cmd
+	s.input, cmd = s.input.Update(kp)
+	return nil, cmd
+}
+
+// ShortHelp lists the search keys.
+func (s *Search) ShortHelp() []key.Binding {
+	km := s.com.KeyMap.Picker
+	return []key.Binding{km.Select, s.keys.scope, km.Up, km.Down, km.Close}
+}
+
+// FullHelp lists the search keys.
+func (s *Search) FullHelp() [][]key.Binding { return [][]key.Binding{s.ShortHelp()} }

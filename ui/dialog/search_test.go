@@ -1,0 +1,133 @@
+package dialog
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/themes"
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// directoryJS is a directory with a default channel, a channel with two
+// threads, and a plain channel.
+const directoryJS = `{"type":"channel.list","payload":{"channels":[
+ {"chat_id":"iris:default","name":"Default","kind":"default","is_default":true},
+ {"chat_id":"iris:chan_1","name":"Ops","kind":"channel"},
+ {"chat_id":"iris:chan_1","thread_id":"t_1","parent_chat_id":"iris:chan_1","name":"Deploy plan","kind":"thread"},
+ {"chat_id":"iris:chan_1","thread_id":"t_2","parent_chat_id":"iris:chan_1","name":"Incident","kind":"thread"},
+ {"chat_id":"iris:chan_2","name":"Notes","kind":"channel"}]}}`
+
+var (
+	opsLane    = frame.Lane{ChatID: "iris:chan_1"}
+	threadLane = frame.Lane{ChatID: "iris:chan_1", ThreadID: "t_1"}
+)
+
+func searchHits() frame.SearchResults {
+	return frame.SearchResults{Query: "deploy", Scope: "all", Hits: []frame.SearchHit{
+		{MessageID: "m_1", ChatID: "iris:chan_1", ThreadID: frame.Some("t_1"), Role: "assistant", Snippet: "…we Deploy the service at noon; deploy again…", TS: clock(9, 12)},
+		{MessageID: "m_2", ChatID: "iris:default", ThreadID: frame.Null(), Role: "user", Snippet: "can you deploy\x1b[2J it?", TS: clock(8, 0)},
+	}}
+}
+
+// clock is today's h:m in the tests' zone, as a millisecond timestamp.
+func clock(h, m int) int64 { return time.Date(2026, 11, 30, h, m, 0, 0, time.UTC).UnixMilli() }
+
+func TestSearchFlow(t *testing.T) {
+	com := testCom(t, themes.Dark)
+	applyJSON(t, com, directoryJS)
+	s := NewSearch(com, opsLane, "")
+	s.SetSize(100, 30)
+	if act, _ := s.Update(press("enter")); act != nil {
+		t.Fatalf("empty query searched: %#v", act)
+	}
+	typeText(s, "deploy")
+	act, _ := s.Update(press("enter"))
+	if act != (common.ActionSearch{Query: "deploy", Scope: ScopeAll, Lane: opsLane}) || !s.Pending() {
+		t.Fatalf("%#v", act)
+	}
+	s.SetResults(frame.SearchResults{Query: "old", Scope: "all"}) // stale
+	if !s.Pending() {
+		t.Fatal("a stale answer ended the search")
+	}
+	s.SetResults(searchHits())
+	v := ansi.Strip(s.View())
+	for _, want := range []string{"2 found", "Ops › Deploy plan · assistant · 09:12", "Default · user · 08:00"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("view lacks %q:\n%s", want, v)
+		}
+	}
+	if err := termsafe.Verify(s.View()); err != nil {
+		t.Fatal(err)
+	}
+	s.Update(press("down"))
+	if act, _ := s.Update(press("enter")); act != (common.ActionJump{Lane: frame.Lane{ChatID: "iris:default"}, MessageID: "m_2"}) {
+		t.Fatalf("%#v", act)
+	}
+	s.Update(press("up"))
+	if act, _ := s.Update(press("enter")); act != (common.ActionJump{Lane: threadLane, MessageID: "m_1"}) {
+		t.Fatalf("%#v", act)
+	}
+	// Tab toggles the scope and searches again in the focused lane.
+	act, _ = s.Update(press("tab"))
+	if act != (common.ActionSearch{Query: "deploy", Scope: ScopeChat, Lane: opsLane}) || s.Scope() != ScopeChat {
+		t.Fatalf("%#v", act)
+	}
+	if !strings.Contains(ansi.Strip(s.View()), "in this lane: Ops") {
+		t.Fatal(ansi.Strip(s.View()))
+	}
+	s.SetError(errors.New("timeout"))
+	if !strings.Contains(ansi.Strip(s.View()), "search failed: timeout") {
+		t.Fatal(ansi.Strip(s.View()))
+	}
+	// Editing the query makes Enter search again instead of jumping.
+	s.SetResults(frame.SearchResults{Query: "deploy", Scope: "chat"})
+	typeText(s, "s")
+	if act, _ := s.Update(press("enter")); act != (common.ActionSearch{Query: "deploys", Scope: ScopeChat, Lane: opsLane}) {
+		t.Fatalf("%#v", act)
+	}
+	if act, _ := s.Update(press("esc")); act != (common.ActionClose{}) {
+		t.Fatalf("%#v", act)
+	}
+}
+
+func TestSearchStartWithQuery(t *testing.T) {
+	com := testCom(t, themes.Dark)
+	s := NewSearch(com, opsLane, "  deploy ")
+	if act := s.Start(); act != (common.ActionSearch{Query: "deploy", Scope: ScopeAll, Lane: opsLane}) {
+		t.Fatalf("%#v", act)
+	}
+	if NewSearch(com, opsLane, "").Start() != nil {
+		t.Fatal("an empty query started a search")
+	}
+}
+
+func TestHighlightTerms(t *testing.T) {
+	com := testCom(t, themes.Dark)
+	st := com.Styles.Dialog
+	got := highlightTerms(st.Body, st.Match, "Deploy and deploy", []string{"deploy"})
+	want := st.Match.Render("Deploy") + st.Body.Render(" and ") + st.Match.Render("deploy")
+	if got != want {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+}
+
+func TestSearchGolden(t *testing.T) {
+	for _, th := range []themes.Name{themes.Dark, themes.Light} {
+		t.Run(string(th), func(t *testing.T) {
+			com := testCom(t, th)
+			applyJSON(t, com, directoryJS)
+			s := NewSearch(com, opsLane, "deploy")
+			s.SetSize(90, 24)
+			s.Start()
+			s.SetResults(searchHits())
+			golden.RequireEqual(t, s.View())
+		})
+	}
+}

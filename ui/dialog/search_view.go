@@ -1,0 +1,115 @@
+package dialog
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// View renders the scope, the query and the hits (two lines each).
+func (s *Search) View() string {
+	st := s.com.Styles.Dialog
+	w := s.innerWidth()
+	scope := "all channels"
+	if s.scope == ScopeChat {
+		scope = "this lane: " + laneLabel(s.com.Store.Tree(), s.lane)
+	}
+	title := st.Title.Render("Search") + st.Muted.Render(ansi.Truncate("  in "+scope, w-6, "…"))
+	lines := []string{title, s.input.View(), ""}
+	switch {
+	case s.pending:
+		lines = append(lines, st.Muted.Render("searching…"))
+	case s.err != "":
+		lines = append(lines, st.Danger.Render(ansi.Truncate("search failed: "+s.err, w, "…")))
+	case s.asked != "" && len(s.hits) == 0:
+		lines = append(lines, st.Muted.Render("no messages match"))
+	case s.asked != "":
+		lines = append(lines, st.Muted.Render(fmt.Sprintf("%d found", len(s.hits))))
+	}
+	lines = append(lines, s.hitLines(w)...)
+	lines = append(lines, "", st.Hint.Render(ansi.Truncate("enter search / jump · tab all ↔ this lane · ↑↓ move · esc close", w, "…")))
+	return st.Frame.Width(w + st.Frame.GetHorizontalFrameSize()).Render(strings.Join(lines, "\n"))
+}
+
+// hitLines renders the hits that fit around the cursor.
+func (s *Search) hitLines(w int) []string {
+	if s.pending || len(s.hits) == 0 {
+		return nil
+	}
+	st := s.com.Styles.Dialog
+	tree := s.com.Store.Tree()
+	visible := max((s.height-10)/2, 2)
+	first := max(0, min(s.cursor-visible/2, len(s.hits)-visible))
+	var out []string
+	for i := first; i < min(len(s.hits), first+visible); i++ {
+		h := s.hits[i]
+		lane := frame.Lane{ChatID: h.ChatID, ThreadID: h.ThreadID.Val}
+		head := laneLabel(tree, lane) + " · " + termsafe.Line(h.Role)
+		if t := s.com.FormatTime(h.TS); t != "" {
+			head += " · " + t
+		}
+		cursor := "  "
+		if i == s.cursor {
+			cursor = "› "
+		}
+		headLine := ansi.Truncate(cursor+head, w, "…")
+		if i == s.cursor {
+			headLine = st.Selected.Width(w).Render(headLine)
+		} else {
+			headLine = st.Muted.Render(headLine)
+		}
+		snippet := ansi.Truncate(strings.TrimSpace(termsafe.Line(h.Snippet)), w-4, "…")
+		out = append(out, headLine, "    "+highlightTerms(st.Body, st.Match, snippet, s.terms))
+	}
+	return out
+}
+
+// laneLabel names a lane as "channel" or "channel › thread" from the
+// directory, or by its ids when it is not in the directory.
+func laneLabel(tree []store.ChannelNode, l frame.Lane) string {
+	for _, n := range tree {
+		if n.Lane.ChatID != l.ChatID {
+			continue
+		}
+		if l.ThreadID == "" {
+			return termsafe.Line(n.Name)
+		}
+		for _, t := range n.Threads {
+			if t.Lane == l {
+				return termsafe.Line(n.Name) + " › " + termsafe.Line(t.Name)
+			}
+		}
+	}
+	return termsafe.Line(l.String())
+}
+
+// highlightTerms renders s with base and every case-insensitive occurrence
+// of a term with hit. (Text whose lower-case form changes length is shown
+// without highlights rather than cut in the wrong place.)
+func highlightTerms(base, hit lipgloss.Style, s string, terms []string) string {
+	lower := strings.ToLower(s)
+	if len(lower) != len(s) || len(terms) == 0 {
+		return base.Render(s)
+	}
+	marked := make([]bool, len(s))
+	for _, t := range terms {
+		for off := 0; t != ""; {
+			i := strings.Index(lower[off:], t)
+			if i < 0 {
+				break
+			}
+			for j := off + i; j < off+i+len(t); j++ {
+				marked[j] = true
+			}
+			off += i + len(t)
+		}
+	}
+	return common.Highlight(base, hit, s, marked)
+}
