@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/lexers"
 )
 
@@ -72,3 +73,17 @@ func chromaAlias(info string) string {
 	languages.alias[lang] = alias
 	return alias
 }
+
+// registerUnnamedPlain registers, once per process, a plain-text chroma
+// lexer under the empty alias. Glamour asks chroma for the language ""
+// for indented code blocks, which the source cannot name; without this
+// chroma runs every lexer's content analyser on each such block on every
+// render (tens of milliseconds each).
+var registerUnnamedPlain = sync.OnceFunc(func() {
+	lexers.Register(chroma.MustNewLexer(
+		&chroma.Config{Name: "iris-unnamed-plain", Aliases: []string{""}},
+		func() chroma.Rules {
+			return chroma.Rules{"root": {{Pattern: `[^\n]+|\n`, Type: chroma.Text}}}
+		},
+	))
+})

@@ -26,6 +26,7 @@ type Renderer struct {
 // New makes a renderer that wraps text at width cells (at least 1) with the
 // given glamour style (themes.GlamourStyle).
 func New(width int, style ansi.StyleConfig) (*Renderer, error) {
+	registerUnnamedPlain()
 	width = max(width, 1)
 	tr, err := glamour.NewTermRenderer(
 		glamour.WithStyles(style),

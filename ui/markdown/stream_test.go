@@ -174,3 +174,8 @@ func lastLines(s string, n int) string {
 	lines := strings.Split(ansi.Strip(s), "\n")
 	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }
+
+// containsPlain reports whether the visible text of s contains sub.
+func containsPlain(s, sub string) bool {
+	return strings.Contains(ansi.Strip(s), sub)
+}
