@@ -73,14 +73,18 @@ func NewChannels(com *common.Common, lane frame.Lane) *Channels {
 }
 
 // NewChannelOp opens the dialog at one operation (from /channel or
-// /thread). An operation the lane does not allow (deleting or re-setting
-// the default channel) opens the menu instead.
+// /thread): its name field or its confirmation; set default opens the menu
+// with it highlighted, so it still takes an Enter. An operation the lane
+// does not allow (deleting or re-setting the default channel) opens the
+// menu instead.
 func NewChannelOp(com *common.Common, lane frame.Lane, op string) *Channels {
 	c := NewChannels(com, lane)
 	for i, o := range c.ops {
 		if o == op {
 			c.cursor = i
-			c.begin(op)
+			if op != OpDefault {
+				c.begin(op)
+			}
 		}
 	}
 	return c

@@ -92,6 +92,11 @@ func TestChannelsOperations(t *testing.T) {
 	if f.Type != frame.TypeChannelSetDef || f.ChatID.Val != "iris:chan_1" {
 		t.Fatalf("%+v", f)
 	}
+	c = NewChannelOp(com, opsLane, OpDefault)
+	f = sent(t, first(c.Update(press("enter"))))
+	if f.Type != frame.TypeChannelSetDef {
+		t.Fatalf("%+v", f)
+	}
 }
 
 func TestChannelsDeleteConfirmation(t *testing.T) {
