@@ -148,8 +148,9 @@ type pullItem struct {
 }
 
 // Pull requests media m and writes its bytes to w, checking the byte count
-// against the announced size and the sha256 (from the offer, the gateway's
-// media.pull ack or media.pull.end) when one is known. progress, if set, is
+// against the announced size and the sha256 when one is known (the offer's
+// m.Size and m.SHA256, overridden by what the gateway's media.pull ack or
+// media.pull.end announce). progress, if set, is
 // called after every chunk with the expected total (0 when unknown). On a
 // mismatch it returns ErrSizeMismatch or ErrChecksum; w may then hold
 // partial content, which the caller discards.

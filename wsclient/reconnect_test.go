@@ -1,0 +1,163 @@
+package wsclient_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/wsclient"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// sendText sends a user message to the default channel.
+func sendText(t *testing.T, c *running, text string) frame.Frame {
+	t.Helper()
+	resp, err := c.Request(context.Background(), frame.Frame{
+		Type: frame.TypeMessageSend, ChatID: frame.Some(defaultChat), ThreadID: frame.Null(),
+		Payload: &frame.MessageSend{Text: text, ClientMsgID: "c_" + text},
+	})
+	if err != nil {
+		t.Fatalf("message.send: %v", err)
+	}
+	return resp
+}
+
+// TestReconnectMidStreamReplaysWithoutLossOrDuplicates kills the socket
+// while the agent streams, several times, and checks that every reply
+// arrives exactly once, complete, with the cursor reported after the
+// replayed frames it covers.
+func TestReconnectMidStreamReplaysWithoutLossOrDuplicates(t *testing.T) {
+	sim, url := startSim(t, gatewaysim.Config{StreamInterval: time.Millisecond})
+	c := start(t, newClient(t, url, nil))
+	col := collect(t, c.Client)
+	col.wait(t, 0, "online", isState(wsclient.StateOnline))
+
+	const turns = 3
+	from := 0
+	for i := range turns {
+		col.wait(t, from, "online", isState(wsclient.StateOnline))
+		sendText(t, c, fmt.Sprintf("question %d", i))
+		upd := col.wait(t, from, "a streamed update", isFrame(frame.TypeMessageUpdate))
+		sim.DropConnections()
+		from = col.wait(t, upd, "reconnecting", isState(wsclient.StateReconnecting))
+	}
+	col.wait(t, from, "online again", isState(wsclient.StateOnline))
+	for {
+		idle := 0
+		for _, ev := range col.all() {
+			if isFrame(frame.TypeAgentIdle)(ev) {
+				idle++
+			}
+		}
+		if idle >= turns {
+			break
+		}
+		col.wait(t, len(col.all()), "more events", func(wsclient.Event) bool { return true })
+	}
+
+	stops := map[string]int{}
+	echoes := map[string]int{}
+	texts := map[string]string{}
+	replayed, lastReplay, lastCursor := 0, -1, -1
+	for i, ev := range col.all() {
+		switch e := ev.(type) {
+		case *wsclient.FrameEvent:
+			if e.Replayed {
+				replayed++
+				lastReplay = i
+			}
+			switch p := e.Frame.Payload.(type) {
+			case *frame.MessageStop:
+				stops[p.MessageID]++
+			case *frame.MessageUpdate:
+				if stops[p.MessageID] > 0 {
+					t.Errorf("update for %s after its stop", p.MessageID)
+				}
+				texts[p.MessageID] = p.Text
+			case *frame.Message:
+				echoes[p.MessageID]++
+			}
+		case *wsclient.CursorEvent:
+			lastCursor = i
+		}
+	}
+	if len(stops) != turns {
+		t.Fatalf("%d replies finished, want %d: %s", len(stops), turns, describe(col.all()))
+	}
+	for id, n := range stops {
+		if n != 1 {
+			t.Errorf("message.stop %s delivered %d times", id, n)
+		}
+	}
+	for id, n := range echoes {
+		if n != 1 {
+			t.Errorf("message %s delivered %d times", id, n)
+		}
+	}
+	if replayed == 0 {
+		t.Error("no frame was replayed by sync; the drops did not interrupt a stream")
+	}
+	if lastCursor < lastReplay {
+		t.Errorf("the last CursorEvent (#%d) precedes a replayed frame (#%d)", lastCursor, lastReplay)
+	}
+}
+
+func TestDeadConnectionDetectedAndRecovered(t *testing.T) {
+	sim, url := startSim(t, gatewaysim.Config{})
+	c := start(t, newClient(t, url, func(cfg *wsclient.Config) {
+		cfg.Timing.DeadAfter = 300 * time.Millisecond
+		cfg.Timing.HelloTimeout = 300 * time.Millisecond
+	}))
+	col := collect(t, c.Client)
+	on := col.wait(t, 0, "online", isState(wsclient.StateOnline))
+	sim.SetSilent(true)
+	began := time.Now()
+	i := col.wait(t, on, "reconnecting after silence", isState(wsclient.StateReconnecting))
+	if err := col.all()[i].(*wsclient.StateEvent).Err; !errors.Is(err, wsclient.ErrDead) {
+		t.Fatalf("reconnect reason %v, want ErrDead", err)
+	}
+	if waited := time.Since(began); waited < 250*time.Millisecond {
+		t.Fatalf("declared dead after %v, before DeadAfter", waited)
+	}
+	sim.SetSilent(false)
+	col.wait(t, i, "online again", isState(wsclient.StateOnline))
+	if _, err := c.Request(context.Background(), frame.Frame{Type: frame.TypeCommandsCatalog}); err != nil {
+		t.Fatalf("request after recovery: %v", err)
+	}
+}
+
+func TestBackoffGrowsAndStopsOnCancel(t *testing.T) {
+	var ceilings []time.Duration
+	c := newClient(t, "ws://127.0.0.1:1/", func(cfg *wsclient.Config) {
+		cfg.Timing.Jitter = func(max time.Duration) time.Duration {
+			ceilings = append(ceilings, max)
+			return time.Millisecond
+		}
+		cfg.Timing.BackoffBase = 10 * time.Millisecond
+		cfg.Timing.BackoffMax = 50 * time.Millisecond
+	})
+	r := start(t, c)
+	col := collect(t, c)
+	from := 0
+	for range 5 {
+		from = col.wait(t, from, "reconnecting", isState(wsclient.StateReconnecting)) + 1
+	}
+	if err := r.stop(t); err != nil {
+		t.Fatalf("Run after cancel = %v", err)
+	}
+	col.wait(t, from, "stopped", isState(wsclient.StateStopped))
+	want := []time.Duration{10, 20, 40, 50, 50}
+	for i, w := range want {
+		if ceilings[i] != w*time.Millisecond {
+			t.Fatalf("backoff ceilings %v, want %v ms", ceilings[:5], want)
+		}
+	}
+	for i, ev := range col.all() {
+		if se, ok := ev.(*wsclient.StateEvent); ok && se.State == wsclient.StateReconnecting && se.RetryAt.IsZero() {
+			t.Fatalf("event %d: reconnecting without RetryAt", i)
+		}
+	}
+}
