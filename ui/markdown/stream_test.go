@@ -31,30 +31,33 @@ func TestStreamEqualsFullRenderAtEveryUpdate(t *testing.T) {
 	}
 }
 
+// streamCases are documents whose every prefix must stream exactly like a
+// full render.
+var streamCases = []struct {
+	name string
+	doc  string
+	// fenceInCode: the document shows ``` inside a code block.
+	fenceInCode bool
+}{
+	{"fence across many updates", "Intro paragraph.\n\n```python\ndef f():\n\n    return 1\n\n\n# still code\n```\n\nAfter the fence.\n", false},
+	{"tilde fence with backticks inside", "A\n\n~~~~\n```\nnot a fence end\n```\n\n~~~~\n\nB\n", true},
+	{"unclosed fence", "Text\n\n```\ncode that never closes\n\nmore code\n", false},
+	{"table", "Before.\n\n| a | b |\n|---|---|\n| 1 | **2** |\n| 3 | 4 |\n\nAfter.\n", false},
+	{"loose list", "- one\n\n- two\n\n  para in two\n\n- three\n\nDone.\n", false},
+	{"ordered loose list", "1. one\n\n2. two\n\n10. ten\n\nEnd.\n", false},
+	{"nested list with code", "- item\n\n  ```\n  code\n\n  more\n  ```\n\n- next\n\nOut.\n", false},
+	{"block quotes", "> one\n>\n> two\n\n> separate quote\n\nplain\n", false},
+	{"html comment with blank lines", "A\n\n<!-- comment\n\nstill comment -->\n\nB **bold**\n", false},
+	{"definition list", "Term\n\n: definition\n\nNext para.\n", false},
+	{"headings", "# One\n\ntext\n\n## Two\n\n### Three\n\ntext\n", false},
+	{"setext after blank", "para\n\nTitle\n=====\n\nafter\n", false},
+	{"indented code", "para\n\n    code\n\n    more code\n\nafter\n", false},
+	{"crlf", "one\r\n\r\ntwo **b**\r\n\r\n- a\r\n- b\r\n\r\nthree\r\n", false},
+	{"hostile", "x &#27;]0;pwn&#7;\n\n\x1b[2J `&#x1b;[31m`\n\n[j](javascript:alert(1)) \u202e\n\nend\n", false},
+}
+
 func TestStreamCases(t *testing.T) {
-	tests := []struct {
-		name string
-		doc  string
-		// fenceInCode: the document shows ``` inside a code block.
-		fenceInCode bool
-	}{
-		{"fence across many updates", "Intro paragraph.\n\n```python\ndef f():\n\n    return 1\n\n\n# still code\n```\n\nAfter the fence.\n", false},
-		{"tilde fence with backticks inside", "A\n\n~~~~\n```\nnot a fence end\n```\n\n~~~~\n\nB\n", true},
-		{"unclosed fence", "Text\n\n```\ncode that never closes\n\nmore code\n", false},
-		{"table", "Before.\n\n| a | b |\n|---|---|\n| 1 | **2** |\n| 3 | 4 |\n\nAfter.\n", false},
-		{"loose list", "- one\n\n- two\n\n  para in two\n\n- three\n\nDone.\n", false},
-		{"ordered loose list", "1. one\n\n2. two\n\n10. ten\n\nEnd.\n", false},
-		{"nested list with code", "- item\n\n  ```\n  code\n\n  more\n  ```\n\n- next\n\nOut.\n", false},
-		{"block quotes", "> one\n>\n> two\n\n> separate quote\n\nplain\n", false},
-		{"html comment with blank lines", "A\n\n<!-- comment\n\nstill comment -->\n\nB **bold**\n", false},
-		{"definition list", "Term\n\n: definition\n\nNext para.\n", false},
-		{"headings", "# One\n\ntext\n\n## Two\n\n### Three\n\ntext\n", false},
-		{"setext after blank", "para\n\nTitle\n=====\n\nafter\n", false},
-		{"indented code", "para\n\n    code\n\n    more code\n\nafter\n", false},
-		{"crlf", "one\r\n\r\ntwo **b**\r\n\r\n- a\r\n- b\r\n\r\nthree\r\n", false},
-		{"hostile", "x &#27;]0;pwn&#7;\n\n\x1b[2J `&#x1b;[31m`\n\n[j](javascript:alert(1)) \u202e\n\nend\n", false},
-	}
-	for _, tt := range tests {
+	for _, tt := range streamCases {
 		t.Run(tt.name, func(t *testing.T) {
 			r := testRenderer(t, 50)
 			s := NewStream(r)
