@@ -189,6 +189,12 @@ func (s *State) removeLane(l frame.Lane) {
 	}
 	delete(s.lanes, l)
 	delete(s.drafts, l)
+	for id, o := range s.outbox {
+		if o.lane == l {
+			delete(s.outbox, id)
+			s.chg.Outgoing = true
+		}
+	}
 	s.deleted[l] = true
 	s.forgetLane(l)
 	s.chg.Removed = append(s.chg.Removed, l)

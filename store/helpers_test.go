@@ -51,6 +51,9 @@ func feed(t *testing.T, s *State, replayed bool, frames []string) Change {
 	var c Change
 	for _, js := range frames {
 		c.Merge(s.Apply(decode(t, js), replayed))
+		if err := invariants(s); err != nil {
+			t.Fatalf("after %s: %v", js, err)
+		}
 	}
 	return c
 }
@@ -108,6 +111,9 @@ func itemLine(it *Item) string {
 // want compares a lane dump with the expected lines.
 func want(t *testing.T, s *State, l frame.Lane, lines ...string) {
 	t.Helper()
+	if err := invariants(s); err != nil {
+		t.Fatal(err)
+	}
 	exp := strings.Join(lines, "\n")
 	if len(lines) > 0 {
 		exp += "\n"
