@@ -126,3 +126,12 @@ func TestCloseBroadcastsRestarting(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestRequestsWithoutSpecResponseAreAckedOnlyWithID(t *testing.T) {
+	_, url := newTestServer(t, nil)
+	c, _ := connect(t, url, "dev_a")
+	c.sendFrame(frame.Frame{Type: frame.TypeFCMRegister, Payload: &frame.FCMRegister{NtfyTopic: "x"}})
+	id := c.request(frame.TypeFCMRegister, frame.Lane{}, &frame.FCMRegister{NtfyTopic: "y"})
+	f := c.read()
+	must(t, f.ID == id && f.Type == frame.TypeFCMRegister, "first frame %s id %d, want the ack of %d", f.Type, f.ID, id)
+}

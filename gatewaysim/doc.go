@@ -21,7 +21,8 @@
 //     channel's chat_id, thread_id = the thread's id ("t_N") and
 //     parent_chat_id = the parent's chat_id, so its lane is
 //     (chat_id, thread_id). Requests may also name a thread by
-//     chat_id = thread id. set_default moves kind "default" and is_default.
+//     chat_id = thread id; a lane-scoped request without chat_id addresses
+//     the default channel. set_default moves kind "default" and is_default.
 //   - Responses: channel.create → channel.created, channel.rename →
 //     channel.renamed, channel.set_default → channel.list, channel.delete →
 //     channel.deleted (threads of a deleted channel first get their own
@@ -33,8 +34,10 @@
 //     same frame without id (parked if offline).
 //   - Requests the spec gives no response (picker.select, read.receipt,
 //     fcm.register) are acknowledged only when they carry an id, by echoing
-//     the same type and payload with that id. picker.select for an unknown or
-//     already answered picker_id is error not_found.
+//     the same type and payload with that id (a picker.select ack is written
+//     before the agent continues). picker.select for an unknown or already
+//     answered picker_id is error not_found. A read.receipt that does not
+//     move the device's read position is not broadcast again.
 //   - Error codes: malformed frames, unknown request types, a second hello,
 //     missing required fields and protocol versions other than 1 answer
 //     `unsupported`; unknown lanes, messages, pickers, media and uploads

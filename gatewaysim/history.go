@@ -204,17 +204,26 @@ func messageIDOf(f frame.Frame) string {
 	return ""
 }
 
+// readKey names a device's read position in one lane.
+type readKey struct {
+	device string
+	lane   frame.Lane
+}
+
 // handleReadReceipt stores the device's read position and tells the other
-// devices.
+// devices; a receipt that does not move the position is not repeated.
 func (c *conn) handleReadReceipt(f frame.Frame) {
 	p := f.Payload.(*frame.ReadReceipt)
 	s := c.s
 	s.mu.Lock()
 	l := f.Lane()
-	s.reads[c.dev.id+"\x00"+l.String()] = p.MessageID
-	s.broadcastLocked(laneFrame(0, frame.TypeReadReceipt, l, &frame.ReadReceipt{
-		ChatID: frame.Some(l.ChatID), ThreadID: frame.OrNull(l.ThreadID), MessageID: p.MessageID,
-	}), c.dev)
+	key := readKey{device: c.dev.id, lane: l}
+	if s.reads[key] != p.MessageID {
+		s.reads[key] = p.MessageID
+		s.broadcastLocked(laneFrame(0, frame.TypeReadReceipt, l, &frame.ReadReceipt{
+			ChatID: frame.Some(l.ChatID), ThreadID: frame.OrNull(l.ThreadID), MessageID: p.MessageID,
+		}), c.dev)
+	}
 	s.mu.Unlock()
 	c.ackEcho(f)
 }

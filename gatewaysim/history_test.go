@@ -221,6 +221,11 @@ func TestReadReceiptsGoToOtherDevices(t *testing.T) {
 	id := a.request(frame.TypeReadReceipt, frame.Lane{}, &frame.ReadReceipt{ChatID: frame.Some(DefaultChatID), MessageID: "m_8"})
 	ack := a.read()
 	must(t, ack.ID == id && ack.Type == frame.TypeReadReceipt, "sender got %s %d first", ack.Type, ack.ID)
+	must(t, b.expect(frame.TypeReadReceipt).Payload.(*frame.ReadReceipt).MessageID == "m_8", "second receipt")
+	// A receipt that does not move the read position is not repeated.
+	a.sendFrame(frame.Frame{Type: frame.TypeReadReceipt, Payload: &frame.ReadReceipt{ChatID: frame.Some(DefaultChatID), MessageID: "m_8"}})
+	a.sendFrame(frame.Frame{Type: frame.TypeReadReceipt, ChatID: frame.Some(DefaultChatID), Payload: &frame.ReadReceipt{MessageID: "m_9"}})
+	must(t, b.expect(frame.TypeReadReceipt).Payload.(*frame.ReadReceipt).MessageID == "m_9", "repeated receipt broadcast")
 }
 
 func TestCommands(t *testing.T) {

@@ -80,7 +80,7 @@ type Server struct {
 	pickers map[string]*pendingPicker
 	turns   map[frame.Lane]*turn // the running turn of each lane
 	tails   map[frame.Lane]*turn // the last started turn of each lane
-	reads   map[string]string    // device id + lane → last read message_id
+	reads   map[readKey]string   // last message each device read per lane
 	model   modelChoice
 	effort  string
 	seq     map[string]int // id counters per prefix
@@ -131,7 +131,7 @@ func New(cfg Config) *Server {
 		pickers:  map[string]*pendingPicker{},
 		turns:    map[frame.Lane]*turn{},
 		tails:    map[frame.Lane]*turn{},
-		reads:    map[string]string{},
+		reads:    map[readKey]string{},
 		model:    defaultModel,
 		effort:   "medium",
 		seq:      map[string]int{},
@@ -297,6 +297,10 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.conns[c] = struct{}{}
 	s.mu.Unlock()
+	if s.closed.Load() {
+		// Close took its snapshot of the connections before this one.
+		c.kill()
+	}
 	c.run()
 }
 
