@@ -54,7 +54,7 @@ func (s *State) mergeHistory(ln *Lane, m *frame.Message) {
 	if _, done := s.absorb(ln, msg); done {
 		return
 	}
-	s.add(ln, ln.posByTS(msg.TS), &Item{Kind: KindMessage, Msg: msg, TS: msg.TS})
+	s.add(ln, s.placeByTS(ln, msg.TS), &Item{Kind: KindMessage, Msg: msg, TS: msg.TS})
 	s.finished(ln, msg)
 }
 

@@ -6,7 +6,7 @@ import (
 
 // invariants returns the first broken internal invariant of s, or nil:
 // positions match indexes, the message index points at held items, sort
-// keys ascend, every message id is held once, and the outgoing queue points
+// keys (seq, id) strictly ascend, every message id is held once, and the outgoing queue points
 // at unechoed placeholders of existing lanes.
 func invariants(s *State) error {
 	for l, ln := range s.lanes {
@@ -15,8 +15,8 @@ func invariants(s *State) error {
 			if it.pos != i {
 				return fmt.Errorf("lane %s item %d has pos %d", l, i, it.pos)
 			}
-			if i > 0 && ln.items[i-1].seq >= it.seq {
-				return fmt.Errorf("lane %s item %d: seq %v after %v", l, i, it.seq, ln.items[i-1].seq)
+			if p := ln.items[max(i-1, 0)]; i > 0 && (p.seq > it.seq || p.seq == it.seq && p.id >= it.id) {
+				return fmt.Errorf("lane %s item %d: (seq, id) (%v, %d) after (%v, %d)", l, i, it.seq, it.id, p.seq, p.id)
 			}
 			if it.Msg != nil && it.Msg.ID != "" {
 				if seen[it.Msg.ID] {

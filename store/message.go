@@ -54,7 +54,7 @@ func (s *State) applyMessage(l frame.Lane, m *frame.Message, replayed bool) {
 	it := &Item{Kind: KindMessage, Msg: msg, TS: msg.TS}
 	pos := ln.Len()
 	if replayed {
-		pos = ln.posByTS(msg.TS)
+		pos = s.placeByTS(ln, msg.TS)
 	}
 	s.add(ln, pos, it)
 	if replayed {
@@ -134,15 +134,28 @@ func (s *State) finished(ln *Lane, msg *Message) {
 // posByTS returns where a message stamped ts belongs: just before the
 // first of the newer messages that follow every message not newer than it.
 // Items without a gateway timestamp (tool cards, notices) keep their place.
-func (l *Lane) posByTS(ts time.Time) int {
-	t, pos := ts.UnixMilli(), len(l.items)
+// found is false when every held message is newer.
+func (l *Lane) posByTS(ts time.Time) (pos int, found bool) {
+	t := ts.UnixMilli()
+	pos = len(l.items)
 	for i := len(l.items) - 1; i >= 0; i-- {
 		if it := l.items[i]; it.Kind == KindMessage {
 			if it.TS.UnixMilli() <= t {
-				break
+				return pos, true
 			}
 			pos = i
 		}
+	}
+	return pos, false
+}
+
+// placeByTS is posByTS for a persistent State: while every held message
+// is newer and the database holds older items, it pages those in first, so
+// the message lands among its stored neighbours rather than before them.
+func (s *State) placeByTS(ln *Lane, ts time.Time) int {
+	pos, found := ln.posByTS(ts)
+	for !found && ln.localMore && s.pageIn(ln) {
+		pos, found = ln.posByTS(ts)
 	}
 	return pos
 }

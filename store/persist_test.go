@@ -106,6 +106,9 @@ func TestPagingFromTheStore(t *testing.T) {
 	if ln.Len() != 50 {
 		t.Fatalf("len %d", ln.Len())
 	}
+	if err := invariants(s); err != nil {
+		t.Fatal(err)
+	}
 	c, req := s.LoadOlder(def)
 	if req != nil || !c.Has(def) {
 		t.Fatalf("req %+v change %+v", req, c)
@@ -245,5 +248,30 @@ func TestWriteFailureStopsWriting(t *testing.T) {
 	}
 	if n := count(t, conn, `SELECT COUNT(*) FROM items`); n != 1 {
 		t.Fatalf("%d rows", n)
+	}
+}
+
+// A replayed message older than everything in memory is placed among the
+// stored messages, not before the loaded window.
+func TestOldMessageLandsAmongStoredOnes(t *testing.T) {
+	dir, clk := t.TempDir(), newClock()
+	s := open(t, dir, clk)
+	apply(t, s, helloAck)
+	s.ApplyHistory(def, "", page(1, 120, false))
+	closeState(t, s)
+	s = open(t, dir, clk)
+	replay(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"old","role":"assistant","text":"x","ts":1800000030500}}`)
+	ln := s.Lane(def)
+	if i, _ := ln.IndexOf("old"); ln.Item(i-1).Msg.ID != "m30" || ln.Item(i+1).Msg.ID != "m31" {
+		t.Fatalf("placed at %d between %s and %s", i, ln.Item(i-1).Msg.ID, ln.Item(i+1).Msg.ID)
+	}
+	closeState(t, s)
+	s = open(t, dir, clk)
+	defer closeState(t, s)
+	for s.Lane(def).localMore {
+		s.LoadOlder(def)
+	}
+	if i, _ := s.Lane(def).IndexOf("old"); s.Lane(def).Item(i-1).Msg.ID != "m30" {
+		t.Fatalf("stored at %d", i)
 	}
 }
