@@ -267,15 +267,17 @@ func (s *State) deleteMessages(l frame.Lane, ids []string) {
 	}
 }
 
-// applyReceipt marks a user message read (✓✓). A receipt for an id not
-// held goes to the lane's oldest outgoing placeholder still waiting for its
-// echo, which takes the id.
+// applyReceipt applies an incoming read.receipt. For the user's own
+// message it means the agent picked it up (✓✓); a receipt for an id not
+// held (nor stored) goes to the lane's oldest placeholder handed to the
+// gateway and still waiting for its echo, which takes the id. For a
+// message from others it is another device's read state: only what came
+// after that message stays unread.
 func (s *State) applyReceipt(l frame.Lane, id string) {
 	if id == "" {
 		return
 	}
-	ln := s.lanes[l]
-	it := (*Item)(nil)
+	ln, it := s.lanes[l], (*Item)(nil)
 	if ln != nil {
 		it = ln.byMsg[id]
 	}
@@ -287,7 +289,7 @@ func (s *State) applyReceipt(l frame.Lane, id string) {
 			}
 		}
 	}
-	if it == nil && ln != nil {
+	if it == nil && ln != nil && !s.knownElsewhere(ln, id) {
 		if it = ln.oldestUnechoed(); it != nil {
 			it.Msg.ID = id
 			ln.index(it)
@@ -295,12 +297,31 @@ func (s *State) applyReceipt(l frame.Lane, id string) {
 			ln.refreshPaging()
 		}
 	}
-	if it == nil || it.Msg.Delivery == DeliveryRead || it.Msg.Role != frame.RoleUser {
-		return
+	switch {
+	case it == nil:
+	case it.Msg.Role != frame.RoleUser:
+		s.readUpTo(ln, it)
+	case it.Msg.Delivery != DeliveryRead:
+		it.Msg.Delivery = DeliveryRead
+		s.touch(ln, it)
+		s.chg.Outgoing = true
 	}
-	it.Msg.Delivery = DeliveryRead
-	s.touch(ln, it)
-	s.chg.Outgoing = true
+}
+
+// readUpTo lowers the lane's unread count to the messages from others
+// after item it.
+func (s *State) readUpTo(ln *Lane, it *Item) {
+	after := 0
+	for _, o := range ln.items[it.pos+1:] {
+		if o.Msg != nil && o.Msg.Role != frame.RoleUser {
+			after++
+		}
+	}
+	if after < ln.Unread {
+		ln.Unread = after
+		s.laneChanged(ln)
+		s.chg.Directory = true
+	}
 }
 
 // applyMediaOffer shows offered media as an assistant message with one

@@ -77,8 +77,16 @@ func TestReadReceipts(t *testing.T) {
 	apply(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"u1","role":"user","text":"a","client_msg_id":"c1"}}`)
 	want(t, s, def, `user u1 "a" read`)
 	wantOutgoing(t, s)
-	// Receipts never mark others' messages, and unknown ids are no-ops.
-	apply(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"a1","role":"assistant","text":"b"}}`)
+	// A receipt for others' messages is another device's read state; unknown
+	// ids are no-ops.
+	s.Focus(chan7)
+	apply(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"a1","role":"assistant","text":"b"}}`,
+		`{"type":"message","chat_id":"d","payload":{"message_id":"a2","role":"assistant","text":"c"}}`,
+		`{"type":"message","chat_id":"d","payload":{"message_id":"a3","role":"assistant","text":"d"}}`)
+	if c := apply(t, s, `{"type":"read.receipt","chat_id":"d","payload":{"message_id":"a2"}}`); s.Lane(def).Unread != 1 || !c.Directory {
+		t.Fatalf("unread %d after another device read a2", s.Lane(def).Unread)
+	}
+	want(t, s, def, `user u1 "a" read`, `assistant a1 "b"`, `assistant a2 "c"`, `assistant a3 "d"`)
 	if c := apply(t, s, `{"type":"read.receipt","chat_id":"d","payload":{"message_id":"a1"}}`,
 		`{"type":"read.receipt","chat_id":"d","payload":{"message_id":"zz"}}`); !c.Empty() {
 		t.Fatalf("%+v", c)
