@@ -27,7 +27,8 @@ type turn struct {
 	stopped atomic.Bool
 	steers  chan string
 	done    chan struct{}
-	tools   int // tool calls so far (the index of tool.* frames)
+	tools   int           // tool calls so far (the index of tool.* frames)
+	media   []frame.Media // media the turn offered, attached to the reply
 	begun   time.Time
 }
 
@@ -77,6 +78,10 @@ func (s *Server) startTurnLocked(origin *conn, l frame.Lane, m frame.Message, re
 // streamed reply, idle.
 func (t *turn) run() {
 	t.s.mu.Lock()
+	if t.s.dir.findLane(t.lane) == nil {
+		t.s.mu.Unlock()
+		return // deleted while the turn waited for its predecessor
+	}
 	t.s.sendToDeviceLocked(t.origin, laneFrame(0, frame.TypeReadReceipt, t.lane, &frame.ReadReceipt{MessageID: t.user.MessageID}))
 	t.s.mu.Unlock()
 	t.emit(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "processing"})
@@ -103,6 +108,9 @@ func (t *turn) work() []string {
 	t.emit(frame.TypeCommentary, &frame.Commentary{MessageID: t.s.lockedID("m"), Text: "Let me inspect the workspace first."})
 	t.runTool("git status --short", "M main.go\n?? notes.md")
 	var notes []string
+	if wantsImage(t.user.Text) {
+		notes = append(notes, t.offerChart())
+	}
 	for _, step := range keywordPickers(t.user.Text) {
 		if t.ctx.Err() != nil {
 			return notes
@@ -156,6 +164,9 @@ func (t *turn) stream(reply string) {
 
 // finish sends message.stop with the metadata and stores the reply.
 func (t *turn) finish(id, text string) {
+	if !t.mayFinish() {
+		return
+	}
 	s := t.s
 	s.mu.Lock()
 	model := s.model.model
@@ -169,11 +180,11 @@ func (t *turn) finish(id, text string) {
 	}
 	reasoning := "The user wrote " + quote(instantTitle(t.user.Text)) + ". I checked the workspace with a quick terminal call, then summarised what I found."
 	msg := frame.Message{
-		MessageID: id, Role: frame.RoleAssistant, Text: text, Reasoning: reasoning,
+		MessageID: id, Role: frame.RoleAssistant, Text: text, Reasoning: reasoning, Media: t.media,
 		ReplyTo: frame.Some(t.user.MessageID), Model: model, Tokens: frame.Ptr(tokens), TS: s.nowMS(), Runtime: rt,
 	}
 	t.emitFinal(frame.TypeMessageStop, &frame.MessageStop{
-		MessageID: id, FinalText: text, Reasoning: reasoning, Model: model, Tokens: msg.Tokens, TS: msg.TS, Runtime: rt,
+		MessageID: id, FinalText: text, Reasoning: reasoning, Media: t.media, Model: model, Tokens: msg.Tokens, TS: msg.TS, Runtime: rt,
 	})
 	s.mu.Lock()
 	if s.dir.findLane(t.lane) != nil {
@@ -206,10 +217,14 @@ func (t *turn) emit(typ string, payload any) {
 // emitFinal broadcasts one of the frames that close a turn: also after
 // agent.stop, but not after a silent cancel (lane deleted, server closing).
 func (t *turn) emitFinal(typ string, payload any) {
-	if t.ctx.Err() == nil || t.stopped.Load() {
+	if t.mayFinish() {
 		t.broadcast(typ, payload)
 	}
 }
+
+// mayFinish reports whether the turn may still send its closing frames: it
+// runs, or agent.stop ended it.
+func (t *turn) mayFinish() bool { return t.ctx.Err() == nil || t.stopped.Load() }
 
 // broadcast sends an event of the turn's lane to every device, unless the
 // lane was deleted meanwhile.

@@ -49,5 +49,7 @@
 //     to; turns of one lane run one after another. Keywords in the message
 //     raise pickers: the word `rm` → picker.approval, `clarify` →
 //     picker.clarify, `confirm` → picker.confirm, `choose` or `/reasoning` →
-//     picker.choice, `/model` without argument → picker.model.
+//     picker.choice, `/model` without argument → picker.model. `image`,
+//     `chart` or `screenshot` make the agent render a PNG, offer it with
+//     media.offer and attach it to the reply's message.stop.
 package gatewaysim

@@ -79,8 +79,7 @@ func (c *conn) handleUploadEnd(f frame.Frame) {
 		}
 		return
 	}
-	sum := sha256.Sum256(up.buf)
-	got := hex.EncodeToString(sum[:])
+	got := sha256Hex(up.buf)
 	if up.start.Size > 0 && int64(len(up.buf)) != up.start.Size {
 		c.sendError(f.ID, frame.CodeInternal, fmt.Sprintf("size mismatch: announced %d bytes, received %d", up.start.Size, len(up.buf)))
 		return
@@ -147,17 +146,27 @@ func (c *conn) handleMediaPull(f frame.Frame) {
 // when lane is zero or unknown), broadcasts media.offer and returns the
 // media_id.
 func (s *Server) OfferMedia(lane frame.Lane, filename, mime string, data []byte) string {
+	return s.offer(lane, filename, mime, data).MediaID
+}
+
+// offer stores and offers media and returns its description.
+func (s *Server) offer(lane frame.Lane, filename, mime string, data []byte) frame.Media {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	l := s.laneOrDefaultLocked(lane)
-	sum := sha256.Sum256(data)
 	m := frame.Media{
 		MediaID: s.nextID("md"), Kind: kindOf(mime), Mime: mime, Size: int64(len(data)),
-		Filename: filename, SHA256: hex.EncodeToString(sum[:]),
+		Filename: filename, SHA256: sha256Hex(data),
 	}
 	s.media[m.MediaID] = &mediaItem{meta: m, data: append([]byte(nil), data...)}
 	s.broadcastLocked(laneFrame(0, frame.TypeMediaOffer, l, &m), nil)
-	return m.MediaID
+	return m
+}
+
+// sha256Hex is the lowercase hex sha256 of data.
+func sha256Hex(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
 }
 
 // kindOf derives a media kind from a MIME type.

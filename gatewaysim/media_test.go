@@ -2,6 +2,7 @@ package gatewaysim
 
 import (
 	"bytes"
+	"image/png"
 	"strings"
 	"testing"
 
@@ -137,4 +138,24 @@ func TestPostCron(t *testing.T) {
 	ch := c.createChannel("Ops", "")
 	s.PostCron(ch.ChatID, "ops report")
 	must(t, c.expect(frame.TypeMessage).Lane() == laneOf(ch), "cron lane")
+}
+
+func TestAgentOffersAChart(t *testing.T) {
+	_, url := newTestServer(t, nil)
+	c, _ := connect(t, url, "dev_a")
+	fs := c.turn(defaultLane, "show me a chart of the build times")
+	var offer *frame.Media
+	for _, f := range fs {
+		if m, ok := f.Payload.(*frame.Media); ok && f.Type == frame.TypeMediaOffer {
+			offer = m
+		}
+	}
+	must(t, offer != nil && offer.Kind == frame.MediaImage && offer.Filename == "chart.png", "offer %+v in %v", offer, types(fs))
+	stop := stopOf(t, fs)
+	must(t, len(stop.Media) == 1 && stop.Media[0] == *offer, "message.stop media %+v", stop.Media)
+	data, _ := c.pull(offer.MediaID)
+	img, err := png.Decode(bytes.NewReader(data))
+	must(t, err == nil && img.Bounds().Dx() == 96, "chart decodes: %v", err)
+	h := c.history(defaultLane, "", 0).Payload.(*frame.History)
+	must(t, len(h.Messages[1].Media) == 1, "history keeps the attachment")
 }
