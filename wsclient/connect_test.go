@@ -2,13 +2,20 @@ package wsclient_test
 
 import (
 	"context"
+	"encoding/pem"
 	"errors"
+	"io"
+	"log"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/gorilla/websocket"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
@@ -142,4 +149,60 @@ func TestOfflineCallsFailFast(t *testing.T) {
 	if err := c.Pull(context.Background(), frame.Media{MediaID: "md_1"}, nil, nil); !errors.Is(err, wsclient.ErrOffline) {
 		t.Fatalf("Pull offline = %v", err)
 	}
+}
+
+func TestWSSWithExtraCAFile(t *testing.T) {
+	sim := gatewaysim.New(gatewaysim.Config{Token: testToken})
+	t.Cleanup(func() { sim.Close() })
+	srv := httptest.NewUnstartedServer(sim.Handler())
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // the expected handshake failure
+	srv.StartTLS()
+	t.Cleanup(srv.Close)
+	url := "wss" + strings.TrimPrefix(srv.URL, "https") + "/"
+
+	untrusted := start(t, newClient(t, url, nil))
+	col := collect(t, untrusted.Client)
+	i := col.wait(t, 0, "a TLS failure", isState(wsclient.StateReconnecting))
+	if err := col.all()[i].(*wsclient.StateEvent).Err; err == nil || !strings.Contains(err.Error(), "certificate") {
+		t.Fatalf("untrusted certificate: %v", err)
+	}
+	untrusted.stop(t)
+
+	ca := filepath.Join(t.TempDir(), "ca.pem")
+	block := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw})
+	if err := os.WriteFile(ca, block, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, newClient(t, url, func(cfg *wsclient.Config) { cfg.CAFile = ca }))
+	collect(t, c.Client).wait(t, 0, "online over wss", isState(wsclient.StateOnline))
+}
+
+func TestHelloTimeoutRetries(t *testing.T) {
+	accepted := make(chan struct{}, 8)
+	up := websocket.Upgrader{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ws, err := up.Upgrade(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer ws.Close()
+		accepted <- struct{}{}
+		for {
+			if _, _, err := ws.ReadMessage(); err != nil { // never answers hello
+				return
+			}
+		}
+	}))
+	t.Cleanup(srv.Close)
+	c := start(t, newClient(t, "ws"+strings.TrimPrefix(srv.URL, "http"), func(cfg *wsclient.Config) {
+		cfg.Timing.HelloTimeout = 100 * time.Millisecond
+	}))
+	col := collect(t, c.Client)
+	i := col.wait(t, 0, "reconnecting", isState(wsclient.StateReconnecting))
+	if err := col.all()[i].(*wsclient.StateEvent).Err; err == nil || !strings.Contains(err.Error(), "hello.ack") {
+		t.Fatalf("hello timeout reported as %v", err)
+	}
+	col.wait(t, i+1, "a second attempt", isState(wsclient.StateConnecting))
+	<-accepted
+	<-accepted
 }

@@ -161,3 +161,54 @@ func TestBackoffGrowsAndStopsOnCancel(t *testing.T) {
 		}
 	}
 }
+
+// TestRestartingStatusReconnectsQuickly: after status restarting the next
+// attempt waits RestartDelay instead of the (here huge) backoff, and the
+// status frame reaches the consumer before the connection state changes.
+func TestRestartingStatusReconnectsQuickly(t *testing.T) {
+	rs := startRaw(t)
+	c := start(t, newClient(t, rs.url, func(cfg *wsclient.Config) {
+		cfg.Timing.Jitter = func(time.Duration) time.Duration { return time.Hour }
+		cfg.Timing.RestartDelay = 10 * time.Millisecond
+	}))
+	col := collect(t, c.Client)
+	rc := rs.accept(t)
+	on := col.wait(t, 0, "online", isState(wsclient.StateOnline))
+	rc.sendFrame(frame.Frame{Type: frame.TypeStatus, Payload: &frame.Status{State: frame.StateRestarting}})
+	st := col.wait(t, on, "status restarting", isFrame(frame.TypeStatus))
+	rc.ws.Close()
+	i := col.wait(t, on, "reconnecting", isState(wsclient.StateReconnecting))
+	if i < st {
+		t.Fatal("the state changed before the restarting notice was delivered")
+	}
+	if wait := time.Until(col.all()[i].(*wsclient.StateEvent).RetryAt); wait > time.Second {
+		t.Fatalf("retry in %v after a restart notice", wait)
+	}
+	rs.accept(t)
+	col.wait(t, i, "online again", isState(wsclient.StateOnline))
+}
+
+// TestHealthyConnectionResetsBackoff: attempts count up across short-lived
+// connections and restart from 1 after one that stayed up for HealthyAfter.
+func TestHealthyConnectionResetsBackoff(t *testing.T) {
+	for _, tc := range []struct {
+		healthy time.Duration
+		want    string
+	}{{time.Hour, "[1 2 3]"}, {time.Nanosecond, "[1 1 1]"}} {
+		sim, url := startSim(t, gatewaysim.Config{})
+		c := start(t, newClient(t, url, func(cfg *wsclient.Config) { cfg.Timing.HealthyAfter = tc.healthy }))
+		col := collect(t, c.Client)
+		var attempts []int
+		from := 0
+		for range 3 {
+			from = col.wait(t, from, "online", isState(wsclient.StateOnline))
+			sim.DropConnections()
+			from = col.wait(t, from, "reconnecting", isState(wsclient.StateReconnecting))
+			attempts = append(attempts, col.all()[from].(*wsclient.StateEvent).Attempt)
+		}
+		if fmt.Sprint(attempts) != tc.want {
+			t.Errorf("HealthyAfter %v: attempts %v, want %s", tc.healthy, attempts, tc.want)
+		}
+		c.stop(t)
+	}
+}
