@@ -25,9 +25,8 @@ type Banner struct {
 	Title string
 	Body  string
 	TS    time.Time
-	// Replayed banners came from sync; a push backend may already have
-	// shown them (cursor <= hello.ack's last_pushed_cursor), so the UI should
-	// not raise a desktop notification for them.
+	// Replayed banners came from a sync replay: they happened while Iris
+	// was away, so the UI may show them quietly (no desktop notification).
 	Replayed bool
 }
 
@@ -88,7 +87,6 @@ func (s *State) advanceCursor(c int64) {
 // cursor at sync_cursor.
 func (s *State) applyHelloAck(a *frame.HelloAck) {
 	s.caps = a.ServerCaps
-	s.pushed = a.LastPushedCursor
 	if s.cursor == 0 {
 		s.advanceCursor(a.SyncCursor)
 	}

@@ -19,6 +19,10 @@ type Picker struct {
 	Deadline time.Time
 }
 
+// maxTimeout bounds timeout_s (seconds) so that a huge value cannot
+// overflow into an immediate expiry; beyond it the picker has no deadline.
+const maxTimeout = 1e6
+
 // Pickers returns lane l's pending pickers, oldest first. The slice is the
 // State's own: read it, do not keep it across mutating calls.
 func (s *State) Pickers(l frame.Lane) []Picker {
@@ -47,11 +51,12 @@ func (s *State) PendingLanes() []frame.Lane {
 	return out
 }
 
-// applyPicker queues a picker (a replay of one already queued is a no-op).
+// applyPicker queues a picker. A replay of one queued or already ended in
+// this session is a no-op.
 // One arriving for a lane that is not focused raises a banner.
 func (s *State) applyPicker(f frame.Frame, p *frame.Picker) {
 	ln := s.lane(f.Lane())
-	if ln == nil || p.PickerID == "" {
+	if ln == nil || p.PickerID == "" || s.ended[p.PickerID] {
 		return
 	}
 	for _, q := range ln.pickers {
@@ -61,7 +66,7 @@ func (s *State) applyPicker(f frame.Frame, p *frame.Picker) {
 	}
 	now := s.now()
 	pk := Picker{Type: f.Type, Lane: ln.Key, Picker: *p, Arrived: now}
-	if p.TimeoutS != nil && *p.TimeoutS > 0 {
+	if p.TimeoutS != nil && *p.TimeoutS > 0 && *p.TimeoutS < maxTimeout {
 		pk.Deadline = now.Add(time.Duration(*p.TimeoutS * float64(time.Second)))
 	}
 	ln.pickers = append(ln.pickers, pk)
@@ -134,6 +139,7 @@ func (s *State) endPicker(l frame.Lane, pickerID string, o PickerOutcome, record
 			continue
 		}
 		ln.pickers = append(ln.pickers[:i:i], ln.pickers[i+1:]...)
+		s.ended[pickerID] = true
 		if record == "" {
 			record = o.String() + ": " + p.Summary()
 		}

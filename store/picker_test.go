@@ -32,6 +32,9 @@ func TestPickerQueueAnswerAndReplay(t *testing.T) {
 	if c := s.AnswerPicker(def, "pa", "again"); !c.Empty() {
 		t.Fatalf("answering twice changed %+v", c)
 	}
+	if c := replay(t, s, approval); !c.Empty() {
+		t.Fatalf("replay of an answered picker changed %+v", c)
+	}
 	s.PickerGone(def, "pq")
 	want(t, s, def, `picker-record "approved once: rm -rf build/"`, `picker-record "answered elsewhere: Which one?"`)
 	if len(s.PendingLanes()) != 0 {
@@ -64,4 +67,14 @@ func TestPickerExpiry(t *testing.T) {
 	wantPickers(t, s, Change{Pickers: true, Directory: true}, def, "", "pc")
 	apply(t, s, `{"type":"agent.idle","chat_id":"d","payload":{}}`)
 	want(t, s, def, `picker-record "expired: rm -rf build/"`, `picker-record "expired: Which one?"`, `picker-record "expired: Effort"`)
+}
+
+func TestPickerHugeTimeout(t *testing.T) {
+	clk := newClock()
+	s := newState(clk)
+	apply(t, s, `{"type":"picker.choice","chat_id":"d","payload":{"picker_id":"p","timeout_s":1e300}}`)
+	s.Expire(clk.now().Add(time.Hour))
+	if ps := s.Pickers(def); len(ps) != 1 || !ps[0].Deadline.IsZero() {
+		t.Fatalf("%+v", ps)
+	}
 }

@@ -25,13 +25,13 @@ type State struct {
 	lanes   map[frame.Lane]*Lane
 	deleted map[frame.Lane]bool // lanes deleted this session; late frames for them are dropped
 	gone    map[string]bool     // message ids deleted this session; never revived
+	ended   map[string]bool     // picker ids answered or expired this session
 	focus   frame.Lane
 
 	status  string
 	caps    frame.ServerCaps
 	catalog []frame.Command
 	cursor  int64
-	pushed  int64
 	banners []Banner
 
 	outbox   map[string]*outgoing // client_msg_id → unechoed placeholder
@@ -58,6 +58,7 @@ func New(opts Options) *State {
 		lanes:    map[frame.Lane]*Lane{},
 		deleted:  map[frame.Lane]bool{},
 		gone:     map[string]bool{},
+		ended:    map[string]bool{},
 		outbox:   map[string]*outgoing{},
 		drafts:   map[frame.Lane]string{},
 		settings: map[string]string{},
