@@ -45,10 +45,12 @@ func (s *scanner) line(l string) bool {
 	}
 	s.refDef = s.refDef || isRefDefinition(l)
 	cut := s.blank && !s.start && startsTopLevel(l, s.inList)
-	if s.blank || s.start {
-		if !startsContinuation(l) {
-			s.inList = isListItem(l)
-		}
+	// A list item may also interrupt a paragraph; any other line starting
+	// a block ends the list.
+	if isListItem(l) {
+		s.inList = true
+	} else if (s.blank || s.start) && !startsContinuation(l) {
+		s.inList = false
 	}
 	s.blank, s.start = false, false
 	if f := fenceOpen(l); f != "" {
