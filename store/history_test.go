@@ -107,3 +107,18 @@ func TestHistoryOrderByTimestamp(t *testing.T) {
 	s.ApplyHistory(def, "m3", page(1, 2, false))
 	wantIDs(t, s, def, 1, 7)
 }
+
+// The lane's last-turn model comes from its newest answer, whatever order
+// pages arrive in.
+func TestModelFromNewestAnswer(t *testing.T) {
+	s := newState(newClock())
+	newest := page(3, 3, true)
+	newest.Messages[0].Model = "new"
+	older := page(1, 1, false)
+	older.Messages[0].Model = "old"
+	s.ApplyHistory(def, "", newest)
+	s.ApplyHistory(def, "m3", older)
+	if m := s.Lane(def).Model; m != "new" {
+		t.Fatalf("model %q", m)
+	}
+}

@@ -115,9 +115,10 @@ func (s *State) arrived(ln *Lane, msg *Message) {
 	}
 }
 
-// finished records the model and runtime of a final assistant message.
+// finished records the model and runtime of a final assistant message
+// when it is the lane's newest one (an older history page changes nothing).
 func (s *State) finished(ln *Lane, msg *Message) {
-	if msg.Streaming || msg.Role != frame.RoleAssistant {
+	if msg.Streaming || msg.Role != frame.RoleAssistant || ln.lastAnswer() != msg {
 		return
 	}
 	if msg.Model != "" {
@@ -129,6 +130,16 @@ func (s *State) finished(ln *Lane, msg *Message) {
 			ln.Model = msg.Runtime.Model
 		}
 	}
+}
+
+// lastAnswer returns the lane's newest final assistant message, or nil.
+func (l *Lane) lastAnswer() *Message {
+	for i := len(l.items) - 1; i >= 0; i-- {
+		if m := l.items[i].Msg; m != nil && m.Role == frame.RoleAssistant && !m.Streaming {
+			return m
+		}
+	}
+	return nil
 }
 
 // posByTS returns where a message stamped ts belongs: just before the
