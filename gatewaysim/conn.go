@@ -148,20 +148,27 @@ func (c *conn) writeLoop() {
 		batch := c.takeQueue()
 		for i, it := range batch {
 			if err := c.write(it); err != nil {
-				c.mu.Lock()
-				c.queue = append(batch[i:len(batch):len(batch)], c.queue...)
-				c.mu.Unlock()
+				c.requeue(batch[i:])
 				c.kill()
 				return
 			}
 			if it.kind == itemClose {
 				// Let the reader see the client's close reply, then end.
+				c.requeue(batch[i+1:])
 				c.closing.Store(true)
 				c.ws.SetReadDeadline(time.Now().Add(time.Second))
 				return
 			}
 		}
 	}
+}
+
+// requeue puts unwritten items back at the front of the queue, where
+// teardown finds them to park.
+func (c *conn) requeue(items []outItem) {
+	c.mu.Lock()
+	c.queue = append(items[:len(items):len(items)], c.queue...)
+	c.mu.Unlock()
 }
 
 // write performs one queued write.

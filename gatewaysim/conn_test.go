@@ -2,6 +2,7 @@ package gatewaysim
 
 import (
 	"testing"
+	"time"
 
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -134,4 +135,17 @@ func TestRequestsWithoutSpecResponseAreAckedOnlyWithID(t *testing.T) {
 	id := c.request(frame.TypeFCMRegister, frame.Lane{}, &frame.FCMRegister{NtfyTopic: "y"})
 	f := c.read()
 	must(t, f.ID == id && f.Type == frame.TypeFCMRegister, "first frame %s id %d, want the ack of %d", f.Type, f.ID, id)
+}
+
+func TestCloseIsBoundedWhenClientsDoNotAnswer(t *testing.T) {
+	s, url := newTestServer(t, nil)
+	for _, d := range []string{"dev_a", "dev_b", "dev_c"} {
+		connect(t, url, d) // never reads again, so never answers the close frame
+	}
+	start := time.Now()
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	must(t, time.Since(start) < 3*time.Second, "Close took %v", time.Since(start))
+	must(t, s.Close() == nil, "second Close")
 }

@@ -125,3 +125,18 @@ func waitOffline(t *testing.T, s *Server, device string) {
 		}
 	}
 }
+
+func TestUnwrittenFramesOfADeadSocketAreParked(t *testing.T) {
+	s, url := newTestServer(t, nil)
+	c, _ := connect(t, url, "dev_a")
+	s.SetSilent(true) // frames stay queued on the socket
+	s.Broadcast(notify("queued 1"))
+	s.Broadcast(notify("queued 2"))
+	s.DropConnections()
+	c.expectClosed()
+	waitOffline(t, s, "dev_a")
+	s.SetSilent(false)
+	_, _, replay, done := reconnectAndSync(t, url, "dev_a", 0)
+	must(t, len(replay) == 2 && done.Cursor == 2, "replay %v done %d", types(replay), done.Cursor)
+	must(t, replay[1].Payload.(*frame.Notification).Body == "queued 2", "order")
+}

@@ -89,9 +89,8 @@ type Server struct {
 	received []frame.Frame
 	recvWake chan struct{} // closed and replaced on every received frame
 
-	listener net.Listener
-	httpSrv  *http.Server
-	bg       sync.WaitGroup // agent turns and background loops
+	httpSrv *http.Server
+	bg      sync.WaitGroup // agent turns and background loops
 }
 
 // New returns a Server for cfg, with defaults filled in.
@@ -160,7 +159,7 @@ func (s *Server) Start(addr string) (string, error) {
 	}
 	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	s.mu.Lock()
-	s.listener, s.httpSrv = ln, srv
+	s.httpSrv = srv
 	s.mu.Unlock()
 	s.bg.Go(func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
@@ -189,15 +188,19 @@ func (s *Server) Close() error {
 	if s.silent.Load() {
 		wait = 0
 	}
-	deadline := time.NewTimer(wait)
-	defer deadline.Stop()
+	timeout := time.After(wait)
+	expired := false
 	for _, c := range conns {
-		select {
-		case <-c.finished:
-		case <-deadline.C:
-			c.kill()
-			<-c.finished
+		if !expired {
+			select {
+			case <-c.finished:
+				continue
+			case <-timeout:
+				expired = true
+			}
 		}
+		c.kill()
+		<-c.finished
 	}
 	s.cancel()
 	var err error
