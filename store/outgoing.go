@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"slices"
 	"time"
 
@@ -58,7 +59,7 @@ func (s *State) Outgoing() []Outgoing {
 	for _, o := range s.outbox {
 		out = append(out, o)
 	}
-	slices.SortFunc(out, func(a, b *outgoing) int { return int(a.it.id - b.it.id) })
+	slices.SortFunc(out, func(a, b *outgoing) int { return cmp.Compare(a.it.id, b.it.id) })
 	list := make([]Outgoing, 0, len(out))
 	for _, o := range out {
 		m := o.it.Msg
@@ -93,12 +94,11 @@ func (s *State) SetDelivery(clientMsgID string, d Delivery) Change {
 }
 
 // matchEcho finds the placeholder a user message from the gateway echoes:
-// the one with its client_msg_id, or else the lane's oldest placeholder
-// in flight (Sending, Sent, Unknown, Failed) with identical text, stamped
-// no earlier than the attempt. A
-// placeholder matched by id in another lane (auto-threading moved it) is
-// dropped there and its delivery state carried into msg; nil is returned
-// so the caller adds msg as new.
+// the one with its client_msg_id, or else the lane's oldest placeholder in
+// flight (Sending, Sent, Unknown, Failed) with identical text, stamped no
+// earlier than the attempt. A placeholder matched by id in another lane
+// (auto-threading moved it) is dropped there and its delivery state
+// carried into msg; nil is returned so the caller adds msg as new.
 func (s *State) matchEcho(ln *Lane, msg *Message) *Item {
 	if o := s.outbox[msg.ClientMsgID]; msg.ClientMsgID != "" && o != nil {
 		delete(s.outbox, msg.ClientMsgID)
