@@ -35,7 +35,10 @@
 //   - Responses: see FrameEvent for which responses also become events.
 //   - Event queue: bounded (Config.QueueSize); message.update and
 //     tool.progress coalesce, nothing else is dropped or reordered, and a
-//     full queue blocks the reader (see queue.go).
+//     full queue blocks the reader (see queue.go). While it is blocked,
+//     responses wait behind the queued events too, the socket is not read
+//     (TCP pushes back on the gateway, whose outbox keeps what it cannot
+//     send), pings still go out, and the time does not count as silence.
 //   - Bad input: malformed JSON, a payload that does not fit its type,
 //     another protocol version, a frame above MaxFrameSize and a binary frame
 //     outside a transfer are skipped with one ProtocolErrorEvent per kind

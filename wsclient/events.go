@@ -144,6 +144,7 @@ type AuthError struct {
 	Message string
 }
 
+// Error explains the failure and where to fix the token.
 func (e *AuthError) Error() string {
 	msg := "the gateway rejected the token; check the token in the config file, IRIS_TOKEN or --token"
 	if e.Message != "" {

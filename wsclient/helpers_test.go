@@ -205,8 +205,9 @@ type rawServer struct {
 
 // rawConn is one accepted connection of a rawServer.
 type rawConn struct {
-	ws *websocket.Conn
-	in chan frame.Frame // frames the client sent after the handshake
+	ws         *websocket.Conn
+	in         chan frame.Frame // frames the client sent after the handshake
+	syncCursor int64            // the cursor the client synced from
 }
 
 func startRaw(t testing.TB) *rawServer {
@@ -252,6 +253,7 @@ func (rc *rawConn) handshake() bool {
 		}
 		reply := frame.Frame{ID: f.ID, Type: frame.TypeHelloAck, Payload: &frame.HelloAck{SyncCursor: 7}}
 		if want == frame.TypeSync {
+			rc.syncCursor = f.Payload.(*frame.Sync).Cursor
 			reply = frame.Frame{ID: f.ID, Type: frame.TypeSyncDone, Payload: &frame.SyncDone{Cursor: 7}}
 		}
 		if rc.sendFrame(reply) != nil {

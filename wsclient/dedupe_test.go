@@ -1,0 +1,71 @@
+package wsclient_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/hermes/iris/wsclient"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// TestReplaysRepeatingWhatWasSeenAreDropped: replayed frames that repeat a
+// live one, an earlier replay, or a finished message never reach the
+// consumer twice; new replayed frames do, flagged Replayed.
+func TestReplaysRepeatingWhatWasSeenAreDropped(t *testing.T) {
+	rs := startRaw(t)
+	c := start(t, newClient(t, rs.url, func(cfg *wsclient.Config) { cfg.Cursor = func() int64 { return 0 } }))
+	col := collect(t, c.Client)
+	rc := rs.accept(t)
+	col.wait(t, 0, "online", isState(wsclient.StateOnline))
+	if rc.syncCursor != 7 {
+		t.Fatalf("synced from %d; with no stored cursor the client must use hello.ack.sync_cursor (7)", rc.syncCursor)
+	}
+	cur := col.wait(t, 0, "cursor", func(ev wsclient.Event) bool { _, ok := ev.(*wsclient.CursorEvent); return ok })
+	if got := col.all()[cur].(*wsclient.CursorEvent).Cursor; got != 7 {
+		t.Fatalf("CursorEvent %d, want 7", got)
+	}
+
+	msg := func(cursor int64, id string) frame.Frame {
+		return frame.Frame{Type: frame.TypeMessage, Cursor: cursor, Payload: &frame.Message{MessageID: id, Text: id}}
+	}
+	upd := func(cursor int64, id string) frame.Frame {
+		return frame.Frame{Type: frame.TypeMessageUpdate, Cursor: cursor, Payload: &frame.MessageUpdate{MessageID: id, Text: id}}
+	}
+	for _, f := range []frame.Frame{
+		msg(0, "live"),     // live
+		msg(5, "old"),      // below the synced cursor: dropped
+		msg(8, "live"),     // repeats a live message: dropped
+		upd(9, "live"),     // would regress a finished message: dropped
+		upd(10, "new"),     // delivered
+		upd(10, "new"),     // same cursor again: dropped
+		msg(11, "new"),     // delivered, finishes "new"
+		upd(12, "new"),     // dropped
+		msg(13, "another"), // delivered
+		{Type: frame.TypeStatus, Payload: &frame.Status{State: "online"}},
+	} {
+		if err := rc.sendFrame(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	col.wait(t, cur, "marker", isFrame(frame.TypeStatus))
+	var got []string
+	for _, ev := range col.all()[cur:] {
+		if fe, ok := ev.(*wsclient.FrameEvent); ok && fe.Frame.Type != frame.TypeStatus {
+			got = append(got, fmt.Sprintf("%s/%d/%v", fe.Frame.Type, fe.Frame.Cursor, fe.Replayed))
+		}
+	}
+	want := "[message/0/false message.update/10/true message/11/true message/13/true]"
+	if fmt.Sprint(got) != want {
+		t.Fatalf("delivered %v\nwant %s", got, want)
+	}
+}
+
+// TestStoredCursorIsUsedForSync: Config.Cursor wins over hello.ack.
+func TestStoredCursorIsUsedForSync(t *testing.T) {
+	rs := startRaw(t)
+	c := start(t, newClient(t, rs.url, func(cfg *wsclient.Config) { cfg.Cursor = func() int64 { return 42 } }))
+	collect(t, c.Client)
+	if rc := rs.accept(t); rc.syncCursor != 42 {
+		t.Fatalf("synced from %d, want the stored 42", rc.syncCursor)
+	}
+}
