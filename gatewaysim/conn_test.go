@@ -149,3 +149,36 @@ func TestCloseIsBoundedWhenClientsDoNotAnswer(t *testing.T) {
 	must(t, time.Since(start) < 3*time.Second, "Close took %v", time.Since(start))
 	must(t, s.Close() == nil, "second Close")
 }
+
+func TestGarbagePayloadsForEveryRequestType(t *testing.T) {
+	_, url := newTestServer(t, nil)
+	c, _ := connect(t, url, "dev_a")
+	kinds := []string{
+		frame.TypeMessageSend, frame.TypeMessageDelete, frame.TypePickerSelect, frame.TypeChannelList,
+		frame.TypeChannelCreate, frame.TypeChannelRename, frame.TypeChannelSetDef, frame.TypeChannelDelete,
+		frame.TypeHistory, frame.TypeCommandsCatalog, frame.TypeCommandsComplete, frame.TypeAgentStop,
+		frame.TypeAgentSteer, frame.TypeSearch, frame.TypeMediaUploadStart, frame.TypeMediaUploadEnd,
+		frame.TypeMediaPull, frame.TypeReadReceipt, frame.TypePing, frame.TypeSync, frame.TypeFCMRegister,
+	}
+	payloads := []string{
+		`5`, `"x"`, `[]`, `null`, `{}`,
+		`{"text":5,"cursor":"a","message_ids":"x","limit":"x","name":7,"picker_id":3,"prefix":1,"query":2,"media_ref":3,"size":"big"}`,
+		`{"text":"/","message_ids":[""],"limit":-5,"name":"\u0000","before_message_id":"nope","scope":"chat","kind":"thread"}`,
+	}
+	envelopes := []string{``, `"chat_id":null,`, `"chat_id":"iris:nope","thread_id":"t_9",`, `"chat_id":7,`}
+	for _, kind := range kinds {
+		for _, p := range payloads {
+			for _, env := range envelopes {
+				c.sendRaw([]byte(`{"v":1,"id":1,` + env + `"type":"` + kind + `","payload":` + p + `}`))
+			}
+		}
+	}
+	c.nextID = 1000 // clear of the garbage frames' id
+	id := c.request(frame.TypePing, frame.Lane{}, &frame.Ping{TS: 99})
+	fs := c.until(func(f frame.Frame) bool { return f.ID == id })
+	for _, f := range fs {
+		if e, ok := f.Payload.(*frame.Error); ok {
+			must(t, e.Code != frame.CodeInternal, "a handler failed: %+v", e)
+		}
+	}
+}
