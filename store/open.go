@@ -19,7 +19,7 @@ const FileName = "store.db"
 
 // Open returns a State backed by the SQLite database in dir (the caller
 // passes $XDG_DATA_HOME/iris/<profile>; it is created with mode 0700 if
-// missing). It loads the directory, cursor, catalog, drafts, settings and
+// missing, and the database files are owner-only). It loads the directory, cursor, catalog, drafts, settings and
 // the outgoing queue; a lane's newest items are read when the lane is
 // first used and older ones by LoadOlder, so a large history is never
 // loaded whole. Messages that were being sent when Iris stopped come back
@@ -28,7 +28,15 @@ func Open(dir string, opts Options) (*State, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("store directory: %w", err)
 	}
-	d, err := openDB(filepath.Join(dir, FileName))
+	path := filepath.Join(dir, FileName)
+	// Create the file owner-only before SQLite does; its -wal and -shm
+	// files take the same mode.
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("store file: %w", err)
+	}
+	f.Close()
+	d, err := openDB(path)
 	if err != nil {
 		return nil, err
 	}
@@ -36,7 +44,7 @@ func Open(dir string, opts Options) (*State, error) {
 	s.db = d
 	if err := s.load(); err != nil {
 		d.close()
-		return nil, fmt.Errorf("load %s: %w", filepath.Join(dir, FileName), err)
+		return nil, fmt.Errorf("load %s: %w", path, err)
 	}
 	return s, nil
 }

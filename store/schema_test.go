@@ -75,18 +75,29 @@ func seedV1(t *testing.T, conn *sql.DB) {
 	}
 }
 
-func TestOpenCreatesPrivateDirectory(t *testing.T) {
+func TestOpenCreatesPrivateFiles(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "iris", "work")
 	s, err := Open(dir, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	closeState(t, s)
+	defer closeState(t, s)
+	apply(t, s, helloAck)
+	s.db.flush()
 	fi, err := os.Stat(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if fi.Mode().Perm() != 0o700 {
 		t.Fatalf("mode %v", fi.Mode().Perm())
+	}
+	for _, name := range []string{FileName, FileName + "-wal", FileName + "-shm"} {
+		fi, err := os.Stat(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode().Perm() != 0o600 {
+			t.Errorf("%s: mode %v", name, fi.Mode().Perm())
+		}
 	}
 }
