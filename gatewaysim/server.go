@@ -20,7 +20,8 @@ type Config struct {
 	// Token is the bearer token hello must carry.
 	Token string
 	// StreamInterval is the delay between message.update frames and other
-	// agent beats. 0 streams as fast as possible (tests).
+	// agent beats. 0 streams as fast as possible (tests); interactive use
+	// wants DefaultStreamInterval.
 	StreamInterval time.Duration
 	// MaxUploadSize caps one upload; larger ones get media_too_large.
 	// 0 means DefaultMaxUploadSize.
@@ -49,16 +50,20 @@ type Config struct {
 
 // Defaults used when the Config leaves a field zero.
 const (
-	DefaultMaxUploadSize  = 20 << 20
-	DefaultRateLimit      = 1000
-	DefaultRateBurst      = 2000
-	DefaultStreamInterval = 30 * time.Millisecond
-	defaultPickerTimeout  = 5 * time.Minute
+	DefaultMaxUploadSize = 20 << 20
+	DefaultRateLimit     = 1000
+	DefaultRateBurst     = 2000
+	defaultPickerTimeout = 5 * time.Minute
 	// ChunkSize is the largest binary frame the simulator sends.
 	ChunkSize = 256 << 10
 	// readLimit caps one incoming WebSocket message.
 	readLimit = 4 << 20
 )
+
+// DefaultStreamInterval is a lifelike pace for interactive use (--demo,
+// gateway-sim). It is not applied automatically: a zero StreamInterval
+// streams as fast as possible, which is what tests want.
+const DefaultStreamInterval = 30 * time.Millisecond
 
 // Server is the gateway simulator. It is safe for concurrent use.
 type Server struct {
