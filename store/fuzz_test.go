@@ -152,7 +152,7 @@ func scriptGen(r *rand.Rand) func() string {
 func TestRandomScriptsSurviveReopen(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 5))
 	next := scriptGen(r)
-	for range 50 {
+	for range 30 {
 		dir, clk := t.TempDir(), newClock()
 		s := open(t, dir, clk)
 		runScript(t, s, clk, next, 30)
