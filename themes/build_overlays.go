@@ -3,6 +3,7 @@ package themes
 import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/textarea"
+	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 )
 
@@ -26,6 +27,7 @@ func (b builder) dialog() DialogStyles {
 		Description: b.muted(),
 		Hint:        b.subtle(),
 		Input:       b.fg(p.Fg),
+		TextInput:   textinputStyles(b),
 		Match:       b.highlight(),
 		Muted:       b.muted(),
 
@@ -104,6 +106,23 @@ func textareaStyles(b builder) textarea.Styles {
 	blurred.Text = b.muted()
 	blurred.Prompt = b.subtle()
 	s.Focused, s.Blurred = focused, blurred
+	s.Cursor.Color = p.Primary
+	return s
+}
+
+// textinputStyles are the bubbles textinput styles for dialog inputs.
+func textinputStyles(b builder) textinput.Styles {
+	p := b.p
+	s := textinput.DefaultStyles(b.dark)
+	s.Focused = textinput.StyleState{
+		Text:        b.fg(p.Fg),
+		Placeholder: b.subtle().Italic(true),
+		Suggestion:  b.subtle(),
+		Prompt:      b.bold(p.Primary),
+	}
+	s.Blurred = s.Focused
+	s.Blurred.Text = b.muted()
+	s.Blurred.Prompt = b.subtle()
 	s.Cursor.Color = p.Primary
 	return s
 }

@@ -3,6 +3,7 @@ package themes
 import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/textarea"
+	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 )
 
@@ -129,10 +130,11 @@ type DialogStyles struct {
 	Command     lipgloss.Style // the shell command of an approval
 	Danger      lipgloss.Style // what a deletion will lose
 	Description lipgloss.Style
-	Hint        lipgloss.Style // key hints at the bottom
-	Input       lipgloss.Style // free-text answer, filter and query lines
-	Match       lipgloss.Style // fuzzy or search match highlight
-	Muted       lipgloss.Style // channel, role, time of a search result
+	Hint        lipgloss.Style   // key hints at the bottom
+	Input       lipgloss.Style   // free-text answer, filter and query lines
+	TextInput   textinput.Styles // bubbles textinput: search, filter, answers
+	Match       lipgloss.Style   // fuzzy or search match highlight
+	Muted       lipgloss.Style   // channel, role, time of a search result
 	// Shell highlighting of an approval's command (drawn on Command's
 	// background): the program word, flags, quoted strings, $variables,
 	// operators (| & ; < >) and comments.
