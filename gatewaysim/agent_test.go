@@ -118,6 +118,13 @@ func TestApprovalPicker(t *testing.T) {
 	}
 	must(t, ran, "approved command not run as a tool: %v", types(fs))
 
+	// A "session" approval is remembered: the next rm runs without a picker.
+	p = pickerTurn(c, "rm a.tmp", frame.TypePickerApproval)
+	answer(c, p, "session")
+	fs = c.turn(defaultLane, "rm b.tmp")
+	must(t, !slices.Contains(types(fs), frame.TypePickerApproval), "asked again after a session approval")
+	must(t, strings.Contains(stopOf(t, fs).FinalText, "I ran `rm b.tmp` (approved: session)"), "remembered approval not reflected")
+
 	// "confirm" and "format" contain "rm" but are not the rm command.
 	must(t, rmCommand("please confirm the format") == "", "rm matched inside a word")
 }

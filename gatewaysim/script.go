@@ -79,15 +79,28 @@ func rmCommand(text string) string {
 	return ""
 }
 
-// approve asks to run a dangerous command and runs it unless denied.
+// approve asks to run a dangerous command and runs it unless denied. An
+// earlier "session" or "always" answer approves it without asking, as
+// Hermes remembers approvals per pattern.
 func (t *turn) approve(cmd string) string {
-	answer, ok := t.ask(frame.TypePickerApproval, frame.Picker{
-		Command: cmd, Description: "recursive delete", AllowPermanent: frame.Ptr(true), TimeoutS: frame.Ptr(300.0),
-	})
+	const pattern = "recursive delete"
+	t.s.mu.Lock()
+	answer, ok := t.s.approvals[pattern], true
+	t.s.mu.Unlock()
+	if answer == "" {
+		answer, ok = t.ask(frame.TypePickerApproval, frame.Picker{
+			Command: cmd, Description: pattern, AllowPermanent: frame.Ptr(true), TimeoutS: frame.Ptr(300.0),
+		})
+	}
 	switch {
 	case !ok:
 		return ""
 	case answer == "once" || answer == "session" || answer == "always":
+		if answer != "once" {
+			t.s.mu.Lock()
+			t.s.approvals[pattern] = answer
+			t.s.mu.Unlock()
+		}
 		t.runTool(cmd, "removed 3 files")
 		return fmt.Sprintf("I ran `%s` (approved: %s).", cmd, answer)
 	default:

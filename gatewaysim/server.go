@@ -86,9 +86,11 @@ type Server struct {
 	turns   map[frame.Lane]*turn // the running turn of each lane
 	tails   map[frame.Lane]*turn // the last started turn of each lane
 	reads   map[readKey]string   // last message each device read per lane
-	model   modelChoice
-	effort  string
-	seq     map[string]int // id counters per prefix
+	// approvals remembers "session"/"always" answers per approval pattern.
+	approvals map[string]string
+	model     modelChoice
+	effort    string
+	seq       map[string]int // id counters per prefix
 
 	recvMu   sync.Mutex
 	received []frame.Frame
@@ -123,23 +125,24 @@ func New(cfg Config) *Server {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{
-		cfg:      cfg,
-		log:      cfg.Logger,
-		upgrader: websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }},
-		ctx:      ctx,
-		cancel:   cancel,
-		conns:    map[*conn]struct{}{},
-		dir:      newDirectory(),
-		store:    newMessageStore(),
-		media:    map[string]*mediaItem{},
-		pickers:  map[string]*pendingPicker{},
-		turns:    map[frame.Lane]*turn{},
-		tails:    map[frame.Lane]*turn{},
-		reads:    map[readKey]string{},
-		model:    defaultModel,
-		effort:   "medium",
-		seq:      map[string]int{},
-		recvWake: make(chan struct{}),
+		cfg:       cfg,
+		log:       cfg.Logger,
+		upgrader:  websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }},
+		ctx:       ctx,
+		cancel:    cancel,
+		conns:     map[*conn]struct{}{},
+		dir:       newDirectory(),
+		store:     newMessageStore(),
+		media:     map[string]*mediaItem{},
+		pickers:   map[string]*pendingPicker{},
+		turns:     map[frame.Lane]*turn{},
+		tails:     map[frame.Lane]*turn{},
+		reads:     map[readKey]string{},
+		approvals: map[string]string{},
+		model:     defaultModel,
+		effort:    "medium",
+		seq:       map[string]int{},
+		recvWake:  make(chan struct{}),
 	}
 	if cfg.Seed {
 		s.seed()
