@@ -10,7 +10,8 @@
 // # Concurrency
 //
 // A State belongs to one goroutine, the UI's (bubbletea's Update). It has no
-// locks: every method, readers included, must be called from that goroutine.
+// locks: every method, readers included, must be called from that goroutine
+// (the one exception is Cursor, which wsclient may read from its own).
 // Pointers it hands out (*Lane, *Item, *Message) stay valid and may be read
 // until the next mutating call; they must never be written by the caller.
 //

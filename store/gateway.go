@@ -55,8 +55,9 @@ func (s *State) Caps() frame.ServerCaps { return s.caps }
 
 // Cursor returns the sync cursor to send in the next sync: the highest
 // cursor applied or announced by sync.done, or, for a new device, the
-// sync_cursor of hello.ack.
-func (s *State) Cursor() int64 { return s.cursor }
+// sync_cursor of hello.ack. Unlike the rest of State it may be called from
+// any goroutine (wsclient reads it when it connects).
+func (s *State) Cursor() int64 { return s.cursor.Load() }
 
 // Catalog returns the slash-command catalog (read-only).
 func (s *State) Catalog() []frame.Command { return s.catalog }
@@ -76,8 +77,8 @@ func (s *State) setCatalog(cmds []frame.Command) {
 
 // advanceCursor moves the cursor forward (never back).
 func (s *State) advanceCursor(c int64) {
-	if c > s.cursor {
-		s.cursor = c
+	if c > s.cursor.Load() {
+		s.cursor.Store(c)
 		s.chg.Status = true
 		s.dirtyMeta(metaCursor)
 	}
@@ -87,7 +88,7 @@ func (s *State) advanceCursor(c int64) {
 // cursor at sync_cursor.
 func (s *State) applyHelloAck(a *frame.HelloAck) {
 	s.caps = a.ServerCaps
-	if s.cursor == 0 {
+	if s.cursor.Load() == 0 {
 		s.advanceCursor(a.SyncCursor)
 	}
 	if a.Channels != nil {

@@ -146,7 +146,7 @@ func (s *State) commit() {
 func (s *State) metaValue(key string) string {
 	switch key {
 	case metaCursor:
-		return strconv.FormatInt(s.cursor, 10)
+		return strconv.FormatInt(s.cursor.Load(), 10)
 	case metaCatalog:
 		b, err := json.Marshal(s.catalog)
 		if err != nil {

@@ -152,7 +152,7 @@ func (s *State) loadValues() error {
 		if err != nil {
 			return fmt.Errorf("stored cursor %q: %w", v, err)
 		}
-		s.cursor = c
+		s.cursor.Store(c)
 	}
 	if v, ok := kv["meta"][metaFocus]; ok {
 		var l []string

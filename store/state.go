@@ -2,6 +2,7 @@ package store
 
 import (
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/hermes/iris/wsclient/frame"
@@ -31,7 +32,7 @@ type State struct {
 	status  string
 	caps    frame.ServerCaps
 	catalog []frame.Command
-	cursor  int64
+	cursor  atomic.Int64 // read by wsclient's goroutine too
 	banners []Banner
 
 	outbox   map[string]*outgoing // client_msg_id → unechoed placeholder

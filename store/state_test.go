@@ -74,3 +74,28 @@ func TestChangeMerge(t *testing.T) {
 		t.Fatalf("%+v", c)
 	}
 }
+
+// Cursor may be read from another goroutine (wsclient's) while frames are
+// applied; -race checks it.
+func TestCursorReadFromAnotherGoroutine(t *testing.T) {
+	s := newState(newClock())
+	done := make(chan int64)
+	go func() {
+		var last int64
+		for last < 100 {
+			if c := s.Cursor(); c >= last {
+				last = c
+			} else {
+				t.Errorf("cursor went back from %d to %d", last, c)
+				break
+			}
+		}
+		done <- last
+	}()
+	for i := int64(1); i <= 100; i++ {
+		s.Apply(frame.Frame{Type: frame.TypePong, Cursor: i, Payload: &frame.Pong{}}, true)
+	}
+	if got := <-done; got != 100 {
+		t.Fatalf("reader saw %d", got)
+	}
+}
