@@ -47,8 +47,8 @@
 //     it); a later media.upload.end with the same id gets no second answer.
 //   - The scripted agent answers every user message in the lane it was sent
 //     to; turns of one lane run one after another. Keywords in the message
-//     raise pickers: the word `rm` → picker.approval, `clarify` →
-//     picker.clarify, `confirm` → picker.confirm, `choose` or `/reasoning` →
+//     raise pickers: the word `rm` → picker.approval (not asked again once
+//     answered "session" or "always"), `clarify` → picker.clarify, `confirm` → picker.confirm, `choose` or `/reasoning` →
 //     picker.choice, `/model` without argument → picker.model. `image`,
 //     `chart` or `screenshot` make the agent render a PNG, offer it with
 //     media.offer and attach it to the reply's message.stop.
