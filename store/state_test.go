@@ -79,22 +79,27 @@ func TestChangeMerge(t *testing.T) {
 // applied; -race checks it.
 func TestCursorReadFromAnotherGoroutine(t *testing.T) {
 	s := newState(newClock())
-	done := make(chan int64)
+	stop, done := make(chan struct{}), make(chan int64)
 	go func() {
 		var last int64
-		for last < 100 {
-			if c := s.Cursor(); c >= last {
-				last = c
-			} else {
-				t.Errorf("cursor went back from %d to %d", last, c)
-				break
+		for {
+			select {
+			case <-stop:
+				done <- s.Cursor()
+				return
+			default:
 			}
+			c := s.Cursor()
+			if c < last {
+				t.Errorf("cursor went back from %d to %d", last, c)
+			}
+			last = c
 		}
-		done <- last
 	}()
 	for i := int64(1); i <= 100; i++ {
 		s.Apply(frame.Frame{Type: frame.TypePong, Cursor: i, Payload: &frame.Pong{}}, true)
 	}
+	close(stop)
 	if got := <-done; got != 100 {
 		t.Fatalf("reader saw %d", got)
 	}
