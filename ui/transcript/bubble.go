@@ -44,12 +44,22 @@ func (r *renderer) renderMessage(it *store.Item) []string {
 	if f := r.footer(msg); f != "" {
 		parts = append(parts, f)
 	}
-	out := []string{r.header(msg)}
-	if len(parts) > 0 {
-		body := bubble.Width(r.width).Render(strings.Join(parts, "\n"))
-		out = append(out, strings.Split(body, "\n")...)
+	return append([]string{r.header(msg)}, framed(bubble, parts)...)
+}
+
+// framed draws the bubble's left bar before every line of parts. The parts
+// are already laid out to the inner width, so the bar is prefixed line by
+// line instead of running lipgloss over the whole (possibly long) body.
+func framed(bubble lipgloss.Style, parts []string) []string {
+	if len(parts) == 0 {
+		return nil
 	}
-	return out
+	bar := bubble.Render("")
+	lines := strings.Split(strings.Join(parts, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = bar + l
+	}
+	return lines
 }
 
 func (r *renderer) bubbleStyle(role string) lipgloss.Style {
@@ -123,7 +133,8 @@ func (r *renderer) quote(id string, width int) string {
 }
 
 // reasoning renders the reasoning block: expanded (dimmed, as plain text
-// laid out by the markdown renderer) or collapsed to one line.
+// laid out by the markdown renderer) or collapsed to one line. The block is
+// cached per item, so streaming text never re-renders the reasoning.
 func (r *renderer) reasoning(it *store.Item, width int) string {
 	st := r.com.Styles.Transcript
 	toggle := r.com.KeyMap.Global.ToggleReasoning.Help().Key
@@ -131,9 +142,24 @@ func (r *renderer) reasoning(it *store.Item, width int) string {
 		n := strings.Count(strings.TrimSpace(it.Msg.Reasoning), "\n") + 1
 		return st.ReasoningHeader.Render(fmt.Sprintf("▸ Reasoning · %d lines (%s)", n, toggle))
 	}
+	if c := r.reasons[it]; c != nil && c.src == it.Msg.Reasoning && c.width == width && c.streaming == it.Msg.Streaming {
+		return c.out
+	}
 	body := r.markdown(it, true, it.Msg.Reasoning, width-st.Reasoning.GetHorizontalFrameSize())
 	body = strings.Trim(ansi.Strip(body), "\n")
-	return st.ReasoningHeader.Render("▾ Reasoning ("+toggle+")") + "\n" + st.Reasoning.Render(body)
+	out := st.ReasoningHeader.Render("▾ Reasoning ("+toggle+")") + "\n" + st.Reasoning.Render(body)
+	r.reasons[it] = &reasonBlock{src: it.Msg.Reasoning, width: width, streaming: it.Msg.Streaming, out: out}
+	return out
+}
+
+// reasonBlock is a rendered reasoning block and what it was rendered from
+// (the theme and settings generations are checked by the item cache, which
+// clears these blocks when they change).
+type reasonBlock struct {
+	src       string
+	width     int
+	streaming bool
+	out       string
 }
 
 // text renders the message text as markdown (streamed or final).

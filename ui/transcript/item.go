@@ -30,6 +30,7 @@ type renderer struct {
 	spinner string
 	lane    *store.Lane
 	md      *mdCache
+	reasons map[*store.Item]*reasonBlock
 }
 
 // animates reports whether an item's look depends on the spinner frame.
@@ -56,7 +57,11 @@ func (m *Model) lines(it *store.Item) []string {
 		c.setGen == m.com.Settings.Gen && c.spinner == spin {
 		return c.lines
 	}
-	r := &renderer{com: m.com, width: m.width, spinner: m.spinner, lane: m.laneRef(), md: m.md}
+	if m.gens != [2]int{m.com.ThemeGen, m.com.Settings.Gen} {
+		clear(m.reasons)
+		m.gens = [2]int{m.com.ThemeGen, m.com.Settings.Gen}
+	}
+	r := &renderer{com: m.com, width: m.width, spinner: m.spinner, lane: m.laneRef(), md: m.md, reasons: m.reasons}
 	out := append(r.render(it), "")
 	if c == nil {
 		c = &cached{}

@@ -30,6 +30,8 @@ type Model struct {
 	height  int
 	vp      viewport
 	cache   map[*store.Item]*cached
+	reasons map[*store.Item]*reasonBlock
+	gens    [2]int // theme and settings generations the reasoning blocks were made for
 	md      *mdCache
 	spinner string
 
@@ -43,7 +45,8 @@ var _ common.Component = (*Model)(nil)
 
 // New returns an empty transcript in follow mode.
 func New(com *common.Common) *Model {
-	return &Model{com: com, vp: viewport{follow: true}, cache: map[*store.Item]*cached{}, md: newMDCache(com)}
+	return &Model{com: com, vp: viewport{follow: true}, cache: map[*store.Item]*cached{},
+		reasons: map[*store.Item]*reasonBlock{}, md: newMDCache(com)}
 }
 
 // SetSize sets the transcript's outer size.
@@ -63,6 +66,7 @@ func (m *Model) SetLane(l frame.Lane) {
 	m.lane = l
 	m.vp = viewport{follow: true, height: m.height}
 	m.cache = map[*store.Item]*cached{}
+	clear(m.reasons)
 	m.md.reset()
 	m.topItem, m.newBelow, m.loading = nil, false, false
 	m.lastLen = m.src().Len()
@@ -113,6 +117,7 @@ func (m *Model) prune(src laneSource) {
 	for it := range m.cache {
 		if !keep[it] {
 			delete(m.cache, it)
+			delete(m.reasons, it)
 			m.md.forget(it)
 		}
 	}
