@@ -17,7 +17,9 @@ import (
 //     the caller decides whether to retry);
 //   - ErrOffline when no connection is online (nothing was sent).
 //
-// A response arriving after the request completed is dropped.
+// A response arriving after the request completed is dropped. Media
+// transfers have their own calls (Upload, Pull): their binary frames need
+// the transfer bookkeeping Request does not do.
 func (c *Client) Request(ctx context.Context, f frame.Frame) (frame.Frame, error) {
 	s := c.session()
 	if s == nil {
