@@ -23,6 +23,8 @@ type Stream struct {
 	scan scanner
 	// naive is set when splitting is unsafe for this text.
 	naive bool
+	// last and lastOut memoise the latest update, for repeated views.
+	last, lastOut string
 }
 
 // NewStream starts a stream rendered by r.
@@ -37,6 +39,15 @@ func (s *Stream) Renderer() *Renderer { return s.r }
 // for every text whose unfinished tail renders the same alone as in the
 // whole document (see the package tests), and is always sanitised.
 func (s *Stream) Update(text string) string {
+	if text == s.last && s.lastOut != "" {
+		return s.lastOut
+	}
+	s.last, s.lastOut = text, s.update(text)
+	return s.lastOut
+}
+
+// update renders text, reusing and extending the stable prefix.
+func (s *Stream) update(text string) string {
 	if s.naive {
 		return s.r.Render(text)
 	}
@@ -68,7 +79,7 @@ func (s *Stream) Final(text string) string {
 
 // reset forgets the cached prefix.
 func (s *Stream) reset() {
-	s.raw, s.out, s.scan, s.naive = "", "", newScanner(), false
+	*s = Stream{r: s.r, scan: newScanner()}
 }
 
 // advance scans the complete lines of tail from the state at the end of
