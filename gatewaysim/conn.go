@@ -195,12 +195,9 @@ func (c *conn) kill() {
 
 // send encodes f and queues it as a response (never parked).
 func (c *conn) send(f frame.Frame) {
-	data, err := frame.Encode(f)
-	if err != nil {
-		c.s.log.Error("gatewaysim: encode", "type", f.Type, "err", err)
-		return
+	if data, ok := c.s.encode(f); ok {
+		c.enqueue(outItem{data: data})
 	}
-	c.enqueue(outItem{data: data})
 }
 
 // sendError answers a request (id may be 0) with an error frame.
@@ -211,8 +208,8 @@ func (c *conn) sendError(id int64, code, msg string) {
 // fail answers with an error and closes the connection (auth failures).
 func (c *conn) fail(id int64, code, msg string) {
 	c.closing.Store(true)
-	data, err := frame.Encode(frame.Frame{ID: id, Type: frame.TypeError, Payload: &frame.Error{Code: code, Message: msg}})
-	if err != nil {
+	data, ok := c.s.encode(frame.Frame{ID: id, Type: frame.TypeError, Payload: &frame.Error{Code: code, Message: msg}})
+	if !ok {
 		c.kill()
 		return
 	}

@@ -48,12 +48,3 @@ func (s *Server) laneOrDefaultLocked(l frame.Lane) frame.Lane {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
-
-// mustEncode encodes a frame built from known-good payloads.
-func mustEncode(f frame.Frame) []byte {
-	data, err := frame.Encode(f)
-	if err != nil {
-		panic("gatewaysim: " + err.Error())
-	}
-	return data
-}

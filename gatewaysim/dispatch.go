@@ -11,35 +11,30 @@ import (
 // handler serves one request type on an authenticated connection.
 type handler func(c *conn, f frame.Frame)
 
-// handlers maps request types to their handlers (set in init to break the
-// initialisation cycle through the handlers that dispatch again).
-var handlers map[string]handler
-
-func init() {
-	handlers = map[string]handler{
-		frame.TypePing:             (*conn).handlePing,
-		frame.TypeSync:             (*conn).handleSync,
-		frame.TypeMessageSend:      inLane((*conn).handleMessageSend),
-		frame.TypeMessageDelete:    inLane((*conn).handleMessageDelete),
-		frame.TypeHistory:          inLane((*conn).handleHistory),
-		frame.TypeSearch:           (*conn).handleSearch,
-		frame.TypeReadReceipt:      (*conn).handleReadReceipt,
-		frame.TypeChannelList:      (*conn).handleChannelList,
-		frame.TypeChannelCreate:    (*conn).handleChannelCreate,
-		frame.TypeChannelRename:    inLane((*conn).handleChannelRename),
-		frame.TypeChannelSetDef:    inLane((*conn).handleChannelSetDefault),
-		frame.TypeChannelDelete:    inLane((*conn).handleChannelDelete),
-		frame.TypeCommandsCatalog:  (*conn).handleCommandsCatalog,
-		frame.TypeCommandsComplete: (*conn).handleCommandsComplete,
-		frame.TypeAgentStop:        (*conn).handleAgentStop,
-		frame.TypeAgentSteer:       (*conn).handleAgentSteer,
-		frame.TypePickerSelect:     (*conn).handlePickerSelect,
-		frame.TypeMediaUploadStart: (*conn).handleUploadStart,
-		frame.TypeMediaUploadEnd:   (*conn).handleUploadEnd,
-		frame.TypeMediaPull:        (*conn).handleMediaPull,
-		frame.TypeFCMRegister:      (*conn).ackEcho,
-		frame.TypeHello:            (*conn).handleSecondHello,
-	}
+// handlers maps request types to their handlers.
+var handlers = map[string]handler{
+	frame.TypePing:             (*conn).handlePing,
+	frame.TypeSync:             (*conn).handleSync,
+	frame.TypeMessageSend:      inLane((*conn).handleMessageSend),
+	frame.TypeMessageDelete:    inLane((*conn).handleMessageDelete),
+	frame.TypeHistory:          inLane((*conn).handleHistory),
+	frame.TypeSearch:           (*conn).handleSearch,
+	frame.TypeReadReceipt:      (*conn).handleReadReceipt,
+	frame.TypeChannelList:      (*conn).handleChannelList,
+	frame.TypeChannelCreate:    (*conn).handleChannelCreate,
+	frame.TypeChannelRename:    inLane((*conn).handleChannelRename),
+	frame.TypeChannelSetDef:    inLane((*conn).handleChannelSetDefault),
+	frame.TypeChannelDelete:    inLane((*conn).handleChannelDelete),
+	frame.TypeCommandsCatalog:  (*conn).handleCommandsCatalog,
+	frame.TypeCommandsComplete: (*conn).handleCommandsComplete,
+	frame.TypeAgentStop:        (*conn).handleAgentStop,
+	frame.TypeAgentSteer:       (*conn).handleAgentSteer,
+	frame.TypePickerSelect:     (*conn).handlePickerSelect,
+	frame.TypeMediaUploadStart: (*conn).handleUploadStart,
+	frame.TypeMediaUploadEnd:   (*conn).handleUploadEnd,
+	frame.TypeMediaPull:        (*conn).handleMediaPull,
+	frame.TypeFCMRegister:      (*conn).ackEcho,
+	frame.TypeHello:            (*conn).handleSecondHello,
 }
 
 // inLane adapts a handler that works on the request's lane: it runs with

@@ -127,11 +127,11 @@ func (c *conn) handleMediaPull(f frame.Frame) {
 		return
 	}
 	m := it.meta
-	head, err1 := frame.Encode(frame.Frame{ID: f.ID, Type: frame.TypeMediaPull, Payload: &frame.MediaPull{
+	head, ok1 := c.s.encode(frame.Frame{ID: f.ID, Type: frame.TypeMediaPull, Payload: &frame.MediaPull{
 		MediaID: m.MediaID, Size: m.Size, SHA256: m.SHA256, Mime: m.Mime, Filename: m.Filename,
 	}})
-	end, err2 := frame.Encode(frame.Frame{ID: f.ID, Type: frame.TypeMediaPullEnd, Payload: &frame.MediaPullEnd{OK: frame.Ptr(true), Size: m.Size, SHA256: m.SHA256}})
-	if err1 != nil || err2 != nil {
+	end, ok2 := c.s.encode(frame.Frame{ID: f.ID, Type: frame.TypeMediaPullEnd, Payload: &frame.MediaPullEnd{OK: frame.Ptr(true), Size: m.Size, SHA256: m.SHA256}})
+	if !ok1 || !ok2 {
 		c.sendError(f.ID, frame.CodeInternal, "cannot encode media frames")
 		return
 	}

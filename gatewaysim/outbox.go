@@ -49,6 +49,17 @@ func (d *device) purge(drop func(frame.Frame) bool) {
 	d.outbox = slices.DeleteFunc(d.outbox, drop)
 }
 
+// encode serialises f, logging a failure (only a frame injected through
+// Broadcast with an unencodable payload can fail).
+func (s *Server) encode(f frame.Frame) ([]byte, bool) {
+	data, err := frame.Encode(f)
+	if err != nil {
+		s.log.Error("gatewaysim: encode", "type", f.Type, "err", err)
+		return nil, false
+	}
+	return data, true
+}
+
 // deviceByID returns the device with id, or nil; s.mu must be held.
 func (s *Server) deviceByID(id string) *device {
 	for _, d := range s.devices {
@@ -72,9 +83,8 @@ func (s *Server) deliverLocked(d *device, f frame.Frame, data []byte) {
 // broadcastLocked delivers f to every device except skip. s.mu must be held.
 func (s *Server) broadcastLocked(f frame.Frame, skip *device) {
 	f.ID = 0
-	data, err := frame.Encode(f)
-	if err != nil {
-		s.log.Error("gatewaysim: encode", "type", f.Type, "err", err)
+	data, ok := s.encode(f)
+	if !ok {
 		return
 	}
 	for _, d := range s.devices {
@@ -90,9 +100,8 @@ func (s *Server) broadcastLocked(f frame.Frame, skip *device) {
 // s.mu must be held.
 func (s *Server) replyAllLocked(c *conn, f frame.Frame) {
 	if d := c.dev; d != nil && d.conn == c {
-		data, err := frame.Encode(f)
-		if err != nil {
-			s.log.Error("gatewaysim: encode", "type", f.Type, "err", err)
+		data, ok := s.encode(f)
+		if !ok {
 			return
 		}
 		c.enqueue(outItem{data: data, f: f, park: true})
@@ -105,14 +114,9 @@ func (s *Server) replyAllLocked(c *conn, f frame.Frame) {
 // sendToDeviceLocked delivers f to c's device only (read.receipt of a user
 // message goes to the originating device). s.mu must be held.
 func (s *Server) sendToDeviceLocked(c *conn, f frame.Frame) {
-	if c.dev == nil {
-		return
+	if data, ok := s.encode(f); ok && c.dev != nil {
+		s.deliverLocked(c.dev, f, data)
 	}
-	data, err := frame.Encode(f)
-	if err != nil {
-		return
-	}
-	s.deliverLocked(c.dev, f, data)
 }
 
 // attachLocked makes c the live connection of d. A previous connection of the
@@ -162,13 +166,13 @@ func (s *Server) syncLocked(c *conn, id, n int64) {
 	}
 	var items []outItem
 	for _, f := range d.after(n) {
-		data, err := frame.Encode(f)
-		if err != nil {
-			continue
+		if data, ok := s.encode(f); ok {
+			items = append(items, outItem{data: data})
 		}
-		items = append(items, outItem{data: data})
 	}
 	d.synced = d.head
-	done, _ := frame.Encode(frame.Frame{ID: id, Type: frame.TypeSyncDone, Payload: &frame.SyncDone{Cursor: d.head}})
-	c.enqueue(append(items, outItem{data: done})...)
+	if done, ok := s.encode(frame.Frame{ID: id, Type: frame.TypeSyncDone, Payload: &frame.SyncDone{Cursor: d.head}}); ok {
+		items = append(items, outItem{data: done})
+	}
+	c.enqueue(items...)
 }

@@ -140,3 +140,11 @@ func TestUnwrittenFramesOfADeadSocketAreParked(t *testing.T) {
 	must(t, len(replay) == 2 && done.Cursor == 2, "replay %v done %d", types(replay), done.Cursor)
 	must(t, replay[1].Payload.(*frame.Notification).Body == "queued 2", "order")
 }
+
+func TestBroadcastOfUnencodableFrameIsDropped(t *testing.T) {
+	s, url := newTestServer(t, nil)
+	c, _ := connect(t, url, "dev_a")
+	s.Broadcast(frame.Frame{Type: "bogus", Payload: make(chan int)})
+	s.Broadcast(notify("after"))
+	must(t, c.read().Type == frame.TypeNotification, "the bad frame reached the client")
+}

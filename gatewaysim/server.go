@@ -184,7 +184,7 @@ func (s *Server) Close() error {
 	if s.closed.Swap(true) {
 		return nil
 	}
-	status := mustEncode(frame.Frame{Type: frame.TypeStatus, Payload: &frame.Status{State: frame.StateRestarting}})
+	status, _ := s.encode(frame.Frame{Type: frame.TypeStatus, Payload: &frame.Status{State: frame.StateRestarting}})
 	s.mu.Lock()
 	conns := s.connList()
 	srv := s.httpSrv
