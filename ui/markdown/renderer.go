@@ -62,11 +62,11 @@ func (r *Renderer) renderClean(clean string) string {
 	return termsafe.Output(out)
 }
 
-// sentinel is a one-line paragraph put before a tail rendered on its own, so
-// that glamour lays out the tail's first block as it would in the middle of
-// the document (paragraphs and headings get no leading blank line when they
-// come first).
-const sentinel = "iris\n\n"
+// sentinel is a one-character paragraph (one line at any width) put
+// before a tail rendered on its own, so that glamour lays out the tail's
+// first block as it would in the middle of the document (paragraphs and
+// headings get no leading blank line when they come first).
+const sentinel = "x\n\n"
 
 // renderContinuation renders clean text that follows other blocks of the
 // same message, and returns what it adds to their rendering.

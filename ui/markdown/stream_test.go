@@ -182,3 +182,16 @@ func lastLines(s string, n int) string {
 func containsPlain(s, sub string) bool {
 	return strings.Contains(ansi.Strip(s), sub)
 }
+
+func TestStreamNarrow(t *testing.T) {
+	doc := "# Title\n\nSome **bold** words here.\n\n- a\n- b\n\n```\ncode\n```\n\nEnd.\n"
+	for _, width := range []int{1, 2, 3, 5, 8} {
+		r := testRenderer(t, width)
+		s := NewStream(r)
+		for i := 1; i <= len(doc); i++ {
+			if got, want := s.Update(doc[:i]), r.Render(doc[:i]); got != want {
+				t.Fatalf("width %d, after %d bytes: %s", width, i, firstDiff(got, want))
+			}
+		}
+	}
+}
