@@ -88,8 +88,31 @@ func TestAuthFailureIsFinal(t *testing.T) {
 			t.Fatal("reconnecting after an auth failure")
 		}
 	}
-	if _, err := c.Next(context.Background()); err != nil && !errors.Is(err, wsclient.ErrClosed) {
-		t.Fatal(err)
+}
+
+func TestProtocolMismatchInHelloAckIsFinal(t *testing.T) {
+	up := websocket.Upgrader{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ws, err := up.Upgrade(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer ws.Close()
+		if _, _, err := ws.ReadMessage(); err == nil {
+			ws.WriteMessage(websocket.TextMessage, []byte(`{"v":2,"type":"hello.ack","payload":{"sync_cursor":1}}`))
+			ws.ReadMessage()
+		}
+	}))
+	t.Cleanup(srv.Close)
+	c := newClient(t, "ws"+strings.TrimPrefix(srv.URL, "http"), nil)
+	col := collect(t, c)
+	err := c.Run(context.Background())
+	if !errors.Is(err, frame.ErrVersion) || err.Error() != "gateway speaks protocol v2, this client speaks v1" {
+		t.Fatalf("Run = %v, want the version error", err)
+	}
+	i := col.wait(t, 0, "protocol mismatch", isState(wsclient.StateProtocolMismatch))
+	if !errors.Is(col.all()[i].(*wsclient.StateEvent).Err, frame.ErrVersion) {
+		t.Fatal("the state event does not carry the version error")
 	}
 }
 
