@@ -182,3 +182,13 @@ func TestGarbagePayloadsForEveryRequestType(t *testing.T) {
 		}
 	}
 }
+
+func TestOversizedFrameClosesOnlyThatConnection(t *testing.T) {
+	_, url := newTestServer(t, nil)
+	c, _ := connect(t, url, "dev_a")
+	c.sendRaw(make([]byte, readLimit+1))
+	c.expectClosed()
+	d, _ := connect(t, url, "dev_a")
+	id := d.request(frame.TypePing, frame.Lane{}, &frame.Ping{})
+	must(t, d.response(id).Type == frame.TypePong, "server unusable after an oversized frame")
+}

@@ -45,6 +45,7 @@
 //     An upload larger than MaxUploadSize is refused with media_too_large as
 //     soon as it is known (at media.upload.start, or when the bytes exceed
 //     it); a later media.upload.end with the same id gets no second answer.
+//     A single WebSocket message over 4 MiB closes that connection (1009).
 //   - The scripted agent answers every user message in the lane it was sent
 //     to; turns of one lane run one after another. Keywords in the message
 //     raise pickers: the word `rm` → picker.approval (not asked again once
