@@ -64,7 +64,7 @@ func (b builder) highlight() lipgloss.Style {
 	if b.mono {
 		return lipgloss.NewStyle().Underline(true).Bold(true)
 	}
-	return lipgloss.NewStyle().Background(b.p.Highlight).Foreground(b.p.BgBase).Bold(true)
+	return lipgloss.NewStyle().Background(b.p.Highlight).Foreground(b.ink(b.p.Highlight)).Bold(true)
 }
 
 // badge is a short label on a coloured background (mode badges).
@@ -72,7 +72,17 @@ func (b builder) badge(bg color.Color) lipgloss.Style {
 	if b.mono {
 		return lipgloss.NewStyle().Reverse(true).Bold(true).Padding(0, 1)
 	}
-	return lipgloss.NewStyle().Background(bg).Foreground(b.p.BgBase).Bold(true).Padding(0, 1)
+	return lipgloss.NewStyle().Background(bg).Foreground(b.ink(bg)).Bold(true).Padding(0, 1)
+}
+
+// ink is the text colour for a coloured background: of Fg and BgBase, the
+// one whose lightness is opposite to bg's (ANSI colours are judged by their
+// xterm values), so badges stay readable on 16-colour terminals too.
+func (b builder) ink(bg color.Color) color.Color {
+	if IsDark(b.p.Fg) != IsDark(bg) {
+		return b.p.Fg
+	}
+	return b.p.BgBase
 }
 
 // chip is an inline label on a panel background (media, attachments).

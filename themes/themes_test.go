@@ -214,3 +214,17 @@ func renderMarkdown(t *testing.T, th *Theme, doc string) string {
 func stripSGR(s string) string {
 	return regexp.MustCompile(`\x1b\[[0-9;:]*m`).ReplaceAllString(s, "")
 }
+
+func TestBadgeInkContrasts(t *testing.T) {
+	for _, name := range []Name{Dark, Light} {
+		for _, prof := range []colorprofile.Profile{colorprofile.ANSI, colorprofile.ANSI256, colorprofile.TrueColor} {
+			th := New(Options{Name: name, Profile: prof})
+			b := builder{p: th.Palette, dark: th.IsDark()}
+			for _, bg := range []color.Color{th.Palette.Warning, th.Palette.Info, th.Palette.Primary, th.Palette.Highlight, th.Palette.Error} {
+				if ink := b.ink(bg); IsDark(ink) == IsDark(bg) {
+					t.Errorf("%s/%v: ink %v on %v: both dark or both light", name, prof, ink, bg)
+				}
+			}
+		}
+	}
+}
