@@ -117,7 +117,6 @@ func (c *conn) handleHello(f frame.Frame) {
 		d = &device{id: id}
 		s.devices = append(s.devices, d)
 	}
-	d.name = h.DeviceName
 	s.attachLocked(c, d)
 	ack := &frame.HelloAck{
 		ServerCaps: frame.ServerCaps{
@@ -130,7 +129,7 @@ func (c *conn) handleHello(f frame.Frame) {
 	}
 	c.send(frame.Frame{ID: f.ID, Type: frame.TypeHelloAck, Payload: ack})
 	c.send(frame.Frame{Type: frame.TypeStatus, Payload: &frame.Status{State: frame.StateOnline}})
-	s.log.Info("gatewaysim: device online", "device_id", id)
+	s.log.Info("gatewaysim: device online", "device_id", id, "device_name", h.DeviceName)
 }
 
 func (c *conn) handleSecondHello(f frame.Frame) {

@@ -13,7 +13,6 @@ const outboxRetention = 50000
 // device is a client device known by its hello.device_id.
 type device struct {
 	id   string
-	name string
 	conn *conn // the live connection, nil while offline
 	// outbox holds frames parked while offline, in cursor order. Entries stay
 	// after a sync (a client may resync from an older cursor) until pruned.
