@@ -1,6 +1,7 @@
 package gatewaysim
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -35,6 +36,15 @@ func TestAuthFailureClosesConnection(t *testing.T) {
 			c.expectClosed()
 		})
 	}
+}
+
+func TestHelloAskingForANewerProtocolIsRefused(t *testing.T) {
+	_, url := newTestServer(t, nil)
+	c := dial(t, url)
+	c.sendFrame(frame.Frame{Type: frame.TypeHello, Payload: &frame.Hello{Token: testToken, DeviceID: "d", Caps: frame.Caps{MinProtocol: 2}}})
+	e := c.read().Payload.(*frame.Error)
+	must(t, e.Code == frame.CodeUnsupported && strings.Contains(e.Message, "v2"), "error %+v", e)
+	c.expectClosed()
 }
 
 func TestEmptyConfiguredTokenRejectsEveryone(t *testing.T) {

@@ -105,6 +105,10 @@ func (c *conn) handleHello(f frame.Frame) {
 		c.fail(f.ID, frame.CodeAuth, "invalid token")
 		return
 	}
+	if h.Caps.MinProtocol > frame.Version {
+		c.fail(f.ID, frame.CodeUnsupported, fmt.Sprintf("client needs protocol v%d; this gateway speaks v%d", h.Caps.MinProtocol, frame.Version))
+		return
+	}
 	s := c.s
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -39,6 +39,7 @@
 //     answered picker_id is error not_found. A read.receipt that does not
 //     move the device's read position is not broadcast again.
 //   - Error codes: malformed frames, unknown request types, a second hello,
+//     a hello whose caps.min_protocol is above 1 (then the socket closes),
 //     missing required fields and protocol versions other than 1 answer
 //     `unsupported`; unknown lanes, messages, pickers, media and uploads
 //     `not_found`; a sha256 or size mismatch at media.upload.end `internal`.
