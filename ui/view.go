@@ -34,13 +34,36 @@ func (m *Model) render() string {
 		main = m.bannerView() + "\n" + main
 	}
 	if m.layout.sidebar > 0 {
-		main = lipgloss.JoinHorizontal(lipgloss.Top, m.sidebar.View(), main)
+		main = besides(m.sidebar.View(), m.layout.sidebar, main)
 	}
 	screen := main + "\n" + m.status.View()
 	if d := m.dialogs.Top(); d != nil {
 		screen = overlay(screen, d.View(), m.width, m.height)
 	}
 	return screen
+}
+
+// besides puts right to the right of left line by line. left is a pane
+// padded to leftWidth (cheaper than lipgloss.JoinHorizontal, which measures
+// every line; this runs on every key press).
+func besides(left string, leftWidth int, right string) string {
+	ls, rs := strings.Split(left, "\n"), strings.Split(right, "\n")
+	var b strings.Builder
+	b.Grow(len(left) + len(right) + 2*len(ls))
+	for i := 0; i < max(len(ls), len(rs)); i++ {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if i < len(ls) {
+			b.WriteString(ls[i])
+		} else {
+			b.WriteString(strings.Repeat(" ", leftWidth))
+		}
+		if i < len(rs) {
+			b.WriteString(rs[i])
+		}
+	}
+	return b.String()
 }
 
 // overlay draws box centred over base.

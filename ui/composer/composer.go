@@ -11,7 +11,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"github.com/hermes/iris/ui/common"
 )
@@ -63,9 +62,14 @@ func (m *Model) SetSize(width, _ int) {
 	m.ta.SetWidth(max(width-m.com.Styles.Composer.Base.GetHorizontalFrameSize(), 4))
 }
 
-// Height is the number of rows View takes at the current content.
+// Height is the number of rows View takes at the current content (computed
+// without rendering: it is asked on every key).
 func (m *Model) Height() int {
-	return lipgloss.Height(m.View())
+	h := m.com.Styles.Composer.Base.GetVerticalFrameSize() + m.ta.Height()
+	if m.hint() != "" {
+		h++
+	}
+	return h
 }
 
 // SetBusy tells the composer whether the focused lane's agent is busy and how
