@@ -101,10 +101,10 @@ func (b *batch) execDirectory(tx *txn) error {
 // execValues writes lane state, gateway values, drafts and settings.
 func (b *batch) execValues(tx *txn) error {
 	for _, r := range b.lanes {
-		if err := tx.exec(`INSERT INTO lanes (chat_id, thread_id, unread, server_more, model, runtime)
-			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, thread_id) DO UPDATE SET unread = excluded.unread,
-			server_more = excluded.server_more, model = excluded.model, runtime = excluded.runtime`,
-			r.lane.ChatID, r.lane.ThreadID, r.unread, r.serverMore, r.model, r.runtime); err != nil {
+		if err := tx.exec(`INSERT INTO lanes (chat_id, thread_id, unread, server_more, model, runtime, gap)
+			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, thread_id) DO UPDATE SET unread = excluded.unread,
+			server_more = excluded.server_more, model = excluded.model, runtime = excluded.runtime, gap = excluded.gap`,
+			r.lane.ChatID, r.lane.ThreadID, r.unread, r.serverMore, r.model, r.runtime, r.gap); err != nil {
 			return err
 		}
 	}

@@ -63,10 +63,11 @@ type laneRow struct {
 	serverMore bool
 	model      string
 	runtime    string // JSON
+	gap        string
 }
 
 func encodeLane(ln *Lane) laneRow {
-	r := laneRow{lane: ln.Key, unread: ln.Unread, serverMore: ln.serverMore, model: ln.Model, runtime: "null"}
+	r := laneRow{lane: ln.Key, unread: ln.Unread, serverMore: ln.serverMore, model: ln.Model, runtime: "null", gap: ln.gap}
 	if ln.Runtime != nil {
 		if b, err := json.Marshal(ln.Runtime); err == nil {
 			r.runtime = string(b)

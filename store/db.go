@@ -29,7 +29,8 @@ type db struct {
 	mu  sync.Mutex
 	err error // first write error, reported by StorageError
 
-	cur *batch
+	cur    *batch
+	stored map[frame.Lane]laneRow // lane states read at Open, taken by lanes as they are created
 }
 
 // openDB opens (creating if needed) the database file and migrates it.
@@ -48,7 +49,7 @@ func openDB(path string) (*db, error) {
 		conn.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	d := &db{conn: conn, batches: make(chan *batch, 256), done: make(chan struct{})}
+	d := &db{conn: conn, batches: make(chan *batch, 256), done: make(chan struct{}), stored: map[frame.Lane]laneRow{}}
 	go d.run()
 	return d, nil
 }

@@ -14,6 +14,11 @@ import (
 // overlap what sync delivered. The newest page also settles "delivery
 // unknown" placeholders (see PROTOCOL-NOTES) and sets HistoryLoaded; an
 // older page's has_more decides HasMore.
+//
+// A newest page that shares no message with what the lane already holds
+// (or stores), while the gateway has more, leaves a gap behind it (the
+// user was away for long): LoadOlder then asks for the pages before it
+// until one meets known messages, before paging anything else.
 func (s *State) ApplyHistory(l frame.Lane, before string, h frame.History) Change {
 	s.begin()
 	ln := s.existingOrNew(l)
@@ -23,15 +28,29 @@ func (s *State) ApplyHistory(l frame.Lane, before string, h frame.History) Chang
 	if before == "" {
 		s.settleUnknown(ln, h.Messages)
 	}
+	held := ln.localMore || ln.OldestID != ""
+	overlap := false
 	for i := range h.Messages {
-		s.mergeHistory(ln, &h.Messages[i])
+		overlap = s.mergeHistory(ln, &h.Messages[i]) || overlap
 	}
-	if before == "" {
+	oldest := h.OldestMessageID
+	if oldest == "" && len(h.Messages) > 0 {
+		oldest = h.Messages[0].MessageID
+	}
+	switch {
+	case before == "":
 		ln.HistoryLoaded = true
-		if !ln.serverMore {
+		if held && !overlap && h.HasMore && oldest != "" {
+			ln.gap = oldest
+		} else if !ln.serverMore {
 			ln.serverMore = h.HasMore
 		}
-	} else {
+	case before == ln.gap:
+		ln.gap = ""
+		if !overlap && h.HasMore && oldest != "" {
+			ln.gap = oldest
+		}
+	default:
 		ln.serverMore = h.HasMore
 	}
 	ln.refreshPaging()
@@ -39,26 +58,32 @@ func (s *State) ApplyHistory(l frame.Lane, before string, h frame.History) Chang
 	return s.end()
 }
 
-// mergeHistory merges one message of a page.
-func (s *State) mergeHistory(ln *Lane, m *frame.Message) {
+// mergeHistory merges one message of a page and reports whether the lane
+// already held or stored it.
+func (s *State) mergeHistory(ln *Lane, m *frame.Message) (known bool) {
 	if m.MessageID == "" || s.gone[m.MessageID] {
-		return
+		return false
 	}
 	msg := s.msgFromWire(m)
 	if it := ln.byMsg[m.MessageID]; it != nil {
 		if it.Msg.Streaming || it.Msg.Text != msg.Text || it.Msg.Reasoning != msg.Reasoning {
 			s.mergeFinal(ln, it, msg)
 		}
-		return
+		return it.Msg.ClientMsgID == "" // the user's own recent message says nothing of what came before
+	}
+	if s.knownElsewhere(ln, msg.ID) {
+		return true
 	}
 	if _, done := s.absorb(ln, msg); done {
-		return
+		return false
 	}
 	s.add(ln, s.placeByTS(ln, msg.TS), &Item{Kind: KindMessage, Msg: msg, TS: msg.TS})
 	s.finished(ln, msg)
+	return false
 }
 
-// LoadOlder brings in lane l's next older page. A persistent State first
+// LoadOlder brings in lane l's next older page. A gap behind the newest
+// page is filled first (see ApplyHistory). Then a persistent State
 // pages from its database (a small indexed read, cheap enough for the UI
 // goroutine) and returns the change; when the database holds nothing older
 // and the gateway said it has more, it returns the history request to send
@@ -66,9 +91,12 @@ func (s *State) mergeHistory(ln *Lane, m *frame.Message) {
 // empty when there is nothing older.
 func (s *State) LoadOlder(l frame.Lane) (Change, *frame.HistoryRequest) {
 	s.begin()
-	ln := s.lanes[l]
+	ln := s.existingOrNew(l)
 	if ln == nil {
 		return s.end(), nil
+	}
+	if ln.gap != "" {
+		return s.end(), &frame.HistoryRequest{BeforeMessageID: ln.gap, Limit: s.opts.PageSize}
 	}
 	if ln.localMore && s.pageIn(ln) {
 		return s.end(), nil

@@ -122,3 +122,36 @@ func TestModelFromNewestAnswer(t *testing.T) {
 		t.Fatalf("model %q", m)
 	}
 }
+
+// After a long absence the newest page does not reach what the lane holds:
+// LoadOlder fills the gap first, page by page, until it meets known
+// messages; the gap survives a restart.
+func TestHistoryGapFilledFirst(t *testing.T) {
+	dir, clk := t.TempDir(), newClock()
+	s := open(t, dir, clk)
+	s.ApplyHistory(def, "", page(1, 5, true))
+	s.ApplyHistory(def, "", page(50, 99, true))
+	ln := s.Lane(def)
+	_, req := s.LoadOlder(def)
+	if req == nil || req.BeforeMessageID != "m50" || !ln.HasMore {
+		t.Fatalf("request %+v", req)
+	}
+	closeState(t, s)
+	s = open(t, dir, clk)
+	defer closeState(t, s)
+	if _, req = s.LoadOlder(def); req == nil || req.BeforeMessageID != "m50" {
+		t.Fatalf("after reopen: request %+v", req)
+	}
+	s.ApplyHistory(def, "m50", page(30, 49, true))
+	if _, req = s.LoadOlder(def); req == nil || req.BeforeMessageID != "m30" {
+		t.Fatalf("request %+v", req)
+	}
+	s.ApplyHistory(def, "m30", page(5, 29, true))
+	for s.Lane(def).localMore {
+		s.LoadOlder(def)
+	}
+	wantIDs(t, s, def, 1, 99)
+	if _, req = s.LoadOlder(def); req == nil || req.BeforeMessageID != "m1" {
+		t.Fatalf("request %+v after the gap", req)
+	}
+}

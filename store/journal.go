@@ -60,6 +60,7 @@ func (s *State) forgetLane(l frame.Lane) {
 	if s.db == nil {
 		return
 	}
+	delete(s.db.stored, l)
 	b := s.cur()
 	for id, d := range b.dirty {
 		if d.lane == l {

@@ -38,10 +38,19 @@ type Lane struct {
 	items      []*Item
 	byMsg      map[string]*Item // message id → item
 	pickers    []Picker
-	serverMore bool // the gateway said older messages exist
-	localMore  bool // the database holds items older than items[0]
+	serverMore bool   // the gateway said older messages exist
+	localMore  bool   // the database holds items older than items[0]
+	gap        string // the gateway holds messages between this id and older ones held
 	anchor     *Item
 	saved      laneRow // the lane's row as last written
+	src        *State  // set while the stored items are not read yet
+}
+
+// fill reads the lane's stored items if that has not happened yet.
+func (l *Lane) fill() {
+	if l.src != nil {
+		l.src.fill(l)
+	}
 }
 
 func newLane(l frame.Lane) *Lane {
@@ -49,10 +58,14 @@ func newLane(l frame.Lane) *Lane {
 }
 
 // Len is the number of items held in memory.
-func (l *Lane) Len() int { return len(l.items) }
+func (l *Lane) Len() int {
+	l.fill()
+	return len(l.items)
+}
 
 // Item returns item i (0 is the oldest held), or nil out of range.
 func (l *Lane) Item(i int) *Item {
+	l.fill()
 	if i < 0 || i >= len(l.items) {
 		return nil
 	}
@@ -61,6 +74,7 @@ func (l *Lane) Item(i int) *Item {
 
 // IndexOf returns the index of the item holding message id.
 func (l *Lane) IndexOf(messageID string) (int, bool) {
+	l.fill()
 	it, ok := l.byMsg[messageID]
 	if !ok {
 		return 0, false
@@ -70,6 +84,7 @@ func (l *Lane) IndexOf(messageID string) (int, bool) {
 
 // Message returns the message with the given id, or nil.
 func (l *Lane) Message(messageID string) *Message {
+	l.fill()
 	if it := l.byMsg[messageID]; it != nil {
 		return it.Msg
 	}
@@ -149,7 +164,7 @@ func (l *Lane) renumber(from int) {
 
 // refreshPaging recomputes HasMore and OldestID.
 func (l *Lane) refreshPaging() {
-	l.HasMore = l.serverMore || l.localMore
+	l.HasMore = l.serverMore || l.localMore || l.gap != ""
 	l.OldestID = ""
 	for _, it := range l.items {
 		if it.Msg != nil && it.Msg.ID != "" {
@@ -159,9 +174,20 @@ func (l *Lane) refreshPaging() {
 	}
 }
 
-// lane returns the lane l, creating it unless it was deleted this session
-// (then nil).
+// lane returns lane l with its items in memory, creating it unless it was
+// deleted this session (then nil).
 func (s *State) lane(l frame.Lane) *Lane {
+	ln := s.laneState(l)
+	if ln != nil {
+		s.fill(ln)
+	}
+	return ln
+}
+
+// laneState returns lane l, creating it (nil if deleted this session). A
+// new lane of a persistent State gets its stored state now and its items on
+// first use.
+func (s *State) laneState(l frame.Lane) *Lane {
 	if ln := s.lanes[l]; ln != nil {
 		return ln
 	}
@@ -173,16 +199,19 @@ func (s *State) lane(l frame.Lane) *Lane {
 		ln.Name = c.Name
 	}
 	s.lanes[l] = ln
-	s.loadLane(ln)
+	if s.db != nil {
+		s.loadLaneState(ln)
+	}
 	return ln
 }
 
 // Lane returns lane l, creating an empty one for a lane not seen yet. It
 // never returns nil: for the zero lane or a lane deleted during this session
-// it returns an empty lane that is not part of the State.
+// it returns an empty lane that is not part of the State. A persistent
+// State reads the lane's stored items when they are first asked for.
 func (s *State) Lane(l frame.Lane) *Lane {
 	if l.ChatID != "" {
-		if ln := s.lane(l); ln != nil {
+		if ln := s.laneState(l); ln != nil {
 			return ln
 		}
 	}

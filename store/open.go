@@ -80,6 +80,9 @@ func (s *State) load() error {
 	if err := s.loadValues(); err != nil {
 		return err
 	}
+	if err := s.loadLaneStates(); err != nil {
+		return err
+	}
 	if err := s.db.conn.QueryRow(`SELECT COALESCE(MAX(id), 0) FROM items`).Scan(&s.nextID); err != nil {
 		return err
 	}
@@ -182,24 +185,48 @@ func (s *State) loadValues() error {
 	return rows.Err()
 }
 
-// loadLane fills a lane just created in memory with its stored read state
-// and newest items, going further back if an outgoing message is older.
-func (s *State) loadLane(ln *Lane) {
-	if s.db == nil {
-		return
+// loadLaneStates reads every lane's stored state at Open (one small row
+// per lane), for lanes to take as they are created.
+func (s *State) loadLaneStates() error {
+	rows, err := s.db.conn.Query(`SELECT chat_id, thread_id, unread, server_more, model, runtime, gap FROM lanes`)
+	if err != nil {
+		return err
 	}
-	s.db.flush()
-	var runtime []byte
-	err := s.db.conn.QueryRow(`SELECT unread, server_more, model, runtime FROM lanes WHERE chat_id = ? AND thread_id = ?`,
-		ln.Key.ChatID, ln.Key.ThreadID).Scan(&ln.Unread, &ln.serverMore, &ln.Model, &runtime)
-	if err == nil {
-		err = json.Unmarshal(runtime, &ln.Runtime)
-		ln.saved = encodeLane(ln)
+	defer rows.Close()
+	for rows.Next() {
+		var r laneRow
+		if err := rows.Scan(&r.lane.ChatID, &r.lane.ThreadID, &r.unread, &r.serverMore, &r.model, &r.runtime, &r.gap); err != nil {
+			return err
+		}
+		s.db.stored[r.lane] = r
 	}
-	if err != nil && !isNoRows(err) {
-		s.db.fail(fmt.Errorf("load lane %s: %w", ln.Key, err))
+	return rows.Err()
+}
+
+// loadLaneState gives a new lane its stored state; its items are read when
+// first needed (fill), so the sidebar can show every lane's unread count
+// without loading every transcript.
+func (s *State) loadLaneState(ln *Lane) {
+	if r, ok := s.db.stored[ln.Key]; ok {
+		delete(s.db.stored, ln.Key)
+		ln.Unread, ln.serverMore, ln.Model, ln.gap = r.unread, r.serverMore, r.model, r.gap
+		if err := json.Unmarshal([]byte(r.runtime), &ln.Runtime); err != nil {
+			s.db.fail(fmt.Errorf("load lane %s: %w", ln.Key, err))
+		}
+		ln.saved = r
 	}
 	ln.localMore = true
+	ln.refreshPaging()
+	ln.src = s
+}
+
+// fill reads a lane's newest stored items, going further back if an
+// outgoing message is older, the first time they are needed.
+func (s *State) fill(ln *Lane) {
+	if ln.src == nil {
+		return
+	}
+	ln.src = nil
 	for s.pageIn(ln) {
 		if !s.queuedBefore(ln) {
 			break

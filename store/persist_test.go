@@ -275,3 +275,29 @@ func TestOldMessageLandsAmongStoredOnes(t *testing.T) {
 		t.Fatalf("stored at %d", i)
 	}
 }
+
+// The sidebar reads every lane's unread count; only lanes whose transcript
+// is looked at read their items.
+func TestLaneItemsReadOnFirstUse(t *testing.T) {
+	dir, clk := t.TempDir(), newClock()
+	s := open(t, dir, clk)
+	apply(t, s, helloAck)
+	s.Focus(def)
+	apply(t, s, `{"type":"message","chat_id":"c7","payload":{"message_id":"a","text":"x"}}`)
+	closeState(t, s)
+	s = open(t, dir, clk)
+	defer closeState(t, s)
+	ln := s.Lane(chan7)
+	if ln.Unread != 1 || ln.src == nil || len(ln.items) != 0 {
+		t.Fatalf("unread %d, items read early: %d", ln.Unread, len(ln.items))
+	}
+	if ln.Len() != 1 || ln.Item(0).Msg.ID != "a" || ln.src != nil {
+		t.Fatal("items not read on first use")
+	}
+	// A frame for a lane not read yet reads it first, so dedupe still works.
+	replay(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"x","text":"y"}}`)
+	replay(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"x","text":"y"}}`)
+	if s.Lane(def).Len() != 1 {
+		t.Fatal(dump(s, def))
+	}
+}

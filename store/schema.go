@@ -53,6 +53,8 @@ var migrations = []string{
 	);
 	CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 	CREATE INDEX items_outbox ON items (client_msg_id) WHERE msg_id IS NULL AND client_msg_id IS NOT NULL;`,
+	// 3: a lane's gap behind the newest history page (see ApplyHistory).
+	`ALTER TABLE lanes ADD COLUMN gap TEXT NOT NULL DEFAULT '';`,
 }
 
 // schemaVersion is the version this build writes.

@@ -39,6 +39,9 @@ func TestMigrations(t *testing.T) {
 			if v >= 1 {
 				wantTree(t, s, "*d Default")
 				want(t, s, def, `assistant m1 "kept"`)
+				if !s.Lane(def).HasMore {
+					t.Fatal("lane state lost")
+				}
 				if s.Cursor() != 7 {
 					t.Fatalf("cursor %d", s.Cursor())
 				}
