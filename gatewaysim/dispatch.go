@@ -8,6 +8,9 @@ import (
 	"github.com/hermes/iris/wsclient/frame"
 )
 
+// panicMessage is the error message of a request whose handler panicked.
+const panicMessage = "internal error"
+
 // handler serves one request type on an authenticated connection.
 type handler func(c *conn, f frame.Frame)
 
@@ -73,7 +76,7 @@ func (c *conn) handleText(data []byte) {
 	defer func() {
 		if r := recover(); r != nil {
 			c.s.log.Error("gatewaysim: handler panic", "type", f.Type, "panic", r)
-			c.sendError(f.ID, frame.CodeInternal, "internal error")
+			c.sendError(f.ID, frame.CodeInternal, panicMessage)
 		}
 	}()
 	if c.dev == nil {

@@ -19,7 +19,7 @@ const waitTimeout = 5 * time.Second
 
 // newTestServer starts a simulator on 127.0.0.1 that streams as fast as
 // possible and is closed with the test.
-func newTestServer(t *testing.T, mod func(*Config)) (*Server, string) {
+func newTestServer(t testing.TB, mod func(*Config)) (*Server, string) {
 	t.Helper()
 	cfg := Config{Token: testToken}
 	if mod != nil {
@@ -36,7 +36,7 @@ func newTestServer(t *testing.T, mod func(*Config)) (*Server, string) {
 
 // client is a raw frame-level test client.
 type client struct {
-	t      *testing.T
+	t      testing.TB
 	ws     *websocket.Conn
 	nextID int64
 	// binary collects binary frames read while waiting for a JSON frame.
@@ -44,7 +44,7 @@ type client struct {
 }
 
 // dial connects without saying hello.
-func dial(t *testing.T, url string) *client {
+func dial(t testing.TB, url string) *client {
 	t.Helper()
 	ws, _, err := websocket.DefaultDialer.Dial(url, nil)
 	if err != nil {
@@ -55,7 +55,7 @@ func dial(t *testing.T, url string) *client {
 }
 
 // connect dials and pairs as device, returning the client and hello.ack.
-func connect(t *testing.T, url, device string) (*client, *frame.HelloAck) {
+func connect(t testing.TB, url, device string) (*client, *frame.HelloAck) {
 	t.Helper()
 	c := dial(t, url)
 	c.hello(testToken, device)
@@ -230,7 +230,7 @@ var defaultLane = frame.Lane{ChatID: DefaultChatID}
 
 func laneOf(ch frame.Channel) frame.Lane { return ch.Lane() }
 
-func must(t *testing.T, ok bool, format string, args ...any) {
+func must(t testing.TB, ok bool, format string, args ...any) {
 	t.Helper()
 	if !ok {
 		t.Fatal(fmt.Sprintf(format, args...))
