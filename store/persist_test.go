@@ -286,16 +286,28 @@ func TestLaneItemsReadOnFirstUse(t *testing.T) {
 	apply(t, s, `{"type":"message","chat_id":"c7","payload":{"message_id":"a","text":"x"}}`)
 	closeState(t, s)
 	s = open(t, dir, clk)
+	if c := s.Focus(chan7); !c.Has(chan7) || s.lanes[chan7].Unread != 0 {
+		t.Fatalf("focus on a lane not used yet: %+v", c)
+	}
+	closeState(t, s)
+	s = open(t, dir, clk)
+	if s.Focused() != chan7 || s.Lane(chan7).Unread != 0 {
+		t.Fatal("read state not kept")
+	}
+	s.Focus(def)
+	apply(t, s, `{"type":"message","chat_id":"c7","payload":{"message_id":"b","text":"x"}}`,
+		`{"type":"message","chat_id":"d","payload":{"message_id":"x","text":"y"}}`)
+	closeState(t, s)
+	s = open(t, dir, clk)
 	defer closeState(t, s)
 	ln := s.Lane(chan7)
 	if ln.Unread != 1 || ln.src == nil || len(ln.items) != 0 {
 		t.Fatalf("unread %d, items read early: %d", ln.Unread, len(ln.items))
 	}
-	if ln.Len() != 1 || ln.Item(0).Msg.ID != "a" || ln.src != nil {
+	if ln.Len() != 2 || ln.Item(0).Msg.ID != "a" || ln.src != nil {
 		t.Fatal("items not read on first use")
 	}
 	// A frame for a lane not read yet reads it first, so dedupe still works.
-	replay(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"x","text":"y"}}`)
 	replay(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"x","text":"y"}}`)
 	if s.Lane(def).Len() != 1 {
 		t.Fatal(dump(s, def))

@@ -165,7 +165,10 @@ func (s *State) MarkRead(l frame.Lane) Change {
 }
 
 func (s *State) markRead(l frame.Lane) {
-	ln := s.lanes[l]
+	if l.ChatID == "" {
+		return
+	}
+	ln := s.laneState(l)
 	if ln == nil || ln.Unread == 0 {
 		return
 	}
