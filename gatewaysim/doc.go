@@ -15,6 +15,9 @@
 //     hello.ack.sync_cursor is the cursor the device last synced to, so a
 //     device without a stored cursor still gets what it missed.
 //     last_pushed_cursor is always 0 (the simulator has no push backend).
+//     Nothing is coalesced or dropped on the server side: every connection
+//     has an unbounded write queue, so slow-consumer behaviour is entirely
+//     the client's.
 //   - Channel directory: the default channel is "iris:default" (name
 //     "Default", kind "default"); user channels are "iris:chan_N" (kind
 //     "channel"). A thread's entry has kind "thread", chat_id = the parent
