@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"image/color"
 	"strconv"
 
 	"github.com/hermes/iris/store"
@@ -10,10 +9,13 @@ import (
 )
 
 // applyTheme resolves the theme from the override or the terminal's
-// background (nil before the terminal answered) and rebuilds the styles.
-func (m *Model) applyTheme(bg color.Color) {
-	t := themes.New(themes.Options{Name: m.theme, Background: bg, NoColor: m.opts.NoColor})
-	if m.com.Theme != nil && m.com.Styles != nil && t.Name == m.com.Theme.Name && t.NoColor == m.com.Theme.NoColor {
+// background (nil before the terminal answered) and colour profile (16- and
+// 256-colour terminals get the palette's fallbacks), and rebuilds the
+// styles when the result changed.
+func (m *Model) applyTheme() {
+	t := themes.New(themes.Options{Name: m.theme, Background: m.bg, Profile: m.profile, NoColor: m.opts.NoColor})
+	if m.com.Theme != nil && m.com.Styles != nil && t.Name == m.com.Theme.Name && t.NoColor == m.com.Theme.NoColor &&
+		t.Palette == m.com.Theme.Palette {
 		return
 	}
 	m.com.Theme = t

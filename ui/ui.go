@@ -20,9 +20,11 @@ package ui
 
 import (
 	"context"
+	"image/color"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/hermes/iris/keymap"
 	"github.com/hermes/iris/store"
@@ -107,10 +109,11 @@ type Model struct {
 	status     *statusbar.Model
 	dialogs    dialog.Stack
 
-	lane  frame.Lane // the focused lane
-	conn  common.ConnState
-	theme themes.Name
-	bg    bool // the terminal reported its background
+	lane    frame.Lane // the focused lane
+	conn    common.ConnState
+	theme   themes.Name
+	bg      color.Color          // the terminal's background (nil until reported)
+	profile colorprofile.Profile // the terminal's colour profile
 
 	// Coalesced rendering: frames mark the transcript stale and a flush
 	// tick re-renders it at most every flushInterval.
@@ -149,7 +152,7 @@ func New(opts Options) *Model {
 	settings := loadSettings(opts.State, opts.Settings)
 	com := &common.Common{KeyMap: km, Store: opts.State, Settings: &settings, Now: opts.Now, Loc: opts.Location}
 	m := &Model{com: com, opts: opts, gw: opts.Gateway, theme: opts.Theme, idPrefix: randomPrefix(), tick: realTick}
-	m.applyTheme(nil)
+	m.applyTheme()
 	m.sidebar = sidebar.New(com)
 	m.transcript = transcript.New(com)
 	m.composer = composer.New(com)
@@ -177,8 +180,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.resize(msg.Width, msg.Height)
 		return m, nil
 	case tea.BackgroundColorMsg:
-		m.bg = true
-		m.applyTheme(msg.Color)
+		m.bg = msg.Color
+		m.applyTheme()
+		return m, nil
+	case tea.ColorProfileMsg:
+		m.profile = msg.Profile
+		m.applyTheme()
 		return m, nil
 	case tea.KeyPressMsg:
 		return m, m.handleKey(msg)

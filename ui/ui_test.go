@@ -8,6 +8,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/themes"
@@ -248,6 +249,7 @@ func TestHelpOverlayFromKeymap(t *testing.T) {
 	if h.m.DialogOpen() != dialog.HelpID {
 		t.Fatal("? did not open help outside the composer")
 	}
+	h.mustShow("● online") // the screen stays visible around the overlay
 	for _, g := range h.m.com.KeyMap.Groups() {
 		h.mustShow(g.Title)
 		for _, b := range g.Bindings {
@@ -542,4 +544,16 @@ func TestOfflineSendIsQueuedThenSent(t *testing.T) {
 	if o := h.st.Outgoing(); len(o) != 1 || o[0].Delivery != store.DeliverySent {
 		t.Fatalf("outgoing %+v", o)
 	}
+}
+
+func TestSixteenColourProfile(t *testing.T) {
+	h := newHarness(t, 100, 30)
+	h.online()
+	streamTurn(h, true)
+	gen := h.m.com.ThemeGen
+	h.send(tea.ColorProfileMsg{Profile: colorprofile.ANSI})
+	if h.m.com.ThemeGen == gen {
+		t.Fatal("a 16-colour terminal did not switch to the 16-colour palette")
+	}
+	h.mustShow("All 12 tests passed.")
 }

@@ -70,10 +70,7 @@ func besides(left string, leftWidth int, right string) string {
 func overlay(base, box string, w, h int) string {
 	bw, bh := lipgloss.Width(box), lipgloss.Height(box)
 	x, y := max((w-bw)/2, 0), max((h-bh)/3, 0)
-	c := lipgloss.NewCanvas(w, h)
-	c.Compose(lipgloss.NewLayer(base))
-	c.Compose(lipgloss.NewLayer(box).X(x).Y(y).Z(1))
-	return strings.TrimRight(c.Render(), "\n")
+	return lipgloss.NewCompositor(lipgloss.NewLayer(base), lipgloss.NewLayer(box).X(x).Y(y).Z(1)).Render()
 }
 
 // windowTitle names the focused lane; the name comes from the wire, so it
