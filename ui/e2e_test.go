@@ -113,4 +113,3 @@ func (tm *tmux) waitFor(what string, ok func(string) bool) string {
 	tm.t.Fatalf("timed out waiting for %s; screen:\n%s", what, screen)
 	return ""
 }
-
