@@ -47,12 +47,13 @@ func (b *batch) empty() bool {
 // exec runs the batch's statements in tx: deletions first, then upserts.
 func (b *batch) exec(tx *txn) error {
 	for _, l := range b.dropLanes {
-		for _, q := range []string{
-			`DELETE FROM items WHERE chat_id = ? AND thread_id = ?`,
-			`DELETE FROM lanes WHERE chat_id = ? AND thread_id = ?`,
-			`DELETE FROM drafts WHERE chat_id = ? AND thread_id = ?`,
-		} {
-			if err := tx.exec(q, l.ChatID, l.ThreadID); err != nil {
+		// A channel's flat lane takes its threads with it.
+		where, args := ` WHERE chat_id = ? AND thread_id = ?`, []any{l.ChatID, l.ThreadID}
+		if l.ThreadID == "" {
+			where, args = ` WHERE chat_id = ?`, args[:1]
+		}
+		for _, table := range []string{"items", "lanes", "drafts"} {
+			if err := tx.exec(`DELETE FROM `+table+where, args...); err != nil {
 				return err
 			}
 		}

@@ -136,14 +136,18 @@ func TestHardDeletesLeaveNoRows(t *testing.T) {
 		s.ApplyHistory(l, "", page(1, 60, false))
 		s.SetDraft(l, "secret draft")
 	}
-	apply(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"gone","text":"secret text"}}`)
+	apply(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"gone","text":"secret text"}}`,
+		`{"type":"message","chat_id":"x","thread_id":"tx","payload":{"message_id":"xm","text":"secret text"}}`)
+	closeState(t, s)
+	s = open(t, dir, clk) // lane x/tx is only stored now, and not in the directory
+	apply(t, s, `{"type":"channel.deleted","payload":{"chat_id":"x"}}`)
 	apply(t, s, `{"type":"message.deleted","chat_id":"d","payload":{"message_ids":["gone"]}}`,
 		`{"type":"channel.deleted","payload":{"chat_id":"c7"}}`)
 	closeState(t, s)
 
 	conn := rawDB(t, dir)
 	for q, n := range map[string]int{
-		`SELECT COUNT(*) FROM items WHERE chat_id = 'c7'`:            0,
+		`SELECT COUNT(*) FROM items WHERE chat_id IN ('c7', 'x')`:    0,
 		`SELECT COUNT(*) FROM lanes WHERE chat_id = 'c7'`:            0,
 		`SELECT COUNT(*) FROM drafts WHERE chat_id = 'c7'`:           0,
 		`SELECT COUNT(*) FROM channels WHERE chat_id = 'c7'`:         0,
