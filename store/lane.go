@@ -11,15 +11,16 @@ type Lane struct {
 	Key  frame.Lane
 	Name string
 	// Unread counts messages from others that arrived while the lane was
-	// not focused.
+	// not focused; Focus and MarkRead clear it, another device's read
+	// receipt lowers it.
 	Unread int
 	// Busy and BusyReason follow agent.busy/agent.idle.
 	Busy       bool
 	BusyReason string
 	// Typing follows typing/typing.stop.
 	Typing bool
-	// HasMore: older items exist, in the local database or on the gateway;
-	// call LoadOlder to get them.
+	// HasMore: older items exist, in the local database or on the gateway
+	// (a gap behind the newest page included); LoadOlder gets them.
 	HasMore bool
 	// OldestID is the oldest message id held (before_message_id for the
 	// next history request).

@@ -12,8 +12,9 @@ import (
 type Options struct {
 	// Now is the clock (arrival times, picker expiry). Default time.Now.
 	Now func() time.Time
-	// PageSize is how many items LoadOlder brings in at a time and how many
-	// of a lane's newest items Open loads. Default 50.
+	// PageSize is how many items a persistent State reads at a time: a
+	// lane's newest on first use, then each LoadOlder; it is also the limit
+	// of the history requests LoadOlder returns. Default 50.
 	PageSize int
 }
 
