@@ -26,8 +26,9 @@ type db struct {
 	done    chan struct{}
 	pending atomic.Int64 // batches sent and not yet written
 
-	mu  sync.Mutex
-	err error // first write error, reported by StorageError
+	mu      sync.Mutex
+	err     error // first error, reported by StorageError
+	stopped bool  // a write failed: nothing more is written
 
 	cur    *batch
 	stored map[frame.Lane]laneRow // lane states read at Open, taken by lanes as they are created
@@ -78,7 +79,19 @@ func (d *db) close() error {
 	return errors.Join(d.failure(), d.conn.Close())
 }
 
+// fail records a write failure: the writer stops (see run).
 func (d *db) fail(err error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.stopped = true
+	if d.err == nil {
+		d.err = err
+	}
+}
+
+// report records a read problem (a row that cannot be decoded, a failed
+// page read): the user is told, writing goes on.
+func (d *db) report(err error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.err == nil {
@@ -90,6 +103,12 @@ func (d *db) failure() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return d.err
+}
+
+func (d *db) halted() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.stopped
 }
 
 // run is the writer goroutine: it folds whatever batches are queued into
@@ -112,7 +131,7 @@ func (d *db) run() {
 				break more
 			}
 		}
-		if d.failure() == nil {
+		if !d.halted() {
 			if err := d.write(group); err != nil {
 				d.fail(err)
 			}

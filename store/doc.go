@@ -42,7 +42,9 @@
 // (only their final form).
 //
 // The UI goroutine waits for the disk only when 256 batches are queued or
-// when a read needs them written first. A write error stops all further writes,
-// so that the cursor cannot run ahead of lost data; the State keeps
-// working in memory and StorageError reports the error.
+// when a read needs them written first. A write error stops all further
+// writes, so that the cursor cannot run ahead of lost data; the State keeps
+// working in memory and StorageError reports the error. A stored item that
+// cannot be read is skipped and reported the same way, without stopping
+// writes.
 package store

@@ -110,7 +110,7 @@ func (s *State) load() error {
 		s.lane(l) // loads back to the lane's oldest queued message
 	}
 	s.commit()
-	return s.db.failure()
+	return nil
 }
 
 func (s *State) loadDirectory() error {

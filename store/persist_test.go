@@ -2,6 +2,7 @@ package store
 
 import (
 	"database/sql"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -315,5 +316,39 @@ func TestLaneItemsReadOnFirstUse(t *testing.T) {
 	replay(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"x","text":"y"}}`)
 	if s.Lane(def).Len() != 1 {
 		t.Fatal(dump(s, def))
+	}
+}
+
+// A stored row that cannot be read is skipped and reported; writing goes
+// on. A file that is not a database is refused and left untouched.
+func TestDamagedStore(t *testing.T) {
+	dir, clk := t.TempDir(), newClock()
+	s := open(t, dir, clk)
+	s.ApplyHistory(def, "", page(1, 3, false))
+	closeState(t, s)
+	if _, err := rawDB(t, dir).Exec(`UPDATE items SET body = 'not json' WHERE msg_id = 'm2'`); err != nil {
+		t.Fatal(err)
+	}
+	s = open(t, dir, clk)
+	want(t, s, def, `assistant m1 "t1"`, `assistant m3 "t3"`)
+	if s.StorageError() == nil {
+		t.Fatal("damaged row not reported")
+	}
+	apply(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"m4","text":"t4","ts":1800000004000}}`)
+	s.Close()
+	if n := count(t, rawDB(t, dir), `SELECT COUNT(*) FROM items WHERE msg_id = 'm4'`); n != 1 {
+		t.Fatal("writing stopped after a read problem")
+	}
+
+	junk := t.TempDir()
+	garbage := []byte("this is not an SQLite database, and it must survive\n")
+	if err := os.WriteFile(filepath.Join(junk, FileName), garbage, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(junk, Options{}); err == nil {
+		t.Fatal("opened a file that is not a database")
+	}
+	if b, _ := os.ReadFile(filepath.Join(junk, FileName)); string(b) != string(garbage) {
+		t.Fatal("the damaged file was changed")
 	}
 }
