@@ -11,6 +11,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/hermes/iris/ui/common"
 )
@@ -118,7 +119,7 @@ func (m *Model) View() string {
 	st := m.com.Styles.Composer
 	body := m.ta.View()
 	if hint := m.hint(); hint != "" {
-		body = hint + "\n" + body
+		body = ansi.Truncate(hint, max(m.width-st.Base.GetHorizontalFrameSize(), 1), "…") + "\n" + body
 	}
 	frame := st.Base
 	if m.ta.Focused() {

@@ -106,13 +106,13 @@ func (v *viewport) scroll(src source, delta int) {
 	}
 }
 
-// pastBottom reports whether fewer than height lines remain from the
-// position to the end of the list.
+// pastBottom reports whether at most height lines remain from the position
+// to the end of the list (the last line is on screen).
 func (v *viewport) pastBottom(src source) bool {
 	rest := -v.off
 	for i := v.top; i < src.Len(); i++ {
 		rest += len(src.Lines(i))
-		if rest >= v.height {
+		if rest > v.height {
 			return false
 		}
 	}
