@@ -30,10 +30,18 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 	case common.ActionLoadOlder:
 		return m.loadOlder(a.Lane)
 	case common.ActionSelectPicker:
-		chg := m.com.Store.AnswerPicker(a.Lane, a.PickerID, a.Value)
+		record := a.Record
+		if record == "" {
+			record = a.Value
+		}
+		chg := m.com.Store.AnswerPicker(a.Lane, a.PickerID, record)
 		f := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: a.PickerID, Value: a.Value}}
 		return tea.Batch(m.applyChange(chg, nil), m.fireCmd("picker answer", f))
 	case common.ActionSendFrame:
+		if a.Close {
+			m.dialogs.Pop()
+			m.invalidate()
+		}
 		if m.gw != nil {
 			return sendCmd(m.gw, a.Frame)
 		}
