@@ -25,22 +25,18 @@ const (
 	maxExtRunes = 16
 )
 
-// kittyPlaceholder is the kitty graphics Unicode placeholder; a wire string
-// holding it could draw one of the client's images where it does not belong.
-const kittyPlaceholder = '\U0010EEEE'
-
 // unsafeRune reports characters SafeFileName drops: invalid UTF-8, C0/DEL/C1 controls, format characters (bidi embeddings,
 // overrides and isolates, zero-width joiners, BOM, tags), line and paragraph
 // separators, and the kitty image placeholder.
 func unsafeRune(r rune) bool {
 	return r == utf8.RuneError || unicode.IsControl(r) ||
-		unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp) || r == kittyPlaceholder
+		unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp) || r == termsafe.KittyPlaceholder
 }
 
 // DisplayName makes a wire filename safe to show: termsafe.Line replaces
 // controls, bidi and other format characters with visible placeholders (so
 // "invoice\u202Egnp.exe" shows as "invoice\uFFFDgnp.exe", its real
-// extension in sight), kitty image placeholders are replaced too, runs of
+// extension in sight, and kitty image placeholders go too), runs of
 // whitespace fold into one space (padding cannot push an extension out of
 // view), and the result is capped at DisplayWidth cells keeping the
 // extension.
@@ -50,8 +46,7 @@ func DisplayName(name string) string {
 
 // DisplayNameWidth is DisplayName with an explicit cap in cells (at least 1).
 func DisplayNameWidth(name string, width int) string {
-	s := strings.ReplaceAll(termsafe.Line(name), string(kittyPlaceholder), termsafe.Placeholder)
-	s = collapseSpaces(s)
+	s := collapseSpaces(termsafe.Line(name))
 	if s == "" {
 		s = UnnamedDisplay
 	}

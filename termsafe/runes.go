@@ -13,8 +13,14 @@ func nextRune(s string) (r rune, size int, ok bool) {
 }
 
 // Placeholder is shown in place of C1 controls, Unicode format and bidi
-// controls and invalid UTF-8.
+// controls, the kitty image placeholder and invalid UTF-8.
 const Placeholder = "\uFFFD"
+
+// KittyPlaceholder is the kitty graphics protocol's Unicode placeholder
+// (U+10EEEE). Kitty draws an image wherever it appears, so a wire string
+// holding it could show one of the client's own images where it does not
+// belong; only the client's preview code may emit it.
+const KittyPlaceholder = '\U0010EEEE'
 
 // controlPictureDEL is the visible stand-in for DEL (U+007F).
 const controlPictureDEL = "\u2421"
@@ -32,6 +38,8 @@ func placeholder(r rune) (string, bool) {
 	case r < 0x80:
 		return "", false
 	case r <= 0x9f:
+		return Placeholder, true
+	case r == KittyPlaceholder:
 		return Placeholder, true
 	case r == 0x200c || r == 0x200d:
 		// ZWNJ and ZWJ join emoji and scripts; they move no cursor and

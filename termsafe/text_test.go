@@ -15,6 +15,7 @@ func TestText(t *testing.T) {
 		{"crlf", "a\r\nb", "a\nb"},
 		{"lone cr", "a\rb", "a␍b"},
 		{"raw esc csi 2J", "x\x1b[2Jy", "x␛[2Jy"},
+		{"kitty image placeholder", "a\U0010EEEE\u0305b", "a\uFFFD\u0305b"},
 		{"osc 0 title", "\x1b]0;pwned\x07", "␛]0;pwned␇"},
 		{"osc 2 title st", "\x1b]2;pwned\x1b\\", "␛]2;pwned␛\\"},
 		{"osc 52 clipboard", "\x1b]52;c;cm0gLXJmIH4=\x07", "␛]52;c;cm0gLXJmIH4=␇"},
