@@ -56,7 +56,7 @@ func (m *Model) handleFrames(msg FramesReceivedMsg) tea.Cmd {
 // from it (queued sends, read receipts, banners, animation).
 func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
 	var cmds []tea.Cmd
-	if chg.Directory {
+	if chg.Directory || chg.Pickers {
 		m.sidebar.Refresh()
 		if l := m.com.Store.DefaultLane(); m.lane.ChatID == "" && l.ChatID != "" {
 			m.switchLane(l)

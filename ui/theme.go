@@ -22,6 +22,7 @@ func (m *Model) applyTheme() {
 	m.com.Styles = themes.Build(t)
 	m.com.ThemeGen++
 	if m.composer != nil {
+		m.sidebar.Refresh()
 		m.composer.ApplyStyles()
 		m.relayout()
 	}

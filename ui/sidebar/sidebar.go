@@ -26,6 +26,7 @@ type Model struct {
 	current frame.Lane
 	spinner string
 	focused bool
+	view    string // the last View, reused until something shown changes
 }
 
 // row is one line of the list: a channel or a nested thread.
@@ -41,27 +42,37 @@ func New(com *common.Common) *Model { return &Model{com: com} }
 
 // SetSize sets the outer size.
 func (m *Model) SetSize(width, height int) {
-	m.width, m.height = width, height
+	m.width, m.height, m.view = width, height, ""
 	m.scrollToCursor()
 }
 
 // SetFocused marks whether the sidebar has keyboard focus.
-func (m *Model) SetFocused(f bool) { m.focused = f }
+func (m *Model) SetFocused(f bool) {
+	if f != m.focused {
+		m.focused, m.view = f, ""
+	}
+}
 
 // SetSpinner sets the busy spinner frame.
-func (m *Model) SetSpinner(s string) { m.spinner = s }
+func (m *Model) SetSpinner(s string) {
+	if s != m.spinner {
+		m.spinner, m.view = s, ""
+	}
+}
 
 // SetCurrent marks the lane on screen and moves the highlight to it.
 func (m *Model) SetCurrent(l frame.Lane) {
-	m.current = l
+	m.current, m.view = l, ""
 	if i := m.indexOf(l); i >= 0 {
 		m.cursor = i
 		m.scrollToCursor()
 	}
 }
 
-// Refresh re-reads the directory tree from the store.
+// Refresh re-reads the directory tree and the lanes' marks from the store;
+// call it when the store reports a Directory or Pickers change.
 func (m *Model) Refresh() {
+	m.view = ""
 	highlighted := m.Highlighted()
 	m.rows = m.rows[:0]
 	for _, n := range m.com.Store.Tree() {
@@ -110,6 +121,7 @@ func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 		return nil, nil
 	}
 	km := m.com.KeyMap.Sidebar
+	m.view = ""
 	switch {
 	case key.Matches(kp, km.Up):
 		m.cursor = max(m.cursor-1, 0)
@@ -128,7 +140,7 @@ func (m *Model) Click(y int) common.Action {
 	if y < m.headerRows() || i < 0 || i >= len(m.rows) {
 		return nil
 	}
-	m.cursor = i
+	m.cursor, m.view = i, ""
 	return common.ActionOpenLane{Lane: m.rows[i].node.Lane}
 }
 
@@ -148,6 +160,9 @@ func (m *Model) scrollToCursor() {
 
 // View renders the title and the visible rows, padded to the size.
 func (m *Model) View() string {
+	if m.view != "" {
+		return m.view
+	}
 	st := m.com.Styles.Sidebar
 	inner := max(m.width-st.Base.GetHorizontalFrameSize(), 4)
 	lines := make([]string, 0, m.height)
@@ -156,7 +171,8 @@ func (m *Model) View() string {
 	for i := m.offset; i < end; i++ {
 		lines = append(lines, m.renderRow(m.rows[i], i == m.cursor, inner))
 	}
-	return st.Base.Width(m.width).Height(m.height).MaxHeight(m.height).Render(strings.Join(lines, "\n"))
+	m.view = st.Base.Width(m.width).Height(m.height).MaxHeight(m.height).Render(strings.Join(lines, "\n"))
+	return m.view
 }
 
 // ShortHelp lists the sidebar keys.
