@@ -13,6 +13,9 @@ import (
 // into the focused composer is never taken as a shortcut.
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if d := m.dialogs.Top(); d != nil {
+		if key.Matches(msg, m.com.KeyMap.Global.Quit) {
+			return m.handleAction(common.ActionClose{})
+		}
 		act, cmd := d.Update(msg)
 		m.invalidate()
 		return tea.Batch(cmd, m.handleAction(act))
@@ -149,6 +152,9 @@ func onOff(b bool, on, off string) string {
 // handlePaste inserts pasted text into the composer (or the dialog).
 func (m *Model) handlePaste(msg tea.PasteMsg) tea.Cmd {
 	if d := m.dialogs.Top(); d != nil {
+		if key.Matches(msg, m.com.KeyMap.Global.Quit) {
+			return m.handleAction(common.ActionClose{})
+		}
 		act, cmd := d.Update(msg)
 		return tea.Batch(cmd, m.handleAction(act))
 	}

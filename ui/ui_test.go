@@ -260,6 +260,11 @@ func TestHelpOverlayFromKeymap(t *testing.T) {
 	if h.m.DialogOpen() != "" {
 		t.Fatal("? did not close help")
 	}
+	h.key(tea.KeyF1, 0)
+	h.key('c', tea.ModCtrl)
+	if h.m.DialogOpen() != "" {
+		t.Fatal("ctrl+c did not close help")
+	}
 }
 
 func TestSwitcherFuzzyUnreadFirst(t *testing.T) {
