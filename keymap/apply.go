@@ -76,6 +76,7 @@ func (k *KeyMap) index() map[string]*key.Binding {
 		"global.toggle_steer":     &g.ToggleSteer,
 		"global.tool_verbosity":   &g.ToolVerbosity,
 		"global.toggle_footer":    &g.ToggleFooter,
+		"global.resend":           &g.Resend,
 		"global.page_up":          &g.PageUp,
 		"global.page_down":        &g.PageDown,
 		"global.top":              &g.Top,

@@ -27,6 +27,7 @@ type Global struct {
 	ToggleSteer     key.Binding
 	ToolVerbosity   key.Binding
 	ToggleFooter    key.Binding
+	Resend          key.Binding // re-sends the focused lane's failed messages
 	PageUp          key.Binding
 	PageDown        key.Binding
 	Top             key.Binding
@@ -81,6 +82,7 @@ func Default() KeyMap {
 			ToggleSteer:     bind("ctrl+t", "steer / queue", "ctrl+t"),
 			ToolVerbosity:   bind("ctrl+o", "tool detail", "ctrl+o"),
 			ToggleFooter:    bind("ctrl+f", "runtime footer", "ctrl+f"),
+			Resend:          bind("ctrl+g", "resend failed", "ctrl+g"),
 			PageUp:          bind("pgup", "page up", "pgup"),
 			PageDown:        bind("pgdn", "page down", "pgdown"),
 			Top:             bind("ctrl+home", "oldest", "ctrl+home"),
@@ -116,7 +118,7 @@ func (k KeyMap) Groups() []Group {
 	g := k.Global
 	return []Group{
 		{"Global", []key.Binding{g.Help, g.Switcher, g.FocusNext, g.FocusPrev, g.Escape, g.Quit,
-			g.ToggleSidebar, g.ToggleReasoning, g.ToggleSteer, g.ToolVerbosity, g.ToggleFooter,
+			g.ToggleSidebar, g.ToggleReasoning, g.ToggleSteer, g.ToolVerbosity, g.ToggleFooter, g.Resend,
 			g.PageUp, g.PageDown, g.Top, g.Bottom}},
 		{"Composer", []key.Binding{k.Composer.Send, k.Composer.Newline}},
 		{"Transcript", []key.Binding{k.Transcript.Up, k.Transcript.Down, k.Transcript.Top, k.Transcript.Bottom}},

@@ -152,6 +152,22 @@ func (m *Model) send(text string) tea.Cmd {
 	return m.applyChange(store.Change{Lanes: []frame.Lane{l}, Outgoing: true}, nil)
 }
 
+// resend puts the focused lane's failed and delivery-unknown messages back
+// in the queue; the user asked, so a message of unknown fate may go twice.
+func (m *Model) resend() tea.Cmd {
+	n := 0
+	for _, o := range m.com.Store.Outgoing() {
+		if o.Lane == m.lane && (o.Delivery == store.DeliveryFailed || o.Delivery == store.DeliveryUnknown) {
+			m.com.Store.SetDelivery(o.ClientMsgID, store.DeliveryQueued)
+			n++
+		}
+	}
+	if n == 0 {
+		return common.ReportInfo("nothing to resend")
+	}
+	return m.applyChange(store.Change{Lanes: []frame.Lane{m.lane}, Outgoing: true}, nil)
+}
+
 // flushOutgoing sends queued messages, in order, to lanes whose agent is
 // idle, while online.
 func (m *Model) flushOutgoing() tea.Cmd {

@@ -70,6 +70,8 @@ func (m *Model) handleGlobalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		m.toggleSidebar()
 	case key.Matches(msg, g.ToggleReasoning, g.ToggleSteer, g.ToolVerbosity, g.ToggleFooter):
 		return m.toggleSetting(msg), true
+	case key.Matches(msg, g.Resend):
+		return m.resend(), true
 	case key.Matches(msg, g.PageUp, g.PageDown, g.Top, g.Bottom):
 		act, cmd := m.transcript.Update(msg)
 		m.invalidate()

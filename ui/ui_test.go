@@ -562,3 +562,31 @@ func TestSixteenColourProfile(t *testing.T) {
 	}
 	h.mustShow("All 12 tests passed.")
 }
+
+func TestFailedSendResendsOnKey(t *testing.T) {
+	h := newHarness(t, 100, 30)
+	fail := true
+	h.gw.answer = func(f frame.Frame) (frame.Frame, error) {
+		if f.Type == frame.TypeMessageSend && fail {
+			return frame.Frame{Type: frame.TypeError, Payload: &frame.Error{Code: frame.CodeRateLimited, Message: "slow down"}}, nil
+		}
+		return frame.Frame{Type: f.Type, Payload: &frame.History{}}, nil
+	}
+	h.online()
+	h.typeText("try me")
+	h.key(tea.KeyEnter, 0)
+	h.mustShow("✗ not sent (ctrl+g resend)", "rate_limited: slow down")
+	fail = false
+	h.key('g', tea.ModCtrl)
+	h.mustNotShow("✗ not sent")
+	req, _ := h.gw.calls()
+	sends := 0
+	for _, f := range req {
+		if f.Type == frame.TypeMessageSend {
+			sends++
+		}
+	}
+	if sends != 2 {
+		t.Fatalf("message.send went %d times, want 2", sends)
+	}
+}

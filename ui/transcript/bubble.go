@@ -112,9 +112,9 @@ func (r *renderer) delivery(d store.Delivery) string {
 	case store.DeliveryRead:
 		return st.Read.Render("✓✓")
 	case store.DeliveryFailed:
-		return st.Failed.Render("✗ not sent")
+		return st.Failed.Render("✗ not sent (" + r.com.KeyMap.Global.Resend.Help().Key + " resend)")
 	case store.DeliveryUnknown:
-		return st.Failed.Render("? delivery unknown")
+		return st.Failed.Render("? delivery unknown (" + r.com.KeyMap.Global.Resend.Help().Key + " resend)")
 	}
 	return ""
 }
