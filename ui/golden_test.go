@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/hermes/iris/termsafe"
@@ -29,6 +30,16 @@ func TestGolden(t *testing.T) {
 		{"history", [][2]int{{80, 24}, {120, 40}}, func(h *harness) {
 			h.gw.answer = historyAnswer(500)
 			h.online()
+		}},
+		{"help", [][2]int{{80, 24}, {120, 40}}, func(h *harness) {
+			h.online()
+			streamTurn(h, true)
+			h.key(tea.KeyF1, 0)
+		}},
+		{"switcher", [][2]int{{80, 24}}, func(h *harness) {
+			h.online()
+			h.key('k', tea.ModCtrl)
+			h.typeText("cr")
 		}},
 		{"narrow", [][2]int{{60, 20}}, func(h *harness) {
 			h.online()

@@ -42,32 +42,35 @@ func (h *Help) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	return nil, nil
 }
 
-// View renders the groups in as many columns as fit.
+// View renders the groups newspaper-style: stacked in a column while they
+// fit the height, then in the next column; what still does not fit is cut.
 func (h *Help) View() string {
 	st := h.com.Styles.Help
-	var cols []string
-	for _, g := range h.com.KeyMap.Groups() {
-		cols = append(cols, h.group(g.Title, g.Bindings))
-	}
 	maxW := max(h.width-st.Frame.GetHorizontalFrameSize()-2, 20)
-	var rows []string
-	var line []string
-	lineW := 0
-	for _, c := range cols {
-		w := lipgloss.Width(c) + 3
-		if lineW+w > maxW && len(line) > 0 {
-			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, line...))
-			line, lineW = nil, 0
+	maxH := max(h.height-st.Frame.GetVerticalFrameSize()-4, 3)
+	groups := h.com.KeyMap.Groups()
+	blocks := make([]string, len(groups))
+	limit := 0 // a column is as tall as the tallest group, or the screen
+	for i, g := range groups {
+		blocks[i] = h.group(g.Title, g.Bindings)
+		limit = max(limit, lipgloss.Height(blocks[i])+1)
+	}
+	limit = min(limit, maxH)
+	var cols []string
+	var col []string
+	colH := 0
+	for _, block := range blocks {
+		bh := lipgloss.Height(block)
+		if len(col) > 0 && colH+1+bh > limit {
+			cols = append(cols, strings.Join(col, "\n\n"), "  ")
+			col, colH = nil, 0
 		}
-		line = append(line, c, "   ")
-		lineW += w
+		col = append(col, block)
+		colH += bh + 1
 	}
-	if len(line) > 0 {
-		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, line...))
-	}
-	body := st.Title.Render("Keys") + "\n\n" + strings.Join(rows, "\n\n")
-	body = clipLines(body, max(h.height-st.Frame.GetVerticalFrameSize()-2, 3), maxW)
-	return st.Frame.Render(body)
+	cols = append(cols, strings.Join(col, "\n\n"))
+	body := st.Title.Render("Keys") + "\n\n" + lipgloss.JoinHorizontal(lipgloss.Top, cols...)
+	return st.Frame.Render(clipLines(body, maxH+2, maxW))
 }
 
 func (h *Help) group(title string, bs []key.Binding) string {
