@@ -590,3 +590,25 @@ func TestFailedSendResendsOnKey(t *testing.T) {
 		t.Fatalf("message.send went %d times, want 2", sends)
 	}
 }
+
+func TestFramesAreCoalescedIntoOneRender(t *testing.T) {
+	h := newHarness(t, 100, 30)
+	h.online()
+	h.m.tick = func(time.Duration, tea.Msg) tea.Cmd { return nil } // the flush tick never fires by itself
+	h.frame(on(frame.TypeMessageStart, &frame.MessageStart{MessageID: "c1", Role: frame.RoleAssistant}))
+	before := h.plain()
+	for i := 1; i <= 50; i++ {
+		h.frame(on(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "c1", Text: fmt.Sprintf("update number %d", i)}))
+	}
+	if h.plain() != before {
+		t.Fatal("the transcript re-rendered before the flush tick")
+	}
+	if !h.m.flushing {
+		t.Fatal("no flush was scheduled")
+	}
+	h.send(flushMsg{})
+	h.mustShow("update number 50")
+	h.mustNotShow("update number 49")
+	h.typeText("x") // a key press re-renders the composer, not the transcript
+	h.mustShow("› x")
+}
