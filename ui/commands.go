@@ -102,17 +102,23 @@ func (m *Model) historyCmd(l frame.Lane, req *frame.HistoryRequest) tea.Cmd {
 
 func (m *Model) handleHistory(msg historyLoadedMsg) tea.Cmd {
 	if msg.err != nil {
-		m.transcript.LoadFailed()
+		m.transcript.PageDone()
 		return common.ReportError(fmt.Errorf("history: %w", msg.err))
 	}
 	h, ok := msg.resp.Payload.(*frame.History)
 	if !ok {
-		m.transcript.LoadFailed()
+		m.transcript.PageDone()
 		return common.ReportError(fmt.Errorf("history: unexpected %q answer", msg.resp.Type))
 	}
 	chg := m.com.Store.ApplyHistory(msg.lane, msg.before, *h)
 	chg.Lanes = appendLane(chg.Lanes, msg.lane)
-	return m.applyChange(chg, nil)
+	cmd := m.applyChange(chg, nil)
+	if msg.lane == m.lane {
+		m.transcript.PageDone()
+		// A page that does not fill the screen asks for the next one.
+		cmd = tea.Batch(cmd, m.handleAction(m.transcript.LoadOlderIfAtTop()))
+	}
+	return cmd
 }
 
 // loadOlder pages in older items: from the store's database first, then
@@ -121,9 +127,7 @@ func (m *Model) loadOlder(l frame.Lane) tea.Cmd {
 	chg, req := m.com.Store.LoadOlder(l)
 	cmd := m.applyChange(chg, nil)
 	if req == nil || m.gw == nil || m.conn != common.ConnOnline {
-		if chg.Empty() {
-			m.transcript.LoadFailed()
-		}
+		m.transcript.PageDone() // paged from the database, or nothing to ask
 		return cmd
 	}
 	return tea.Batch(cmd, m.historyCmd(l, req))

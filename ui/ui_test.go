@@ -612,3 +612,19 @@ func TestFramesAreCoalescedIntoOneRender(t *testing.T) {
 	h.typeText("x") // a key press re-renders the composer, not the transcript
 	h.mustShow("› x")
 }
+
+func TestShortPagesFillTheScreen(t *testing.T) {
+	h := newHarness(t, 100, 40)
+	answer := historyAnswer(12)
+	h.gw.answer = func(f frame.Frame) (frame.Frame, error) {
+		if r, ok := f.Payload.(*frame.HistoryRequest); ok {
+			r.Limit = 3 // a gateway that pages in threes
+		}
+		return answer(f)
+	}
+	h.online()
+	if n := h.st.Lane(lane0).Len(); n < 9 {
+		t.Fatalf("only %d messages loaded; the screen has room for more", n)
+	}
+	h.mustShow("history message 11")
+}

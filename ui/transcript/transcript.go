@@ -235,8 +235,9 @@ func (m *Model) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{km.Up, km.Down, km.Top, km.Bottom}}
 }
 
-// LoadFailed clears the pending older-page request so the top can ask again.
-func (m *Model) LoadFailed() { m.loading = false }
+// PageDone says the requested older page arrived or failed, so reaching the
+// top may ask again.
+func (m *Model) PageDone() { m.loading = false }
 
 // ToBottom jumps to the newest item and follows.
 func (m *Model) ToBottom() {
