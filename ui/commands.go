@@ -115,8 +115,10 @@ func (m *Model) handleHistory(msg historyLoadedMsg) tea.Cmd {
 	cmd := m.applyChange(chg, nil)
 	if msg.lane == m.lane {
 		m.transcript.PageDone()
-		// A page that does not fill the screen asks for the next one.
-		cmd = tea.Batch(cmd, m.handleAction(m.transcript.LoadOlderIfAtTop()))
+		if len(h.Messages) > 0 { // an empty page never asks again (no request loop)
+			// A page that does not fill the screen asks for the next one.
+			cmd = tea.Batch(cmd, m.handleAction(m.transcript.LoadOlderIfAtTop()))
+		}
 	}
 	return cmd
 }
