@@ -628,3 +628,24 @@ func TestShortPagesFillTheScreen(t *testing.T) {
 	}
 	h.mustShow("history message 11")
 }
+
+func TestTinyTerminalsNeverPanic(t *testing.T) {
+	for _, size := range [][2]int{{1, 1}, {5, 3}, {12, 5}, {20, 8}, {40, 10}} {
+		h := newHarness(t, size[0], size[1])
+		h.online()
+		streamTurn(h, true)
+		h.frame(on(frame.TypeNotification, &frame.Notification{Title: "t", Body: "b"}))
+		for _, k := range []tea.KeyPressMsg{{Code: tea.KeyF1}, {Code: tea.KeyEscape}, {Code: 'k', Mod: tea.ModCtrl}, {Code: tea.KeyEscape},
+			{Code: 'b', Mod: tea.ModCtrl}, {Code: tea.KeyPgUp}, {Code: tea.KeyTab}} {
+			h.send(k)
+			if v := h.view(); strings.Count(v, "\n") >= size[1] {
+				t.Errorf("%dx%d after %s: view has %d rows", size[0], size[1], k, strings.Count(v, "\n")+1)
+			}
+		}
+		h.send(tea.MouseClickMsg{X: 0, Y: 0, Button: tea.MouseLeft})
+		h.send(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
+		if v := h.view(); strings.Count(v, "\n") >= size[1] {
+			t.Errorf("%dx%d: view has %d rows", size[0], size[1], strings.Count(v, "\n")+1)
+		}
+	}
+}

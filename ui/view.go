@@ -36,11 +36,21 @@ func (m *Model) render() string {
 	if m.layout.sidebar > 0 {
 		main = besides(m.sidebar.View(), m.layout.sidebar, main)
 	}
-	screen := main + "\n" + m.status.View()
+	screen := clipRows(main+"\n"+m.status.View(), m.height)
 	if d := m.dialogs.Top(); d != nil {
-		screen = overlay(screen, d.View(), m.width, m.height)
+		screen = clipRows(overlay(screen, d.View(), m.width, m.height), m.height)
 	}
 	return screen
+}
+
+// clipRows keeps the last n rows of s (on a terminal too small for the
+// panes' minimum sizes, the status bar and composer stay in view).
+func clipRows(s string, n int) string {
+	if strings.Count(s, "\n") < n {
+		return s
+	}
+	rows := strings.Split(s, "\n")
+	return strings.Join(rows[len(rows)-n:], "\n")
 }
 
 // besides puts right to the right of left line by line. left is a pane
