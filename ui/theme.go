@@ -37,13 +37,14 @@ const (
 	settingSteer     = "steer_when_busy"
 )
 
-// loadSettings returns the explicit settings, or those remembered in the
-// store over the defaults.
-func loadSettings(st *store.State, explicit *common.Settings) common.Settings {
-	if explicit != nil {
-		return *explicit
-	}
+// loadSettings returns the defaults (the given ones, from the config file,
+// or the stock ones) overlaid with the toggles remembered in the store: what
+// the user last chose at run time wins.
+func loadSettings(st *store.State, defaults *common.Settings) common.Settings {
 	s := common.DefaultSettings()
+	if defaults != nil {
+		s = *defaults
+	}
 	if v, ok := st.Setting(settingTools); ok {
 		s.Tools = common.ParseVerbosity(v)
 	}

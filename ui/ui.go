@@ -58,8 +58,9 @@ type Options struct {
 	Theme themes.Name
 	// NoColor drops all colour (NO_COLOR).
 	NoColor bool
-	// Settings are the initial view settings; nil means the values stored
-	// in State's settings, or the defaults.
+	// Settings are the default view settings (the config file's); nil means
+	// common.DefaultSettings(). Toggles the user made at run time are
+	// remembered in State and win over them.
 	Settings *common.Settings
 	// KeyMap overrides the default bindings (see keymap.Apply).
 	KeyMap *keymap.KeyMap
