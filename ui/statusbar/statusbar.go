@@ -83,6 +83,9 @@ func (m *Model) View() string {
 	if name := m.laneName(); name != "" {
 		left = append(left, st.Lane.Render(name))
 	}
+	if n := m.unreadElsewhere(); n > 0 {
+		left = append(left, m.com.Styles.Sidebar.Unread.Render(strconv.Itoa(n)+" unread"))
+	}
 	if text := m.Info(); text != "" {
 		style := st.Segment
 		switch m.info.Level {
@@ -157,6 +160,24 @@ func (m *Model) laneName() string {
 		}
 	}
 	return "# " + termsafe.Line(m.lane.String())
+}
+
+// unreadElsewhere counts unread messages in lanes other than the focused
+// one (the sidebar may be collapsed).
+func (m *Model) unreadElsewhere() int {
+	n := 0
+	count := func(l frame.Lane) {
+		if ln := m.com.Store.Lane(l); l != m.lane && ln != nil {
+			n += ln.Unread
+		}
+	}
+	for _, c := range m.com.Store.Tree() {
+		count(c.Lane)
+		for _, t := range c.Threads {
+			count(t.Lane)
+		}
+	}
+	return n
 }
 
 // turnView is "model · ctx N%" of the focused lane's last turn.

@@ -58,7 +58,11 @@ func TestStatusBarLaneAndTurn(t *testing.T) {
 	m := New(com)
 	m.SetSize(100, 1)
 	m.SetLane(l)
-	if v := ansi.Strip(m.View()); !strings.Contains(v, "# Ops") || !strings.Contains(v, "m1 · ctx 42%") {
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "# Ops") || !strings.Contains(v, "m1 · ctx 42%") || strings.Contains(v, "unread") {
 		t.Fatalf("bar %q", v)
+	}
+	m.SetLane(frame.Lane{ChatID: "other"})
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "1 unread") {
+		t.Fatalf("unread elsewhere missing: %q", v)
 	}
 }
