@@ -27,8 +27,8 @@ type historyLoadedMsg struct {
 	err    error
 }
 
-// sendDoneMsg is the answer to a message.send.
-type sendDoneMsg struct {
+// sendFinishedMsg is the outcome of a message.send request.
+type sendFinishedMsg struct {
 	clientMsgID string
 	resp        frame.Frame
 	err         error
@@ -196,7 +196,7 @@ func (m *Model) flushOutgoing() tea.Cmd {
 			MediaRefs: o.MediaRefs, ClientMsgID: o.ClientMsgID})
 		id := o.ClientMsgID
 		cmds = append(cmds, requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, err error) tea.Msg {
-			return sendDoneMsg{clientMsgID: id, resp: resp, err: err}
+			return sendFinishedMsg{clientMsgID: id, resp: resp, err: err}
 		}))
 		if o.Lane == m.lane {
 			m.transcript.Refresh()
@@ -213,7 +213,7 @@ func optional(s string) frame.OptString {
 	return frame.Some(s)
 }
 
-func (m *Model) handleSendDone(msg sendDoneMsg) tea.Cmd {
+func (m *Model) handleSendFinished(msg sendFinishedMsg) tea.Cmd {
 	d := store.DeliverySent
 	var report tea.Cmd
 	switch {

@@ -206,8 +206,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.handleClientEvent(msg)
 	case historyLoadedMsg:
 		return m, m.handleHistory(msg)
-	case sendDoneMsg:
-		return m, m.handleSendDone(msg)
+	case sendFinishedMsg:
+		return m, m.handleSendFinished(msg)
 	case requestFailedMsg:
 		return m, m.handleRequestFailed(msg)
 	case common.InfoMsg:
