@@ -132,6 +132,21 @@ func (m *Model) readReceipts(frames []frame.Frame) tea.Cmd {
 	return sendCmd(m.gw, out...)
 }
 
+// readNewest reports the focused lane's newest message from the agent read.
+func (m *Model) readNewest() tea.Cmd {
+	ln := m.com.Store.Lane(m.lane)
+	if ln == nil || m.gw == nil || m.conn != common.ConnOnline {
+		return nil
+	}
+	for i := ln.Len() - 1; i >= max(ln.Len()-animScan, 0); i-- {
+		if it := ln.Item(i); it.Msg != nil && it.Msg.ID != "" && it.Msg.Role != frame.RoleUser && !it.Msg.Streaming {
+			return sendCmd(m.gw, frame.Frame{Type: frame.TypeReadReceipt, Payload: &frame.ReadReceipt{
+				ChatID: frame.Some(m.lane.ChatID), ThreadID: frame.OrNull(m.lane.ThreadID), MessageID: it.Msg.ID}})
+		}
+	}
+	return nil
+}
+
 func (m *Model) handleConn(msg ConnChangedMsg) tea.Cmd {
 	c := statusbar.Conn{State: msg.State, Attempt: msg.Attempt, RetryAt: msg.RetryAt}
 	if msg.Err != nil {

@@ -32,8 +32,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case focusSidebar:
 		act, cmd = m.sidebar.Update(msg)
 	case focusTranscript:
-		act, cmd = m.transcript.Update(msg)
-		m.invalidate()
+		act, cmd = m.scrollTranscript(msg)
 	default:
 		before := m.composer.Height()
 		act, cmd = m.composer.Update(msg)
@@ -73,8 +72,7 @@ func (m *Model) handleGlobalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, g.Resend):
 		return m.resend(), true
 	case key.Matches(msg, g.PageUp, g.PageDown, g.Top, g.Bottom):
-		act, cmd := m.transcript.Update(msg)
-		m.invalidate()
+		act, cmd := m.scrollTranscript(msg)
 		return tea.Batch(cmd, m.handleAction(act)), true
 	default:
 		return nil, false
@@ -171,9 +169,21 @@ func (m *Model) handleWheel(msg tea.MouseWheelMsg) tea.Cmd {
 	if m.dialogs.Len() > 0 {
 		return nil
 	}
+	act, cmd := m.scrollTranscript(msg)
+	return tea.Batch(cmd, m.handleAction(act))
+}
+
+// scrollTranscript hands a scroll key or wheel event to the transcript.
+// Coming back to the bottom shows the newest messages, so the newest one
+// from the agent is reported read.
+func (m *Model) scrollTranscript(msg tea.Msg) (common.Action, tea.Cmd) {
+	was := m.transcript.Following()
 	act, cmd := m.transcript.Update(msg)
 	m.invalidate()
-	return tea.Batch(cmd, m.handleAction(act))
+	if !was && m.transcript.Following() {
+		cmd = tea.Batch(cmd, m.readNewest())
+	}
+	return act, cmd
 }
 
 // handleClick selects a channel clicked in the sidebar, or focuses the

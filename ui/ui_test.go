@@ -421,6 +421,10 @@ func TestFollowModeAndNewBelowMarker(t *testing.T) {
 	h.key(tea.KeyEnd, tea.ModCtrl)
 	h.mustShow("fresh reply")
 	h.mustNotShow("new messages below")
+	_, sent := h.gw.calls()
+	if last := sent[len(sent)-1]; last.Type != frame.TypeReadReceipt || last.Payload.(*frame.ReadReceipt).MessageID != "new1" {
+		t.Fatalf("returning to the bottom reported %+v", last)
+	}
 	h.key(tea.KeyPgUp, 0)
 	h.key(tea.KeyPgDown, 0)
 	h.key(tea.KeyPgDown, 0)
