@@ -50,7 +50,7 @@ func encodeItem(l frame.Lane, it *Item) (itemRow, error) {
 func decodeItem(r itemRow) (*Item, error) {
 	var b itemBody
 	if err := json.Unmarshal(r.body, &b); err != nil {
-		return nil, fmt.Errorf("decode item %d: %w", r.id, err)
+		return nil, fmt.Errorf("stored item %d (lane %s, message %q) is unreadable: %w", r.id, r.lane, r.msgID.String, err)
 	}
 	return &Item{Kind: r.kind, Msg: b.Msg, Tool: b.Tool, Text: b.Text, MessageID: b.MessageID,
 		Outcome: b.Outcome, key: b.Key, TS: time.UnixMilli(r.ts), id: r.id, seq: r.seq}, nil

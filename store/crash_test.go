@@ -1,7 +1,9 @@
 package store
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strconv"
@@ -19,17 +21,29 @@ const crashEnv = "IRIS_STORE_CRASH_DIR"
 // there. The test binary itself is the process (run with crashEnv set).
 func TestCrashKeepsCursorBehindData(t *testing.T) {
 	if dir := os.Getenv(crashEnv); dir != "" {
-		replayForever(dir)
+		replayUntilKilled(dir)
 		return
 	}
 	dir := t.TempDir()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashKeepsCursorBehindData$")
 	cmd.Env = append(os.Environ(), crashEnv+"="+dir)
+	stdin, err := cmd.StdinPipe() // the child exits when this closes
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer cmd.Wait()
-	waitForCursor(t, dir, 300)
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
+	waitWritten(t, out, 300)
 	if err := cmd.Process.Kill(); err != nil {
 		t.Fatal(err)
 	}
@@ -53,35 +67,53 @@ func TestCrashKeepsCursorBehindData(t *testing.T) {
 	}
 }
 
-// replayForever is the process that gets killed.
-func replayForever(dir string) {
+// replayUntilKilled is the process that gets killed. It reports on stdout
+// how far its writes got, and gives up on its own after a bounded run or
+// when the test that started it goes away (stdin closes).
+func replayUntilKilled(dir string) {
+	go func() {
+		io.Copy(io.Discard, os.Stdin)
+		os.Exit(3)
+	}()
 	s, err := Open(dir, Options{})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	for i := int64(1); ; i++ {
+	for i := int64(1); i <= 100_000; i++ {
 		s.Apply(frame.Frame{Type: frame.TypeMessage, ChatID: frame.Some("d"), Cursor: i,
 			Payload: &frame.Message{MessageID: "m" + strconv.FormatInt(i, 10), Role: frame.RoleAssistant,
 				Text: "final text " + strconv.FormatInt(i, 10), TS: 1_800_000_000_000 + i}}, true)
+		if i%100 == 0 {
+			s.db.flush()
+			fmt.Println("written", i)
+		}
 	}
+	os.Exit(4)
 }
 
-// waitForCursor polls the database until the stored cursor reaches min.
-func waitForCursor(t *testing.T, dir string, min int) {
+// waitWritten reads the child's progress until it has written min frames.
+func waitWritten(t *testing.T, out io.Reader, min int) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for time.Now().Before(deadline) {
-		if _, err := os.Stat(dir + "/" + FileName); err == nil {
-			conn := rawDB(t, dir)
-			var v string
-			err := conn.QueryRow(`SELECT value FROM meta WHERE key = 'cursor'`).Scan(&v)
-			conn.Close()
-			if c, _ := strconv.Atoi(v); err == nil && c >= min {
+	reached := make(chan bool, 1)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			var n int
+			if _, err := fmt.Sscanf(sc.Text(), "written %d", &n); err == nil && n >= min {
+				reached <- true
+				go io.Copy(io.Discard, out)
 				return
 			}
 		}
-		time.Sleep(20 * time.Millisecond)
+		reached <- false
+	}()
+	select {
+	case ok := <-reached:
+		if !ok {
+			t.Fatal("the writer process ended early")
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the writer process never wrote %d frames", min)
 	}
-	t.Fatalf("cursor never reached %d", min)
 }

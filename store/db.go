@@ -10,7 +10,8 @@ import (
 
 	"github.com/hermes/iris/wsclient/frame"
 
-	_ "modernc.org/sqlite" // the database/sql driver "sqlite"
+	"modernc.org/sqlite" // also the database/sql driver "sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // maxGroup caps how many queued batches the writer folds into one
@@ -34,10 +35,20 @@ type db struct {
 	stored map[frame.Lane]laneRow // lane states read at Open, taken by lanes as they are created
 }
 
+// ErrInUse is wrapped by Open when another process (another Iris on the
+// same profile) has the store open.
+var ErrInUse = errors.New("the store is in use by another Iris")
+
 // openDB opens (creating if needed) the database file and migrates it.
+//
+// One connection, in exclusive locking mode: the writer and the UI's reads
+// take turns anyway (reads flush the writer first), and the exclusive lock
+// keeps a second Iris on the same profile out, since two writers would
+// hand out the same row ids.
 func openDB(path string) (*db, error) {
 	q := url.Values{}
-	for _, p := range []string{"busy_timeout(5000)", "journal_mode(WAL)", "synchronous(NORMAL)", "secure_delete(ON)"} {
+	for _, p := range []string{"busy_timeout(1000)", "locking_mode(EXCLUSIVE)", "journal_mode(WAL)",
+		"synchronous(NORMAL)", "secure_delete(ON)"} {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate")
@@ -45,9 +56,15 @@ func openDB(path string) (*db, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	conn.SetMaxOpenConns(2)
+	conn.SetMaxOpenConns(1)
+	conn.SetConnMaxIdleTime(0)
+	conn.SetConnMaxLifetime(0)
 	if err := migrate(conn); err != nil {
 		conn.Close()
+		var se *sqlite.Error
+		if errors.As(err, &se) && se.Code() == sqlite3.SQLITE_BUSY {
+			return nil, fmt.Errorf("%s: %w (quit it, or use another profile)", path, ErrInUse)
+		}
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	d := &db{conn: conn, batches: make(chan *batch, 256), done: make(chan struct{}), stored: map[frame.Lane]laneRow{}}

@@ -2,8 +2,10 @@ package store
 
 import (
 	"database/sql"
+	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hermes/iris/wsclient/frame"
@@ -231,7 +233,7 @@ func TestWriteFailureStopsWriting(t *testing.T) {
 	s := open(t, dir, clk)
 	replay(t, s, `{"cursor":5,"type":"message","chat_id":"d","payload":{"message_id":"m5","text":"x"}}`)
 	s.db.flush()
-	conn := rawDB(t, dir)
+	conn := s.db.conn // the store holds the file exclusively
 	if _, err := conn.Exec(`ALTER TABLE items RENAME TO items_away`); err != nil {
 		t.Fatal(err)
 	}
@@ -248,6 +250,7 @@ func TestWriteFailureStopsWriting(t *testing.T) {
 	if err := s.Close(); err == nil {
 		t.Fatal("close hid the write error")
 	}
+	conn = rawDB(t, dir)
 	if n := count(t, conn, `SELECT value FROM meta WHERE key = 'cursor'`); n != 5 {
 		t.Fatalf("stored cursor %d, want 5", n)
 	}
@@ -326,16 +329,20 @@ func TestDamagedStore(t *testing.T) {
 	s := open(t, dir, clk)
 	s.ApplyHistory(def, "", page(1, 3, false))
 	closeState(t, s)
-	if _, err := rawDB(t, dir).Exec(`UPDATE items SET body = 'not json' WHERE msg_id = 'm2'`); err != nil {
+	conn := rawDB(t, dir)
+	if _, err := conn.Exec(`UPDATE items SET body = 'not json' WHERE msg_id = 'm2'`); err != nil {
 		t.Fatal(err)
 	}
+	conn.Close()
 	s = open(t, dir, clk)
 	want(t, s, def, `assistant m1 "t1"`, `assistant m3 "t3"`)
 	if s.StorageError() == nil {
 		t.Fatal("damaged row not reported")
 	}
 	apply(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"m4","text":"t4","ts":1800000004000}}`)
-	s.Close()
+	if err := s.Close(); err == nil || !strings.Contains(err.Error(), "m2") {
+		t.Fatalf("close: %v, want the read problem", err)
+	}
 	if n := count(t, rawDB(t, dir), `SELECT COUNT(*) FROM items WHERE msg_id = 'm4'`); n != 1 {
 		t.Fatal("writing stopped after a read problem")
 	}
@@ -351,4 +358,17 @@ func TestDamagedStore(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(junk, FileName)); string(b) != string(garbage) {
 		t.Fatal("the damaged file was changed")
 	}
+}
+
+// A second Iris on the same profile is refused with a clear error.
+func TestSecondOpenRefused(t *testing.T) {
+	dir := t.TempDir()
+	s := open(t, dir, newClock())
+	_, err := Open(dir, Options{})
+	if !errors.Is(err, ErrInUse) {
+		t.Fatalf("second open: %v", err)
+	}
+	closeState(t, s)
+	s = open(t, dir, newClock())
+	closeState(t, s)
 }

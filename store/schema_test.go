@@ -94,7 +94,7 @@ func TestOpenCreatesPrivateFiles(t *testing.T) {
 	if fi.Mode().Perm() != 0o700 {
 		t.Fatalf("mode %v", fi.Mode().Perm())
 	}
-	for _, name := range []string{FileName, FileName + "-wal", FileName + "-shm"} {
+	for _, name := range []string{FileName, FileName + "-wal"} {
 		fi, err := os.Stat(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
