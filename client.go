@@ -16,6 +16,7 @@ import (
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/themes"
 	"github.com/hermes/iris/ui"
+	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -65,11 +66,23 @@ func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr 
 		return exitConfig
 	}
 
+	defaults := uiSettings(cfg.Settings)
 	model := ui.New(ui.Options{
 		Gateway: client, State: st, Theme: themes.Name(cfg.Theme),
-		NoColor: themes.NoColorEnv(os.Getenv), KeyMap: &km,
+		NoColor: themes.NoColorEnv(os.Getenv), KeyMap: &km, Settings: &defaults,
 	})
 	return runProgram(ctx, client, model, lg, stderr)
+}
+
+// uiSettings maps the config file's setting defaults onto the UI's; toggles
+// the user made at run time (remembered in the store) still win.
+func uiSettings(s config.Settings) common.Settings {
+	d := common.DefaultSettings()
+	d.Tools = common.ParseVerbosity(s.ToolVerbosity)
+	d.RuntimeFooter = s.RuntimeFooter
+	d.ShowReasoning = s.ShowReasoning
+	d.Steer = s.SendMode == config.SendSteer
+	return d
 }
 
 // runProgram runs the bubbletea program with the client's connection and the
