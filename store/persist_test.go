@@ -88,16 +88,21 @@ func TestReopenKeepsEverything(t *testing.T) {
 	}
 }
 
+// reopened returns a store in dir holding m1..m120 in lane d (the gateway
+// having more when more is set), freshly reopened.
+func reopened(t *testing.T, dir string, clk *clock, more bool) *State {
+	t.Helper()
+	s := open(t, dir, clk)
+	apply(t, s, helloAck)
+	s.ApplyHistory(def, "", page(1, 120, more))
+	closeState(t, s)
+	return open(t, dir, clk)
+}
+
 // Messages in the store outside the loaded window are paged in on demand,
 // deduped against, and deleted for real.
 func TestPagingFromTheStore(t *testing.T) {
-	dir, clk := t.TempDir(), newClock()
-	s := open(t, dir, clk)
-	apply(t, s, helloAck)
-	s.ApplyHistory(def, "", page(1, 120, true))
-	closeState(t, s)
-
-	s = open(t, dir, clk)
+	s := reopened(t, t.TempDir(), newClock(), true)
 	defer closeState(t, s)
 	ln := s.Lane(def)
 	wantIDs(t, s, def, 71, 120)
@@ -263,11 +268,7 @@ func TestWriteFailureStopsWriting(t *testing.T) {
 // stored messages, not before the loaded window.
 func TestOldMessageLandsAmongStoredOnes(t *testing.T) {
 	dir, clk := t.TempDir(), newClock()
-	s := open(t, dir, clk)
-	apply(t, s, helloAck)
-	s.ApplyHistory(def, "", page(1, 120, false))
-	closeState(t, s)
-	s = open(t, dir, clk)
+	s := reopened(t, dir, clk, false)
 	replay(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"old","role":"assistant","text":"x","ts":1800000030500}}`)
 	ln := s.Lane(def)
 	if i, _ := ln.IndexOf("old"); ln.Item(i-1).Msg.ID != "m30" || ln.Item(i+1).Msg.ID != "m31" {
