@@ -59,6 +59,8 @@ func TestReopenKeepsEverything(t *testing.T) {
 		`{"type":"picker.approval","chat_id":"d","payload":{"picker_id":"pa","command":"ls"}}`)
 	s.AnswerPicker(def, "pa", "approved once: ls")
 	s.ApplyHistory(thr, "", page(1, 3, true))
+	apply(t, s, `{"type":"message","chat_id":"c7","payload":{"message_id":"r","role":"assistant","text":"ok",
+		"runtime":{"model":"q3","context_pct":38,"cwd":"~","latency":2.5,"cost":0.01}}}`)
 	s.SetDraft(thr, "draft")
 	s.SetSetting("theme", "light")
 	apply(t, s, `{"type":"status","payload":{"state":"restarting"}}`) // a notice: not kept
@@ -71,7 +73,10 @@ func TestReopenKeepsEverything(t *testing.T) {
 	if got := dump(s, def); got != before {
 		t.Fatalf("lane d after reopen:\n%s\nwant\n%s", got, before)
 	}
-	want(t, s, chan7)
+	want(t, s, chan7, `assistant r "ok"`)
+	if ln := s.Lane(chan7); ln.Model != "q3" || *ln.Runtime.ContextPct != 38 || *s.Lane(chan7).Message("r").Runtime.Cost != 0.01 {
+		t.Fatalf("runtime lost: %+v", ln.Runtime)
+	}
 	want(t, s, thr, `assistant m1 "t1"`, `user m2 "t2" sent`, `assistant m3 "t3"`)
 	ln := s.Lane(def)
 	if ln.Unread != 2 || ln.Model != "" || !s.Lane(thr).HasMore || s.Lane(thr).OldestID != "m1" {

@@ -104,3 +104,21 @@ func TestCursorReadFromAnotherGoroutine(t *testing.T) {
 		t.Fatalf("reader saw %d", got)
 	}
 }
+
+func TestCatalogAndNames(t *testing.T) {
+	s := newState(newClock())
+	if c := s.SetCatalog([]frame.Command{{Name: "/new"}}); !c.Catalog || s.Catalog()[0].Name != "/new" {
+		t.Fatalf("%+v", c)
+	}
+	for want, got := range map[string]string{
+		"message": KindMessage.String(), "tool": KindTool.String(), "commentary": KindCommentary.String(),
+		"notice": KindNotice.String(), "picker-record": KindPickerRecord.String(), "unknown": ItemKind(9).String(),
+		"none": DeliveryNone.String(), "queued": DeliveryQueued.String(), "invalid": Delivery(9).String(),
+		"answered": Answered.String(), "expired": Expired.String(), "answered elsewhere": AnsweredElsewhere.String(),
+		"invalid outcome": PickerOutcome(9).String() + " outcome",
+	} {
+		if got != want {
+			t.Errorf("String() = %q, want %q", got, want)
+		}
+	}
+}
