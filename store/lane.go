@@ -43,6 +43,7 @@ type Lane struct {
 	localMore  bool   // the database holds items older than items[0]
 	gap        string // the gateway holds messages between this id and older ones held
 	anchor     *Item
+	storedTurn bool    // the replay is of a turn only the database holds
 	saved      laneRow // the lane's row as last written
 	src        *State  // set while the stored items are not read yet
 }

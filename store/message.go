@@ -39,16 +39,14 @@ func (s *State) applyMessage(l frame.Lane, m *frame.Message, replayed bool) {
 	msg := s.msgFromWire(m)
 	if it := ln.byMsg[m.MessageID]; it != nil {
 		if replayed && !it.Msg.Streaming {
-			ln.anchor = it
+			ln.anchor, ln.storedTurn = it, false
 			return
 		}
 		s.mergeFinal(ln, it, msg)
 		return
 	}
 	if it, done := s.absorb(ln, msg); done {
-		if it != nil {
-			ln.anchor = it
-		}
+		ln.anchor, ln.storedTurn = it, it == nil && replayed
 		return
 	}
 	it := &Item{Kind: KindMessage, Msg: msg, TS: msg.TS}
@@ -58,7 +56,7 @@ func (s *State) applyMessage(l frame.Lane, m *frame.Message, replayed bool) {
 	}
 	s.add(ln, pos, it)
 	if replayed {
-		ln.anchor = it
+		ln.anchor, ln.storedTurn = it, false
 	}
 	s.arrived(ln, msg)
 }

@@ -114,10 +114,17 @@ func TestPagingFromTheStore(t *testing.T) {
 	if !ln.HasMore || ln.OldestID != "m71" {
 		t.Fatalf("more %v oldest %q", ln.HasMore, ln.OldestID)
 	}
-	// A replay of a message only the store holds is not added twice.
-	replay(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"m5","role":"assistant","text":"t5"}}`)
-	if ln.Len() != 50 {
-		t.Fatalf("len %d", ln.Len())
+	// A replay of a turn only the store holds adds nothing, not even to
+	// the turn in memory.
+	replay(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"m4","role":"user","text":"t4"}}`,
+		`{"type":"agent.busy","chat_id":"d","payload":{}}`,
+		`{"type":"commentary","chat_id":"d","payload":{"message_id":"c4","text":"hm"}}`,
+		`{"type":"tool.start","chat_id":"d","payload":{"index":1,"name":"x"}}`,
+		`{"type":"tool.end","chat_id":"d","payload":{"index":1,"ok":true}}`,
+		`{"type":"message","chat_id":"d","payload":{"message_id":"m5","role":"assistant","text":"t5"}}`,
+		`{"type":"agent.idle","chat_id":"d","payload":{}}`)
+	if ln.Len() != 50 || ln.Busy {
+		t.Fatalf("len %d busy %v", ln.Len(), ln.Busy)
 	}
 	if err := invariants(s); err != nil {
 		t.Fatal(err)

@@ -21,9 +21,9 @@ func (s *State) Apply(f frame.Frame, replayed bool) Change {
 	s.begin()
 	replayed = replayed || f.Cursor > 0
 	if ln := s.lanes[f.Lane()]; ln != nil && !replayed {
-		ln.anchor = nil
+		ln.anchor, ln.storedTurn = nil, false
 	}
-	if !(replayed && s.staleLifecycle(f)) {
+	if !(replayed && s.staleReplay(f)) {
 		s.apply(f, replayed)
 	}
 	s.advanceCursor(f.Cursor)
@@ -84,13 +84,26 @@ func (s *State) apply(f frame.Frame, replayed bool) {
 	}
 }
 
-// staleLifecycle reports whether f is a replayed lifecycle frame (busy,
-// idle, typing) of a turn already held: the replay anchor's turn is older
-// than the lane's current one, or, for busy and typing, already has its
-// final answer.
-func (s *State) staleLifecycle(f frame.Frame) bool {
+// staleReplay reports whether replayed frame f belongs to a turn already
+// held. A turn only the database holds (its message was stored, not in
+// memory) takes no replayed turn events at all. For a turn in memory,
+// lifecycle frames (busy, idle, typing) are stale when the replay anchor's
+// turn is older than the lane's current one, or, for busy and typing,
+// already has its final answer; tool events and commentary dedupe
+// themselves.
+func (s *State) staleReplay(f frame.Frame) bool {
 	ln := s.lanes[f.Lane()]
-	if ln == nil || ln.anchor == nil {
+	if ln == nil {
+		return false
+	}
+	if ln.storedTurn {
+		switch f.Type {
+		case frame.TypeToolStart, frame.TypeToolProgress, frame.TypeToolEnd, frame.TypeCommentary,
+			frame.TypeAgentBusy, frame.TypeAgentIdle, frame.TypeTyping, frame.TypeTypingStop:
+			return true
+		}
+	}
+	if ln.anchor == nil {
 		return false
 	}
 	switch f.Type {
