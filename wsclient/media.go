@@ -101,7 +101,7 @@ func (s *session) sendChunks(ctx context.Context, answered chan result, size int
 		if len(answered) > 0 {
 			return "", errAnswered
 		}
-		if err := ctx.Err(); err != nil {
+		if err := s.transferGone(ctx); err != nil {
 			return "", err
 		}
 		n, err := io.ReadFull(r, buf)
@@ -194,6 +194,9 @@ func (s *session) receivePull(ctx context.Context, ps *pullState, m frame.Media,
 	idle := time.NewTimer(s.c.cfg.Timing.RequestTimeout)
 	defer idle.Stop()
 	for {
+		if err := s.transferGone(ctx); err != nil {
+			return err // checked first: buffered chunks must not outrun a lost connection
+		}
 		var it pullItem
 		select {
 		case it = <-ps.ch:
@@ -290,6 +293,21 @@ func (s *session) routePull(ps *pullState, it pullItem) {
 		s.pull = nil
 		s.mu.Unlock()
 		close(ps.finished)
+	}
+}
+
+// transferGone reports why a transfer must stop before its next chunk:
+// the caller cancelled, or the connection it runs on ended (a reconnect
+// fails the transfer cleanly; the caller retries on the new connection).
+func (s *session) transferGone(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	select {
+	case <-s.done:
+		return ErrConnectionLost
+	default:
+		return nil
 	}
 }
 
