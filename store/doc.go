@@ -32,7 +32,8 @@
 // the stored cursor is never ahead of the stored data. Lanes are read
 // lazily: the newest page when a lane is first used, older pages through
 // LoadOlder, so a large history is never loaded whole. Deletes are hard
-// (rows removed, secure_delete on).
+// (rows removed, secure_delete on). The file is held exclusively: a second
+// Iris on the same profile gets ErrInUse.
 //
 // Stored: the directory, every lane's items except notices, the lanes'
 // unread counts and last model/runtime, the outgoing queue, drafts,
