@@ -63,7 +63,7 @@ func clean(keys []string) []string {
 
 // index maps each binding name to a pointer into k.
 func (k *KeyMap) index() map[string]*key.Binding {
-	g, s, t, c, p := &k.Global, &k.Sidebar, &k.Transcript, &k.Composer, &k.Picker
+	g, s, t, c, p, md := &k.Global, &k.Sidebar, &k.Transcript, &k.Composer, &k.Picker, &k.Media
 	return map[string]*key.Binding{
 		"global.quit":             &g.Quit,
 		"global.help":             &g.Help,
@@ -94,5 +94,15 @@ func (k *KeyMap) index() map[string]*key.Binding {
 		"picker.down":             &p.Down,
 		"picker.select":           &p.Select,
 		"picker.close":            &p.Close,
+		"media.attach":            &md.Attach,
+		"media.detach":            &md.Detach,
+		"media.attachment_prev":   &md.AttachmentPrev,
+		"media.attachment_next":   &md.AttachmentNext,
+		"media.prev":              &md.Prev,
+		"media.next":              &md.Next,
+		"media.open":              &md.Open,
+		"media.save":              &md.Save,
+		"media.preview":           &md.Preview,
+		"media.cancel":            &md.Cancel,
 	}
 }

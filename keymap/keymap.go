@@ -12,6 +12,7 @@ type KeyMap struct {
 	Transcript Transcript
 	Composer   Composer
 	Picker     Picker
+	Media      Media
 }
 
 // Global bindings are checked before any focused component sees a key.
@@ -63,6 +64,22 @@ type Picker struct {
 	Close  key.Binding
 }
 
+// Media bindings: attaching files in the composer, and acting on the media
+// chip selected in the transcript (Next/Prev select it while the transcript
+// has focus).
+type Media struct {
+	Attach         key.Binding // opens the file picker (any focus)
+	Detach         key.Binding // composer: removes the selected attachment, or cancels its upload
+	AttachmentPrev key.Binding // composer: selects the previous attachment
+	AttachmentNext key.Binding // composer: selects the next attachment
+	Prev           key.Binding // transcript: selects the previous media chip
+	Next           key.Binding // transcript: selects the next media chip
+	Open           key.Binding
+	Save           key.Binding
+	Preview        key.Binding
+	Cancel         key.Binding // transcript: cancels the selected media's transfer
+}
+
 func bind(help string, desc string, keys ...string) key.Binding {
 	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
 }
@@ -109,6 +126,18 @@ func Default() KeyMap {
 			Select: bind("enter", "select", "enter"),
 			Close:  bind("esc", "close", "esc"),
 		},
+		Media: Media{
+			Attach:         bind("alt+a", "attach", "alt+a"),
+			Detach:         bind("alt+x", "detach", "alt+x"),
+			AttachmentPrev: bind("alt+,", "chip ◂", "alt+,"),
+			AttachmentNext: bind("alt+.", "chip ▸", "alt+."),
+			Prev:           bind("[", "media ◂", "["),
+			Next:           bind("]", "media ▸", "]"),
+			Open:           bind("o", "open", "o"),
+			Save:           bind("s", "save", "s"),
+			Preview:        bind("p", "preview", "p"),
+			Cancel:         bind("x", "cancel", "x"),
+		},
 	}
 }
 
@@ -124,6 +153,8 @@ func (k KeyMap) Groups() []Group {
 		{"Transcript", []key.Binding{k.Transcript.Up, k.Transcript.Down, k.Transcript.Top, k.Transcript.Bottom}},
 		{"Channels", []key.Binding{k.Sidebar.Up, k.Sidebar.Down, k.Sidebar.Open}},
 		{"Lists", []key.Binding{k.Picker.Up, k.Picker.Down, k.Picker.Select, k.Picker.Close}},
+		{"Media", []key.Binding{k.Media.Attach, k.Media.Detach, k.Media.AttachmentPrev, k.Media.AttachmentNext,
+			k.Media.Prev, k.Media.Next, k.Media.Open, k.Media.Save, k.Media.Preview, k.Media.Cancel}},
 	}
 }
 
