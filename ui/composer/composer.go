@@ -26,6 +26,7 @@ type Model struct {
 	width int
 	busy  bool // the focused lane's agent is running a turn
 	queue int  // messages held for the next turn of the focused lane
+	att   attachments
 }
 
 var _ common.Component = (*Model)(nil)
@@ -70,7 +71,7 @@ func (m *Model) Height() int {
 	if m.hint() != "" {
 		h++
 	}
-	return h
+	return h + len(m.att.list)
 }
 
 // SetBusy tells the composer whether the focused lane's agent is busy and how
@@ -99,10 +100,15 @@ func (m *Model) SetValue(s string) {
 func (m *Model) Reset() { m.ta.Reset() }
 
 // Update handles a key while the composer is focused. Enter on a non-blank
-// draft returns ActionSend and clears the composer.
+// draft returns ActionSend and clears the composer; with attachments it
+// returns ActionSend (even for empty text) and keeps the text, which the
+// root clears once the uploads succeeded.
 func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	if kp, ok := msg.(tea.KeyPressMsg); ok && key.Matches(kp, m.com.KeyMap.Composer.Send) {
 		text := m.ta.Value()
+		if len(m.att.list) > 0 { // the text stays until the uploads succeed
+			return common.ActionSend{Text: text}, nil
+		}
 		if strings.TrimSpace(text) == "" {
 			return nil, nil
 		}
@@ -118,6 +124,9 @@ func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 func (m *Model) View() string {
 	st := m.com.Styles.Composer
 	body := m.ta.View()
+	if chips := m.attachmentsView(m.width - st.Base.GetHorizontalFrameSize()); len(chips) > 0 {
+		body = strings.Join(chips, "\n") + "\n" + body
+	}
 	if hint := m.hint(); hint != "" {
 		body = ansi.Truncate(hint, max(m.width-st.Base.GetHorizontalFrameSize(), 1), "…") + "\n" + body
 	}

@@ -1,0 +1,174 @@
+package composer
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/hermes/iris/media"
+	"github.com/hermes/iris/termsafe"
+)
+
+// AttachState is where an attachment is in its upload.
+type AttachState int
+
+// The states of an attachment chip.
+const (
+	AttachReady     AttachState = iota // attached, not sent yet
+	AttachQueued                       // waiting for its turn to upload
+	AttachUploading                    // bytes are going out
+	AttachUploaded                     // acknowledged; Ref is set
+	AttachFailed                       // Err says why; sending again retries
+)
+
+// Attachment is one file attached to the draft, shown as a chip above the
+// input.
+type Attachment struct {
+	ID          int
+	Upload      media.Upload
+	State       AttachState
+	Done, Total int64
+	Ref         string // media_ref once uploaded
+	Err         string // why the upload failed (shown on the chip)
+}
+
+// attachments is the composer's list of chips and the selected one.
+type attachments struct {
+	list   []Attachment
+	sel    int
+	nextID int
+}
+
+// Attach adds a chip for u, selects it and returns its id.
+func (m *Model) Attach(u media.Upload) int {
+	a := &m.att
+	a.nextID++
+	a.list = append(a.list, Attachment{ID: a.nextID, Upload: u})
+	a.sel = len(a.list) - 1
+	return a.nextID
+}
+
+// Attachments returns a copy of the chips, in order.
+func (m *Model) Attachments() []Attachment { return append([]Attachment(nil), m.att.list...) }
+
+// Attachment returns the chip with id.
+func (m *Model) Attachment(id int) (Attachment, bool) {
+	for _, at := range m.att.list {
+		if at.ID == id {
+			return at, true
+		}
+	}
+	return Attachment{}, false
+}
+
+// UpdateAttachment applies f to the chip with id (a no-op when it is gone).
+func (m *Model) UpdateAttachment(id int, f func(*Attachment)) {
+	for i := range m.att.list {
+		if m.att.list[i].ID == id {
+			f(&m.att.list[i])
+		}
+	}
+}
+
+// RemoveAttachment drops the chip with id.
+func (m *Model) RemoveAttachment(id int) {
+	a := &m.att
+	out := a.list[:0]
+	for _, at := range a.list {
+		if at.ID != id {
+			out = append(out, at)
+		}
+	}
+	a.list = out
+	a.sel = min(a.sel, max(len(a.list)-1, 0))
+}
+
+// ClearAttachments drops every chip (after the message went out).
+func (m *Model) ClearAttachments() { m.att.list, m.att.sel = nil, 0 }
+
+// SelectedAttachment returns the selected chip; ok is false when there is
+// none.
+func (m *Model) SelectedAttachment() (Attachment, bool) {
+	if m.att.sel >= len(m.att.list) {
+		return Attachment{}, false
+	}
+	return m.att.list[m.att.sel], true
+}
+
+// SelectAttachment moves the chip selection by delta, clamped.
+func (m *Model) SelectAttachment(delta int) {
+	m.att.sel = min(max(m.att.sel+delta, 0), max(len(m.att.list)-1, 0))
+}
+
+// attachmentsView renders one line per chip: "▣ image · cat.png · 12 KiB"
+// with a progress bar while uploading and the error when it failed. The
+// selected chip is marked when there is more than one.
+func (m *Model) attachmentsView(width int) []string {
+	st := m.com.Styles.Transcript
+	lines := make([]string, 0, len(m.att.list))
+	for i, at := range m.att.list {
+		mark := "  "
+		if i == m.att.sel && len(m.att.list) > 1 {
+			mark = "▸ "
+		}
+		label := mark + ChipLabel(at.Upload.Kind, at.Upload.Filename, at.Upload.Size) + stateLabel(at)
+		style := st.MediaChip
+		if at.State == AttachFailed {
+			style = m.com.Styles.Transcript.Failed
+		}
+		lines = append(lines, style.Render(ansi.Truncate(label, max(width-style.GetHorizontalFrameSize(), 1), "…")))
+	}
+	return lines
+}
+
+// stateLabel is what follows a chip's name for its state.
+func stateLabel(at Attachment) string {
+	switch at.State {
+	case AttachQueued:
+		return " · queued"
+	case AttachUploading:
+		return " " + ProgressBar(at.Done, at.Total, 10)
+	case AttachUploaded:
+		return " · ✓ uploaded"
+	case AttachFailed:
+		return " · ✗ " + termsafe.Line(at.Err)
+	}
+	return ""
+}
+
+// KindIcon is the one-cell icon of a media kind.
+func KindIcon(kind string) string {
+	switch media.NormalizeKind(kind) {
+	case "image":
+		return "▣"
+	case "video":
+		return "▶"
+	case "audio":
+		return "♪"
+	}
+	return "▤"
+}
+
+// ChipLabel is a media chip's text: kind icon, kind, the sanitised
+// display name and the size (when known).
+func ChipLabel(kind, filename string, size int64) string {
+	k := media.NormalizeKind(kind)
+	label := KindIcon(k) + " " + k + " · " + media.DisplayName(filename)
+	if s := media.SizeLabel(size); s != "" {
+		label += " · " + s
+	}
+	return label
+}
+
+// ProgressBar is "▕████░░░░▏ 40%" in width cells of bar; an unknown total
+// shows the bytes done instead of a percentage.
+func ProgressBar(done, total int64, width int) string {
+	if total <= 0 {
+		return "▕" + strings.Repeat("░", width) + "▏ " + media.SizeLabel(done)
+	}
+	done = min(max(done, 0), total)
+	full := int(done * int64(width) / total)
+	pct := int(done * 100 / total)
+	return "▕" + strings.Repeat("█", full) + strings.Repeat("░", width-full) + "▏ " + strconv.Itoa(pct) + "%"
+}
