@@ -35,6 +35,8 @@ type Model struct {
 	info    common.InfoMsg
 	infoEnd time.Time
 	lane    frame.Lane
+
+	transfers []Transfer // media transfer queue (transfers.go)
 }
 
 var _ common.Component = (*Model)(nil)
@@ -85,6 +87,9 @@ func (m *Model) View() string {
 	}
 	if n := m.unreadElsewhere(); n > 0 {
 		left = append(left, m.com.Styles.Sidebar.Unread.Render(strconv.Itoa(n)+" unread"))
+	}
+	if s := m.transfersView(); s != "" {
+		left = append(left, s)
 	}
 	if text := m.Info(); text != "" {
 		style := st.Segment
