@@ -1,13 +1,11 @@
 package composer
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/hermes/iris/media"
 	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/ui/common"
 )
 
 // AttachState is where an attachment is in its upload.
@@ -112,7 +110,7 @@ func (m *Model) attachmentsView(width int) []string {
 		if i == m.att.sel && len(m.att.list) > 1 {
 			mark = "▸ "
 		}
-		label := mark + ChipLabel(at.Upload.Kind, at.Upload.Filename, at.Upload.Size) + stateLabel(at)
+		label := mark + common.ChipLabel(at.Upload.Kind, at.Upload.Filename, at.Upload.Size) + stateLabel(at)
 		style := st.MediaChip
 		if at.State == AttachFailed {
 			style = m.com.Styles.Transcript.Failed
@@ -128,47 +126,11 @@ func stateLabel(at Attachment) string {
 	case AttachQueued:
 		return " · queued"
 	case AttachUploading:
-		return " " + ProgressBar(at.Done, at.Total, 10)
+		return " " + common.ProgressBar(at.Done, at.Total, 10)
 	case AttachUploaded:
 		return " · ✓ uploaded"
 	case AttachFailed:
 		return " · ✗ " + termsafe.Line(at.Err)
 	}
 	return ""
-}
-
-// KindIcon is the one-cell icon of a media kind.
-func KindIcon(kind string) string {
-	switch media.NormalizeKind(kind) {
-	case "image":
-		return "▣"
-	case "video":
-		return "▶"
-	case "audio":
-		return "♪"
-	}
-	return "▤"
-}
-
-// ChipLabel is a media chip's text: kind icon, kind, the sanitised
-// display name and the size (when known).
-func ChipLabel(kind, filename string, size int64) string {
-	k := media.NormalizeKind(kind)
-	label := KindIcon(k) + " " + k + " · " + media.DisplayName(filename)
-	if s := media.SizeLabel(size); s != "" {
-		label += " · " + s
-	}
-	return label
-}
-
-// ProgressBar is "▕████░░░░▏ 40%" in width cells of bar; an unknown total
-// shows the bytes done instead of a percentage.
-func ProgressBar(done, total int64, width int) string {
-	if total <= 0 {
-		return "▕" + strings.Repeat("░", width) + "▏ " + media.SizeLabel(done)
-	}
-	done = min(max(done, 0), total)
-	full := int(done * int64(width) / total)
-	pct := int(done * 100 / total)
-	return "▕" + strings.Repeat("█", full) + strings.Repeat("░", width-full) + "▏ " + strconv.Itoa(pct) + "%"
 }

@@ -38,7 +38,7 @@ func (r *renderer) renderMessage(it *store.Item) []string {
 	case msg.Streaming:
 		parts = append(parts, st.Typing.Render(r.spinner+" thinking…"))
 	}
-	if chips := r.mediaChips(msg.Media, inner); chips != "" {
+	if chips := r.mediaChips(msg.Media, inner, 1+lineCount(parts)); chips != "" {
 		parts = append(parts, chips)
 	}
 	if f := r.footer(msg); f != "" {
@@ -171,30 +171,6 @@ func (r *renderer) text(it *store.Item, width int) string {
 	return out
 }
 
-// mediaChips lists attachments as "▣ kind · name · size" chips.
-func (r *renderer) mediaChips(media []frame.Media, width int) string {
-	if len(media) == 0 {
-		return ""
-	}
-	st := r.com.Styles.Transcript
-	chips := make([]string, 0, len(media))
-	for _, m := range media {
-		kind := termsafe.Line(m.Kind)
-		if kind == "" {
-			kind = frame.MediaFile
-		}
-		label := "▣ " + kind
-		if name := termsafe.Line(m.Filename); name != "" {
-			label += " · " + name
-		}
-		if m.Size > 0 {
-			label += " · " + formatSize(m.Size)
-		}
-		chips = append(chips, st.MediaChip.Render(ansi.Truncate(label, width-st.MediaChip.GetHorizontalFrameSize(), "…")))
-	}
-	return strings.Join(chips, "\n")
-}
-
 // footer is the runtime footer (model · ctx % · cwd · latency · cost) of a
 // final assistant message, when the setting is on.
 func (r *renderer) footer(msg *store.Message) string {
@@ -233,14 +209,13 @@ func FormatRuntime(rt *frame.Runtime) string {
 	return strings.Join(f, " · ")
 }
 
-func formatSize(n int64) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.0f KB", float64(n)/(1<<10))
+// lineCount is how many lines parts take once joined by newlines.
+func lineCount(parts []string) int {
+	n := 0
+	for _, p := range parts {
+		n += strings.Count(p, "\n") + 1
 	}
-	return fmt.Sprintf("%d B", n)
+	return n
 }
 
 func firstLine(s string) string {

@@ -31,6 +31,7 @@ type renderer struct {
 	lane    *store.Lane
 	md      *mdCache
 	reasons map[*store.Item]*reasonBlock
+	media   *mediaState
 }
 
 // animates reports whether an item's look depends on the spinner frame.
@@ -61,7 +62,7 @@ func (m *Model) lines(it *store.Item) []string {
 		clear(m.reasons)
 		m.gens = [2]int{m.com.ThemeGen, m.com.Settings.Gen}
 	}
-	r := &renderer{com: m.com, width: m.width, spinner: m.spinner, lane: m.laneRef(), md: m.md, reasons: m.reasons}
+	r := &renderer{com: m.com, width: m.width, spinner: m.spinner, lane: m.laneRef(), md: m.md, reasons: m.reasons, media: &m.media}
 	out := append(r.render(it), "")
 	if c == nil {
 		c = &cached{}

@@ -39,6 +39,8 @@ type Model struct {
 	lastLen  int         // lane length at the last Refresh
 	newBelow bool        // items arrived while scrolled up
 	loading  bool        // an older page was requested and has not arrived
+
+	media mediaState // selection, status and previews of media chips (media.go)
 }
 
 var _ common.Component = (*Model)(nil)
