@@ -80,7 +80,7 @@ func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
 	if chg.Banners {
 		cmds = append(cmds, m.showBanners())
 	}
-	cmds = append(cmds, m.flushOutgoing(), m.spinTick())
+	cmds = append(cmds, m.flushOutgoing(), m.spinTick(), m.checkStorage())
 	return tea.Batch(cmds...)
 }
 

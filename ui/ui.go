@@ -124,6 +124,8 @@ type Model struct {
 
 	banner banner // the notification banner above the transcript
 
+	storageReported bool // the store's failure has been shown (storage.go)
+
 	spin     int                                  // spinner frame index
 	spinning bool                                 // a spin tick is scheduled
 	ticking  bool                                 // a clock tick is scheduled (countdowns, info expiry)
@@ -171,7 +173,7 @@ func New(opts Options) *Model {
 
 // Init asks the terminal for its background colour (theme choice).
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(tea.RequestBackgroundColor, m.openLaneCmd(m.lane))
+	return tea.Batch(tea.RequestBackgroundColor, m.openLaneCmd(m.lane), m.checkStorage())
 }
 
 // Update dispatches every message to its handler.

@@ -1,0 +1,34 @@
+package ui
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/ui/common"
+)
+
+// storageNoticeTTL is how long a storage failure stays on screen.
+const storageNoticeTTL = time.Minute
+
+// storageAdvice tells the user what a storage failure means and what to do.
+const storageAdvice = "The local store failed: new messages may not survive a restart. " +
+	"Free disk space or check the data directory (iris config path), then restart Iris."
+
+// checkStorage tells the user, once per run, that the store hit a disk or
+// database error: a banner says what it means and what to do, the status bar
+// carries the error itself. The store keeps working in memory meanwhile.
+func (m *Model) checkStorage() tea.Cmd {
+	if m.storageReported {
+		return nil
+	}
+	err := m.com.Store.StorageError()
+	if err == nil {
+		return nil
+	}
+	m.storageReported = true
+	m.banner = banner{text: storageAdvice, isErr: true, until: m.com.Now().Add(storageNoticeTTL)}
+	m.relayout()
+	info := common.InfoMsg{Level: common.LevelError, Text: "storage: " + err.Error(), TTL: storageNoticeTTL}
+	return tea.Batch(func() tea.Msg { return info }, m.clockTick())
+}

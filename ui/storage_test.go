@@ -1,0 +1,73 @@
+package ui
+
+import (
+	"database/sql"
+	"path/filepath"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/themes"
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// A store that hits a database problem is reported once: a banner says what
+// it means and what to do, the status bar names the error, and later
+// changes do not raise it again.
+func TestStorageErrorShownOnce(t *testing.T) {
+	dir := t.TempDir()
+	now := fixedNow
+	clock := func() time.Time { return now }
+	st, err := store.Open(dir, store.Options{Now: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Apply(hello(), false)
+	st.Apply(msgFrame("m1", frame.RoleAssistant, "first", ms(1, 0)), false)
+	st.Apply(msgFrame("m2", frame.RoleAssistant, "second", ms(2, 0)), false)
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	damageRow(t, dir, "m1")
+
+	st, err = store.Open(dir, store.Options{Now: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	settings := common.DefaultSettings()
+	m := New(Options{Gateway: &fakeGateway{}, State: st, Theme: themes.Dark, Settings: &settings, Now: clock, Location: time.UTC})
+	m.tick = testTick
+	h := &harness{t: t, m: m, st: st}
+	h.send(tea.WindowSizeMsg{Width: 120, Height: 30})
+	h.mustNotShow("local store failed")
+	h.run(m.Init())
+	h.mustShow("second", "The local store failed: new messages may not survive a restart", "storage: ")
+
+	now = now.Add(2 * storageNoticeTTL)
+	h.send(clockMsg{})
+	h.mustNotShow("local store failed", "storage: ")
+	h.frame(msgFrame("m3", frame.RoleAssistant, "third", ms(3, 0)))
+	h.mustShow("third")
+	h.mustNotShow("local store failed", "storage: ")
+}
+
+// damageRow makes the stored item msgID unreadable.
+func damageRow(t *testing.T, dir, msgID string) {
+	t.Helper()
+	db, err := sql.Open("sqlite", filepath.Join(dir, store.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	res, err := db.Exec(`UPDATE items SET body = 'not json' WHERE msg_id = ?`, msgID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		t.Fatalf("%d rows damaged", n)
+	}
+}
