@@ -51,7 +51,13 @@ func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr 
 		fmt.Fprintln(stderr, "iris: check the disk and the directory's permissions; moving the directory away starts fresh")
 		return exitFailure
 	}
-	defer st.Close()
+	defer func() {
+		if err := st.Close(); err != nil {
+			fmt.Fprintln(stderr, "iris: the local store did not save everything:", err)
+			fmt.Fprintf(stderr, "iris: check free disk space and %s; the next start reloads what the gateway still has\n", cfg.DataDir)
+			lg.Logger.Error("store close", "err", err)
+		}
+	}()
 
 	wcfg := wsclient.Config{
 		URL: cfg.URL, Token: cfg.Token.Reveal(), DeviceID: deviceID, DeviceName: cfg.DeviceName,
