@@ -25,6 +25,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if cmd, ok := m.handleGlobalKey(msg); ok {
 			return cmd
 		}
+		if cmd, ok := m.mediaKey(msg); ok {
+			return cmd
+		}
 	}
 	var act common.Action
 	var cmd tea.Cmd

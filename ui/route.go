@@ -24,9 +24,19 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		m.switchLane(a.Lane)
 		return tea.Batch(m.openLaneCmd(a.Lane), m.setFocus(focusComposer))
 	case common.ActionSend:
+		if cmd, ok := m.attachSlash(a.Text); ok {
+			return cmd
+		}
+		if len(m.composer.Attachments()) > 0 {
+			return m.sendWithAttachments(a.Text)
+		}
 		cmd := m.send(a.Text)
 		m.relayout()
 		return cmd
+	case common.ActionAttach:
+		m.dialogs.Pop()
+		m.invalidate()
+		return attachCmd(a.Path)
 	case common.ActionLoadOlder:
 		return m.loadOlder(a.Lane)
 	case common.ActionSelectPicker:

@@ -70,6 +70,8 @@ type Options struct {
 	Location *time.Location
 	// RequestTimeout bounds every gateway request. Default 30 s.
 	RequestTimeout time.Duration
+	// Media configures attachments and received media (media.go).
+	Media MediaOptions
 }
 
 // focusArea is the component that receives keys.
@@ -132,6 +134,8 @@ type Model struct {
 	tick     func(time.Duration, tea.Msg) tea.Cmd // realTick; tests replace it
 	nextID   int                                  // client_msg_id counter, mixed with a random prefix
 	idPrefix string
+
+	media mediaRoot // attachments, transfers, received media (media.go)
 }
 
 // New builds the root model. It does no I/O.
@@ -156,6 +160,7 @@ func New(opts Options) *Model {
 	com := &common.Common{KeyMap: km, Store: opts.State, Settings: &settings, Now: opts.Now, Loc: opts.Location}
 	m := &Model{com: com, opts: opts, gw: opts.Gateway, theme: opts.Theme, idPrefix: randomPrefix(), tick: realTick}
 	m.applyTheme()
+	m.media = newMediaRoot(opts.Media, opts.Gateway)
 	m.sidebar = sidebar.New(com)
 	m.transcript = transcript.New(com)
 	m.composer = composer.New(com)
@@ -212,6 +217,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.handleSendFinished(msg)
 	case requestFailedMsg:
 		return m, m.handleRequestFailed(msg)
+	case mediaMsg:
+		return m, m.handleMediaMsg(msg)
+	case dialog.FilePickerMsg:
+		return m, m.handleFilePickerMsg(msg)
+	case tea.EnvMsg:
+		m.handleEnv(msg)
+		return m, nil
 	case common.InfoMsg:
 		m.status.Update(msg)
 		return m, m.clockTick()

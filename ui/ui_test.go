@@ -462,7 +462,7 @@ func TestMediaChipsAndReplyQuote(t *testing.T) {
 	h.frame(msgFrame("q1", frame.RoleUser, "what is in this clip?\nsecond line", ms(4, 0)))
 	h.frame(on(frame.TypeMessage, &frame.Message{MessageID: "q2", Role: frame.RoleAssistant, Text: "A cat.", ReplyTo: frame.Some("q1"),
 		Media: []frame.Media{{MediaID: "md5", Kind: "video", Filename: "clip.mp4", Size: 123456}}}))
-	h.mustShow("↪ what is in this clip? …", "▣ video · clip.mp4 · 121 KB", "A cat.")
+	h.mustShow("↪ what is in this clip? …", "▶ video · clip.mp4 · 121 KiB", "A cat.")
 }
 
 func TestGatewayRestartingNoticeAndBanner(t *testing.T) {

@@ -67,6 +67,10 @@ type ActionSendFrame struct {
 	Close bool
 }
 
+// ActionAttach asks the root to attach the file at Path to the draft (the
+// file picker's choice).
+type ActionAttach struct{ Path string }
+
 func (ActionOpenLane) isAction()     {}
 func (ActionClose) isAction()        {}
 func (ActionSend) isAction()         {}
@@ -79,3 +83,4 @@ func (ActionJump) isAction()         {}
 func (ActionComplete) isAction()     {}
 
 func (ActionCompleteCommands) isAction() {}
+func (ActionAttach) isAction()           {}

@@ -1,0 +1,99 @@
+package dialog
+
+import (
+	"charm.land/bubbles/v2/filepicker"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/ui/common"
+)
+
+// FilePickerID is the file picker's dialog ID.
+const FilePickerID = "filepicker"
+
+// FilePickerMsg carries the bubbles file picker's own messages (directory
+// listings read in commands) back to it: the root hands every
+// FilePickerMsg to the open picker.
+type FilePickerMsg struct{ Msg tea.Msg }
+
+// FilePicker is the overlay that picks a file to attach (bubbles
+// filepicker). Enter on a file returns common.ActionAttach; Esc closes it.
+type FilePicker struct {
+	com           *common.Common
+	fp            filepicker.Model
+	close         key.Binding
+	width, height int
+}
+
+var _ Dialog = (*FilePicker)(nil)
+
+// NewFilePicker opens a picker in dir; run the returned command to list it.
+func NewFilePicker(com *common.Common, dir string) (*FilePicker, tea.Cmd) {
+	fp := filepicker.New()
+	fp.CurrentDirectory = dir
+	fp.ShowPermissions = false
+	fp.AutoHeight = false
+	fp.KeyMap.Back = key.NewBinding(key.WithKeys("h", "backspace", "left"), key.WithHelp("←", "up a directory"))
+	d := &FilePicker{com: com, fp: fp, close: com.KeyMap.Picker.Close}
+	return d, wrapPicker(fp.Init())
+}
+
+// wrapPicker tags the picker's command results so the root routes them back.
+func wrapPicker(cmd tea.Cmd) tea.Cmd {
+	if cmd == nil {
+		return nil
+	}
+	return func() tea.Msg { return FilePickerMsg{Msg: cmd()} }
+}
+
+// ID names the dialog.
+func (d *FilePicker) ID() string { return FilePickerID }
+
+// SetSize sizes the overlay to the screen.
+func (d *FilePicker) SetSize(w, h int) {
+	d.width, d.height = w, h
+	d.fp.SetHeight(max(h-10, 3))
+}
+
+// Dir is the directory shown.
+func (d *FilePicker) Dir() string { return d.fp.CurrentDirectory }
+
+// Update moves through the listing; Enter on a file attaches it.
+func (d *FilePicker) Update(msg tea.Msg) (common.Action, tea.Cmd) {
+	if w, ok := msg.(FilePickerMsg); ok {
+		msg = w.Msg
+	}
+	if kp, ok := msg.(tea.KeyPressMsg); ok && key.Matches(kp, d.close) {
+		return common.ActionClose{}, nil
+	}
+	var cmd tea.Cmd
+	d.fp, cmd = d.fp.Update(msg)
+	if ok, path := d.fp.DidSelectFile(msg); ok {
+		return common.ActionAttach{Path: path}, nil
+	}
+	return nil, wrapPicker(cmd)
+}
+
+// View is the framed listing under a title and the directory. Local file
+// names can hold control characters too, so every line goes through
+// termsafe.Output (styles survive, other sequences do not).
+func (d *FilePicker) View() string {
+	st := d.com.Styles.Dialog
+	w := min(max(d.width-8, 20), 100)
+	title := st.Title.Render("Attach a file")
+	dir := st.Description.Render(termsafe.Line(d.fp.CurrentDirectory))
+	hint := st.Hint.Render("enter attach · → open dir · ← up · esc close")
+	body := lipgloss.JoinVertical(lipgloss.Left, title, dir, "", termsafe.Output(d.fp.View()), "", hint)
+	return st.Frame.Width(w).Render(body)
+}
+
+// ShortHelp lists the picker's keys.
+func (d *FilePicker) ShortHelp() []key.Binding {
+	k := d.fp.KeyMap
+	return []key.Binding{k.Up, k.Down, k.Open, k.Back, k.Select, d.close}
+}
+
+// FullHelp lists the picker's keys.
+func (d *FilePicker) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }

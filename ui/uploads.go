@@ -1,0 +1,234 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/media"
+	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/composer"
+	"github.com/hermes/iris/ui/dialog"
+	"github.com/hermes/iris/wsclient"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// attachCommand is the composer command that attaches a file.
+const attachCommand = "/attach"
+
+// attachedMsg is DescribeUpload's answer for a path.
+type attachedMsg struct {
+	up  media.Upload
+	err error
+}
+
+// uploadedMsg ends one attachment's upload.
+type uploadedMsg struct {
+	attachID int
+	ref      string
+	err      error
+}
+
+func (attachedMsg) isMediaMsg() {}
+func (uploadedMsg) isMediaMsg() {}
+
+// pendingSend is the message waiting for its attachments to upload.
+type pendingSend struct {
+	lane frame.Lane
+	text string
+}
+
+// attachSlash handles "/attach PATH" ("/attach" alone opens the picker);
+// ok is false for any other text.
+func (m *Model) attachSlash(text string) (tea.Cmd, bool) {
+	word, arg, _ := strings.Cut(strings.TrimSpace(text), " ")
+	if word != attachCommand || strings.Contains(text, "\n") {
+		return nil, false
+	}
+	m.composer.Reset()
+	m.relayout()
+	if arg = strings.TrimSpace(arg); arg == "" {
+		return m.openFilePicker(), true
+	}
+	return attachCmd(arg), true
+}
+
+// openFilePicker shows the file picker overlay.
+func (m *Model) openFilePicker() tea.Cmd {
+	if m.dialogs.Has(dialog.FilePickerID) {
+		return nil
+	}
+	d, cmd := dialog.NewFilePicker(m.com, m.media.opts.PickerDir)
+	m.openDialog(d)
+	return cmd
+}
+
+// attachCmd describes the file at path ("~/" is the home directory).
+func attachCmd(path string) tea.Cmd {
+	return func() tea.Msg {
+		if rest, ok := strings.CutPrefix(path, "~/"); ok {
+			home, err := os.UserHomeDir()
+			if err != nil {
+				return attachedMsg{err: err}
+			}
+			path = filepath.Join(home, rest)
+		}
+		up, err := media.DescribeUpload(path)
+		return attachedMsg{up: up, err: err}
+	}
+}
+
+func (m *Model) handleAttached(msg attachedMsg) tea.Cmd {
+	if msg.err != nil {
+		return common.ReportError(fmt.Errorf("attach: %w", msg.err))
+	}
+	m.composer.Attach(msg.up)
+	m.relayout()
+	return tea.Batch(m.setFocus(focusComposer), common.ReportInfo("attached "+media.DisplayName(msg.up.Filename)))
+}
+
+// detach removes the selected attachment, or cancels its upload.
+func (m *Model) detach() tea.Cmd {
+	at, ok := m.composer.SelectedAttachment()
+	if !ok {
+		return nil
+	}
+	if cmd, ok := m.cancelTransfer(func(t *transfer) bool { return t.attachID == at.ID }); ok {
+		return cmd
+	}
+	m.composer.RemoveAttachment(at.ID)
+	m.relayout()
+	return nil
+}
+
+// sendWithAttachments uploads the composer's attachments one after the
+// other, then sends text with their media_refs. The text stays in the
+// composer until then, so a failure loses nothing.
+func (m *Model) sendWithAttachments(text string) tea.Cmd {
+	switch {
+	case m.media.send != nil:
+		return common.ReportInfo("still uploading the attachments of the last message")
+	case m.lane.ChatID == "":
+		return common.ReportError(errors.New("no channel to send to yet"))
+	case m.media.client == nil:
+		return common.ReportError(errors.New("this connection cannot upload media"))
+	}
+	m.media.send = &pendingSend{lane: m.lane, text: text}
+	var cmds []tea.Cmd
+	for _, at := range m.composer.Attachments() {
+		if at.State == composer.AttachUploaded {
+			continue // uploaded for an earlier try: its media_ref is reused
+		}
+		m.composer.UpdateAttachment(at.ID, func(a *composer.Attachment) {
+			a.State, a.Err, a.Done, a.Total = composer.AttachQueued, "", 0, a.Upload.Size
+		})
+		cmds = append(cmds, m.enqueue(m.uploadTransfer(at)))
+	}
+	return tea.Batch(append(cmds, m.finishSend())...)
+}
+
+// uploadTransfer is the transfer that uploads one attachment.
+func (m *Model) uploadTransfer(at composer.Attachment) *transfer {
+	client, up, id := m.media.client, at.Upload, at.ID
+	return &transfer{label: media.DisplayName(up.Filename), attachID: id, total: up.Size,
+		run: func(ctx context.Context, progress func(done, total int64)) tea.Msg {
+			r, err := up.Open()
+			if err != nil {
+				return uploadedMsg{attachID: id, err: err}
+			}
+			defer r.Close()
+			ref, err := client.Upload(ctx, up.Spec(), r, progress)
+			return uploadedMsg{attachID: id, ref: ref, err: err}
+		}}
+}
+
+func (m *Model) handleUploaded(msg uploadedMsg) tea.Cmd {
+	if msg.err != nil {
+		m.composer.UpdateAttachment(msg.attachID, func(a *composer.Attachment) {
+			a.State, a.Err = composer.AttachFailed, uploadError(msg.err)
+		})
+		m.abortSend()
+		return common.ReportError(fmt.Errorf("attachment not sent: %s", uploadError(msg.err)))
+	}
+	m.composer.UpdateAttachment(msg.attachID, func(a *composer.Attachment) {
+		a.State, a.Ref, a.Done = composer.AttachUploaded, msg.ref, a.Total
+	})
+	return m.finishSend()
+}
+
+// finishSend sends the pending message once every attachment is uploaded.
+func (m *Model) finishSend() tea.Cmd {
+	ps := m.media.send
+	if ps == nil {
+		return nil
+	}
+	ats := m.composer.Attachments()
+	refs := make([]string, 0, len(ats))
+	for _, at := range ats {
+		if at.State != composer.AttachUploaded {
+			return nil
+		}
+		refs = append(refs, at.Ref)
+	}
+	m.media.send = nil
+	m.composer.ClearAttachments()
+	if m.composer.Value() == ps.text {
+		m.composer.Reset()
+	}
+	m.relayout()
+	m.nextID++
+	id := m.idPrefix + strconv.Itoa(m.nextID)
+	if m.com.Store.AddOutgoing(ps.lane, ps.text, id, "", refs) == nil {
+		return common.ReportError(errors.New("this channel no longer exists"))
+	}
+	if ps.lane == m.lane {
+		m.transcript.ToBottom()
+	}
+	return m.applyChange(store.Change{Lanes: []frame.Lane{ps.lane}, Outgoing: true}, nil)
+}
+
+// abortSend gives up the pending message after a failed or cancelled
+// upload: the uploads still queued are dropped (their chips are ready to
+// try again) and the text stays in the composer.
+func (m *Model) abortSend() {
+	m.media.send = nil
+	q := &m.media.transfers
+	keep := q.list[:0]
+	for _, t := range q.list {
+		if t.attachID != 0 && !t.running {
+			m.composer.UpdateAttachment(t.attachID, func(a *composer.Attachment) { a.State = composer.AttachReady })
+			continue
+		}
+		keep = append(keep, t)
+	}
+	q.list = keep
+	m.syncTransfers()
+}
+
+// uploadError is the chip's text for a failed upload; the gateway's
+// media_too_large message carries its limit.
+func uploadError(err error) string {
+	var fe *frame.Error
+	switch {
+	case errors.As(err, &fe) && fe.Code == frame.CodeMediaTooLarge:
+		msg := "too large for the gateway"
+		if fe.Message != "" {
+			msg += " (" + fe.Message + ")"
+		}
+		return msg
+	case errors.Is(err, context.Canceled):
+		return "cancelled"
+	case errors.Is(err, wsclient.ErrOffline):
+		return "not connected · enter retries"
+	case errors.Is(err, wsclient.ErrConnectionLost):
+		return "connection lost · enter retries"
+	}
+	return err.Error() + " · enter retries"
+}
