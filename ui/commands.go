@@ -183,6 +183,9 @@ func (m *Model) flushOutgoing() tea.Cmd {
 	var cmds []tea.Cmd
 	held := map[frame.Lane]bool{}
 	for _, o := range m.com.Store.Outgoing() {
+		if o.Delivery == store.DeliverySending {
+			held[o.Lane] = true // the one in flight goes first, keeping order
+		}
 		if o.Delivery != store.DeliveryQueued || held[o.Lane] {
 			continue
 		}

@@ -1,0 +1,349 @@
+// Package e2e runs the real iris binary in tmux against the gateway
+// simulator: crash consistency, offline start, the durable outgoing queue,
+// secrets in logs and config errors, each at the level the user sees.
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/store"
+)
+
+// Screen geometry and deadlines of every run.
+const (
+	cols, rows   = 120, 40
+	waitDeadline = 30 * time.Second
+	pollEvery    = 50 * time.Millisecond // polling interval, not synchronisation
+)
+
+// binary is the iris binary built once by TestMain.
+var binary string
+
+func TestMain(m *testing.M) {
+	os.Exit(runMain(m))
+}
+
+func runMain(m *testing.M) int {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e: tmux is required (apt-get install tmux)")
+		return 1
+	}
+	dir, err := os.MkdirTemp("", "iris-e2e-bin-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	if binary, err = build(dir); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
+	return m.Run()
+}
+
+// build compiles the module's main package into dir.
+func build(dir string) (string, error) {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOMOD: %w", err)
+	}
+	root := filepath.Dir(strings.TrimSpace(string(out)))
+	bin := filepath.Join(dir, "iris")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	return bin, nil
+}
+
+// env is one user's machine: XDG directories of its own and a private tmux
+// server in which every run of the binary gets its own session.
+type env struct {
+	t       *testing.T
+	root    string
+	xdg     map[string]string // XDG_*_HOME → directory
+	socket  string            // tmux -L name
+	tmuxCfg string
+	runs    int
+}
+
+var tmuxServers atomic.Int64
+
+// newEnv creates the directories and the tmux server's name; the server is
+// killed when the test ends.
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	e := &env{t: t, root: t.TempDir(), xdg: map[string]string{}}
+	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"} {
+		dir := filepath.Join(e.root, strings.ToLower(v))
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		e.xdg[v] = dir
+	}
+	// A dead pane stays, so the exit status and what was printed after the
+	// alternate screen closed can be read.
+	e.tmuxCfg = filepath.Join(e.root, "tmux.conf")
+	if err := os.WriteFile(e.tmuxCfg, []byte("set -g remain-on-exit on\nset -g history-limit 5000\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	e.socket = fmt.Sprintf("iris-e2e-%d-%d", os.Getpid(), tmuxServers.Add(1))
+	t.Cleanup(func() { _ = exec.Command("tmux", "-L", e.socket, "kill-server").Run() })
+	return e
+}
+
+// tmux runs one tmux command against the private server.
+func (e *env) tmux(args ...string) string {
+	e.t.Helper()
+	out, err := exec.Command("tmux", append([]string{"-L", e.socket, "-f", e.tmuxCfg}, args...)...).CombinedOutput()
+	if err != nil {
+		e.t.Fatalf("tmux %v: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
+
+// environ is the binary's environment: the XDG directories, a colour
+// terminal, and no Iris settings inherited from whoever runs the tests.
+func (e *env) environ() []string {
+	vars := []string{"TERM=xterm-256color", "NO_COLOR=1"}
+	for k, v := range e.xdg {
+		vars = append(vars, k+"="+v)
+	}
+	return vars
+}
+
+// start runs the binary with args in a new tmux session of cols×rows.
+func (e *env) start(args ...string) *run {
+	e.t.Helper()
+	e.runs++
+	name := "run" + strconv.Itoa(e.runs)
+	words := []string{"exec", "env", "-u", "IRIS_URL", "-u", "IRIS_TOKEN", "-u", "IRIS_PROFILE"}
+	for _, v := range append(e.environ(), binary) {
+		words = append(words, shellQuote(v))
+	}
+	for _, a := range args {
+		words = append(words, shellQuote(a))
+	}
+	e.tmux("new-session", "-d", "-s", name, "-x", strconv.Itoa(cols), "-y", strconv.Itoa(rows), strings.Join(words, " "))
+	return &run{e: e, name: name}
+}
+
+// exec runs the binary outside tmux (for commands that never start the
+// TUI) and returns its exit code and combined output.
+func (e *env) exec(args ...string) (int, string) {
+	e.t.Helper()
+	cmd := exec.Command(binary, args...)
+	cmd.Env = e.environ()
+	out, err := cmd.CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode(), string(out)
+	}
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return 0, string(out)
+}
+
+// dataDir is the one profile data directory the binary created.
+func (e *env) dataDir() string {
+	e.t.Helper()
+	dbs, _ := filepath.Glob(filepath.Join(e.xdg["XDG_DATA_HOME"], "iris", "*", store.FileName))
+	if len(dbs) != 1 {
+		e.t.Fatalf("want one store, found %v", dbs)
+	}
+	return filepath.Dir(dbs[0])
+}
+
+// openStore opens the profile's store (the binary must have exited: the
+// store is held exclusively) with pages large enough to read a lane whole.
+func (e *env) openStore() *store.State {
+	e.t.Helper()
+	st, err := store.Open(e.dataDir(), store.Options{PageSize: 1000})
+	if err != nil {
+		e.t.Fatalf("open the store after the run: %v", err)
+	}
+	e.t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// run is one run of the binary in its tmux session.
+type run struct {
+	e    *env
+	name string
+}
+
+// screen is the pane's text as the user sees it.
+func (r *run) screen() string {
+	r.e.t.Helper()
+	return r.e.tmux("capture-pane", "-p", "-t", r.name)
+}
+
+// waitFor polls the screen until ok holds, or fails with the last screen.
+func (r *run) waitFor(what string, ok func(screen string) bool) string {
+	r.e.t.Helper()
+	var screen string
+	for deadline := time.Now().Add(waitDeadline); time.Now().Before(deadline); time.Sleep(pollEvery) {
+		if screen = r.screen(); ok(screen) {
+			return screen
+		}
+	}
+	r.e.t.Fatalf("%s: timed out waiting for %s; screen:\n%s", r.name, what, screen)
+	return ""
+}
+
+// waitShows waits until the screen holds every one of subs.
+func (r *run) waitShows(subs ...string) string {
+	r.e.t.Helper()
+	return r.waitFor(fmt.Sprintf("%q", subs), func(s string) bool { return containsAll(s, subs...) })
+}
+
+// typeLine types text into the composer and presses Enter.
+func (r *run) typeLine(text string) {
+	r.e.t.Helper()
+	r.e.tmux("send-keys", "-t", r.name, "-l", text)
+	r.e.tmux("send-keys", "-t", r.name, "Enter")
+}
+
+// keys sends tmux key names (C-c, Enter, ...).
+func (r *run) keys(keys ...string) {
+	r.e.t.Helper()
+	r.e.tmux(append([]string{"send-keys", "-t", r.name}, keys...)...)
+}
+
+// pane reports whether the process has exited, and its exit status (128+n
+// when signal n ended it).
+func (r *run) pane() (dead bool, status int) {
+	r.e.t.Helper()
+	out := strings.TrimSpace(r.e.tmux("display-message", "-p", "-t", r.name, "#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}"))
+	f := strings.Split(out, ":")
+	if len(f) != 3 || f[0] != "1" {
+		return false, 0
+	}
+	if sig, err := strconv.Atoi(f[2]); err == nil && sig > 0 {
+		return true, 128 + sig
+	}
+	status, _ = strconv.Atoi(f[1])
+	return true, status
+}
+
+// waitExit waits for the process to end and returns its exit status.
+func (r *run) waitExit() int {
+	r.e.t.Helper()
+	for deadline := time.Now().Add(waitDeadline); time.Now().Before(deadline); time.Sleep(pollEvery) {
+		if dead, status := r.pane(); dead {
+			return status
+		}
+	}
+	r.e.t.Fatalf("%s did not exit; screen:\n%s", r.name, r.screen())
+	return -1
+}
+
+// quit presses ctrl+c on an empty composer and expects a clean exit.
+func (r *run) quit() {
+	r.e.t.Helper()
+	r.keys("C-c")
+	if code := r.waitExit(); code != 0 {
+		r.e.t.Fatalf("%s exited with %d; screen:\n%s", r.name, code, r.screen())
+	}
+}
+
+// kill sends SIGKILL to the binary and waits until it is gone.
+func (r *run) kill() {
+	r.e.t.Helper()
+	out := strings.TrimSpace(r.e.tmux("display-message", "-p", "-t", r.name, "#{pane_pid}"))
+	pid, err := strconv.Atoi(out)
+	if err != nil || pid <= 0 {
+		r.e.t.Fatalf("pane pid %q", out)
+	}
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		r.e.t.Fatal(err)
+	}
+	if status := r.waitExit(); status != 0 && status != 128+int(syscall.SIGKILL) {
+		r.e.t.Logf("%s ended with status %d after SIGKILL", r.name, status)
+	}
+}
+
+// startSim starts a seeded gateway simulator on loopback; it is closed when
+// the test ends.
+func startSim(t *testing.T, token string, interval time.Duration) (*gatewaysim.Server, string) {
+	t.Helper()
+	sim := gatewaysim.New(gatewaysim.Config{Token: token, StreamInterval: interval, Seed: true})
+	url, err := sim.Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sim.Close() })
+	return sim, url
+}
+
+// closedURL is a loopback WebSocket URL nobody listens on.
+func closedURL(t *testing.T) string {
+	t.Helper()
+	sim := gatewaysim.New(gatewaysim.Config{Token: "x"})
+	url, err := sim.Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sim.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return url
+}
+
+// statusBar is the screen's last non-empty line.
+func statusBar(screen string) string {
+	lines := strings.Split(strings.TrimRight(screen, " \n"), "\n")
+	return lines[len(lines)-1]
+}
+
+func containsAll(s string, subs ...string) bool {
+	for _, sub := range subs {
+		if !strings.Contains(s, sub) {
+			return false
+		}
+	}
+	return true
+}
+
+// shellQuote quotes s for sh.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// messages returns the messages of the store's default lane, oldest first.
+func messages(t *testing.T, st *store.State) []*store.Message {
+	t.Helper()
+	l := st.Lane(st.DefaultLane())
+	if l == nil {
+		t.Fatal("the store has no default lane")
+	}
+	var out []*store.Message
+	for i := range l.Len() {
+		if it := l.Item(i); it.Msg != nil {
+			out = append(out, it.Msg)
+		}
+	}
+	return out
+}
+
+// countText counts the messages whose text is text.
+func countText(msgs []*store.Message, text string) int {
+	n := 0
+	for _, m := range msgs {
+		if m.Text == text {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,31 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+)
+
+// With the gateway down, a second start paints the channels and messages the
+// first one cached, and the status bar says the app is not connected.
+func TestOfflineStartShowsCache(t *testing.T) {
+	const token = "offline-token"
+	sim, url := startSim(t, token, 0)
+	e := newEnv(t)
+
+	first := e.start("--url", url, "--token", token)
+	first.waitShows("● online", "Ops", "Research", "Any failing tests? (#30)", "12 packages, 0 failures")
+	first.quit()
+	if err := sim.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	second := e.start("--url", url, "--token", token)
+	second.waitShows("Ops", "Research", "Deploy checklist", "Any failing tests? (#30)", "12 packages, 0 failures")
+	bar := second.waitFor("an offline status in the status bar", func(s string) bool {
+		return strings.Contains(statusBar(s), "↻ reconnecting") || strings.Contains(statusBar(s), "○ offline")
+	})
+	if strings.Contains(statusBar(bar), "● online") {
+		t.Fatalf("claims to be online with the gateway down:\n%s", bar)
+	}
+	second.quit()
+}
