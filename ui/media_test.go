@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/composer"
+	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
@@ -281,4 +283,100 @@ func TestMediaGolden(t *testing.T) {
 		t.Fatalf("unsafe output: %v", err)
 	}
 	golden.RequireEqual(t, v)
+}
+
+func TestFilePickerAttaches(t *testing.T) {
+	e := newMediaEnv(t, 100, 30)
+	if err := os.WriteFile(filepath.Join(e.m.media.opts.PickerDir, "zz.txt"), []byte("picked"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	e.alt('a')
+	if e.m.DialogOpen() != "filepicker" {
+		t.Fatalf("alt+a opened %q", e.m.DialogOpen())
+	}
+	e.mustShow("Attach a file", "zz.txt")
+	e.key(tea.KeyEnter, 0)
+	if e.m.DialogOpen() != "" {
+		t.Fatalf("picker still open: %q", e.m.DialogOpen())
+	}
+	e.mustShow("▤ file · zz.txt · 6 B")
+}
+
+func TestUploadLostConnectionThenRetry(t *testing.T) {
+	e := newMediaEnv(t, 120, 30)
+	e.fm.uploadErr = fmt.Errorf("%w: broken pipe", wsclient.ErrConnectionLost)
+	e.attach(writeFile(t, "a.bin", make([]byte, 10)))
+	e.typeText("retry me")
+	e.key(tea.KeyEnter, 0)
+	e.mustShow("a.bin · 10 B · ✗ connection lost · enter retries")
+	e.fm.mu.Lock()
+	e.fm.uploadErr = nil
+	e.fm.mu.Unlock()
+	e.key(tea.KeyEnter, 0)
+	if s := sentMessages(e.harness); len(s) != 1 || s[0].Text != "retry me" {
+		t.Fatalf("after the retry: %+v", s)
+	}
+}
+
+func TestCacheEvictsLeastRecentlyUsed(t *testing.T) {
+	e := newMediaEnv(t, 120, 30)
+	e.m.media.cache.max = 100 // room for one of the two items
+	e.offer("a1", frame.Media{MediaID: "md_1", Kind: "file", Filename: "one.bin", Size: 60}, make([]byte, 60))
+	e.offer("a2", frame.Media{MediaID: "md_2", Kind: "file", Filename: "two.bin", Size: 60}, make([]byte, 60))
+	e.focusTranscript()
+	e.press('[')
+	e.press('[')
+	e.press('o') // one.bin: pulled
+	e.press('o') // cached
+	e.press(']')
+	e.press('o') // two.bin: pulled, evicts one.bin
+	e.press('[')
+	e.press('o') // one.bin: pulled again
+	if _, pulls := e.fm.counts(); strings.Join(pulls, ",") != "md_1,md_2,md_1" {
+		t.Fatalf("pulls = %v", pulls)
+	}
+	if n := len(e.openedPaths()); n != 4 {
+		t.Fatalf("opened %d times, want 4", n)
+	}
+}
+
+func TestPreviewITerm2DrawsAtItsCells(t *testing.T) {
+	e := newMediaEnv(t, 80, 30)
+	e.m.media.opts.Protocol = "iterm2"
+	e.offer("a1", frame.Media{MediaID: "md_1", Kind: "image", Mime: "image/png", Filename: "chart.png"}, testPNG(t, 16, 8))
+	e.focusTranscript()
+	e.press(']')
+	e.press('p')
+	e.view() // a frame showing the reserved cells
+	raw := rawOfCmd(e.m.drawITerm2())
+	if !strings.Contains(raw, "\x1b]1337;File=inline=1") || !strings.HasPrefix(raw, "\x1b7\x1b[") {
+		t.Fatalf("no iTerm2 image drawn at a cell: %q", raw)
+	}
+	if again := rawOfCmd(e.m.drawITerm2()); again != "" {
+		t.Fatalf("an image that did not move was drawn again: %q", again)
+	}
+	e.press('p')
+	if len(e.m.media.shown) != 0 {
+		t.Fatal("the hidden preview is still tracked")
+	}
+}
+
+// rawOfCmd is the text the tea.Raw commands in cmd print.
+func rawOfCmd(cmd tea.Cmd) string {
+	if cmd == nil {
+		return ""
+	}
+	return rawOf(runCmd(cmd))
+}
+
+// rawOf is the text of a tea.Raw message, possibly inside a batch.
+func rawOf(msg tea.Msg) string {
+	if b, ok := msg.(tea.BatchMsg); ok {
+		out := ""
+		for _, c := range b {
+			out += rawOfCmd(c)
+		}
+		return out
+	}
+	return rawString(msg)
 }
