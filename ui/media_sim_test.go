@@ -95,7 +95,7 @@ func TestMediaThroughSimulator(t *testing.T) {
 		t.Fatalf("text after media_too_large = %q", e.m.Composer())
 	}
 
-	e.key('x', tea.ModAlt) // remove the refused chip
+	e.key('x', tea.ModAlt)                              // remove the refused chip
 	e.send(tea.KeyPressMsg{Code: 'a', Mod: tea.ModAlt}) // the picker opens…
 	if e.m.DialogOpen() != "filepicker" {
 		t.Fatalf("alt+a opened %q", e.m.DialogOpen())
