@@ -5,6 +5,7 @@ import (
 
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/drawer"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
@@ -33,6 +34,8 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		cmd := m.send(a.Text)
 		m.relayout()
 		return cmd
+	case common.ActionListDir:
+		return drawer.ListDir(a.Dir)
 	case common.ActionAttach:
 		m.dialogs.Pop()
 		m.invalidate()

@@ -71,6 +71,10 @@ type ActionSendFrame struct {
 // file picker's choice).
 type ActionAttach struct{ Path string }
 
+// ActionListDir asks the root to list Dir for the drawer's /attach path
+// completion (drawer.ListDir; the answer goes to the drawer's SetPaths).
+type ActionListDir struct{ Dir string }
+
 func (ActionOpenLane) isAction()     {}
 func (ActionClose) isAction()        {}
 func (ActionSend) isAction()         {}
@@ -84,3 +88,4 @@ func (ActionComplete) isAction()     {}
 
 func (ActionCompleteCommands) isAction() {}
 func (ActionAttach) isAction()           {}
+func (ActionListDir) isAction()          {}

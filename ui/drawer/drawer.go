@@ -37,6 +37,7 @@ type Model struct {
 	dismissed  string // the text Esc closed the drawer at
 	asked      string // the prefix last sent to commands.complete
 	keys       keys
+	paths      pathState // /attach path completion (paths.go)
 }
 
 var _ common.Component = (*Model)(nil)
@@ -90,6 +91,9 @@ func (m *Model) SetText(text string) common.Action {
 	m.text = text
 	m.cursor = 0
 	m.refilter()
+	if dir, ok := m.pathWant(); ok {
+		return common.ActionListDir{Dir: dir}
+	}
 	if m.active() && !m.fromServer && !strings.Contains(m.text, " ") && m.prefix() != m.asked {
 		m.asked = m.prefix()
 		return common.ActionCompleteCommands{Prefix: m.asked}

@@ -25,6 +25,7 @@ func Builtins() []frame.Command {
 		{Name: "/theme", ArgsHint: "[auto|dark|light]", Description: "Switch the colour theme"},
 		{Name: "/keys", Description: "Show the key bindings (F1)"},
 		{Name: "/quit", Description: "Quit Iris"},
+		{Name: AttachCommand, ArgsHint: "PATH", Description: "Attach a file (Alt+A opens the file picker)"},
 	}
 }
 

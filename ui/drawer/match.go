@@ -34,6 +34,9 @@ func (m *Model) refilter() {
 	} else if e := m.exact(word); e >= 0 && !strings.Contains(rest, " ") {
 		m.matches = m.subMatches(e, word, rest)
 	}
+	if hasArg && len(m.matches) == 0 {
+		m.matches = m.pathMatches()
+	}
 	m.open = len(m.matches) > 0
 	m.cursor = min(m.cursor, max(len(m.matches)-1, 0))
 }
