@@ -144,7 +144,7 @@ func (m *Model) handleMediaMsg(msg mediaMsg) tea.Cmd {
 // handleEnv takes the terminal's environment (tea.EnvMsg) for preview
 // detection.
 func (m *Model) handleEnv(env tea.EnvMsg) {
-	if m.media.opts.Getenv == nil || len(env) > 0 {
+	if len(env) > 0 {
 		m.media.opts.Getenv = env.Getenv
 	}
 }

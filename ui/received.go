@@ -112,7 +112,7 @@ func (m *Model) handleCached(msg cachedMsg) tea.Cmd {
 	id := msg.m.MediaID
 	switch {
 	case msg.err != nil:
-		m.setMediaStatus(id, "✗ "+uploadError(msg.err))
+		m.setMediaStatus(id, "✗ "+transferError(msg.err))
 		return common.ReportError(fmt.Errorf("%s: %w", media.DisplayName(msg.m.Filename), msg.err))
 	case !msg.hit && !msg.pulled:
 		if m.media.client == nil {
@@ -254,13 +254,13 @@ func (m *Model) scheduleITerm2() tea.Cmd {
 func (m *Model) drawITerm2() tea.Cmd {
 	m.media.drawing = false
 	var out string
-	any := false
+	active := false
 	x := m.layout.sidebar + m.com.Styles.Transcript.AssistantBubble.GetHorizontalFrameSize()
 	for id, s := range m.media.shown {
 		if s.proto != preview.ITerm2 {
 			continue
 		}
-		any = true
+		active = true
 		row, ok := m.transcript.PreviewRow(id)
 		switch {
 		case !ok || m.dialogs.Len() > 0:
@@ -274,7 +274,7 @@ func (m *Model) drawITerm2() tea.Cmd {
 	if out != "" {
 		cmds = append(cmds, tea.Raw(out))
 	}
-	if any {
+	if active {
 		cmds = append(cmds, m.scheduleITerm2())
 	}
 	return tea.Batch(cmds...)
@@ -292,10 +292,8 @@ func (m *Model) cancelSelected() tea.Cmd {
 	return common.ReportInfo("no transfer of " + media.DisplayName(x.Filename) + " to cancel")
 }
 
-// onTransferStart, onTransferProgress and onTransferDropped show a
-// transfer's state on its chip (an attachment's, or a received item's).
-func (m *Model) onTransferStart(t *transfer) { m.onTransferProgress(t) }
-
+// onTransferProgress and onTransferDropped show a transfer's state on its
+// chip (an attachment's, or a received item's).
 func (m *Model) onTransferProgress(t *transfer) {
 	if t.attachID != 0 {
 		m.composer.UpdateAttachment(t.attachID, func(a *composer.Attachment) {

@@ -107,7 +107,7 @@ func (m *Model) startNextTransfer() tea.Cmd {
 	t.running, t.cancel = true, cancel
 	w := newWatcher()
 	run, id := t.run, t.id
-	m.onTransferStart(t)
+	m.onTransferProgress(t)
 	return func() tea.Msg {
 		go func() { w.finished <- run(ctx, w.progress) }()
 		return w.next(id)()

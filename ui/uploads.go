@@ -155,7 +155,7 @@ func (m *Model) handleUploaded(msg uploadedMsg) tea.Cmd {
 			a.State, a.Err = composer.AttachFailed, uploadError(msg.err)
 		})
 		m.abortSend()
-		return common.ReportError(fmt.Errorf("attachment not sent: %s", uploadError(msg.err)))
+		return common.ReportError(fmt.Errorf("attachment not sent: %s", transferError(msg.err)))
 	}
 	m.composer.UpdateAttachment(msg.attachID, func(a *composer.Attachment) {
 		a.State, a.Ref, a.Done = composer.AttachUploaded, msg.ref, a.Total
@@ -212,9 +212,19 @@ func (m *Model) abortSend() {
 	m.syncTransfers()
 }
 
-// uploadError is the chip's text for a failed upload; the gateway's
-// media_too_large message carries its limit.
+// uploadError is the chip's text for a failed upload, with a hint when
+// sending again may succeed.
 func uploadError(err error) string {
+	var fe *frame.Error
+	if errors.Is(err, context.Canceled) || errors.As(err, &fe) && fe.Code == frame.CodeMediaTooLarge {
+		return transferError(err)
+	}
+	return transferError(err) + " · enter retries"
+}
+
+// transferError says why a transfer failed; the gateway's media_too_large
+// message carries its limit.
+func transferError(err error) string {
 	var fe *frame.Error
 	switch {
 	case errors.As(err, &fe) && fe.Code == frame.CodeMediaTooLarge:
@@ -226,9 +236,9 @@ func uploadError(err error) string {
 	case errors.Is(err, context.Canceled):
 		return "cancelled"
 	case errors.Is(err, wsclient.ErrOffline):
-		return "not connected · enter retries"
+		return "not connected"
 	case errors.Is(err, wsclient.ErrConnectionLost):
-		return "connection lost · enter retries"
+		return "connection lost"
 	}
-	return err.Error() + " · enter retries"
+	return err.Error()
 }

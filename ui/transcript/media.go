@@ -171,7 +171,9 @@ func (r *renderer) mediaChips(ms []frame.Media, width, at int) string {
 		lines = append(lines, style.Render(ansi.Truncate(label, max(width-style.GetHorizontalFrameSize(), 1), "…")))
 		if p := r.media.previews[x.MediaID]; p != "" {
 			r.media.offsets[x.MediaID] = at + len(lines)
-			lines = append(lines, strings.Split(p, "\n")...)
+			for _, l := range strings.Split(p, "\n") {
+				lines = append(lines, ansi.Truncate(l, width, "")) // made for a wider transcript
+			}
 		}
 	}
 	return strings.Join(lines, "\n")
