@@ -29,6 +29,11 @@ type Global struct {
 	ToolVerbosity   key.Binding
 	ToggleFooter    key.Binding
 	Resend          key.Binding // re-sends the focused lane's failed messages
+	Search          key.Binding
+	Stop            key.Binding // stops the focused lane's agent
+	Picker          key.Binding // brings back a hidden picker
+	AutoThread      key.Binding // the next message starts a new thread
+	Channels        key.Binding // the channel menu
 	PageUp          key.Binding
 	PageDown        key.Binding
 	Top             key.Binding
@@ -52,16 +57,23 @@ type Transcript struct {
 
 // Composer bindings apply while the composer has focus.
 type Composer struct {
-	Send    key.Binding
-	Newline key.Binding
+	Send     key.Binding
+	Newline  key.Binding
+	Complete key.Binding // completes the / drawer's highlighted command
 }
 
-// Picker bindings apply inside list dialogs (channel switcher, pickers).
+// Picker bindings apply inside list dialogs (channel switcher, pickers,
+// search). VimUp, VimDown and Digit work only in lists without a text
+// field; Scope toggles the search scope.
 type Picker struct {
-	Up     key.Binding
-	Down   key.Binding
-	Select key.Binding
-	Close  key.Binding
+	Up      key.Binding
+	Down    key.Binding
+	Select  key.Binding
+	Close   key.Binding
+	VimUp   key.Binding
+	VimDown key.Binding
+	Digit   key.Binding
+	Scope   key.Binding
 }
 
 // Media bindings: attaching files in the composer, and acting on the media
@@ -98,7 +110,12 @@ func Default() KeyMap {
 			ToggleReasoning: bind("ctrl+r", "toggle reasoning", "ctrl+r"),
 			ToggleSteer:     bind("ctrl+t", "steer / queue", "ctrl+t"),
 			ToolVerbosity:   bind("ctrl+o", "tool detail", "ctrl+o"),
-			ToggleFooter:    bind("ctrl+f", "runtime footer", "ctrl+f"),
+			ToggleFooter:    bind("alt+f", "runtime footer", "alt+f"),
+			Search:          bind("ctrl+f", "search", "ctrl+f"),
+			Stop:            bind("ctrl+x", "stop agent", "ctrl+x"),
+			Picker:          bind("alt+p", "answer pending question", "alt+p"),
+			AutoThread:      bind("alt+t", "next message: new thread", "alt+t"),
+			Channels:        bind("alt+c", "channel menu", "alt+c"),
 			Resend:          bind("ctrl+g", "resend failed", "ctrl+g"),
 			PageUp:          bind("pgup", "page up", "pgup"),
 			PageDown:        bind("pgdn", "page down", "pgdown"),
@@ -117,14 +134,19 @@ func Default() KeyMap {
 			Bottom: bind("end/G", "newest", "end", "G"),
 		},
 		Composer: Composer{
-			Send:    bind("enter", "send", "enter"),
-			Newline: bind("alt+enter/ctrl+j", "newline", "alt+enter", "ctrl+j"),
+			Send:     bind("enter", "send", "enter"),
+			Newline:  bind("alt+enter/ctrl+j", "newline", "alt+enter", "ctrl+j"),
+			Complete: bind("tab", "complete /command", "tab"),
 		},
 		Picker: Picker{
-			Up:     bind("↑", "up", "up", "ctrl+p"),
-			Down:   bind("↓", "down", "down", "ctrl+n"),
-			Select: bind("enter", "select", "enter"),
-			Close:  bind("esc", "close", "esc"),
+			Up:      bind("↑", "up", "up", "ctrl+p"),
+			Down:    bind("↓", "down", "down", "ctrl+n"),
+			Select:  bind("enter", "select", "enter"),
+			Close:   bind("esc", "close", "esc"),
+			VimUp:   bind("k", "up", "k"),
+			VimDown: bind("j", "down", "j"),
+			Digit:   bind("1-9", "pick", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
+			Scope:   bind("tab", "all / this lane", "tab"),
 		},
 		Media: Media{
 			Attach:         bind("alt+a", "attach", "alt+a"),
@@ -146,13 +168,14 @@ func Default() KeyMap {
 func (k KeyMap) Groups() []Group {
 	g := k.Global
 	return []Group{
-		{"Global", []key.Binding{g.Help, g.Switcher, g.FocusNext, g.FocusPrev, g.Escape, g.Quit,
-			g.ToggleSidebar, g.ToggleReasoning, g.ToggleSteer, g.ToolVerbosity, g.ToggleFooter, g.Resend,
-			g.PageUp, g.PageDown, g.Top, g.Bottom}},
-		{"Composer", []key.Binding{k.Composer.Send, k.Composer.Newline}},
+		{"Global", []key.Binding{g.Help, g.Switcher, g.Search, g.FocusNext, g.FocusPrev, g.Escape, g.Stop, g.Quit,
+			g.Picker, g.Channels, g.AutoThread, g.ToggleSidebar, g.ToggleReasoning, g.ToggleSteer, g.ToolVerbosity,
+			g.ToggleFooter, g.Resend, g.PageUp, g.PageDown, g.Top, g.Bottom}},
+		{"Composer", []key.Binding{k.Composer.Send, k.Composer.Newline, k.Composer.Complete}},
 		{"Transcript", []key.Binding{k.Transcript.Up, k.Transcript.Down, k.Transcript.Top, k.Transcript.Bottom}},
 		{"Channels", []key.Binding{k.Sidebar.Up, k.Sidebar.Down, k.Sidebar.Open}},
-		{"Lists", []key.Binding{k.Picker.Up, k.Picker.Down, k.Picker.Select, k.Picker.Close}},
+		{"Lists", []key.Binding{k.Picker.Up, k.Picker.Down, k.Picker.VimUp, k.Picker.VimDown, k.Picker.Digit,
+			k.Picker.Select, k.Picker.Scope, k.Picker.Close}},
 		{"Media", []key.Binding{k.Media.Attach, k.Media.Detach, k.Media.AttachmentPrev, k.Media.AttachmentNext,
 			k.Media.Prev, k.Media.Next, k.Media.Open, k.Media.Save, k.Media.Preview, k.Media.Cancel}},
 	}

@@ -120,6 +120,9 @@ func (m *Model) handleHistory(msg historyLoadedMsg) tea.Cmd {
 			cmd = tea.Batch(cmd, m.handleAction(m.transcript.LoadOlderIfAtTop()))
 		}
 	}
+	if m.jumping != nil && m.jumping.lane == msg.lane {
+		cmd = tea.Batch(cmd, m.continueJump())
+	}
 	return cmd
 }
 
@@ -144,7 +147,8 @@ func (m *Model) send(text string) tea.Cmd {
 		return common.ReportError(errors.New("no channel to send to yet"))
 	}
 	ln := m.com.Store.Lane(l)
-	if ln != nil && ln.Busy && m.com.Settings.Steer && m.gw != nil && m.conn == common.ConnOnline {
+	auto := m.autoThread && l.ThreadID == ""
+	if ln != nil && ln.Busy && m.com.Settings.Steer && !auto && m.gw != nil && m.conn == common.ConnOnline {
 		chg := m.com.Store.AddNotice(l, "↪ steered: "+text)
 		f := laneFrame(frame.TypeAgentSteer, l, &frame.AgentSteer{Text: text})
 		return tea.Batch(m.applyChange(chg, nil), m.fireCmd("steer", f))
@@ -153,6 +157,11 @@ func (m *Model) send(text string) tea.Cmd {
 	id := m.idPrefix + strconv.Itoa(m.nextID)
 	if m.com.Store.AddOutgoing(l, text, id, "", nil) == nil {
 		return common.ReportError(errors.New("this channel no longer exists"))
+	}
+	if auto {
+		m.autoIDs[id] = true
+		m.autoThread = false
+		m.composer.SetAutoThread(false)
 	}
 	m.transcript.ToBottom()
 	return m.applyChange(store.Change{Lanes: []frame.Lane{l}, Outgoing: true}, nil)
@@ -197,6 +206,9 @@ func (m *Model) flushOutgoing() tea.Cmd {
 		m.com.Store.SetDelivery(o.ClientMsgID, store.DeliverySending)
 		f := laneFrame(frame.TypeMessageSend, o.Lane, &frame.MessageSend{Text: o.Text, ReplyTo: optional(o.ReplyTo),
 			MediaRefs: o.MediaRefs, ClientMsgID: o.ClientMsgID})
+		if m.autoIDs[o.ClientMsgID] {
+			f.Payload.(*frame.MessageSend).AutoThread = frame.Ptr(true)
+		}
 		id := o.ClientMsgID
 		cmds = append(cmds, requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, err error) tea.Msg {
 			return sendFinishedMsg{clientMsgID: id, resp: resp, err: err}
@@ -229,8 +241,27 @@ func (m *Model) handleSendFinished(msg sendFinishedMsg) tea.Cmd {
 		d = store.DeliveryFailed
 		report = common.ReportError(fmt.Errorf("message not sent: %w", msg.err))
 	}
+	follow := m.followAutoThread(msg)
+	if d != store.DeliveryQueued && d != store.DeliveryUnknown {
+		delete(m.autoIDs, msg.clientMsgID)
+	}
 	chg := m.com.Store.SetDelivery(msg.clientMsgID, d)
-	return tea.Batch(report, m.applyChange(chg, nil))
+	return tea.Batch(report, m.applyChange(chg, nil), follow)
+}
+
+// followAutoThread opens the thread the gateway minted for a message sent
+// with auto_thread (its echo names the thread), when the user is still in
+// the channel it was sent from.
+func (m *Model) followAutoThread(msg sendFinishedMsg) tea.Cmd {
+	if !m.autoIDs[msg.clientMsgID] || msg.err != nil || msg.resp.Type != frame.TypeMessage {
+		return nil
+	}
+	l := msg.resp.Lane()
+	if l.ThreadID == "" || l.ChatID != m.lane.ChatID || m.lane.ThreadID != "" {
+		return nil
+	}
+	m.switchLane(l)
+	return tea.Batch(m.openLaneCmd(l), m.syncPicker())
 }
 
 // fireCmd runs a request whose success needs no handling; a failure is
@@ -246,6 +277,15 @@ func (m *Model) fireCmd(what string, f frame.Frame) tea.Cmd {
 
 func (m *Model) handleRequestFailed(msg requestFailedMsg) tea.Cmd {
 	return common.ReportError(fmt.Errorf("%s failed: %w", msg.what, msg.err))
+}
+
+// stopFocused is the stop key and /stop: agent.stop when the focused
+// lane's agent is busy.
+func (m *Model) stopFocused() tea.Cmd {
+	if ln := m.com.Store.Lane(m.lane); ln == nil || !ln.Busy {
+		return common.ReportInfo("the agent is not running here")
+	}
+	return m.stopAgent()
 }
 
 // stopAgent sends agent.stop for the focused lane.

@@ -19,37 +19,7 @@ const e2eDeadline = 60 * time.Second
 // streamed reply, its reasoning above it and the tool card appear, and no
 // unrendered markdown is left.
 func TestEndToEndInTmux(t *testing.T) {
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Fatal("tmux is required for the end-to-end test (apt-get install tmux)")
-	}
-	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "iris")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Dir = ".." // the module root, where main.go lives
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-
-	sim := gatewaysim.New(gatewaysim.Config{Token: "e2e-token", StreamInterval: 5 * time.Millisecond, Seed: true})
-	url, err := sim.Start("127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { sim.Close() })
-
-	tm := newTmux(t, tmp)
-	env := []string{"TERM=xterm-256color"}
-	for _, d := range []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"} {
-		dir := filepath.Join(tmp, strings.ToLower(d))
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			t.Fatal(err)
-		}
-		env = append(env, d+"="+dir)
-	}
-	tm.run("new-session", "-d", "-s", "iris", "-x", "120", "-y", "70",
-		"env "+strings.Join(env, " ")+" "+bin+" --url "+url+" --token e2e-token")
-
-	tm.waitFor("the app connected", func(s string) bool { return strings.Contains(s, "online") && strings.Contains(s, "Channels") })
+	tm, _ := startIris(t)
 	tm.run("send-keys", "-t", "iris", "-l", "please check the workspace")
 	tm.run("send-keys", "-t", "iris", "Enter")
 
@@ -75,6 +45,51 @@ func TestEndToEndInTmux(t *testing.T) {
 	if !strings.Contains(screen, "please check the workspace") || !strings.Contains(screen, "✓✓") {
 		t.Fatalf("the sent message with its read ticks is missing:\n%s", screen)
 	}
+}
+
+// irisBinary builds the binary into dir (the build cache makes every build
+// after the first a link).
+func irisBinary(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "iris")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = ".." // the module root, where main.go lives
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// startIris runs the built binary in a 120×70 tmux pane against a seeded
+// simulator and waits until it is online.
+func startIris(t *testing.T) (*tmux, *gatewaysim.Server) {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Fatal("tmux is required for the end-to-end test (apt-get install tmux)")
+	}
+	tmp := t.TempDir()
+	bin := irisBinary(t, tmp)
+	sim := gatewaysim.New(gatewaysim.Config{Token: "e2e-token", StreamInterval: 5 * time.Millisecond, Seed: true})
+	url, err := sim.Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sim.Close() })
+
+	tm := newTmux(t, tmp)
+	env := []string{"TERM=xterm-256color"}
+	for _, d := range []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"} {
+		dir := filepath.Join(tmp, strings.ToLower(d))
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		env = append(env, d+"="+dir)
+	}
+	tm.run("new-session", "-d", "-s", "iris", "-x", "120", "-y", "70",
+		"env "+strings.Join(env, " ")+" "+bin+" --url "+url+" --token e2e-token")
+
+	tm.waitFor("the app connected", func(s string) bool { return strings.Contains(s, "online") && strings.Contains(s, "Channels") })
+	return tm, sim
 }
 
 // tmux drives one private tmux server.

@@ -80,7 +80,7 @@ func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
 	if chg.Banners {
 		cmds = append(cmds, m.showBanners())
 	}
-	cmds = append(cmds, m.flushOutgoing(), m.spinTick(), m.checkStorage())
+	cmds = append(cmds, m.flushOutgoing(), m.spinTick(), m.checkStorage(), m.afterPickersChanged())
 	return tea.Batch(cmds...)
 }
 
@@ -157,7 +157,7 @@ func (m *Model) handleConn(msg ConnChangedMsg) tea.Cmd {
 	m.status.SetConn(c)
 	var cmds []tea.Cmd
 	if msg.State == common.ConnOnline && was != common.ConnOnline {
-		cmds = append(cmds, m.openLaneCmd(m.lane), m.resolveUnknown(), m.flushOutgoing())
+		cmds = append(cmds, m.openLaneCmd(m.lane), m.resolveUnknown(), m.flushOutgoing(), m.fetchCatalog())
 	}
 	if msg.State == common.ConnAuthFailed || msg.State == common.ConnProtocolMismatch {
 		if msg.Err != nil {

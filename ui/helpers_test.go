@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/themes"
 	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/dialog"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
@@ -61,10 +63,11 @@ func (g *fakeGateway) calls() (req, sent []frame.Frame) {
 
 // harness drives a root model synchronously.
 type harness struct {
-	t  *testing.T
-	m  *Model
-	gw *fakeGateway
-	st *store.State
+	t    *testing.T
+	m    *Model
+	gw   *fakeGateway
+	st   *store.State
+	raws []string // what tea.Raw commands would have written
 }
 
 type harnessOpt func(*Options)
@@ -112,6 +115,8 @@ func (h *harness) run(cmd tea.Cmd) {
 			queue = append(queue, msg...)
 		case flushMsg, spinMsg, clockMsg:
 			h.m.Update(msg)
+		case tea.RawMsg:
+			h.raws = append(h.raws, fmt.Sprint(msg.Msg))
 		default:
 			_, next := h.m.Update(msg)
 			queue = append(queue, next)
@@ -119,10 +124,13 @@ func (h *harness) run(cmd tea.Cmd) {
 	}
 }
 
-// testTick fires render flushes at once and never fires the spinner or the
-// clock, so views are deterministic (tests send spinMsg/clockMsg themselves).
+// testTick fires render flushes and picker arming at once and never fires
+// the spinner, the clock or picker expiry, so views are deterministic (tests
+// send spinMsg/clockMsg/pickerExpiryMsg themselves; the arming delay itself
+// is tested in ui/dialog).
 func testTick(_ time.Duration, msg tea.Msg) tea.Cmd {
-	if _, ok := msg.(flushMsg); ok {
+	switch msg.(type) {
+	case flushMsg, dialog.PickerArmedMsg:
 		return func() tea.Msg { return msg }
 	}
 	return nil

@@ -20,6 +20,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.invalidate()
 		return tea.Batch(cmd, m.handleAction(act))
 	}
+	if cmd, ok := m.drawerKey(msg); ok {
+		return cmd
+	}
 	typing := m.focus == focusComposer && msg.Text != "" && msg.Mod&^tea.ModShift == 0
 	if !typing {
 		if cmd, ok := m.handleGlobalKey(msg); ok {
@@ -42,6 +45,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if m.composer.Height() != before {
 			m.relayout()
 		}
+		cmd = tea.Batch(cmd, m.syncDrawer())
 	}
 	return tea.Batch(cmd, m.handleAction(act))
 }
@@ -55,13 +59,23 @@ func (m *Model) handleGlobalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		if m.composer.Value() != "" {
 			m.composer.Reset()
 			m.relayout()
-			return nil, true
+			return m.syncDrawer(), true
 		}
 		return tea.Quit, true
 	case key.Matches(msg, g.Help):
 		m.openDialog(dialog.NewHelp(m.com))
 	case key.Matches(msg, g.Switcher):
 		m.openDialog(dialog.NewSwitcher(m.com))
+	case key.Matches(msg, g.Search):
+		return m.openSearch(""), true
+	case key.Matches(msg, g.Stop):
+		return m.stopFocused(), true
+	case key.Matches(msg, g.Picker):
+		return m.showPendingPicker(), true
+	case key.Matches(msg, g.AutoThread):
+		return m.toggleAutoThread(), true
+	case key.Matches(msg, g.Channels):
+		return m.openChannels(""), true
 	case key.Matches(msg, g.Escape):
 		return m.escape(), true
 	case key.Matches(msg, g.FocusNext):
@@ -164,7 +178,7 @@ func (m *Model) handlePaste(msg tea.PasteMsg) tea.Cmd {
 	cmd := m.setFocus(focusComposer)
 	_, c2 := m.composer.Update(msg)
 	m.relayout()
-	return tea.Batch(cmd, c2)
+	return tea.Batch(cmd, c2, m.syncDrawer())
 }
 
 // handleWheel scrolls the transcript.

@@ -72,6 +72,7 @@ func (m *Model) relayout() {
 	}
 	l.main = m.width - l.sidebar
 	m.composer.SetSize(l.main, 0)
+	m.drawer.SetSize(l.main, 0)
 	body := max(m.height-1, 1) // the status bar takes the last row
 	l.composer = min(m.composer.Height(), max(body-3, 1))
 	if m.bannerActive() {

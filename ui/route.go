@@ -5,6 +5,7 @@ import (
 
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/dialog"
 	"github.com/hermes/iris/ui/drawer"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -15,18 +16,21 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 	case nil:
 		return nil
 	case common.ActionClose:
-		m.dialogs.Pop()
-		m.invalidate()
+		m.closeDialog()
 	case common.ActionOpenLane:
-		m.dialogs.Pop()
+		m.closeDialog()
 		if a.Lane.ChatID == "" {
 			return nil
 		}
+		m.revealPickers(a.Lane) // the sidebar's picker mark brings it back
 		m.switchLane(a.Lane)
-		return tea.Batch(m.openLaneCmd(a.Lane), m.setFocus(focusComposer))
+		return tea.Batch(m.openLaneCmd(a.Lane), m.setFocus(focusComposer), m.syncPicker())
 	case common.ActionSend:
 		if cmd, ok := m.attachSlash(a.Text); ok {
 			return cmd
+		}
+		if name, args, ok := drawer.Resolve(a.Text, m.com.Store.Catalog()); ok {
+			return m.runClient(name, args)
 		}
 		if len(m.composer.Attachments()) > 0 {
 			return m.sendWithAttachments(a.Text)
@@ -43,23 +47,38 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 	case common.ActionLoadOlder:
 		return m.loadOlder(a.Lane)
 	case common.ActionSelectPicker:
-		record := a.Record
-		if record == "" {
-			record = a.Value
-		}
-		chg := m.com.Store.AnswerPicker(a.Lane, a.PickerID, record)
-		f := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: a.PickerID, Value: a.Value}}
-		return tea.Batch(m.applyChange(chg, nil), m.fireCmd("picker answer", f))
+		return m.answerPicker(a)
+	case common.ActionHidePicker:
+		return m.hidePicker(a)
 	case common.ActionSendFrame:
 		if a.Close {
-			m.dialogs.Pop()
-			m.invalidate()
+			m.closeDialog()
 		}
 		if m.gw != nil {
-			return sendCmd(m.gw, a.Frame)
+			return m.fireCmd(a.Frame.Type, a.Frame)
 		}
+	case common.ActionSearch:
+		return m.searchCmd(a)
+	case common.ActionJump:
+		return m.jump(a)
+	case common.ActionComplete:
+		return m.complete(a.Text)
+	case common.ActionCompleteCommands:
+		return m.completeCmd(a.Prefix)
 	}
 	return nil
+}
+
+// closeDialog closes the topmost dialog and forgets it.
+func (m *Model) closeDialog() {
+	m.dialogs.Pop()
+	if !m.dialogs.Has(dialog.SearchID) {
+		m.search = nil
+	}
+	if !m.dialogs.Has(dialog.PickerDialogID) {
+		m.pickers.shown = nil
+	}
+	m.invalidate()
 }
 
 // switchLane focuses lane l: the draft of the lane left is kept, l is
@@ -74,6 +93,11 @@ func (m *Model) switchLane(l frame.Lane) {
 	m.sidebar.SetCurrent(l)
 	m.status.SetLane(l)
 	m.composer.SetValue(m.com.Store.Draft(l))
+	m.drawer.SetText(m.composer.Value())
+	if m.autoThread && l.ThreadID != "" {
+		m.autoThread = false
+		m.composer.SetAutoThread(false)
+	}
 	if chg.Directory {
 		m.sidebar.Refresh()
 	}

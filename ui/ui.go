@@ -32,6 +32,7 @@ import (
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/composer"
 	"github.com/hermes/iris/ui/dialog"
+	"github.com/hermes/iris/ui/drawer"
 	"github.com/hermes/iris/ui/sidebar"
 	"github.com/hermes/iris/ui/statusbar"
 	"github.com/hermes/iris/ui/transcript"
@@ -110,7 +111,15 @@ type Model struct {
 	transcript *transcript.Model
 	composer   *composer.Model
 	status     *statusbar.Model
+	drawer     *drawer.Model
 	dialogs    dialog.Stack
+
+	pickers     pickerState
+	search      *dialog.Search // the open search dialog, for its results
+	jumping     *jumpTarget    // a search hit being paged towards
+	termBlurred bool           // the terminal reported it lost focus
+	autoThread  bool           // the next message asks for a new thread
+	autoIDs     map[string]bool
 
 	lane    frame.Lane // the focused lane
 	conn    common.ConnState
@@ -158,13 +167,15 @@ func New(opts Options) *Model {
 	}
 	settings := loadSettings(opts.State, opts.Settings)
 	com := &common.Common{KeyMap: km, Store: opts.State, Settings: &settings, Now: opts.Now, Loc: opts.Location}
-	m := &Model{com: com, opts: opts, gw: opts.Gateway, theme: opts.Theme, idPrefix: randomPrefix(), tick: realTick}
+	m := &Model{com: com, opts: opts, gw: opts.Gateway, theme: opts.Theme, idPrefix: randomPrefix(), tick: realTick,
+		pickers: newPickerState(), autoIDs: map[string]bool{}}
 	m.applyTheme()
 	m.media = newMediaRoot(opts.Media, opts.Gateway)
 	m.sidebar = sidebar.New(com)
 	m.transcript = transcript.New(com)
 	m.composer = composer.New(com)
 	m.status = statusbar.New(com)
+	m.drawer = drawer.New(com)
 	m.sidebar.SetSpinner(spinnerFrames[0])
 	m.transcript.SetSpinner(spinnerFrames[0])
 	m.sidebar.Refresh()
@@ -195,6 +206,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.profile = msg.Profile
 		m.applyTheme()
 		return m, nil
+	case tea.FocusMsg:
+		m.termBlurred = false
+		return m, nil
+	case tea.BlurMsg:
+		m.termBlurred = true
+		return m, nil
 	case tea.KeyPressMsg:
 		return m, m.handleKey(msg)
 	case tea.PasteMsg:
@@ -224,6 +241,23 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.EnvMsg:
 		m.handleEnv(msg)
 		return m, nil
+	case dialog.PickerArmedMsg:
+		if m.pickers.shown != nil {
+			m.pickers.shown.Update(msg)
+			m.invalidate()
+		}
+		return m, nil
+	case pickerAnsweredMsg:
+		return m, m.handlePickerAnswered(msg)
+	case pickerExpiryMsg:
+		return m, m.handlePickerExpiry()
+	case catalogLoadedMsg:
+		return m, m.handleCatalog(msg)
+	case completionsLoadedMsg:
+		m.drawer.SetCompletions(msg.prefix, msg.cmds)
+		return m, nil
+	case searchDoneMsg:
+		return m, m.handleSearchDone(msg)
 	case common.InfoMsg:
 		m.status.Update(msg)
 		return m, m.clockTick()

@@ -16,6 +16,7 @@ func (m *Model) View() tea.View {
 	v := tea.NewView(m.render())
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
+	v.ReportFocus = true
 	v.WindowTitle = m.windowTitle()
 	return v
 }
@@ -37,6 +38,11 @@ func (m *Model) render() string {
 		main = besides(m.sidebar.View(), m.layout.sidebar, main)
 	}
 	screen := clipRows(main+"\n"+m.status.View(), m.height)
+	if m.isDrawerOpen() && m.dialogs.Len() == 0 {
+		box := m.drawer.View()
+		y := m.layout.top + m.layout.banner + m.layout.transcript - lipgloss.Height(box)
+		screen = clipRows(overlayAt(screen, box, m.layout.sidebar, max(y, 0)), m.height)
+	}
 	if d := m.dialogs.Top(); d != nil {
 		screen = clipRows(overlay(screen, d.View(), m.width, m.height), m.height)
 	}
@@ -79,7 +85,11 @@ func besides(left string, leftWidth int, right string) string {
 // overlay draws box centred over base.
 func overlay(base, box string, w, h int) string {
 	bw, bh := lipgloss.Width(box), lipgloss.Height(box)
-	x, y := max((w-bw)/2, 0), max((h-bh)/3, 0)
+	return overlayAt(base, box, max((w-bw)/2, 0), max((h-bh)/3, 0))
+}
+
+// overlayAt draws box over base with its top left corner at (x, y).
+func overlayAt(base, box string, x, y int) string {
 	return lipgloss.NewCompositor(lipgloss.NewLayer(base), lipgloss.NewLayer(box).X(x).Y(y).Z(1)).Render()
 }
 

@@ -27,6 +27,8 @@ type Model struct {
 	busy  bool // the focused lane's agent is running a turn
 	queue int  // messages held for the next turn of the focused lane
 	att   attachments
+	// autoThread: the next message asks the gateway for a new thread.
+	autoThread bool
 }
 
 var _ common.Component = (*Model)(nil)
@@ -77,6 +79,9 @@ func (m *Model) Height() int {
 // SetBusy tells the composer whether the focused lane's agent is busy and how
 // many messages are held for its next turn, for the steer/queue hint.
 func (m *Model) SetBusy(busy bool, queued int) { m.busy, m.queue = busy, queued }
+
+// SetAutoThread shows whether the next message starts a new thread.
+func (m *Model) SetAutoThread(on bool) { m.autoThread = on }
 
 // Focus gives the composer keyboard focus.
 func (m *Model) Focus() tea.Cmd { return m.ta.Focus() }
@@ -137,7 +142,24 @@ func (m *Model) View() string {
 	return frame.Width(m.width).Render(body)
 }
 
+// hint is the line above the input: the new-thread badge, then the
+// steer/queue state.
 func (m *Model) hint() string {
+	st := m.com.Styles.Composer
+	s := m.busyHint()
+	if m.autoThread {
+		badge := st.Mode.Render("NEW THREAD") + st.Hint.Render(" the next message starts a thread · "+
+			m.com.KeyMap.Global.AutoThread.Help().Key+": cancel")
+		if s != "" {
+			badge += st.Hint.Render(" · ") + s
+		}
+		return badge
+	}
+	return s
+}
+
+// busyHint says what Enter does while the agent is busy, and what waits.
+func (m *Model) busyHint() string {
 	st := m.com.Styles.Composer
 	toggle := m.com.KeyMap.Global.ToggleSteer.Help().Key
 	var s string

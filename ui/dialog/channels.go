@@ -49,17 +49,13 @@ type Channels struct {
 	op            string
 	cursor        int
 	input         textinput.Model
-	xk            listKeys
 }
 
 var _ Dialog = (*Channels)(nil)
 
 // NewChannels opens the menu of operations for lane.
 func NewChannels(com *common.Common, lane frame.Lane) *Channels {
-	ti := textinput.New()
-	ti.Prompt = "› "
-	ti.SetStyles(textinput.DefaultStyles(com.Theme.IsDark()))
-	c := &Channels{com: com, lane: lane, input: ti, xk: newListKeys()}
+	c := &Channels{com: com, lane: lane, input: newTextInput(com, "")}
 	c.node, c.parent = findNode(com.Store.Tree(), lane)
 	c.ops = []string{OpNewChannel, OpNewThread, OpRename}
 	isThread := lane.ThreadID != ""
@@ -178,13 +174,13 @@ func (c *Channels) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 func (c *Channels) listKey(kp tea.KeyPressMsg, n int, pick func(int) common.Action) common.Action {
 	km := c.com.KeyMap.Picker
 	switch {
-	case key.Matches(kp, km.Up, c.xk.up):
+	case key.Matches(kp, km.Up, km.VimUp):
 		c.cursor = max(c.cursor-1, 0)
-	case key.Matches(kp, km.Down, c.xk.down):
+	case key.Matches(kp, km.Down, km.VimDown):
 		c.cursor = min(c.cursor+1, n-1)
 	case key.Matches(kp, km.Select):
 		return pick(c.cursor)
-	case key.Matches(kp, c.xk.digit):
+	case key.Matches(kp, km.Digit):
 		if i := int(kp.Text[0] - '1'); i < n {
 			c.cursor = i
 			return pick(i)

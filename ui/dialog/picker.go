@@ -46,19 +46,6 @@ type Picker struct {
 	input         textinput.Model // the free-text answer, or the model filter
 	armed         bool
 	gen           int
-	xk            listKeys
-}
-
-// listKeys are the keys of lists without a text field, beyond the key
-// map's Picker group: j/k and the digits that pick directly.
-type listKeys struct{ up, down, digit key.Binding }
-
-func newListKeys() listKeys {
-	return listKeys{
-		up:    key.NewBinding(key.WithKeys("k"), key.WithHelp("k", "up")),
-		down:  key.NewBinding(key.WithKeys("j"), key.WithHelp("j", "down")),
-		digit: key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("1-9", "pick")),
-	}
 }
 
 var _ Dialog = (*Picker)(nil)
@@ -66,10 +53,7 @@ var _ Dialog = (*Picker)(nil)
 // NewPicker builds the dialog for pk. It starts unarmed; call Show when it
 // goes on screen.
 func NewPicker(com *common.Common, pk store.Picker, tick Tick) *Picker {
-	ti := textinput.New()
-	ti.Prompt = "› "
-	ti.SetStyles(textinput.DefaultStyles(com.Theme.IsDark()))
-	p := &Picker{com: com, pk: pk, tick: tick, input: ti, xk: newListKeys()}
+	p := &Picker{com: com, pk: pk, tick: tick, input: newTextInput(com, "")}
 	if p.isModel() {
 		p.input.Placeholder = "filter models…"
 		p.input.Focus()
@@ -86,6 +70,18 @@ func NewPicker(com *common.Common, pk store.Picker, tick Tick) *Picker {
 	}
 	p.syncInput()
 	return p
+}
+
+// newTextInput is the one-line text field of the dialogs, styled for the
+// theme, with a steady cursor (a blinking one costs a render per blink).
+func newTextInput(com *common.Common, placeholder string) textinput.Model {
+	ti := textinput.New()
+	ti.Prompt = "› "
+	ti.Placeholder = placeholder
+	st := com.Styles.Dialog.TextInput
+	st.Cursor.Blink = false
+	ti.SetStyles(st)
+	return ti
 }
 
 // ID names the dialog.
@@ -158,11 +154,11 @@ func (p *Picker) handleKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
 		return p.choose(p.cursor), nil
 	case p.typing():
 		return p.edit(kp)
-	case key.Matches(kp, p.xk.up):
+	case key.Matches(kp, km.VimUp):
 		p.move(-1)
-	case key.Matches(kp, p.xk.down):
+	case key.Matches(kp, km.VimDown):
 		p.move(1)
-	case key.Matches(kp, p.xk.digit):
+	case key.Matches(kp, km.Digit):
 		return p.chooseNth(int(kp.Text[0] - '1')), nil
 	}
 	return nil, nil
@@ -253,7 +249,7 @@ func (p *Picker) choose(i int) common.Action {
 // ShortHelp lists the picker's keys.
 func (p *Picker) ShortHelp() []key.Binding {
 	km := p.com.KeyMap.Picker
-	return []key.Binding{km.Up, km.Down, p.xk.digit, km.Select, km.Close}
+	return []key.Binding{km.Up, km.Down, km.Digit, km.Select, km.Close}
 }
 
 // FullHelp lists the picker's keys.

@@ -36,26 +36,17 @@ type Search struct {
 	hits          []frame.SearchHit
 	terms         []string // the lower-cased words of the answered query
 	cursor        int
-	keys          searchKeys
 }
-
-// searchKeys are the search dialog's own bindings.
-type searchKeys struct{ scope key.Binding }
 
 var _ Dialog = (*Search)(nil)
 
 // NewSearch opens the search dialog for the focused lane, with query typed
 // in already (the /search argument; "" for none).
 func NewSearch(com *common.Common, lane frame.Lane, query string) *Search {
-	ti := textinput.New()
-	ti.Prompt = "› "
-	ti.Placeholder = "search messages…"
-	ti.SetStyles(textinput.DefaultStyles(com.Theme.IsDark()))
+	ti := newTextInput(com, "search messages…")
 	ti.SetValue(query)
 	ti.Focus()
-	return &Search{com: com, input: ti, lane: lane, scope: ScopeAll, keys: searchKeys{
-		scope: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "all / this lane")),
-	}}
+	return &Search{com: com, input: ti, lane: lane, scope: ScopeAll}
 }
 
 // ID names the dialog.
@@ -123,7 +114,7 @@ func (s *Search) handleKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
 	switch {
 	case key.Matches(kp, km.Close):
 		return common.ActionClose{}, nil
-	case key.Matches(kp, s.keys.scope):
+	case key.Matches(kp, km.Scope):
 		s.scope = map[string]string{ScopeAll: ScopeChat, ScopeChat: ScopeAll}[s.scope]
 		return s.Start(), nil
 	case key.Matches(kp, km.Up):
@@ -151,7 +142,7 @@ func (s *Search) handleKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
 // ShortHelp lists the search keys.
 func (s *Search) ShortHelp() []key.Binding {
 	km := s.com.KeyMap.Picker
-	return []key.Binding{km.Select, s.keys.scope, km.Up, km.Down, km.Close}
+	return []key.Binding{km.Select, km.Scope, km.Up, km.Down, km.Close}
 }
 
 // FullHelp lists the search keys.

@@ -42,7 +42,8 @@ type Model struct {
 
 var _ common.Component = (*Model)(nil)
 
-// keys are the drawer's bindings (the list keys of the key map plus Tab).
+// keys are the drawer's bindings: the list keys and the composer's
+// Complete.
 type keys struct{ up, down, complete, close key.Binding }
 
 // New returns a closed drawer over the store's catalog.
@@ -50,7 +51,7 @@ func New(com *common.Common) *Model {
 	km := com.KeyMap.Picker
 	m := &Model{com: com, keys: keys{
 		up: km.Up, down: km.Down, close: km.Close,
-		complete: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete")),
+		complete: com.KeyMap.Composer.Complete,
 	}}
 	m.SetCatalog(com.Store.Catalog())
 	return m

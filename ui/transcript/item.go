@@ -19,6 +19,7 @@ type cached struct {
 	themeGen int
 	setGen   int
 	spinner  string // only for items that animate (running tool, streaming)
+	marked   bool
 	lines    []string
 }
 
@@ -46,16 +47,18 @@ func animates(it *store.Item) bool {
 }
 
 // lines returns the cached lines of it, rendering them when the cache key
-// (width, theme, settings, version, spinner frame when animated) changed.
-// Every item ends with one blank separator line.
+// (width, theme, settings, version, spinner frame when animated, the search
+// mark) changed. Every item ends with one blank separator line. The marked
+// item is drawn one column narrower behind a bar.
 func (m *Model) lines(it *store.Item) []string {
 	spin := ""
 	if animates(it) {
 		spin = m.spinner
 	}
+	marked := it == m.marked
 	c := m.cache[it]
 	if c != nil && c.version == it.Version && c.width == m.width && c.themeGen == m.com.ThemeGen &&
-		c.setGen == m.com.Settings.Gen && c.spinner == spin {
+		c.setGen == m.com.Settings.Gen && c.spinner == spin && c.marked == marked {
 		return c.lines
 	}
 	if m.gens != [2]int{m.com.ThemeGen, m.com.Settings.Gen} {
@@ -63,12 +66,22 @@ func (m *Model) lines(it *store.Item) []string {
 		m.gens = [2]int{m.com.ThemeGen, m.com.Settings.Gen}
 	}
 	r := &renderer{com: m.com, width: m.width, spinner: m.spinner, lane: m.laneRef(), md: m.md, reasons: m.reasons, media: &m.media}
-	out := append(r.render(it), "")
+	if marked {
+		r.width = max(m.width-1, 1)
+	}
+	out := r.render(it)
+	if marked {
+		bar := m.com.Styles.Transcript.Selected.Render("▌")
+		for i, l := range out {
+			out[i] = bar + l
+		}
+	}
+	out = append(out, "")
 	if c == nil {
 		c = &cached{}
 		m.cache[it] = c
 	}
-	*c = cached{version: it.Version, width: m.width, themeGen: m.com.ThemeGen, setGen: m.com.Settings.Gen, spinner: spin, lines: out}
+	*c = cached{version: it.Version, width: m.width, themeGen: m.com.ThemeGen, setGen: m.com.Settings.Gen, spinner: spin, marked: marked, lines: out}
 	return out
 }
 

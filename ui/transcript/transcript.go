@@ -39,6 +39,7 @@ type Model struct {
 	lastLen  int         // lane length at the last Refresh
 	newBelow bool        // items arrived while scrolled up
 	loading  bool        // an older page was requested and has not arrived
+	marked   *store.Item // the message jumped to from search
 
 	media mediaState // selection, status and previews of media chips (media.go)
 }
@@ -70,7 +71,7 @@ func (m *Model) SetLane(l frame.Lane) {
 	m.cache = map[*store.Item]*cached{}
 	clear(m.reasons)
 	m.md.reset()
-	m.topItem, m.newBelow, m.loading = nil, false, false
+	m.topItem, m.newBelow, m.loading, m.marked = nil, false, false, nil
 	m.lastLen = m.src().Len()
 }
 

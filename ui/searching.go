@@ -1,0 +1,132 @@
+package ui
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/dialog"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// maxJumpPages bounds how many older pages a jump to a search hit loads.
+const maxJumpPages = 20
+
+// searchDoneMsg answers a search request.
+type searchDoneMsg struct {
+	results frame.SearchResults
+	err     error
+}
+
+// jumpTarget is a search hit the root is paging history towards.
+type jumpTarget struct {
+	lane      frame.Lane
+	messageID string
+	pages     int
+}
+
+// openSearch opens the search dialog, searching at once for a query given
+// with /search.
+func (m *Model) openSearch(query string) tea.Cmd {
+	if m.dialogs.Has(dialog.SearchID) {
+		return nil
+	}
+	s := dialog.NewSearch(m.com, m.lane, query)
+	m.search = s
+	m.openDialog(s)
+	return m.handleAction(s.Start())
+}
+
+// searchCmd sends the search request.
+func (m *Model) searchCmd(a common.ActionSearch) tea.Cmd {
+	if m.gw == nil {
+		return nil
+	}
+	p := &frame.Search{Query: a.Query, Scope: a.Scope}
+	if a.Scope == dialog.ScopeChat {
+		p.ChatID, p.ThreadID = frame.Some(a.Lane.ChatID), frame.OrNull(a.Lane.ThreadID)
+	}
+	f := frame.Frame{Type: frame.TypeSearch, Payload: p}
+	return requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, err error) tea.Msg {
+		r, ok := resp.Payload.(*frame.SearchResults)
+		switch {
+		case err != nil:
+			return searchDoneMsg{err: err}
+		case !ok:
+			return searchDoneMsg{err: fmt.Errorf("unexpected %q answer", resp.Type)}
+		}
+		if r.Query == "" { // a gateway that does not echo the query
+			r.Query, r.Scope = a.Query, a.Scope
+		}
+		return searchDoneMsg{results: *r}
+	})
+}
+
+func (m *Model) handleSearchDone(msg searchDoneMsg) tea.Cmd {
+	if m.search == nil || !m.dialogs.Has(dialog.SearchID) {
+		return nil
+	}
+	if msg.err != nil {
+		m.search.SetError(msg.err)
+	} else {
+		m.search.SetResults(msg.results)
+	}
+	m.invalidate()
+	return nil
+}
+
+// jump closes search, opens the hit's lane and scrolls to the message,
+// paging older history in when it is not loaded.
+func (m *Model) jump(a common.ActionJump) tea.Cmd {
+	m.dialogs.Remove(dialog.SearchID)
+	m.search = nil
+	var cmds []tea.Cmd
+	if a.Lane != m.lane {
+		m.switchLane(a.Lane)
+		cmds = append(cmds, m.openLaneCmd(a.Lane), m.syncPicker())
+	}
+	m.jumping = &jumpTarget{lane: a.Lane, messageID: a.MessageID}
+	return tea.Batch(append(cmds, m.continueJump())...)
+}
+
+// continueJump scrolls to the jump target when it is loaded, or pages
+// older items in (from the database at once, from the gateway through
+// handleHistory, which calls it again).
+func (m *Model) continueJump() tea.Cmd {
+	j := m.jumping
+	if j == nil || j.lane != m.lane {
+		m.jumping = nil
+		return nil
+	}
+	var cmds []tea.Cmd
+	for {
+		ln := m.com.Store.Lane(j.lane)
+		if ln == nil {
+			m.jumping = nil
+			return tea.Batch(cmds...)
+		}
+		if m.transcript.JumpTo(j.messageID) {
+			m.jumping = nil
+			m.invalidate()
+			return tea.Batch(append(cmds, m.setFocus(focusTranscript))...)
+		}
+		if !ln.HistoryLoaded && j.pages == 0 {
+			return tea.Batch(cmds...) // the newest page is on its way (openLaneCmd)
+		}
+		if !ln.HasMore || j.pages >= maxJumpPages {
+			m.jumping = nil
+			return tea.Batch(append(cmds, common.ReportInfo("that message is not in the loaded history"))...)
+		}
+		j.pages++
+		chg, req := m.com.Store.LoadOlder(j.lane)
+		cmds = append(cmds, m.applyChange(chg, nil))
+		if req != nil && m.gw != nil && m.conn == common.ConnOnline {
+			return tea.Batch(append(cmds, m.historyCmd(j.lane, req))...)
+		}
+		if chg.Empty() {
+			m.jumping = nil
+			return tea.Batch(append(cmds, common.ReportInfo("that message is not in the loaded history"))...)
+		}
+	}
+}

@@ -1,0 +1,164 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/themes"
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/dialog"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// Messages of the / drawer.
+type (
+	// catalogLoadedMsg answers commands.catalog.
+	catalogLoadedMsg struct {
+		cmds []frame.Command
+		err  error
+	}
+	// completionsLoadedMsg answers commands.complete.
+	completionsLoadedMsg struct {
+		prefix string
+		cmds   []frame.Command
+	}
+)
+
+// fetchCatalog asks for the slash-command catalog (after connecting).
+func (m *Model) fetchCatalog() tea.Cmd {
+	if m.gw == nil {
+		return nil
+	}
+	f := frame.Frame{Type: frame.TypeCommandsCatalog, Payload: &frame.Empty{}}
+	return requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, err error) tea.Msg {
+		if c, ok := resp.Payload.(*frame.CommandsCatalog); ok && err == nil {
+			return catalogLoadedMsg{cmds: c.Commands}
+		}
+		if err == nil {
+			err = fmt.Errorf("unexpected %q answer", resp.Type)
+		}
+		return catalogLoadedMsg{err: err}
+	})
+}
+
+// handleCatalog caches the catalog in the store and hands it to the
+// drawer; without one the drawer keeps the cached copy (or falls back to
+// commands.complete).
+func (m *Model) handleCatalog(msg catalogLoadedMsg) tea.Cmd {
+	if msg.err != nil || len(msg.cmds) == 0 {
+		return nil
+	}
+	m.com.Store.SetCatalog(msg.cmds)
+	m.drawer.SetCatalog(msg.cmds)
+	return nil
+}
+
+// completeCmd asks commands.complete for prefix.
+func (m *Model) completeCmd(prefix string) tea.Cmd {
+	if m.gw == nil || m.conn != common.ConnOnline {
+		return nil
+	}
+	f := frame.Frame{Type: frame.TypeCommandsComplete, Payload: &frame.CommandsComplete{Prefix: prefix}}
+	return requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, _ error) tea.Msg {
+		if c, ok := resp.Payload.(*frame.CommandsCompleteResult); ok {
+			return completionsLoadedMsg{prefix: prefix, cmds: c.Matches}
+		}
+		return nil
+	})
+}
+
+// drawerKey gives the open drawer the keys it takes (before global keys,
+// so Tab completes and Esc closes it). ok is false when it takes none.
+func (m *Model) drawerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	if m.focus != focusComposer || !m.drawer.Wants(msg) {
+		return nil, false
+	}
+	act, cmd := m.drawer.Update(msg)
+	m.invalidate()
+	return tea.Batch(cmd, m.handleAction(act)), true
+}
+
+// syncDrawer feeds the composer's text to the drawer.
+func (m *Model) syncDrawer() tea.Cmd {
+	m.drawer.SetSize(m.layout.main, 0)
+	return m.handleAction(m.drawer.SetText(m.composer.Value()))
+}
+
+// complete puts the drawer's completion in the composer.
+func (m *Model) complete(text string) tea.Cmd {
+	m.composer.SetValue(text)
+	return m.syncDrawer()
+}
+
+// runClient runs one of Iris's own commands (see drawer.Builtins).
+func (m *Model) runClient(name, args string) tea.Cmd {
+	switch name {
+	case "/attach":
+		cmd, _ := m.attachSlash(attachCommand + " " + args)
+		return cmd
+	case "/search":
+		return m.openSearch(args)
+	case "/channel":
+		return m.openChannels(args)
+	case "/thread":
+		switch args {
+		case "auto":
+			return m.toggleAutoThread()
+		case "", "new":
+			return m.openChannels(dialog.OpNewThread)
+		}
+		return common.ReportError(errors.New("usage: /thread [new|auto]"))
+	case "/stop":
+		return m.stopFocused()
+	case "/theme":
+		return m.setThemeName(args)
+	case "/keys":
+		m.openDialog(dialog.NewHelp(m.com))
+		return nil
+	case "/quit":
+		return tea.Quit
+	}
+	return common.ReportError(fmt.Errorf("unknown command %s", name))
+}
+
+// openChannels opens channel management at op ("" for the menu).
+func (m *Model) openChannels(op string) tea.Cmd {
+	if m.lane.ChatID == "" {
+		return common.ReportError(errors.New("no channel yet"))
+	}
+	switch op {
+	case "", dialog.OpNewChannel, dialog.OpNewThread, dialog.OpRename, dialog.OpDefault, dialog.OpDelete:
+	default:
+		return common.ReportError(errors.New("usage: /channel [new|rename|default|delete]"))
+	}
+	m.openDialog(dialog.NewChannelOp(m.com, m.lane, op))
+	return nil
+}
+
+// setThemeName switches the theme (/theme auto|dark|light).
+func (m *Model) setThemeName(arg string) tea.Cmd {
+	n, err := themes.ParseName(strings.TrimSpace(arg))
+	if err != nil || arg == "" {
+		return common.ReportError(errors.New("usage: /theme auto|dark|light"))
+	}
+	m.theme = n
+	m.applyTheme()
+	return common.ReportInfo("theme: " + string(n))
+}
+
+// toggleAutoThread makes the next message start a thread of its own.
+func (m *Model) toggleAutoThread() tea.Cmd {
+	if m.lane.ThreadID != "" {
+		return common.ReportError(errors.New("already in a thread: a new thread starts from a channel"))
+	}
+	m.autoThread = !m.autoThread
+	m.composer.SetAutoThread(m.autoThread)
+	m.relayout()
+	return common.ReportInfo(onOff(m.autoThread, "the next message starts a new thread", "the next message stays in the channel"))
+}
+
+// isDrawerOpen reports whether the drawer is on screen.
+func (m *Model) isDrawerOpen() bool { return m.focus == focusComposer && m.drawer.Open() }
