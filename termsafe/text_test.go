@@ -9,7 +9,10 @@ func TestText(t *testing.T) {
 	tests := []struct {
 		name, in, want string
 	}{
-		{"plain", "hello\n\tworld", "hello\n\tworld"},
+		{"plain", "hello\nworld", "hello\nworld"},
+		{"tab at line start", "hello\n\tworld", "hello\n    world"},
+		{"tab stops", "ab\tc\n\t\td", "ab  c\n        d"},
+		{"tab after crlf and wide text", "x\r\n\ty\n世\tz", "x\n    y\n世   z"},
 		{"empty", "", ""},
 		{"unicode kept", "héllo 世界 👩‍💻 🏴󠁧󠁢󠁳󠁣󠁴󠁿", "héllo 世界 👩‍💻 🏴󠁧󠁢󠁳󠁣󠁴󠁿"},
 		{"crlf", "a\r\nb", "a\nb"},
