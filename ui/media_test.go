@@ -380,3 +380,19 @@ func rawOf(msg tea.Msg) string {
 	}
 	return rawString(msg)
 }
+
+func TestAttachPathCompletionInTheDrawer(t *testing.T) {
+	e := newMediaEnv(t, 100, 30)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "report.pdf"), []byte("%PDF"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	e.typeText("/attach " + dir + "/rep")
+	e.mustShow("/attach " + dir + "/report.pdf")
+	e.key(tea.KeyTab, 0)
+	if e.m.Composer() != "/attach "+dir+"/report.pdf" {
+		t.Fatalf("Tab completed to %q", e.m.Composer())
+	}
+	e.key(tea.KeyEnter, 0)
+	e.mustShow("▤ file · report.pdf · 4 B")
+}

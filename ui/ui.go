@@ -238,6 +238,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.handleMediaMsg(msg)
 	case dialog.FilePickerMsg:
 		return m, m.handleFilePickerMsg(msg)
+	case drawer.PathsMsg:
+		m.drawer.SetPaths(msg)
+		return m, nil
 	case tea.EnvMsg:
 		m.handleEnv(msg)
 		return m, nil
