@@ -1,0 +1,68 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// A file attached with /attach is uploaded and sent with the message; the
+// agent's chart arrives as a chip, previews as half blocks (tmux) and is
+// saved into the XDG download directory.
+func TestMediaAttachPreviewSave(t *testing.T) {
+	const token = "media-token"
+	sim, url := startSim(t, token, time.Millisecond)
+	e := newEnv(t)
+	downloads := filepath.Join(e.root, "Downloads")
+	e.xdg["XDG_DOWNLOAD_DIR"] = downloads
+	pic := filepath.Join(e.root, "pic.png")
+	if err := os.WriteFile(pic, tinyPNG(t), 0o600); err != nil {
+		t.Fatal(err)
+	}
+
+	r := e.start("--url", url, "--token", token)
+	r.waitShows("● online")
+	r.typeLine("/attach " + pic)
+	r.waitShows("▣ image · pic.png")
+	r.typeLine("please draw a chart")
+	ctx, cancel := context.WithTimeout(context.Background(), waitDeadline)
+	defer cancel()
+	if _, err := sim.WaitReceived(ctx, func(f frame.Frame) bool {
+		ms, ok := f.Payload.(*frame.MessageSend)
+		return ok && ms.Text == "please draw a chart" && len(ms.MediaRefs) == 1
+	}); err != nil {
+		t.Fatalf("no message.send with the attachment: %v", err)
+	}
+	r.waitShows("▣ image · chart.png")
+
+	r.keys("Tab")
+	r.keys("-l", "[")
+	r.keys("-l", "p")
+	r.waitShows("▀▀▀▀▀▀")
+	r.keys("-l", "s")
+	r.waitShows("saved to " + downloads)
+	if _, err := os.Stat(filepath.Join(downloads, "chart.png")); err != nil {
+		t.Fatalf("the chart was not saved: %v", err)
+	}
+	r.quit()
+}
+
+// tinyPNG is a 4×4 image.
+func tinyPNG(t *testing.T) []byte {
+	t.Helper()
+	img := image.NewNRGBA(image.Rect(0, 0, 4, 4))
+	img.Set(1, 1, color.NRGBA{R: 255, A: 255})
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
