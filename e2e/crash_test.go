@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -20,22 +21,7 @@ func TestCrashWhileStreaming(t *testing.T) {
 	sim, url := startSim(t, token, 150*time.Millisecond)
 	e := newEnv(t)
 	args := []string{"--url", url, "--token", token}
-
-	first := e.start(args...)
-	first.waitShows("● online", "Any failing tests? (#30)")
-	first.quit()
-	st := e.openStore()
-	base := st.Cursor()
-	if err := st.Close(); err != nil {
-		t.Fatal(err)
-	}
-
-	// While Iris is away the gateway parks, per cron post, a message and a
-	// notification: cursors base+1 … base+2*crons.
-	for i := 1; i <= crons; i++ {
-		sim.PostCron("", cronText(i))
-	}
-	head := base + 2*crons
+	base, head := parkCrons(t, e, sim, args, crons)
 
 	second := e.start(args...)
 	second.waitShows("● online", cronText(crons))
@@ -46,25 +32,14 @@ func TestCrashWhileStreaming(t *testing.T) {
 	})
 	second.kill()
 
-	st = e.openStore()
-	cur := st.Cursor()
-	if cur < base || cur > head {
-		t.Fatalf("stored cursor %d, want within [%d, %d] (the gateway's head when Iris died)", cur, base, head)
-	}
-	msgs := messages(t, st)
-	for i := 1; i <= crons; i++ {
-		if n := countText(msgs, cronText(i)); n != 1 {
-			t.Fatalf("%q (cursor %d, stored cursor %d) stored %d times", cronText(i), base+int64(2*i-1), cur, n)
-		}
-	}
+	cur := storedCursor(t, e, base, head)
+	msgs := e.storedMessages()
+	assertCronsOnce(t, msgs, crons)
 	if n := countText(msgs, ask); n != 1 {
 		t.Fatalf("the sent message, shown as sent before the kill, stored %d times", n)
 	}
 	if n := countReply(msgs); n != 0 {
 		t.Fatalf("the reply that was streaming is stored %d times", n)
-	}
-	if err := st.Close(); err != nil {
-		t.Fatal(err)
 	}
 
 	third := e.start(args...)
@@ -74,18 +49,102 @@ func TestCrashWhileStreaming(t *testing.T) {
 		t.Fatalf("the restart synced from %d, the store held %d", got, cur)
 	}
 	third.quit()
-	msgs = messages(t, e.openStore())
+	msgs = e.storedMessages()
 	if n := countReply(msgs); n != 1 {
 		t.Fatalf("the reply is stored %d times after the restart", n)
 	}
+	assertCronsOnce(t, msgs, crons)
+}
+
+// kill -9 while a long sync replay is being applied: whatever the stored
+// cursor is, every parked message at or below it is stored, and the restart
+// stores each of them exactly once.
+func TestCrashDuringSyncReplay(t *testing.T) {
+	const token = "replay-token"
+	const crons = 1000
+	sim, url := startSim(t, token, 0)
+	e := newEnv(t)
+	args := []string{"--url", url, "--token", token}
+	base, head := parkCrons(t, e, sim, args, crons)
+
+	second := e.start(args...)
+	second.waitShows("cron note")
+	second.kill()
+
+	cur := storedCursor(t, e, base, head)
+	msgs := e.storedMessages()
 	for i := 1; i <= crons; i++ {
-		if n := countText(msgs, cronText(i)); n != 1 {
-			t.Fatalf("%q stored %d times after the restart", cronText(i), n)
+		want := 0
+		if cronCursor(base, i) <= cur {
+			want = 1
 		}
+		if n := countText(msgs, cronText(i)); n != want && (want == 1 || n > 1) {
+			t.Fatalf("%q has cursor %d, the stored cursor is %d, yet it is stored %d times", cronText(i), cronCursor(base, i), cur, n)
+		}
+	}
+	t.Logf("killed with the stored cursor at %d of %d parked frames", cur-base, head-base)
+
+	// A channel that exists only in the last parked frame: once the
+	// sidebar shows it, the replay has been applied to its end.
+	sim.Broadcast(frame.Frame{Type: frame.TypeChannelCreated, Payload: &frame.Channel{
+		ChatID: "iris:replay_end", Name: "Replay end", Kind: frame.KindChannel}})
+	head++
+
+	t0 := time.Now()
+	third := e.start(args...)
+	third.waitShows("● online", "Replay end")
+	t.Logf("the restart applied the remaining %d frames in %v", head-cur, time.Since(t0))
+	if got := lastSyncCursor(sim); got != cur {
+		t.Fatalf("the restart synced from %d, the store held %d", got, cur)
+	}
+	third.quit()
+	assertCronsOnce(t, e.storedMessages(), crons)
+	if got := storedCursor(t, e, cur, head); got != head {
+		t.Fatalf("stored cursor %d after the whole replay, want the head %d", got, head)
 	}
 }
 
-func cronText(i int) string { return fmt.Sprintf("cron note %02d", i) }
+// parkCrons runs the binary once online (so the gateway knows the device),
+// quits, and has the gateway post n cron messages while it is away. Each
+// post parks a message and a notification, so cron i has cursor
+// cronCursor(base, i) and head is the last parked cursor.
+func parkCrons(t *testing.T, e *env, sim *gatewaysim.Server, args []string, n int) (base, head int64) {
+	t.Helper()
+	first := e.start(args...)
+	first.waitShows("● online", "Any failing tests? (#30)")
+	first.quit()
+	e.inspect(func(st *store.State) { base = st.Cursor() })
+	for i := 1; i <= n; i++ {
+		sim.PostCron("", cronText(i))
+	}
+	return base, base + 2*int64(n)
+}
+
+// storedCursor opens the store after a kill and checks its cursor lies
+// between what it held before and the gateway's head.
+func storedCursor(t *testing.T, e *env, base, head int64) int64 {
+	t.Helper()
+	var cur int64
+	e.inspect(func(st *store.State) { cur = st.Cursor() })
+	if cur < base || cur > head {
+		t.Fatalf("stored cursor %d, want within [%d, %d] (the gateway's head when Iris died)", cur, base, head)
+	}
+	return cur
+}
+
+func cronText(i int) string { return fmt.Sprintf("cron note %04d", i) }
+
+func cronCursor(base int64, i int) int64 { return base + 2*int64(i) - 1 }
+
+// assertCronsOnce checks that each of the n cron messages is stored once.
+func assertCronsOnce(t *testing.T, msgs []*store.Message, n int) {
+	t.Helper()
+	for i := 1; i <= n; i++ {
+		if got := countText(msgs, cronText(i)); got != 1 {
+			t.Fatalf("%q stored %d times", cronText(i), got)
+		}
+	}
+}
 
 // countReply counts stored messages holding the agent's whole reply.
 func countReply(msgs []*store.Message) int {
@@ -99,7 +158,7 @@ func countReply(msgs []*store.Message) int {
 }
 
 // lastSyncCursor is the cursor of the last sync request the gateway got.
-func lastSyncCursor(sim interface{ Received() []frame.Frame }) int64 {
+func lastSyncCursor(sim *gatewaysim.Server) int64 {
 	cur := int64(-1)
 	for _, f := range sim.Received() {
 		if p, ok := f.Payload.(*frame.Sync); ok {

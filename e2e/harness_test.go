@@ -4,6 +4,8 @@
 package e2e
 
 import (
+	"database/sql"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -165,16 +167,55 @@ func (e *env) dataDir() string {
 	return filepath.Dir(dbs[0])
 }
 
-// openStore opens the profile's store (the binary must have exited: the
-// store is held exclusively) with pages large enough to read a lane whole.
-func (e *env) openStore() *store.State {
+// inspect opens the profile's store the way Iris does (the binary must
+// have exited: the store is held exclusively), hands it to f and closes it.
+func (e *env) inspect(f func(st *store.State)) {
 	e.t.Helper()
-	st, err := store.Open(e.dataDir(), store.Options{PageSize: 1000})
+	st, err := store.Open(e.dataDir(), store.Options{})
 	if err != nil {
 		e.t.Fatalf("open the store after the run: %v", err)
 	}
-	e.t.Cleanup(func() { st.Close() })
-	return st
+	f(st)
+	if err := st.Close(); err != nil {
+		e.t.Fatalf("close the store: %v", err)
+	}
+}
+
+// storedMessages reads every message of the default channel straight from
+// the database file, oldest first. Reading the rows rather than paging the
+// State sees everything on disk, however the lane's pages and gaps stand.
+func (e *env) storedMessages() []*store.Message {
+	e.t.Helper()
+	db, err := sql.Open("sqlite", filepath.Join(e.dataDir(), store.FileName))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer db.Close()
+	rows, err := db.Query(`SELECT body FROM items WHERE chat_id = ? AND thread_id = '' ORDER BY seq, id`, gatewaysim.DefaultChatID)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []*store.Message
+	for rows.Next() {
+		var body []byte
+		var item struct {
+			Msg *store.Message `json:"msg"`
+		}
+		if err := rows.Scan(&body); err != nil {
+			e.t.Fatal(err)
+		}
+		if err := json.Unmarshal(body, &item); err != nil {
+			e.t.Fatalf("stored item %s: %v", body, err)
+		}
+		if item.Msg != nil {
+			out = append(out, item.Msg)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		e.t.Fatal(err)
+	}
+	return out
 }
 
 // run is one run of the binary in its tmux session.
@@ -319,22 +360,6 @@ func containsAll(s string, subs ...string) bool {
 // shellQuote quotes s for sh.
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// messages returns the messages of the store's default lane, oldest first.
-func messages(t *testing.T, st *store.State) []*store.Message {
-	t.Helper()
-	l := st.Lane(st.DefaultLane())
-	if l == nil {
-		t.Fatal("the store has no default lane")
-	}
-	var out []*store.Message
-	for i := range l.Len() {
-		if it := l.Item(i); it.Msg != nil {
-			out = append(out, it.Msg)
-		}
-	}
-	return out
 }
 
 // countText counts the messages whose text is text.

@@ -34,19 +34,17 @@ func TestQueueSurvivesRestartSentOnce(t *testing.T) {
 	if n := sends(sim, texts...); n != 0 {
 		t.Fatalf("%d messages reached the gateway while it was unreachable", n)
 	}
-	st := e.openStore()
-	out := st.Outgoing()
-	if len(out) != len(texts) {
-		t.Fatalf("stored queue: %+v", out)
-	}
-	for i, o := range out {
-		if o.Text != texts[i] || o.Delivery != store.DeliveryQueued {
-			t.Fatalf("queue entry %d: %q %v, want %q queued", i, o.Text, o.Delivery, texts[i])
+	e.inspect(func(st *store.State) {
+		out := st.Outgoing()
+		if len(out) != len(texts) {
+			t.Fatalf("stored queue: %+v", out)
 		}
-	}
-	if err := st.Close(); err != nil {
-		t.Fatal(err)
-	}
+		for i, o := range out {
+			if o.Text != texts[i] || o.Delivery != store.DeliveryQueued {
+				t.Fatalf("queue entry %d: %q %v, want %q queued", i, o.Text, o.Delivery, texts[i])
+			}
+		}
+	})
 
 	online := e.start("--url", url, "--token", token)
 	waitSends(t, sim, texts...)
@@ -66,11 +64,12 @@ func TestQueueSurvivesRestartSentOnce(t *testing.T) {
 	again.quit()
 	assertSentOnceInOrder(t, sim, texts)
 
-	st = e.openStore()
-	if out := st.Outgoing(); len(out) != 0 {
-		t.Fatalf("queue after delivery: %+v", out)
-	}
-	msgs := messages(t, st)
+	e.inspect(func(st *store.State) {
+		if out := st.Outgoing(); len(out) != 0 {
+			t.Fatalf("queue after delivery: %+v", out)
+		}
+	})
+	msgs := e.storedMessages()
 	for _, text := range append(texts, "after the restart") {
 		if n := countText(msgs, text); n != 1 {
 			t.Fatalf("%q stored %d times", text, n)
