@@ -94,8 +94,8 @@ func newMediaRoot(o MediaOptions, gw Gateway) mediaRoot {
 		shown: map[string]*shownPrev{}}
 }
 
-// downloadDir is where saves go (resolved in a command: it reads the
-// environment and user-dirs.dirs).
+// downloadDir is where saves go (media.DownloadDir reads what the xdg
+// package loaded at start-up; no file is read here).
 func (r *mediaRoot) downloadDir() string {
 	if r.opts.DownloadDir != "" {
 		return r.opts.DownloadDir
