@@ -105,13 +105,17 @@ func (m *Model) showBanners() tea.Cmd {
 }
 
 // readReceipts tells the gateway which final messages the user has seen:
-// those that arrived in the focused lane while the view follows the bottom.
+// those that arrived live in the focused lane while the view follows the
+// bottom. A sync replay is acknowledged once, at its end (syncDone).
 func (m *Model) readReceipts(frames []frame.Frame) tea.Cmd {
 	if m.gw == nil || !m.transcript.Following() || m.conn != common.ConnOnline {
 		return nil
 	}
 	var out []frame.Frame
 	for _, f := range frames {
+		if f.Cursor > 0 {
+			continue // replayed
+		}
 		var id string
 		switch p := f.Payload.(type) {
 		case *frame.Message:

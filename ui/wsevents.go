@@ -20,6 +20,8 @@ func (m *Model) handleClientEvent(ev wsclient.Event) tea.Cmd {
 	case *wsclient.HelloEvent:
 		ack := ev.Ack
 		return m.handleFrame(FrameReceivedMsg{Frame: frame.Frame{Type: frame.TypeHelloAck, Payload: &ack}})
+	case *wsclient.CursorEvent:
+		return m.syncDone(ev.Cursor)
 	case *wsclient.StateEvent:
 		return m.handleConn(ConnChangedMsg{State: connState(ev.State), Attempt: ev.Attempt, RetryAt: ev.RetryAt, Err: ev.Err})
 	case *wsclient.ProtocolErrorEvent:
@@ -29,6 +31,17 @@ func (m *Model) handleClientEvent(ev wsclient.Event) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// syncDone stores the cursor a sync replay reached (queued behind every
+// frame it covers) and reports the focused lane's newest message read once
+// for the whole replay, instead of one receipt per replayed message.
+func (m *Model) syncDone(cursor int64) tea.Cmd {
+	cmd := m.handleFrame(FrameReceivedMsg{Frame: frame.Frame{Type: frame.TypeSyncDone, Payload: &frame.SyncDone{Cursor: cursor}}})
+	if !m.transcript.Following() {
+		return cmd
+	}
+	return tea.Batch(cmd, m.readNewest())
 }
 
 // connState maps the client's state to the status bar's.

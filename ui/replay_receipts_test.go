@@ -1,0 +1,47 @@
+package ui
+
+import (
+	"testing"
+
+	"github.com/hermes/iris/wsclient"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// A sync replay is acknowledged with one read.receipt for the newest
+// message, at sync.done, not one per replayed message; sync.done's cursor
+// reaches the store.
+func TestReplayReadOnceAtSyncDone(t *testing.T) {
+	h := newHarness(t, 100, 30)
+	h.online()
+	for i, id := range []string{"r1", "r2", "r3"} {
+		f := msgFrame(id, frame.RoleCron, "replayed "+id, ms(1, i))
+		f.Cursor = int64(i + 1)
+		h.send(&wsclient.FrameEvent{Frame: f, Replayed: true})
+	}
+	if got := receipts(h); len(got) != 0 {
+		t.Fatalf("receipts during the replay: %q", got)
+	}
+	h.send(&wsclient.CursorEvent{Cursor: 7})
+	if got := receipts(h); len(got) != 1 || got[0] != "r3" {
+		t.Fatalf("receipts after sync.done: %q, want r3 once", got)
+	}
+	if c := h.st.Cursor(); c != 7 {
+		t.Fatalf("cursor %d, want sync.done's 7", c)
+	}
+	h.frame(msgFrame("live", frame.RoleAssistant, "live one", ms(2, 0)))
+	if got := receipts(h); len(got) != 2 || got[1] != "live" {
+		t.Fatalf("receipts after a live message: %q", got)
+	}
+}
+
+// receipts returns the message ids of the read receipts sent so far.
+func receipts(h *harness) []string {
+	_, sent := h.gw.calls()
+	var out []string
+	for _, f := range sent {
+		if p, ok := f.Payload.(*frame.ReadReceipt); ok {
+			out = append(out, p.MessageID)
+		}
+	}
+	return out
+}
