@@ -110,9 +110,7 @@ func TestCrashDuringSyncReplay(t *testing.T) {
 // cronCursor(base, i) and head is the last parked cursor.
 func parkCrons(t *testing.T, e *env, sim *gatewaysim.Server, args []string, n int) (base, head int64) {
 	t.Helper()
-	first := e.start(args...)
-	first.waitShows("● online", "Any failing tests? (#30)")
-	first.quit()
+	e.connectOnce(args...)
 	e.inspect(func(st *store.State) { base = st.Cursor() })
 	for i := 1; i <= n; i++ {
 		sim.PostCron("", cronText(i))

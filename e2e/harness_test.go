@@ -141,6 +141,16 @@ func (e *env) start(args ...string) *run {
 	return &run{e: e, name: name}
 }
 
+// connectOnce runs the binary online until the simulator's seeded history is
+// on screen, and quits: the store then holds the directory, the default
+// lane's newest messages and the cursor, and the gateway knows the device.
+func (e *env) connectOnce(args ...string) {
+	e.t.Helper()
+	r := e.start(args...)
+	r.waitShows("● online", "Any failing tests? (#30)")
+	r.quit()
+}
+
 // exec runs the binary outside tmux (for commands that never start the
 // TUI) and returns its exit code and combined output.
 func (e *env) exec(args ...string) (int, string) {

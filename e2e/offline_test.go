@@ -12,9 +12,7 @@ func TestOfflineStartShowsCache(t *testing.T) {
 	sim, url := startSim(t, token, 0)
 	e := newEnv(t)
 
-	first := e.start("--url", url, "--token", token)
-	first.waitShows("● online", "Ops", "Research", "Any failing tests? (#30)", "12 packages, 0 failures")
-	first.quit()
+	e.connectOnce("--url", url, "--token", token)
 	if err := sim.Close(); err != nil {
 		t.Fatal(err)
 	}

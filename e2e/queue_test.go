@@ -19,9 +19,7 @@ func TestQueueSurvivesRestartSentOnce(t *testing.T) {
 	e := newEnv(t)
 	texts := []string{"queued one", "queued two", "queued three"}
 
-	first := e.start("--url", url, "--token", token)
-	first.waitShows("● online", "Any failing tests? (#30)")
-	first.quit()
+	e.connectOnce("--url", url, "--token", token)
 
 	offline := e.start("--url", closedURL(t), "--token", token)
 	offline.waitShows("reconnecting", "Any failing tests? (#30)")
