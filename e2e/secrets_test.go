@@ -32,7 +32,7 @@ func TestTokenNeverLoggedNorShown(t *testing.T) {
 			waitSends(t, sim, tc.text)
 			screens = append(screens, r.waitShows("Re: "+tc.text, "Anything else you want me to look at?"))
 			r.quit()
-			screens = append(screens, r.screen()) // what was printed after the TUI closed
+			screens = append(screens, r.output()) // what was printed after the TUI closed
 			for _, s := range screens {
 				if strings.Contains(s, secretToken) {
 					t.Fatalf("the token is on screen:\n%s", s)
