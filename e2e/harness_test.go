@@ -240,11 +240,11 @@ func (r *run) screen() string {
 	return r.e.tmux("capture-pane", "-p", "-t", r.name)
 }
 
-// output is the pane's text with wrapped lines joined: what the binary
-// printed after it left the alternate screen.
+// output is the pane's text, scrollback included, with wrapped lines
+// joined: what the binary printed after it left the alternate screen.
 func (r *run) output() string {
 	r.e.t.Helper()
-	return r.e.tmux("capture-pane", "-p", "-J", "-t", r.name)
+	return r.e.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", r.name)
 }
 
 // waitFor polls the screen until ok holds, or fails with the last screen.

@@ -20,7 +20,7 @@ func TestStorageTroubleIsShown(t *testing.T) {
 	e.damageNewestItem()
 
 	r := e.start("--url", closedURL(t), "--token", token)
-	r.waitShows("The local store failed", "storage: ", "What's the disk usage? (#28)")
+	r.waitShows("Local store failed; new messages may not be saved. Check disk space, then restart Iris.", "storage: ", "What's the disk usage? (#28)")
 	r.quit()
 	after := r.output()
 	if !containsAll(after, "iris: the local store had a problem:", "is unreadable", e.dataDir()) {

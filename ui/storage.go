@@ -11,9 +11,10 @@ import (
 // storageNoticeTTL is how long a storage failure stays on screen.
 const storageNoticeTTL = time.Minute
 
-// storageAdvice tells the user what a storage failure means and what to do.
-const storageAdvice = "The local store failed: new messages may not survive a restart. " +
-	"Free disk space or check the data directory (iris config path), then restart Iris."
+// storageAdvice tells the user what a storage failure means and what to do,
+// short enough for the one-line banner at 120 columns; the status bar
+// carries the error, and Iris names the data directory on stderr at quit.
+const storageAdvice = "Local store failed; new messages may not be saved. Check disk space, then restart Iris."
 
 // checkStorage tells the user, once per run, that the store hit a disk or
 // database error: a banner says what it means and what to do, the status bar

@@ -43,16 +43,16 @@ func TestStorageErrorShownOnce(t *testing.T) {
 	m.tick = testTick
 	h := &harness{t: t, m: m, st: st}
 	h.send(tea.WindowSizeMsg{Width: 120, Height: 30})
-	h.mustNotShow("local store failed")
+	h.mustNotShow("Local store failed")
 	h.run(m.Init())
-	h.mustShow("second", "The local store failed: new messages may not survive a restart", "storage: ")
+	h.mustShow("second", storageAdvice, "storage: ")
 
 	now = now.Add(2 * storageNoticeTTL)
 	h.send(clockMsg{})
-	h.mustNotShow("local store failed", "storage: ")
+	h.mustNotShow("Local store failed", "storage: ")
 	h.frame(msgFrame("m3", frame.RoleAssistant, "third", ms(3, 0)))
 	h.mustShow("third")
-	h.mustNotShow("local store failed", "storage: ")
+	h.mustNotShow("Local store failed", "storage: ")
 }
 
 // damageRow makes the stored item msgID unreadable.
