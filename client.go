@@ -130,15 +130,20 @@ func runProgram(ctx context.Context, client *wsclient.Client, model tea.Model, l
 	return exitOK
 }
 
-// bridgeEvents forwards every wsclient event to the program until ctx ends.
-// Program.Send blocks until Update has taken the event, which is the
+// bridgeBatch caps how many queued events one program message carries.
+const bridgeBatch = 256
+
+// bridgeEvents forwards the wsclient's events to the program until ctx ends,
+// in batches of whatever is queued, so a sync catch-up of thousands of frames
+// is applied and rendered in a few steps rather than one per frame.
+// Program.Send blocks until Update has taken the batch, which is the
 // backpressure the client's coalescing queue is built for.
 func bridgeEvents(ctx context.Context, client *wsclient.Client, p *tea.Program) {
 	for {
-		ev, err := client.Next(ctx)
+		evs, err := client.NextBatch(ctx, bridgeBatch)
 		if err != nil {
 			return
 		}
-		p.Send(ev)
+		p.Send(ui.ClientEventsMsg(evs))
 	}
 }

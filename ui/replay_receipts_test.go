@@ -45,3 +45,29 @@ func receipts(h *harness) []string {
 	}
 	return out
 }
+
+// A batch from the bridge (ClientEventsMsg) behaves like the same events
+// sent one by one: frames applied in order, other events between them in
+// place, the cursor stored after the frames it covers, one receipt.
+func TestClientEventsBatchAppliesInOrder(t *testing.T) {
+	h := newHarness(t, 100, 30)
+	h.online()
+	var batch ClientEventsMsg
+	for i, id := range []string{"b1", "b2", "b3"} {
+		f := msgFrame(id, frame.RoleCron, "batched "+id, ms(1, i))
+		f.Cursor = int64(i + 1)
+		batch = append(batch, &wsclient.FrameEvent{Frame: f, Replayed: true})
+		if i == 1 {
+			batch = append(batch, &wsclient.StateEvent{State: wsclient.StateOnline})
+		}
+	}
+	batch = append(batch, &wsclient.CursorEvent{Cursor: 3})
+	h.send(batch)
+	h.mustShow("batched b1", "batched b2", "batched b3")
+	if c := h.st.Cursor(); c != 3 {
+		t.Fatalf("cursor %d, want 3", c)
+	}
+	if got := receipts(h); len(got) != 1 || got[0] != "b3" {
+		t.Fatalf("receipts after the batch: %q, want b3 once", got)
+	}
+}

@@ -10,9 +10,11 @@
 //	m := ui.New(ui.Options{Gateway: client, State: st})
 //	p := tea.NewProgram(m)
 //
-// and forwards every event of client.Next to the program unchanged
-// (p.Send(ev)): Update understands *wsclient.FrameEvent, *HelloEvent,
-// *StateEvent and *ProtocolErrorEvent. A source other than wsclient can send
+// and forwards the client's events to the program, either one by one as
+// client.Next returns them (p.Send(ev): Update understands
+// *wsclient.FrameEvent, *HelloEvent, *StateEvent, *CursorEvent and
+// *ProtocolErrorEvent) or in batches from client.NextBatch wrapped in
+// ClientEventsMsg, which renders once per batch. A source other than wsclient can send
 // FrameReceivedMsg / FramesReceivedMsg / ConnChangedMsg instead (events.go).
 // Update and View never do I/O: all gateway calls run in tea.Cmds through
 // the Gateway interface.
@@ -228,6 +230,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.handleConn(msg)
 	case wsclient.Event:
 		return m, m.handleClientEvent(msg)
+	case ClientEventsMsg:
+		return m, m.handleClientEvents(msg)
 	case historyLoadedMsg:
 		return m, m.handleHistory(msg)
 	case sendFinishedMsg:

@@ -13,6 +13,34 @@ import (
 // handleClientEvent takes a wsclient event as it comes from Client.Next
 // (main.go may p.Send them unchanged) and applies it like the equivalent
 // FrameReceivedMsg or ConnChangedMsg.
+// ClientEventsMsg is a batch of wsclient events in arrival order (what
+// main.go's bridge drains with Client.NextBatch). Consecutive frames are
+// applied together and rendered once; other events are handled in order
+// between them.
+type ClientEventsMsg []wsclient.Event
+
+func (m *Model) handleClientEvents(evs ClientEventsMsg) tea.Cmd {
+	var cmds []tea.Cmd
+	var run FramesReceivedMsg
+	flush := func() {
+		if len(run.Frames) > 0 {
+			cmds = append(cmds, m.handleFrames(run))
+			run = FramesReceivedMsg{}
+		}
+	}
+	for _, ev := range evs {
+		if fe, ok := ev.(*wsclient.FrameEvent); ok {
+			run.Frames = append(run.Frames, fe.Frame)
+			run.Replayed = append(run.Replayed, fe.Replayed)
+			continue
+		}
+		flush()
+		cmds = append(cmds, m.handleClientEvent(ev))
+	}
+	flush()
+	return tea.Batch(cmds...)
+}
+
 func (m *Model) handleClientEvent(ev wsclient.Event) tea.Cmd {
 	switch ev := ev.(type) {
 	case *wsclient.FrameEvent:

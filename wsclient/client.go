@@ -67,6 +67,14 @@ func (c *Client) Next(ctx context.Context) (Event, error) {
 	return c.q.pop(ctx)
 }
 
+// NextBatch is Next for a consumer that applies events in batches: it waits
+// for one event, then also takes whatever else is queued, up to limit events
+// in all, in order. A catch-up of thousands of frames then costs one render
+// per batch instead of one per frame.
+func (c *Client) NextBatch(ctx context.Context, limit int) ([]Event, error) {
+	return c.q.popBatch(ctx, limit)
+}
+
 // Run connects, says hello, syncs, keeps the connection alive and
 // reconnects with exponential backoff and full jitter, until ctx is done
 // (it returns nil) or a final failure: the token was rejected (*AuthError)

@@ -132,24 +132,31 @@ func (q *queue) grow() {
 // pop takes the oldest event, waiting until there is one. It returns
 // ErrClosed once the queue is closed and empty.
 func (q *queue) pop(ctx context.Context) (Event, error) {
+	evs, err := q.popBatch(ctx, 1)
+	if err != nil {
+		return nil, err
+	}
+	return evs[0], nil
+}
+
+// popBatch takes the oldest events, at least one and at most limit, in order,
+// waiting until there is one. It returns ErrClosed once the queue is closed
+// and empty.
+func (q *queue) popBatch(ctx context.Context, limit int) ([]Event, error) {
 	for {
 		q.mu.Lock()
 		if q.n > 0 {
-			slot := q.head
-			ev := q.ring[slot]
-			if k := q.keys[slot]; k != "" && q.index[k] == slot {
-				delete(q.index, k)
+			evs := make([]Event, min(q.n, max(limit, 1)))
+			for i := range evs {
+				evs[i] = q.takeLocked()
 			}
-			q.ring[slot], q.keys[slot] = nil, ""
-			q.head = (q.head + 1) % len(q.ring)
-			q.n--
 			more := q.n > 0
 			q.mu.Unlock()
 			signal(q.notFull)
 			if more {
 				signal(q.notEmpty) // keep a second consumer awake
 			}
-			return ev, nil
+			return evs, nil
 		}
 		closed := q.closed
 		q.mu.Unlock()
@@ -162,6 +169,20 @@ func (q *queue) pop(ctx context.Context) (Event, error) {
 			return nil, ctx.Err()
 		}
 	}
+}
+
+// takeLocked removes and returns the oldest event; q.mu is held and the
+// queue is not empty.
+func (q *queue) takeLocked() Event {
+	slot := q.head
+	ev := q.ring[slot]
+	if k := q.keys[slot]; k != "" && q.index[k] == slot {
+		delete(q.index, k)
+	}
+	q.ring[slot], q.keys[slot] = nil, ""
+	q.head = (q.head + 1) % len(q.ring)
+	q.n--
+	return ev
 }
 
 // close makes pop return ErrClosed once the queue is drained.

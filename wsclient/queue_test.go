@@ -118,3 +118,34 @@ func TestQueueBlocksWhenFullAndNeverDropsTerminalFrames(t *testing.T) {
 		n++
 	}
 }
+
+func TestQueuePopBatchKeepsOrderAndLimit(t *testing.T) {
+	q := newQueue(16)
+	for _, ev := range []Event{
+		update("a", "1"), terminal(frame.TypeMessageStop, "a"), progress(1, "x"), update("b", "1"), terminal(frame.TypeMessageStop, "b"),
+	} {
+		q.push(ev, nil)
+	}
+	labels := func(evs []Event) string {
+		var out []string
+		for _, ev := range evs {
+			out = append(out, label(ev))
+		}
+		return fmt.Sprint(out)
+	}
+	first, err := q.popBatch(context.Background(), 3)
+	if err != nil || labels(first) != "[u:a=1 stop:a p:1=x]" {
+		t.Fatalf("first batch = %s, %v", labels(first), err)
+	}
+	// An update for a key taken in a batch does not coalesce into it.
+	q.push(update("a", "12"), nil)
+	rest, err := q.popBatch(context.Background(), 100)
+	if err != nil || labels(rest) != "[u:b=1 stop:b u:a=12]" {
+		t.Fatalf("second batch = %s, %v", labels(rest), err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Millisecond)
+	defer cancel()
+	if evs, err := q.popBatch(ctx, 10); err == nil {
+		t.Fatalf("empty queue returned %d events", len(evs))
+	}
+}
