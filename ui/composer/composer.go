@@ -19,6 +19,9 @@ import (
 // MaxLines is how tall the composer grows before it scrolls.
 const MaxLines = 5
 
+// maxContentLines bounds the draft in visual rows (far beyond any message).
+const maxContentLines = 10000
+
 // Model is the composer component.
 type Model struct {
 	com   *common.Common
@@ -42,6 +45,9 @@ func New(com *common.Common) *Model {
 	ta.DynamicHeight = true
 	ta.MinHeight = 1
 	ta.MaxHeight = MaxLines
+	// Without it the textarea refuses newlines at MaxHeight lines; with it
+	// the box stops growing at MaxLines and scrolls.
+	ta.MaxContentHeight = maxContentLines
 	ta.CharLimit = 0
 	ta.MaxWidth = 0
 	ta.KeyMap.InsertNewline = com.KeyMap.Composer.Newline
