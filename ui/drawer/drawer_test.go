@@ -1,6 +1,9 @@
 package drawer
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -53,7 +56,7 @@ func TestDrawerFiltering(t *testing.T) {
 		{"/", true, []string{"/start", "/new", "/topic"}},
 		{"/rese", true, []string{"/reset"}},
 		{"/mdl", true, []string{"/model"}},
-		{"/reasoning ", true, []string{"/reasoning none", "/reasoning low", "/reasoning medium", "/reasoning high"}},
+		{"/reasoning ", true, []string{"/reasoning none", "/reasoning minimal", "/reasoning low", "/reasoning medium"}},
 		{"/reasoning hi", true, []string{"/reasoning high", "/reasoning hide"}},
 		{"/reasoning high ", false, nil},
 		{"/model x", false, nil},
@@ -97,6 +100,7 @@ func TestDrawerTabCompletes(t *testing.T) {
 	}
 	// Subcommands: Down moves, Tab completes the highlighted one.
 	d.SetText("/reasoning ")
+	d.Update(keyDown)
 	d.Update(keyDown)
 	d.Update(keyDown)
 	d.Update(keyUp)
@@ -193,11 +197,72 @@ func TestSubcommands(t *testing.T) {
 		"[here [N] | focus topic]":             nil,
 		"[name]":                               nil,
 		"[model] [--provider name] [--global]": nil,
-		"[off|help|Session ID]":                nil,
+		"[off|help|Session ID]":                {"off", "help"},
+		"[off|help|session-id]":                {"off", "help"},
+		"[level|show|hide]":                    {"show", "hide"},
+		"[pending|approve] [id|on|off]":        {"pending", "approve", "on", "off"},
+		"[accept|dismiss N | catalog]":         {"accept", "dismiss", "catalog"},
+		"[text | remove N | clear]":            {"remove", "clear"},
+		"[auto|codex_app_server]":              {"auto", "codex_app_server"},
+		"<prompt>":                             nil,
+		"<pause|resume|list> [name]":           {"pause", "resume", "list"},
 	}
 	for hint, want := range cases {
 		if got := Subcommands(hint); !slices.Equal(got, want) {
 			t.Errorf("Subcommands(%q) = %v, want %v", hint, got, want)
+		}
+	}
+}
+
+// hermesCatalog is a copy of the real Hermes catalog, whose hints use
+// placeholders ("[level|show|hide]").
+func hermesCatalog(t *testing.T) []frame.Command {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "hermes_catalog.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cat []frame.Command
+	if err := json.Unmarshal(b, &cat); err != nil {
+		t.Fatal(err)
+	}
+	return cat
+}
+
+func TestDrawerOffersLiteralsNotPlaceholders(t *testing.T) {
+	cases := []struct {
+		text      string
+		want, not []string
+	}{
+		{"/reasoning ", []string{"none", "minimal", "low", "medium", "high", "xhigh", "show", "hide"}, []string{"level"}},
+		{"/topic ", []string{"off", "help"}, []string{"session-id"}},
+		{"/memory ", []string{"pending", "approve", "reject", "approval", "on", "off"}, []string{"id"}},
+		{"/approve ", []string{"session", "always"}, nil},
+		{"/goal ", []string{"pause", "resume", "clear", "status"}, []string{"text"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.text, func(t *testing.T) {
+			d := newDrawer(t, themes.Dark, hermesCatalog(t))
+			d.SetText(tc.text)
+			got := d.Matches()
+			var want []string
+			for _, w := range tc.want {
+				want = append(want, tc.text+w)
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("offered %v, want %v", got, want)
+			}
+			for _, n := range tc.not {
+				if slices.Contains(got, tc.text+n) {
+					t.Fatalf("offered the placeholder %q", n)
+				}
+			}
+		})
+	}
+	for _, text := range []string{"/background ", "/new ", "/model "} {
+		d := newDrawer(t, themes.Dark, hermesCatalog(t))
+		if d.SetText(text); d.Open() {
+			t.Fatalf("%q offered %v for a placeholder", text, d.Matches())
 		}
 	}
 }

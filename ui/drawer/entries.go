@@ -2,6 +2,7 @@ package drawer
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/hermes/iris/wsclient/frame"
@@ -37,7 +38,8 @@ type Entry struct {
 	// Invoke is what to type: the name, or ClientPrefix plus the bare name
 	// for an Iris command the gateway shadows.
 	Invoke string
-	// Subs are the subcommands parsed from ArgsHint ("[none|low|high]").
+	// Subs are the subcommands offered after the name: the literals of
+	// ArgsHint ("[none|low|high]") and, for a gateway command, the known ones.
 	Subs []string
 }
 
@@ -55,7 +57,7 @@ func buildEntries(gateway []frame.Command) []Entry {
 		for _, a := range c.Aliases {
 			taken[strings.ToLower(a)] = true
 		}
-		out = append(out, Entry{Command: c, Invoke: c.Name, Subs: Subcommands(c.ArgsHint)})
+		out = append(out, Entry{Command: c, Invoke: c.Name, Subs: gatewaySubcommands(c)})
 	}
 	for _, c := range Builtins() {
 		c.Category = ClientCategory
@@ -71,26 +73,63 @@ func buildEntries(gateway []frame.Command) []Entry {
 // subGroup finds a bracketed list of alternatives without nested brackets.
 var subGroup = regexp.MustCompile(`[\[<(]([^\[\]<>()]*\|[^\[\]<>()]*)[\]>)]`)
 
-// subWord is a literal subcommand (a placeholder like "N" or one with
-// spaces is not).
+// subWord is the shape of a literal subcommand: one lower-case word.
 var subWord = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
 
-// Subcommands parses the literal alternatives of an args_hint:
-// "[none|low|medium|high]" gives none, low, medium, high. Groups whose
-// alternatives are not all plain lower-case words are ignored.
+// placeholders are words that name a value to type rather than a literal
+// to type ("[level|show|hide]", "[id|on|off]").
+var placeholders = map[string]bool{
+	"id": true, "n": true, "name": true, "level": true, "number": true,
+	"text": true, "prompt": true, "query": true, "path": true, "file": true,
+	"value": true, "days": true, "page": true, "subcommand": true,
+	"count": true, "url": true,
+}
+
+// knownSubcommands are the literals of Hermes commands whose args_hint hides
+// them behind a placeholder ("/reasoning [level|show|hide]"). They come
+// before the hint's own literals.
+var knownSubcommands = map[string][]string{
+	"/reasoning": {"none", "minimal", "low", "medium", "high", "xhigh"},
+}
+
+// Subcommands parses the literal alternatives of an args_hint. Only a
+// bracketed group ([] <> ()) with at least one "|" offers anything; of each
+// alternative its first word is offered when it is a literal: one
+// lower-case word that is not a placeholder. A placeholder is a word that
+// names a value ("level", "id", "N", "name") or a hyphenated word ending in
+// one ("session-id"). So "[off|help|session-id]" gives off, help;
+// "[accept|dismiss N | catalog]" gives accept, dismiss, catalog; a lone
+// "<prompt>" or "[name]" gives nothing.
 func Subcommands(argsHint string) []string {
 	var out []string
 	for _, m := range subGroup.FindAllStringSubmatch(argsHint, -1) {
-		var words []string
-		for _, w := range strings.Split(m[1], "|") {
-			w = strings.TrimSpace(w)
-			if !subWord.MatchString(w) {
-				words = nil
-				break
+		for _, alt := range strings.Split(m[1], "|") {
+			w, _, _ := strings.Cut(strings.TrimSpace(alt), " ")
+			if literal(w) && !slices.Contains(out, w) {
+				out = append(out, w)
 			}
-			words = append(words, w)
 		}
-		out = append(out, words...)
+	}
+	return out
+}
+
+// literal reports whether w is a subcommand to type, not a placeholder.
+func literal(w string) bool {
+	if !subWord.MatchString(w) {
+		return false
+	}
+	parts := strings.FieldsFunc(w, func(r rune) bool { return r == '-' || r == '_' })
+	return len(parts) > 0 && !placeholders[parts[len(parts)-1]]
+}
+
+// gatewaySubcommands is Subcommands plus the known literals of a gateway
+// command, the known ones first.
+func gatewaySubcommands(c frame.Command) []string {
+	out := slices.Clone(knownSubcommands[strings.ToLower(c.Name)])
+	for _, s := range Subcommands(c.ArgsHint) {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
 	}
 	return out
 }
