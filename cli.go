@@ -86,7 +86,16 @@ Exit codes: 0 ok, 1 runtime failure, 2 usage error, 3 configuration error,
 `
 
 // parseArgs turns the command line (without the program name) into options.
+// -h or --help anywhere, subcommands included, asks for the help text.
 func parseArgs(args []string) (cliOptions, error) {
+	o, err := parseCommand(args)
+	if errors.Is(err, flag.ErrHelp) {
+		return cliOptions{cmd: cmdHelp}, nil
+	}
+	return o, err
+}
+
+func parseCommand(args []string) (cliOptions, error) {
 	var o cliOptions
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		switch args[0] {
@@ -169,7 +178,7 @@ func newFlagSet(name string) *flag.FlagSet {
 
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	if err := fs.Parse(args); err != nil {
-		return fmt.Errorf("%w: %v (try iris --help)", errUsage, err)
+		return fmt.Errorf("%w: %w (try iris --help)", errUsage, err)
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%w: unexpected argument %q (try iris --help)", errUsage, fs.Arg(0))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -16,6 +17,8 @@ func TestParseArgs(t *testing.T) {
 		{"version", []string{"--version"}, cliOptions{cmd: cmdVersion}},
 		{"help", []string{"-h"}, cliOptions{cmd: cmdHelp}},
 		{"help word", []string{"help"}, cliOptions{cmd: cmdHelp}},
+		{"sim help", []string{"gateway-sim", "--help"}, cliOptions{cmd: cmdHelp}},
+		{"config check help", []string{"config", "check", "-h"}, cliOptions{cmd: cmdHelp}},
 		{"sim defaults", []string{"gateway-sim"}, cliOptions{cmd: cmdGatewaySim, listen: "127.0.0.1:8765", token: "demo", simInterval: "30ms"}},
 		{"sim flags", []string{"gateway-sim", "--listen", "127.0.0.1:0", "--token", "x"}, cliOptions{cmd: cmdGatewaySim, listen: "127.0.0.1:0", token: "x", simInterval: "30ms"}},
 		{"config path", []string{"config", "path"}, cliOptions{cmd: cmdConfigPath}},
@@ -48,5 +51,18 @@ func TestParseArgsUsageErrors(t *testing.T) {
 		if _, err := parseArgs(args); !errors.Is(err, errUsage) {
 			t.Errorf("parseArgs(%q) error = %v, want a usage error", args, err)
 		}
+	}
+}
+
+func TestRunReportsUsageErrors(t *testing.T) {
+	var out, errOut strings.Builder
+	if code := run([]string{"--bogus"}, &out, &errOut); code != exitUsage {
+		t.Fatalf("exit code %d, want %d", code, exitUsage)
+	}
+	if got := errOut.String(); !strings.Contains(got, "flag provided but not defined: -bogus") || !strings.Contains(got, "iris --help") {
+		t.Fatalf("stderr = %q", got)
+	}
+	if code := run([]string{"gateway-sim", "--help"}, &out, &errOut); code != exitOK || !strings.Contains(out.String(), "gateway-sim flags") {
+		t.Fatalf("gateway-sim --help: exit %d, stdout %q", code, out.String())
 	}
 }

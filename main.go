@@ -7,11 +7,11 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/hermes/iris/config"
@@ -26,7 +26,7 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	opts, err := parseArgs(args)
 	if err != nil {
-		fmt.Fprintln(stderr, "iris:", errors.Unwrap(err))
+		fmt.Fprintln(stderr, "iris:", strings.TrimPrefix(err.Error(), errUsage.Error()+": "))
 		return exitUsage
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
