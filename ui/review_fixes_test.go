@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/ui/composer"
+	"github.com/hermes/iris/wsclient/frame"
 )
 
 func TestComposerKeepsEveryTypedLine(t *testing.T) {
@@ -32,5 +33,25 @@ func TestComposerKeepsEveryTypedLine(t *testing.T) {
 	got := sentTexts(h)
 	if want := strings.Join(lines, "\n"); len(got) != 1 || got[0] != want {
 		t.Fatalf("sent %q, want %q", got, want)
+	}
+}
+
+func TestBusyReasonInWords(t *testing.T) {
+	cases := []struct{ reason, want, not string }{
+		{"processing", "thinking (esc to stop)", "processing"},
+		{"tool", "running a tool (esc to stop)", "· tool"},
+		{"waiting_input", "waiting for your answer (alt+p to answer · esc to stop)", "waiting_input"},
+		{"cron", "running a scheduled job (esc to stop)", "· cron"},
+		{"", "working (esc to stop)", "working ·"},
+		{"dreaming\x1b[2J", "working · dreaming␛[2J (esc to stop)", "\x1b[2J"},
+	}
+	for _, c := range cases {
+		t.Run(c.reason, func(t *testing.T) {
+			h := newHarness(t, 120, 40)
+			h.online()
+			h.frame(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: c.reason}))
+			h.mustShow(c.want)
+			h.mustNotShow(c.not)
+		})
 	}
 }

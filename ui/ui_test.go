@@ -125,7 +125,7 @@ func TestStreamingReasoningToolCardFooter(t *testing.T) {
 	h := newHarness(t, 120, 40)
 	h.online()
 	streamTurn(h, false)
-	h.mustShow("▾ Reasoning", "The user wants the test suite run.", "Plan", "pytest first", "terminal", "pytest -q", "collecting", "working · tool")
+	h.mustShow("▾ Reasoning", "The user wants the test suite run.", "Plan", "pytest first", "terminal", "pytest -q", "collecting", "running a tool (esc to stop)")
 	p := h.plain()
 	if strings.Index(p, "The user wants") > strings.Index(p, "pytest first") {
 		t.Fatal("reasoning must render above the text")

@@ -11,10 +11,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/hermes/iris/store"
-	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -199,22 +196,6 @@ func (m *Model) View() string {
 		lines = append(lines, "")
 	}
 	return strings.Join(append(lines, bottom...), "\n")
-}
-
-// indicator is the busy/typing line: the spinner and the agent's reason.
-func (m *Model) indicator(ln *store.Lane) string {
-	if ln == nil || !ln.Busy && !ln.Typing {
-		return ""
-	}
-	text := "typing…"
-	if ln.Busy {
-		text = "working"
-		if r := termsafe.Line(ln.BusyReason); r != "" {
-			text += " · " + r
-		}
-		text += " (" + m.com.KeyMap.Global.Escape.Help().Key + " to stop)"
-	}
-	return m.com.Styles.Transcript.Typing.Render(ansi.Truncate(m.spinner+" "+text, m.width, "…"))
 }
 
 func (m *Model) empty(height int) string {

@@ -1,0 +1,46 @@
+package transcript
+
+import (
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/termsafe"
+)
+
+// busyReasons are human labels for agent.busy reasons (the wire values).
+var busyReasons = map[string]string{
+	"processing":    "thinking",
+	"tool":          "running a tool",
+	"waiting_input": "waiting for your answer",
+	"cron":          "running a scheduled job",
+}
+
+// busyLabel says what the agent is doing: a known reason in words, an
+// unknown one sanitised as it came, or plain "working".
+func busyLabel(reason string) string {
+	if l, ok := busyReasons[reason]; ok {
+		return l
+	}
+	if r := termsafe.Line(reason); r != "" {
+		return "working · " + r
+	}
+	return "working"
+}
+
+// indicator is the busy/typing line: the spinner, what the agent does and
+// the keys that act on it.
+func (m *Model) indicator(ln *store.Lane) string {
+	if ln == nil || !ln.Busy && !ln.Typing {
+		return ""
+	}
+	text := "typing…"
+	if ln.Busy {
+		g := m.com.KeyMap.Global
+		keys := g.Escape.Help().Key + " to stop"
+		if ln.BusyReason == "waiting_input" {
+			keys = g.Picker.Help().Key + " to answer · " + keys
+		}
+		text = busyLabel(ln.BusyReason) + " (" + keys + ")"
+	}
+	return m.com.Styles.Transcript.Typing.Render(ansi.Truncate(m.spinner+" "+text, m.width, "…"))
+}
