@@ -78,6 +78,7 @@ type env struct {
 	socket  string            // tmux -L name
 	tmuxCfg string
 	runs    int
+	height  int // pane rows; 0 means rows
 }
 
 var tmuxServers atomic.Int64
@@ -125,7 +126,8 @@ func (e *env) environ() []string {
 	return vars
 }
 
-// start runs the binary with args in a new tmux session of cols×rows.
+// start runs the binary with args in a new tmux session of cols×rows (or
+// cols×e.height).
 func (e *env) start(args ...string) *run {
 	e.t.Helper()
 	e.runs++
@@ -137,7 +139,11 @@ func (e *env) start(args ...string) *run {
 	for _, a := range args {
 		words = append(words, shellQuote(a))
 	}
-	e.tmux("new-session", "-d", "-s", name, "-x", strconv.Itoa(cols), "-y", strconv.Itoa(rows), strings.Join(words, " "))
+	height := rows
+	if e.height > 0 {
+		height = e.height
+	}
+	e.tmux("new-session", "-d", "-s", name, "-x", strconv.Itoa(cols), "-y", strconv.Itoa(height), strings.Join(words, " "))
 	return &run{e: e, name: name}
 }
 
