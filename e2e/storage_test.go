@@ -45,4 +45,3 @@ func (e *env) damageNewestItem() {
 		e.t.Fatalf("%d rows damaged", n)
 	}
 }
-
