@@ -14,10 +14,12 @@ import (
 // HelpID is the help overlay's ID.
 const HelpID = "help"
 
-// Help is the help overlay, generated from the key map's groups.
+// Help is the help overlay, generated from the key map's groups. What does
+// not fit the screen scrolls.
 type Help struct {
 	com           *common.Common
 	width, height int
+	offset        int // first body line shown
 }
 
 var _ Dialog = (*Help)(nil)
@@ -31,33 +33,104 @@ func (h *Help) ID() string { return HelpID }
 // SetSize sets the screen size the overlay fits in.
 func (h *Help) SetSize(w, hgt int) { h.width, h.height = w, hgt }
 
-// Update closes the overlay on Esc, ?, F1 or q.
+// Update closes the overlay on Esc, ?, F1 or q, and scrolls it with
+// ↑/↓ (k/j), PgUp/PgDn and Home/End.
 func (h *Help) Update(msg tea.Msg) (common.Action, tea.Cmd) {
-	if kp, ok := msg.(tea.KeyPressMsg); ok {
-		km := h.com.KeyMap
-		if key.Matches(kp, km.Picker.Close, km.Global.Help) || kp.String() == "q" {
-			return common.ActionClose{}, nil
-		}
+	kp, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil, nil
 	}
+	km := h.com.KeyMap
+	_, _, rows := h.layout()
+	switch {
+	case key.Matches(kp, km.Picker.Close, km.Global.Help) || kp.String() == "q":
+		return common.ActionClose{}, nil
+	case key.Matches(kp, km.Picker.Up, km.Picker.VimUp):
+		h.offset--
+	case key.Matches(kp, km.Picker.Down, km.Picker.VimDown):
+		h.offset++
+	case key.Matches(kp, km.Global.PageUp):
+		h.offset -= max(rows-1, 1)
+	case key.Matches(kp, km.Global.PageDown):
+		h.offset += max(rows-1, 1)
+	case key.Matches(kp, km.Transcript.Top, km.Global.Top):
+		h.offset = 0
+	case key.Matches(kp, km.Transcript.Bottom, km.Global.Bottom):
+		h.offset = 1 << 30
+	}
+	h.offset = h.clamp(h.offset)
 	return nil, nil
 }
 
-// View renders the groups newspaper-style: stacked in a column while they
-// fit the height, then in the next column; what still does not fit is cut.
+// View renders the groups newspaper-style in as many columns as fit the
+// width, and a window of them with a "more" line when they do not fit the
+// height.
 func (h *Help) View() string {
 	st := h.com.Styles.Help
-	maxW := max(h.width-st.Frame.GetHorizontalFrameSize()-2, 20)
-	maxH := max(h.height-st.Frame.GetVerticalFrameSize()-4, 3)
+	body, maxW, rows := h.layout()
+	off := h.clamp(h.offset)
+	lines := []string{st.Title.Render("Keys"), ""}
+	if len(body) <= rows {
+		lines = append(lines, body...)
+	} else {
+		lines = append(lines, body[off:min(off+rows, len(body))]...)
+		lines = append(lines, st.Desc.Render(moreLine(off > 0, off+rows < len(body))))
+	}
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, maxW, "…")
+	}
+	return st.Frame.Render(strings.Join(lines, "\n"))
+}
+
+// moreLine tells which way more bindings are and how to get there.
+func moreLine(above, below bool) string {
+	switch {
+	case above && below:
+		return "↑↓ more above and below · ↑/↓ pgup/pgdn scroll"
+	case above:
+		return "↑ more above · ↑/pgup scroll"
+	default:
+		return "↓ more below · ↓/pgdn scroll"
+	}
+}
+
+// clamp keeps a scroll offset within the body.
+func (h *Help) clamp(off int) int {
+	body, _, rows := h.layout()
+	return max(min(off, len(body)-rows), 0)
+}
+
+// layout returns the body's lines (the groups in columns), the widest line
+// the frame holds, and how many body lines are shown at once when the body
+// scrolls (one row goes to the "more" line).
+func (h *Help) layout() (body []string, maxW, rows int) {
+	st := h.com.Styles.Help
+	maxW = max(h.width-st.Frame.GetHorizontalFrameSize()-2, 20)
+	inner := max(h.height-st.Frame.GetVerticalFrameSize()-2, 5) // rows inside the frame
 	groups := h.com.KeyMap.Groups()
 	blocks := make([]string, len(groups))
-	limit := 0 // a column is as tall as the tallest group, or the screen
+	limit, total := 0, 0 // a column holds at least the tallest group
 	for i, g := range groups {
 		blocks[i] = h.group(g.Title, g.Bindings)
 		limit = max(limit, lipgloss.Height(blocks[i])+1)
+		total += lipgloss.Height(blocks[i]) + 1
 	}
-	limit = min(limit, maxH)
-	var cols []string
-	var col []string
+	for columnsWidth(blocks, limit) > maxW && limit < total {
+		limit++ // taller columns, so fewer of them
+	}
+	joined := lipgloss.JoinHorizontal(lipgloss.Top, columns(blocks, limit)...)
+	body = strings.Split(joined, "\n")
+	rows = inner - 2 // title and the blank line under it
+	if len(body) > rows {
+		rows--
+	}
+	return body, maxW, max(rows, 1)
+}
+
+// columns stacks blocks into columns of at most limit lines (a block taller
+// than that gets a column of its own), with a gap between columns.
+func columns(blocks []string, limit int) []string {
+	var cols, col []string
 	colH := 0
 	for _, block := range blocks {
 		bh := lipgloss.Height(block)
@@ -68,9 +141,16 @@ func (h *Help) View() string {
 		col = append(col, block)
 		colH += bh + 1
 	}
-	cols = append(cols, strings.Join(col, "\n\n"))
-	body := st.Title.Render("Keys") + "\n\n" + lipgloss.JoinHorizontal(lipgloss.Top, cols...)
-	return st.Frame.Render(clipLines(body, maxH+2, maxW))
+	return append(cols, strings.Join(col, "\n\n"))
+}
+
+// columnsWidth is the width of the columns joined side by side.
+func columnsWidth(blocks []string, limit int) int {
+	w := 0
+	for _, c := range columns(blocks, limit) {
+		w += lipgloss.Width(c)
+	}
+	return w
 }
 
 func (h *Help) group(title string, bs []key.Binding) string {
@@ -90,20 +170,11 @@ func (h *Help) group(title string, bs []key.Binding) string {
 	return strings.Join(lines, "\n")
 }
 
-// clipLines cuts s to at most n lines of at most w cells.
-func clipLines(s string, n, w int) string {
-	ls := strings.Split(s, "\n")
-	if len(ls) > n {
-		ls = append(ls[:n-1], "…")
-	}
-	for i, l := range ls {
-		ls[i] = ansi.Truncate(l, w, "…")
-	}
-	return strings.Join(ls, "\n")
+// ShortHelp lists the scroll and close keys.
+func (h *Help) ShortHelp() []key.Binding {
+	km := h.com.KeyMap
+	return []key.Binding{km.Picker.Up, km.Picker.Down, km.Global.PageUp, km.Global.PageDown, km.Picker.Close}
 }
 
-// ShortHelp lists the close key.
-func (h *Help) ShortHelp() []key.Binding { return []key.Binding{h.com.KeyMap.Picker.Close} }
-
-// FullHelp lists the close key.
+// FullHelp lists the scroll and close keys.
 func (h *Help) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }
