@@ -55,3 +55,28 @@ func TestBusyReasonInWords(t *testing.T) {
 		})
 	}
 }
+
+// TestShortLaneHasNoGapAboveTheBusyLine: a lane shorter than the screen sits
+// at the bottom, so its last message is right above the busy line.
+func TestShortLaneHasNoGapAboveTheBusyLine(t *testing.T) {
+	h := newHarness(t, 80, 24)
+	h.online()
+	h.frames(msgFrame("u1", "user", "confirm fresh", ms(1, 0)),
+		on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "processing"}))
+	rows := strings.Split(h.plain(), "\n")
+	busy, last := -1, -1
+	for i, r := range rows {
+		switch {
+		case strings.Contains(r, "thinking (esc to stop)"):
+			busy = i
+		case strings.Contains(r, "confirm fresh"):
+			last = i
+		}
+	}
+	if busy < 0 || last < 0 || busy-last > 2 {
+		t.Fatalf("message on row %d, busy line on row %d:\n%s", last, busy, h.plain())
+	}
+	if strings.TrimSpace(rows[0]) != "" {
+		t.Fatalf("a short lane should leave the empty rows above it:\n%s", h.plain())
+	}
+}

@@ -174,8 +174,9 @@ func (m *Model) maybeLoadOlder() common.Action {
 	return common.ActionLoadOlder{Lane: m.lane}
 }
 
-// View renders the visible lines, padded to the height, with the "new
-// messages below" marker and the busy/typing indicator at the bottom.
+// View renders the visible lines, bottom-aligned and padded above to the
+// height, with the "new messages below" marker and the busy/typing
+// indicator under them.
 func (m *Model) View() string {
 	src := m.src()
 	var bottom []string
@@ -192,10 +193,12 @@ func (m *Model) View() string {
 	}
 	lines, _ := m.vp.visible(src)
 	m.topItem = src.lane.Item(m.vp.top)
-	for len(lines) < m.vp.height {
-		lines = append(lines, "")
-	}
-	return strings.Join(append(lines, bottom...), "\n")
+	// A short lane sits at the bottom, next to the busy line and the
+	// composer, as in any chat: the padding goes above it, never between.
+	n := max(m.vp.height-len(lines), 0)
+	pad := make([]string, n, n+len(lines)+len(bottom))
+	lines = append(append(pad, lines...), bottom...)
+	return strings.Join(lines, "\n")
 }
 
 func (m *Model) empty(height int) string {
