@@ -131,3 +131,50 @@ func TestSearchGolden(t *testing.T) {
 		})
 	}
 }
+
+func TestPlainSnippet(t *testing.T) {
+	cases := map[string]string{
+		"## Re: please confirm the deploy":           "Re: please confirm the deploy",
+		"the **deploy** token for `api`":             "the deploy token for api",
+		"…half a **deploy tok…":                      "…half a deploy tok…",
+		"> quoted *deploy* and _soon_ in snake_case": "quoted deploy and soon in snake_case",
+		"- [x] see [the docs](https://x.example/d)":  "see the docs",
+		"```bash\nmake deploy\n```":                  "make deploy",
+		"2 * 3 * 4 stays":                            "2 * 3 * 4 stays",
+		"~~old~~ new":                                "old new",
+	}
+	for in, want := range cases {
+		if got := plainSnippet(in); got != want {
+			t.Errorf("plainSnippet(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestSearchSnippetsWithoutMarkdown shows markdown snippets as text, with
+// the match still highlighted and escapes still neutralised.
+func TestSearchSnippetsWithoutMarkdown(t *testing.T) {
+	com := testCom(t, themes.Dark)
+	applyJSON(t, com, directoryJS)
+	s := NewSearch(com, opsLane, "deploy")
+	s.SetSize(100, 30)
+	s.Start()
+	s.SetResults(frame.SearchResults{Query: "deploy", Scope: "all", Hits: []frame.SearchHit{
+		{MessageID: "m_1", ChatID: "iris:chan_1", Role: "assistant", Snippet: "## Re: the **deploy** of `api`\x1b*]0;x\x07*", TS: clock(9, 12)},
+	}})
+	v := s.View()
+	plain := ansi.Strip(v)
+	if !strings.Contains(plain, "Re: the deploy of api") {
+		t.Fatalf("snippet not plain:\n%s", plain)
+	}
+	for _, raw := range []string{"##", "**", "`"} {
+		if strings.Contains(plain, raw) {
+			t.Fatalf("snippet keeps %q:\n%s", raw, plain)
+		}
+	}
+	if !strings.Contains(v, com.Styles.Dialog.Match.Render("deploy")) {
+		t.Fatal("the match is not highlighted")
+	}
+	if err := termsafe.Verify(v); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -65,7 +65,7 @@ func (s *Search) hitLines(w int) []string {
 		} else {
 			headLine = st.Muted.Render(headLine)
 		}
-		snippet := ansi.Truncate(strings.TrimSpace(termsafe.Line(h.Snippet)), w-4, "…")
+		snippet := ansi.Truncate(strings.TrimSpace(termsafe.Line(plainSnippet(h.Snippet))), w-4, "…")
 		out = append(out, headLine, "    "+highlightTerms(st.Body, st.Match, snippet, s.terms))
 	}
 	return out
