@@ -124,6 +124,7 @@ func (m *Model) cycleFocus(step int) tea.Cmd {
 func (m *Model) setFocus(f focusArea) tea.Cmd {
 	m.focus = f
 	m.sidebar.SetFocused(f == focusSidebar)
+	m.status.SetTyping(f == focusComposer)
 	m.invalidate()
 	if f == focusComposer {
 		return m.composer.Focus()

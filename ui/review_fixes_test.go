@@ -80,3 +80,15 @@ func TestShortLaneHasNoGapAboveTheBusyLine(t *testing.T) {
 		t.Fatalf("a short lane should leave the empty rows above it:\n%s", h.plain())
 	}
 }
+
+func TestHelpHintLeavesOutKeysThatType(t *testing.T) {
+	h := newHarness(t, 120, 40)
+	h.online()
+	h.mustShow("  f1 help")
+	h.mustNotShow("?/f1 help")
+	h.key(tea.KeyTab, 0) // transcript
+	h.mustShow("?/f1 help")
+	h.key(tea.KeyEscape, 0) // back to the composer
+	h.mustNotShow("?/f1 help")
+	h.mustShow("f1 help")
+}

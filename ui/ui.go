@@ -177,6 +177,7 @@ func New(opts Options) *Model {
 	m.transcript = transcript.New(com)
 	m.composer = composer.New(com)
 	m.status = statusbar.New(com)
+	m.status.SetTyping(true) // the composer starts focused
 	m.drawer = drawer.New(com)
 	m.sidebar.SetSpinner(spinnerFrames[0])
 	m.transcript.SetSpinner(spinnerFrames[0])

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -35,6 +36,7 @@ type Model struct {
 	info    common.InfoMsg
 	infoEnd time.Time
 	lane    frame.Lane
+	typing  bool // the focused pane takes printable keys as text
 
 	transfers []Transfer // media transfer queue (transfers.go)
 }
@@ -57,6 +59,10 @@ func (m *Model) Conn() Conn { return m.conn }
 
 // SetLane sets the focused lane.
 func (m *Model) SetLane(l frame.Lane) { m.lane = l }
+
+// SetTyping says whether the focused pane takes printable keys as text (the
+// composer), so the help hint leaves out keys that would type there.
+func (m *Model) SetTyping(typing bool) { m.typing = typing }
 
 // Update takes InfoMsg values; other messages are ignored.
 func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
@@ -103,7 +109,7 @@ func (m *Model) View() string {
 	}
 	sep := st.Separator.Render(" │ ")
 	l := strings.Join(left, sep)
-	r := m.turnView() + st.Key.Render("  "+m.com.KeyMap.Global.Help.Help().Key+" help")
+	r := m.turnView() + st.Key.Render("  "+m.helpKey()+" help")
 	inner := max(m.width-st.Base.GetHorizontalFrameSize(), 1)
 	if ansi.StringWidth(l)+ansi.StringWidth(r)+1 > inner {
 		r = ""
@@ -111,6 +117,25 @@ func (m *Model) View() string {
 	l = ansi.Truncate(l, inner, "…")
 	gap := max(inner-ansi.StringWidth(l)-ansi.StringWidth(r), 0)
 	return st.Base.Width(m.width).MaxHeight(1).Render(l + strings.Repeat(" ", gap) + r)
+}
+
+// helpKey is the help binding's label; while typing, only its keys that
+// are not printable characters (which would type), when it has any.
+func (m *Model) helpKey() string {
+	b := m.com.KeyMap.Global.Help
+	if !m.typing {
+		return b.Help().Key
+	}
+	var keys []string
+	for _, k := range b.Keys() {
+		if utf8.RuneCountInString(k) > 1 {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		return b.Help().Key
+	}
+	return strings.Join(keys, "/")
 }
 
 func (m *Model) connView() string {
