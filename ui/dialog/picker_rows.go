@@ -161,7 +161,7 @@ func record(p store.Picker, r pickerRow, text string) string {
 			return verb + ": " + subject
 		}
 	case frame.TypePickerModel:
-		return "model: " + termsafe.Line(r.value)
+		return "chose model: " + termsafe.Line(r.value)
 	case frame.TypePickerConfirm:
 		if r.value == "cancel" {
 			return "cancelled: " + subject

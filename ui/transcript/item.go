@@ -103,7 +103,7 @@ func (r *renderer) render(it *store.Item) []string {
 	case store.KindNotice:
 		return r.wrap(st.Notice, termsafe.Text(it.Text))
 	case store.KindPickerRecord:
-		return r.wrap(st.Notice, "◆ "+termsafe.Line(it.Text)+" · "+it.Outcome.String())
+		return r.wrap(st.Notice, "◆ "+termsafe.Line(it.Text)) // the text says the outcome
 	}
 	return nil
 }

@@ -1,0 +1,21 @@
+package ui
+
+import (
+	"testing"
+
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// TestPickerRecordsSayTheirOutcomeOnce: each record line names how the
+// picker ended once, with what it was about.
+func TestPickerRecordsSayTheirOutcomeOnce(t *testing.T) {
+	h := newHarness(t, 120, 40)
+	h.online()
+	h.frame(approvalFrame(lane0, "pa_1", "rm -rf build/"))
+	h.press(keyEnter)
+	h.mustShow("◆ approved once: rm -rf build/")
+	h.frame(approvalFrame(lane0, "pa_2", "rm -rf dist/"))
+	h.frame(on(frame.TypeAgentIdle, &frame.Empty{}))
+	h.mustShow("◆ expired: rm -rf dist/")
+	h.mustNotShow("· answered", "· expired")
+}
