@@ -184,7 +184,7 @@ func (m *Model) resend() tea.Cmd {
 }
 
 // flushOutgoing sends queued messages, in order, to lanes whose agent is
-// idle, while online.
+// idle, while online; a message that starts a new thread goes at once.
 func (m *Model) flushOutgoing() tea.Cmd {
 	if m.gw == nil || m.conn != common.ConnOnline {
 		return nil
@@ -192,17 +192,20 @@ func (m *Model) flushOutgoing() tea.Cmd {
 	var cmds []tea.Cmd
 	held := map[frame.Lane]bool{}
 	for _, o := range m.com.Store.Outgoing() {
-		if o.Delivery == store.DeliverySending {
+		// A message asking for a new thread starts a lane of its own: it
+		// neither waits for the parent lane's turn nor holds its queue.
+		own := !m.autoIDs[o.ClientMsgID]
+		if o.Delivery == store.DeliverySending && own {
 			held[o.Lane] = true // the one in flight goes first, keeping order
 		}
-		if o.Delivery != store.DeliveryQueued || held[o.Lane] {
+		if o.Delivery != store.DeliveryQueued || own && held[o.Lane] {
 			continue
 		}
-		if ln := m.com.Store.Lane(o.Lane); ln != nil && ln.Busy {
+		if ln := m.com.Store.Lane(o.Lane); own && ln != nil && ln.Busy {
 			held[o.Lane] = true // waits for the next turn, keeping order
 			continue
 		}
-		held[o.Lane] = true // one message per lane per turn
+		held[o.Lane] = held[o.Lane] || own // one message per lane per turn
 		m.com.Store.SetDelivery(o.ClientMsgID, store.DeliverySending)
 		f := laneFrame(frame.TypeMessageSend, o.Lane, &frame.MessageSend{Text: o.Text, ReplyTo: optional(o.ReplyTo),
 			MediaRefs: o.MediaRefs, ClientMsgID: o.ClientMsgID})

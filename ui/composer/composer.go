@@ -148,20 +148,16 @@ func (m *Model) View() string {
 	return frame.Width(m.width).Render(body)
 }
 
-// hint is the line above the input: the new-thread badge, then the
-// steer/queue state.
+// hint is the line above the input: the new-thread badge, or the
+// steer/queue state. A new thread's message never steers nor waits for the
+// busy lane's turn, so the badge stands alone.
 func (m *Model) hint() string {
-	st := m.com.Styles.Composer
-	s := m.busyHint()
-	if m.autoThread {
-		badge := st.Mode.Render("NEW THREAD") + st.Hint.Render(" the next message starts a thread · "+
-			m.com.KeyMap.Global.AutoThread.Help().Key+": cancel")
-		if s != "" {
-			badge += st.Hint.Render(" · ") + s
-		}
-		return badge
+	if !m.autoThread {
+		return m.busyHint()
 	}
-	return s
+	st := m.com.Styles.Composer
+	return st.Mode.Render("NEW THREAD") + st.Hint.Render(" the next message starts a thread · "+
+		m.com.KeyMap.Global.AutoThread.Help().Key+": cancel")
 }
 
 // busyHint says what Enter does while the agent is busy, and what waits.
