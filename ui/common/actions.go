@@ -1,6 +1,9 @@
 package common
 
-import "github.com/hermes/iris/wsclient/frame"
+import (
+	"github.com/hermes/iris/themes"
+	"github.com/hermes/iris/wsclient/frame"
+)
 
 // Action is what a child component asks of the root after an Update. Every
 // Action type is defined in this file; the root handles them in one switch.
@@ -75,6 +78,13 @@ type ActionAttach struct{ Path string }
 // completion (drawer.ListDir; the answer goes to the drawer's SetPaths).
 type ActionListDir struct{ Dir string }
 
+// ActionSettings asks the root to apply and remember the view settings and
+// the theme choice (the settings dialog, after each change).
+type ActionSettings struct {
+	Settings Settings
+	Theme    themes.Name
+}
+
 func (ActionOpenLane) isAction()     {}
 func (ActionClose) isAction()        {}
 func (ActionSend) isAction()         {}
@@ -89,3 +99,4 @@ func (ActionComplete) isAction()     {}
 func (ActionCompleteCommands) isAction() {}
 func (ActionAttach) isAction()           {}
 func (ActionListDir) isAction()          {}
+func (ActionSettings) isAction()         {}

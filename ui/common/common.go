@@ -99,13 +99,16 @@ type Settings struct {
 	// Steer makes text sent while the agent is busy steer the running turn
 	// (agent.steer); otherwise it waits for the next turn.
 	Steer bool
+	// Notifications rings the terminal (bell, OSC 9, OSC 777) when a picker
+	// opens while the terminal is unfocused.
+	Notifications bool
 	// Gen changes whenever a setting that affects rendering changes.
 	Gen int
 }
 
 // DefaultSettings are the settings of a fresh install.
 func DefaultSettings() Settings {
-	return Settings{Tools: ToolsTruncated, RuntimeFooter: true, ShowReasoning: true, Steer: true}
+	return Settings{Tools: ToolsTruncated, RuntimeFooter: true, ShowReasoning: true, Steer: true, Notifications: true}
 }
 
 // FormatTime formats a millisecond Unix timestamp as a short clock time, or
