@@ -125,3 +125,37 @@ func TestNewThreadOnABusyLaneIsSentAtOnce(t *testing.T) {
 		})
 	}
 }
+
+func TestCreatedChannelIsOpened(t *testing.T) {
+	created := frame.Lane{ChatID: "android:chan_9"}
+	for _, fail := range []bool{false, true} {
+		t.Run(onOff(fail, "rejected", "created"), func(t *testing.T) {
+			h := newHarness(t, 120, 40)
+			h.gw.answer = func(f frame.Frame) (frame.Frame, error) {
+				switch {
+				case f.Type == frame.TypeChannelCreate && fail:
+					return frame.Frame{Type: frame.TypeError, Payload: &frame.Error{Code: "bad_request", Message: "name taken"}}, nil
+				case f.Type == frame.TypeChannelCreate:
+					return frame.Frame{Type: frame.TypeChannelCreated, Payload: &frame.Channel{ChatID: created.ChatID, Name: "Builds", Kind: frame.KindChannel}}, nil
+				}
+				return frame.Frame{Type: f.Type, Payload: &frame.History{}}, nil
+			}
+			h.online()
+			h.key('c', tea.ModAlt)
+			h.typeText("1")
+			h.typeText("Builds")
+			h.key(tea.KeyEnter, 0)
+			if fail {
+				if h.m.Lane() != lane0 {
+					t.Fatalf("switched to %v after a rejected create", h.m.Lane())
+				}
+				h.mustShow("channel.create failed", "name taken")
+				return
+			}
+			if h.m.Lane() != created || h.m.Focus() != "composer" {
+				t.Fatalf("lane %v focus %s, want the new channel", h.m.Lane(), h.m.Focus())
+			}
+			h.mustShow("# Builds", "Builds")
+		})
+	}
+}

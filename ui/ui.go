@@ -239,6 +239,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.handleSendFinished(msg)
 	case requestFailedMsg:
 		return m, m.handleRequestFailed(msg)
+	case channelCreatedMsg:
+		return m, m.handleChannelCreated(msg)
 	case mediaMsg:
 		return m, m.handleMediaMsg(msg)
 	case dialog.FilePickerMsg:

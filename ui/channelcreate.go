@@ -1,0 +1,38 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// channelCreatedMsg is the gateway's answer to a channel.create the user
+// asked for in the channel menu.
+type channelCreatedMsg struct {
+	resp frame.Frame
+	err  error
+}
+
+// createChannel sends channel.create; the answer opens the new channel or
+// thread (handleChannelCreated).
+func (m *Model) createChannel(f frame.Frame) tea.Cmd {
+	return requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, err error) tea.Msg {
+		return channelCreatedMsg{resp: resp, err: err}
+	})
+}
+
+// handleChannelCreated adds the new entry to the directory (the same
+// channel.created may also arrive as an event; applying it twice is
+// harmless) and switches to it.
+func (m *Model) handleChannelCreated(msg channelCreatedMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.handleRequestFailed(requestFailedMsg{what: frame.TypeChannelCreate, err: msg.err})
+	}
+	ch, ok := msg.resp.Payload.(*frame.Channel)
+	if !ok || ch.ChatID == "" {
+		return nil
+	}
+	cmd := m.handleFrame(FrameReceivedMsg{Frame: frame.Frame{Type: frame.TypeChannelCreated, Payload: ch}})
+	return tea.Batch(cmd, m.handleAction(common.ActionOpenLane{Lane: ch.Lane()}))
+}
