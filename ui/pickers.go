@@ -148,7 +148,7 @@ func (m *Model) afterPickersChanged() tea.Cmd {
 }
 
 // announcePickers rings the terminal for each new picker while the terminal
-// is unfocused: a bell plus OSC 9 and OSC 777 desktop notifications (the
+// is unfocused and notifications are on: a bell plus OSC 9 and OSC 777 desktop notifications (the
 // text from the wire goes through termsafe.Notify).
 func (m *Model) announcePickers() tea.Cmd {
 	var cmds []tea.Cmd
@@ -160,7 +160,7 @@ func (m *Model) announcePickers() tea.Cmd {
 				continue
 			}
 			m.pickers.announced[p.PickerID] = true
-			if m.termBlurred {
+			if m.termBlurred && m.com.Settings.Notifications {
 				cmds = append(cmds, tea.Raw(notification(m.laneName(l), p.Summary())))
 			}
 		}

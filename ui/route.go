@@ -68,6 +68,8 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		return m.complete(a.Text)
 	case common.ActionCompleteCommands:
 		return m.completeCmd(a.Prefix)
+	case common.ActionSettings:
+		return m.applySettings(a)
 	}
 	return nil
 }

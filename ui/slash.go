@@ -118,6 +118,9 @@ func (m *Model) runClient(name, args string) tea.Cmd {
 	case "/keys":
 		m.openDialog(dialog.NewHelp(m.com))
 		return nil
+	case "/settings":
+		m.openDialog(dialog.NewSettings(m.com, m.theme))
+		return nil
 	case "/quit":
 		return tea.Quit
 	}
@@ -145,6 +148,7 @@ func (m *Model) setThemeName(arg string) tea.Cmd {
 		return common.ReportError(errors.New("usage: /theme auto|dark|light"))
 	}
 	m.theme = n
+	saveTheme(m.com.Store, n)
 	m.applyTheme()
 	return common.ReportInfo("theme: " + string(n))
 }

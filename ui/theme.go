@@ -13,6 +13,9 @@ import (
 // 256-colour terminals get the palette's fallbacks), and rebuilds the
 // styles when the result changed.
 func (m *Model) applyTheme() {
+	if m.com.Theme == nil { // the first call, from New
+		m.theme = loadTheme(m.com.Store, m.theme)
+	}
 	t := themes.New(themes.Options{Name: m.theme, Background: m.bg, Profile: m.profile, NoColor: m.opts.NoColor})
 	if m.com.Theme != nil && m.com.Styles != nil && t.Name == m.com.Theme.Name && t.NoColor == m.com.Theme.NoColor &&
 		t.Palette == m.com.Theme.Palette {
@@ -35,7 +38,23 @@ const (
 	settingFooter    = "runtime_footer"
 	settingReasoning = "show_reasoning"
 	settingSteer     = "steer_when_busy"
+	settingNotify    = "notifications"
+	settingTheme     = "theme"
 )
+
+// loadTheme returns the theme choice remembered in the store (set with
+// /theme or /settings), else def.
+func loadTheme(st *store.State, def themes.Name) themes.Name {
+	if v, ok := st.Setting(settingTheme); ok {
+		if n, err := themes.ParseName(v); err == nil {
+			return n
+		}
+	}
+	return def
+}
+
+// saveTheme remembers the theme choice in the store.
+func saveTheme(st *store.State, n themes.Name) { st.SetSetting(settingTheme, string(n)) }
 
 // loadSettings returns the defaults (the given ones, from the config file,
 // or the stock ones) overlaid with the toggles remembered in the store: what
@@ -51,6 +70,7 @@ func loadSettings(st *store.State, defaults *common.Settings) common.Settings {
 	readBool(st, settingFooter, &s.RuntimeFooter)
 	readBool(st, settingReasoning, &s.ShowReasoning)
 	readBool(st, settingSteer, &s.Steer)
+	readBool(st, settingNotify, &s.Notifications)
 	return s
 }
 
@@ -68,4 +88,5 @@ func saveSettings(st *store.State, s common.Settings) {
 	st.SetSetting(settingFooter, strconv.FormatBool(s.RuntimeFooter))
 	st.SetSetting(settingReasoning, strconv.FormatBool(s.ShowReasoning))
 	st.SetSetting(settingSteer, strconv.FormatBool(s.Steer))
+	st.SetSetting(settingNotify, strconv.FormatBool(s.Notifications))
 }
