@@ -88,6 +88,7 @@ func uiSettings(s config.Settings) common.Settings {
 	d.RuntimeFooter = s.RuntimeFooter
 	d.ShowReasoning = s.ShowReasoning
 	d.Steer = s.SendMode == config.SendSteer
+	d.Notifications = s.Notifications
 	return d
 }
 
