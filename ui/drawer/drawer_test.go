@@ -61,7 +61,8 @@ func TestDrawerFiltering(t *testing.T) {
 		{"/reasoning high ", false, nil},
 		{"/model x", false, nil},
 		{"/sea", true, []string{"/search"}},
-		{"//", true, []string{"//search", "//channel", "//thread", "//stop", "//theme", "//keys", "//quit"}},
+		{"//", true, []string{"//search", "//channel", "//thread", "//stop", "//theme", "//settings", "//keys", "//quit"}},
+		{"/setti", true, []string{"/settings"}},
 		{"//st", true, []string{"//stop"}},
 		{"/theme d", true, []string{"/theme dark"}},
 		{"/zzzz", false, nil},
@@ -147,6 +148,8 @@ func TestDrawerCollisions(t *testing.T) {
 		{"//model", "", "", false}, // not an Iris command
 		{"search", "", "", false},
 		{"  /theme light ", "/theme", "light", true},
+		{"/settings", "/settings", "", true},
+		{"//settings", "/settings", "", true},
 	}
 	for _, tc := range cases {
 		name, args, ok := Resolve(tc.text, cat)

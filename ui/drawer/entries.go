@@ -24,7 +24,7 @@ func Builtins() []frame.Command {
 		{Name: "/thread", ArgsHint: "[new|auto]", Description: "Start a thread, or toggle a new thread for the next message"},
 		{Name: "/stop", Description: "Stop the agent in this lane (Esc)"},
 		{Name: "/theme", ArgsHint: "[auto|dark|light]", Description: "Switch the colour theme"},
-		{Name: "/settings", Description: "Show and change footer, tools, reasoning, theme, notifications, steer"},
+		{Name: "/settings", Description: "View and change Iris's settings"},
 		{Name: "/keys", Description: "Show the key bindings (F1)"},
 		{Name: "/quit", Description: "Quit Iris"},
 		{Name: AttachCommand, ArgsHint: "PATH", Description: "Attach a file (Alt+A opens the file picker)"},
