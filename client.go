@@ -76,6 +76,7 @@ func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr 
 	model := ui.New(ui.Options{
 		Gateway: client, State: st, Theme: themes.Name(cfg.Theme),
 		NoColor: themes.NoColorEnv(os.Getenv), KeyMap: &km, Settings: &defaults,
+		TokenSource: cfg.TokenSource,
 	})
 	return runProgram(ctx, client, model, lg, stderr)
 }

@@ -158,16 +158,17 @@ func (m *Model) handleConn(msg ConnChangedMsg) tea.Cmd {
 	}
 	was := m.conn
 	m.conn = msg.State
-	m.status.SetConn(c)
 	var cmds []tea.Cmd
 	if msg.State == common.ConnOnline && was != common.ConnOnline {
 		cmds = append(cmds, m.openLaneCmd(m.lane), m.resolveUnknown(), m.flushOutgoing(), m.fetchCatalog())
 	}
-	if msg.State == common.ConnAuthFailed || msg.State == common.ConnProtocolMismatch {
-		if msg.Err != nil {
-			cmds = append(cmds, common.ReportError(msg.Err))
-		}
+	switch {
+	case msg.State == common.ConnAuthFailed:
+		c.Fix = m.tokenRejected(msg.Err)
+	case msg.State == common.ConnProtocolMismatch && msg.Err != nil:
+		cmds = append(cmds, common.ReportError(msg.Err))
 	}
+	m.status.SetConn(c)
 	return tea.Batch(append(cmds, m.clockTick())...)
 }
 

@@ -1,5 +1,7 @@
 package ui
 
+import "charm.land/lipgloss/v2"
+
 // Layout thresholds.
 const (
 	// narrowWidth: below it the sidebar starts collapsed.
@@ -77,6 +79,9 @@ func (m *Model) relayout() {
 	l.composer = min(m.composer.Height(), max(body-3, 1))
 	if m.bannerActive() {
 		l.banner = 1
+		if m.banner.rows > 1 {
+			l.banner = lipgloss.Height(m.bannerView(l.main))
+		}
 	}
 	l.transcript = max(body-l.composer-l.banner, 1)
 	m.sidebar.SetSize(l.sidebar, body)

@@ -6,7 +6,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/composer"
+	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
@@ -156,6 +158,23 @@ func TestCreatedChannelIsOpened(t *testing.T) {
 				t.Fatalf("lane %v focus %s, want the new channel", h.m.Lane(), h.m.Focus())
 			}
 			h.mustShow("# Builds", "Builds")
+		})
+	}
+}
+
+func TestRejectedTokenNamesItsSource(t *testing.T) {
+	cases := []struct{ source, bar, banner string }{
+		{"flag", "fix --token", "from --token; fix it"},
+		{"env IRIS_TOKEN", "fix env IRIS_TOKEN", "from env IRIS_TOKEN; fix it"},
+		{"token_file /home/someone/.config/iris/profiles/work/token", "fix token_file", "/home/someone/.config/iris/profiles/work/token; fix it"},
+		{"", "fix the token", "iris config path"},
+	}
+	for _, c := range cases {
+		t.Run(c.source, func(t *testing.T) {
+			h := newHarness(t, 80, 24, func(o *Options) { o.TokenSource = c.source })
+			h.send(ConnChangedMsg{State: common.ConnAuthFailed, Err: &wsclient.AuthError{Message: "expired\x1b]0;x\x07"}})
+			h.mustShow("✗ token rejected by the gateway — "+c.bar, c.banner, "gateway said: expired␛]0;x␇")
+			h.mustNotShow("config file")
 		})
 	}
 }

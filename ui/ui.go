@@ -75,6 +75,10 @@ type Options struct {
 	RequestTimeout time.Duration
 	// Media configures attachments and received media (media.go).
 	Media MediaOptions
+	// TokenSource says where the token came from, as config.Config's
+	// TokenSource does ("flag" or "--token", "env IRIS_TOKEN",
+	// "token_file PATH", "token_command"); a rejected token names it.
+	TokenSource string
 }
 
 // focusArea is the component that receives keys.

@@ -32,7 +32,7 @@ func (m *Model) render() string {
 	}
 	main := m.tview + "\n" + m.composer.View()
 	if m.layout.banner > 0 {
-		main = m.bannerView() + "\n" + main
+		main = m.bannerView(m.layout.main) + "\n" + main
 	}
 	if m.layout.sidebar > 0 {
 		main = besides(m.sidebar.View(), m.layout.sidebar, main)
@@ -112,18 +112,23 @@ type banner struct {
 	text  string // sanitised
 	isErr bool
 	until time.Time
+	rows  int // wraps to at most this many rows (0: one row, truncated)
 }
 
 func (m *Model) bannerActive() bool {
 	return m.banner.text != "" && m.com.Now().Before(m.banner.until)
 }
 
-func (m *Model) bannerView() string {
+// bannerView renders the banner for a column width wide.
+func (m *Model) bannerView(width int) string {
 	st := m.com.Styles.Transcript.Banner
 	glyph := "◉ "
 	if m.banner.isErr {
 		st, glyph = m.com.Styles.Transcript.BannerError, "✗ "
 	}
-	w := max(m.layout.main-st.GetHorizontalFrameSize(), 1)
-	return st.Width(m.layout.main).MaxHeight(1).Render(ansi.Truncate(glyph+m.banner.text, w, "…"))
+	w := max(width-st.GetHorizontalFrameSize(), 1)
+	if m.banner.rows > 1 {
+		return st.Width(width).MaxHeight(m.banner.rows).Render(glyph + m.banner.text)
+	}
+	return st.Width(width).MaxHeight(1).Render(ansi.Truncate(glyph+m.banner.text, w, "…"))
 }

@@ -26,6 +26,8 @@ type Conn struct {
 	Attempt int
 	RetryAt time.Time
 	Err     string
+	// Fix names where to fix a rejected token ("--token", "env IRIS_TOKEN").
+	Fix string
 }
 
 // Model is the status bar component.
@@ -155,7 +157,10 @@ func (m *Model) connView() string {
 		}
 		return st.Offline.Render(s)
 	case common.ConnAuthFailed:
-		return st.Error.Render("✗ token rejected")
+		if c.Fix == "" {
+			return st.Error.Render("✗ token rejected")
+		}
+		return st.Error.Render("✗ token rejected by the gateway — fix " + termsafe.Line(c.Fix))
 	case common.ConnProtocolMismatch:
 		return st.Error.Render("✗ protocol mismatch")
 	case common.ConnOffline:
