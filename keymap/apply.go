@@ -93,6 +93,7 @@ func (k *KeyMap) index() map[string]*key.Binding {
 		"transcript.down":         &t.Down,
 		"transcript.top":          &t.Top,
 		"transcript.bottom":       &t.Bottom,
+		"transcript.compose":      &t.Compose,
 		"composer.send":           &c.Send,
 		"composer.newline":        &c.Newline,
 		"composer.complete":       &c.Complete,

@@ -53,6 +53,8 @@ type Transcript struct {
 	Down   key.Binding
 	Top    key.Binding
 	Bottom key.Binding
+	// Compose goes back to the composer (from the sidebar too).
+	Compose key.Binding
 }
 
 // Composer bindings apply while the composer has focus.
@@ -128,10 +130,11 @@ func Default() KeyMap {
 			Open: bind("enter", "open", "enter"),
 		},
 		Transcript: Transcript{
-			Up:     bind("↑/k", "scroll up", "up", "k"),
-			Down:   bind("↓/j", "scroll down", "down", "j"),
-			Top:    bind("home/g", "oldest", "home", "g"),
-			Bottom: bind("end/G", "newest", "end", "G"),
+			Up:      bind("↑/k", "scroll up", "up", "k"),
+			Down:    bind("↓/j", "scroll down", "down", "j"),
+			Top:     bind("home/g", "oldest", "home", "g"),
+			Bottom:  bind("end/G", "newest", "end", "G"),
+			Compose: bind("i", "type a message", "i"),
 		},
 		Composer: Composer{
 			Send:     bind("enter", "send", "enter"),
@@ -172,7 +175,8 @@ func (k KeyMap) Groups() []Group {
 			g.Picker, g.Channels, g.AutoThread, g.ToggleSidebar, g.ToggleReasoning, g.ToggleSteer, g.ToolVerbosity,
 			g.ToggleFooter, g.Resend, g.PageUp, g.PageDown, g.Top, g.Bottom}},
 		{"Composer", []key.Binding{k.Composer.Send, k.Composer.Newline, k.Composer.Complete}},
-		{"Transcript", []key.Binding{k.Transcript.Up, k.Transcript.Down, k.Transcript.Top, k.Transcript.Bottom}},
+		{"Transcript", []key.Binding{k.Transcript.Up, k.Transcript.Down, k.Transcript.Top, k.Transcript.Bottom,
+			k.Transcript.Compose}},
 		{"Channels", []key.Binding{k.Sidebar.Up, k.Sidebar.Down, k.Sidebar.Open}},
 		{"Lists", []key.Binding{k.Picker.Up, k.Picker.Down, k.Picker.VimUp, k.Picker.VimDown, k.Picker.Digit,
 			k.Picker.Select, k.Picker.Scope, k.Picker.Close}},
