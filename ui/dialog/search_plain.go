@@ -11,6 +11,7 @@ import (
 var (
 	mdLinePrefix = regexp.MustCompile(`^\s*(?:#{1,6}\s+|>\s?|[-*+]\s+(?:\[[ xX]\]\s+)?)`)
 	mdFence      = regexp.MustCompile("^\\s*(?:```|~~~)\\S*\\s*$")
+	mdMidHeading = regexp.MustCompile(`(\s)#{2,6}\s+`) // a gateway may fold the lines of a snippet into one
 	mdImageLink  = regexp.MustCompile(`!?\[([^\]]*)\]\([^)]*\)`)
 	mdStrong     = regexp.MustCompile(`\*\*|__|~~`)
 	mdCode       = regexp.MustCompile("`+")
@@ -30,6 +31,7 @@ func plainSnippet(s string) string {
 			continue
 		}
 		l = mdLinePrefix.ReplaceAllString(l, "")
+		l = mdMidHeading.ReplaceAllString(l, "$1")
 		l = mdImageLink.ReplaceAllString(l, "$1")
 		l = mdStrong.ReplaceAllString(l, "")
 		l = mdCode.ReplaceAllString(l, "")

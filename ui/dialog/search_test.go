@@ -142,6 +142,8 @@ func TestPlainSnippet(t *testing.T) {
 		"```bash\nmake deploy\n```":                  "make deploy",
 		"2 * 3 * 4 stays":                            "2 * 3 * 4 stays",
 		"~~old~~ new":                                "old new",
+		"…done. ## Deploy summary - api":             "…done. Deploy summary - api",
+		"issue # 5 and C#":                           "issue # 5 and C#",
 	}
 	for in, want := range cases {
 		if got := plainSnippet(in); got != want {
