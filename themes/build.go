@@ -125,6 +125,7 @@ func (b builder) sidebar() SidebarStyles {
 			BorderForeground(b.p.Border).
 			PaddingRight(1),
 		Title:           b.bold(b.p.FgMuted).Underline(b.mono),
+		TitleFocused:    b.bold(b.p.Primary).Underline(true),
 		Item:            b.fg(b.p.Fg),
 		Thread:          b.muted().PaddingLeft(2),
 		Selected:        b.bold(b.p.Primary).Underline(b.mono),

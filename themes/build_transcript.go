@@ -54,6 +54,7 @@ func (b builder) transcript() TranscriptStyles {
 		NewBelow:    b.badge(p.Primary).Align(lipgloss.Center),
 		SearchMatch: b.highlight(),
 		Selected:    lipgloss.NewStyle().Background(p.BgPanel).Reverse(b.mono),
+		FocusMark:   b.badge(p.Primary),
 	}
 }
 
@@ -61,7 +62,7 @@ func (b builder) composer() ComposerStyles {
 	p := b.p
 	ta := textareaStyles(b)
 	return ComposerStyles{
-		Base:       b.frame(p.Border, 0, 1),
+		Base:       b.frame(p.Border, 0, 1).Border(lipgloss.NormalBorder()),
 		Focused:    b.frame(p.Primary, 0, 1),
 		Textarea:   ta,
 		Prompt:     b.bold(p.Primary),

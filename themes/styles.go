@@ -33,6 +33,7 @@ type AppStyles struct {
 type SidebarStyles struct {
 	Base            lipgloss.Style // the pane (border on the right)
 	Title           lipgloss.Style // section titles ("Channels")
+	TitleFocused    lipgloss.Style // the title while the sidebar has focus
 	Item            lipgloss.Style // a channel row
 	Thread          lipgloss.Style // a thread row, nested under its channel
 	Selected        lipgloss.Style // the open lane, sidebar unfocused
@@ -90,12 +91,13 @@ type TranscriptStyles struct {
 	NewBelow    lipgloss.Style // "new messages below" marker
 	SearchMatch lipgloss.Style // a search hit inside text
 	Selected    lipgloss.Style // a message jumped to from search
+	FocusMark   lipgloss.Style // the line saying the transcript has focus
 }
 
 // ComposerStyles draw the input area.
 type ComposerStyles struct {
-	Base       lipgloss.Style // the frame, unfocused
-	Focused    lipgloss.Style // the frame, focused
+	Base       lipgloss.Style // the frame, unfocused (dim, square corners)
+	Focused    lipgloss.Style // the frame, focused (primary, rounded)
 	Textarea   textarea.Styles
 	Prompt     lipgloss.Style
 	Hint       lipgloss.Style // the line under the input

@@ -32,6 +32,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return cmd
 		}
 	}
+	if cmd, ok := m.backToComposer(msg); ok {
+		return cmd
+	}
 	var act common.Action
 	var cmd tea.Cmd
 	switch m.focus {
@@ -97,13 +100,17 @@ func (m *Model) handleGlobalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	return nil, true
 }
 
-// escape stops the busy focused lane's agent, or returns focus to the
-// composer. (Open dialogs get Esc before this.)
+// escape returns focus to the composer from another pane, or stops the
+// busy focused lane's agent from the composer: going back to typing never
+// stops the agent by surprise. (Open dialogs get Esc before this.)
 func (m *Model) escape() tea.Cmd {
+	if m.focus != focusComposer {
+		return m.setFocus(focusComposer)
+	}
 	if ln := m.com.Store.Lane(m.lane); ln != nil && ln.Busy {
 		return m.stopAgent()
 	}
-	return m.setFocus(focusComposer)
+	return nil
 }
 
 // cycleFocus moves focus composer → transcript → sidebar (when shown).
@@ -124,6 +131,7 @@ func (m *Model) cycleFocus(step int) tea.Cmd {
 func (m *Model) setFocus(f focusArea) tea.Cmd {
 	m.focus = f
 	m.sidebar.SetFocused(f == focusSidebar)
+	m.transcript.SetFocused(f == focusTranscript)
 	m.status.SetTyping(f == focusComposer)
 	m.invalidate()
 	if f == focusComposer {

@@ -16,6 +16,9 @@ import (
 	"github.com/hermes/iris/ui/common"
 )
 
+// placeholder is shown in the empty, focused composer.
+const placeholder = "Message…  (enter send · alt+enter newline)"
+
 // MaxLines is how tall the composer grows before it scrolls.
 const MaxLines = 5
 
@@ -41,7 +44,7 @@ func New(com *common.Common) *Model {
 	ta := textarea.New()
 	ta.ShowLineNumbers = false
 	ta.Prompt = "› "
-	ta.Placeholder = "Message…  (enter send · alt+enter newline)"
+	ta.Placeholder = placeholder
 	ta.DynamicHeight = true
 	ta.MinHeight = 1
 	ta.MaxHeight = MaxLines
@@ -90,10 +93,18 @@ func (m *Model) SetBusy(busy bool, queued int) { m.busy, m.queue = busy, queued 
 func (m *Model) SetAutoThread(on bool) { m.autoThread = on }
 
 // Focus gives the composer keyboard focus.
-func (m *Model) Focus() tea.Cmd { return m.ta.Focus() }
+func (m *Model) Focus() tea.Cmd {
+	m.ta.Placeholder = placeholder
+	return m.ta.Focus()
+}
 
-// Blur removes keyboard focus.
-func (m *Model) Blur() { m.ta.Blur() }
+// Blur removes keyboard focus; the empty composer then says how to come
+// back (its frame and prompt are dimmed by the blurred styles).
+func (m *Model) Blur() {
+	km := m.com.KeyMap
+	m.ta.Placeholder = km.Transcript.Compose.Help().Key + " or " + km.Global.Escape.Help().Key + ": back to typing"
+	m.ta.Blur()
+}
 
 // Focused reports whether the composer has focus.
 func (m *Model) Focused() bool { return m.ta.Focused() }

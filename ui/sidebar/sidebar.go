@@ -166,7 +166,11 @@ func (m *Model) View() string {
 	st := m.com.Styles.Sidebar
 	inner := max(m.width-st.Base.GetHorizontalFrameSize(), 4)
 	lines := make([]string, 0, m.height)
-	lines = append(lines, st.Title.Render("Channels"))
+	if m.focused {
+		lines = append(lines, st.TitleFocused.Render("▸ Channels"))
+	} else {
+		lines = append(lines, st.Title.Render("Channels"))
+	}
 	end := min(m.offset+m.listRows(), len(m.rows))
 	for i := m.offset; i < end; i++ {
 		lines = append(lines, m.renderRow(m.rows[i], i == m.cursor, inner))

@@ -37,6 +37,7 @@ type Model struct {
 	newBelow bool        // items arrived while scrolled up
 	loading  bool        // an older page was requested and has not arrived
 	marked   *store.Item // the message jumped to from search
+	focused  bool        // has keyboard focus (focus.go)
 
 	media mediaState // selection, status and previews of media chips (media.go)
 }
@@ -186,6 +187,9 @@ func (m *Model) View() string {
 	}
 	if ind := m.indicator(src.lane); ind != "" {
 		bottom = append(bottom, ind)
+	}
+	if m.focused {
+		bottom = append(bottom, m.focusMark())
 	}
 	m.vp.height = max(m.height-len(bottom), 1)
 	if src.Len() == 0 {
