@@ -75,7 +75,7 @@ func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr 
 	defaults := uiSettings(cfg.Settings)
 	model := ui.New(ui.Options{
 		Gateway: client, State: st, Theme: themes.Name(cfg.Theme),
-		NoColor: themes.NoColorEnv(os.Getenv), KeyMap: &km, Settings: &defaults,
+		NoColor: themes.NoColorEnv(os.Getenv), KeyMap: &km, Settings: &defaults, ForceTheme: opts.theme != "",
 		TokenSource: cfg.TokenSource,
 	})
 	return runProgram(ctx, client, model, lg, stderr)

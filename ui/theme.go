@@ -13,7 +13,7 @@ import (
 // 256-colour terminals get the palette's fallbacks), and rebuilds the
 // styles when the result changed.
 func (m *Model) applyTheme() {
-	if m.com.Theme == nil { // the first call, from New
+	if m.com.Theme == nil && !m.opts.ForceTheme { // the first call, from New
 		m.theme = loadTheme(m.com.Store, m.theme)
 	}
 	t := themes.New(themes.Options{Name: m.theme, Background: m.bg, Profile: m.profile, NoColor: m.opts.NoColor})

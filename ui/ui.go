@@ -59,6 +59,10 @@ type Options struct {
 	// Theme forces dark or light; auto (or "") follows the terminal's
 	// background colour.
 	Theme themes.Name
+	// ForceTheme says Theme was asked for on the command line for this
+	// run: it beats the choice remembered in the store (/theme,
+	// /settings), which otherwise wins over Theme.
+	ForceTheme bool
 	// NoColor drops all colour (NO_COLOR).
 	NoColor bool
 	// Settings are the default view settings (the config file's); nil means
