@@ -78,7 +78,7 @@ func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr 
 		NoColor: themes.NoColorEnv(os.Getenv), KeyMap: &km, Settings: &defaults, ForceTheme: opts.theme != "",
 		TokenSource: cfg.TokenSource,
 	})
-	return runProgram(ctx, client, model, lg, stderr)
+	return runProgram(ctx, client, model, lg, cfg.TokenSource, stderr)
 }
 
 // uiSettings maps the config file's setting defaults onto the UI's; toggles
@@ -95,7 +95,7 @@ func uiSettings(s config.Settings) common.Settings {
 
 // runProgram runs the bubbletea program with the client's connection and the
 // event bridge beside it, and shuts all three down together.
-func runProgram(ctx context.Context, client *wsclient.Client, model tea.Model, lg *logs.Log, stderr io.Writer) int {
+func runProgram(ctx context.Context, client *wsclient.Client, model tea.Model, lg *logs.Log, tokenSource string, stderr io.Writer) int {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	p := tea.NewProgram(model, tea.WithContext(ctx))
@@ -123,7 +123,7 @@ func runProgram(ctx context.Context, client *wsclient.Client, model tea.Model, l
 		lg.Logger.Error("program", "err", err)
 		return exitFailure
 	case errors.As(runErr, &authErr):
-		fmt.Fprintln(stderr, "iris: the gateway rejected the token; fix it with --token, IRIS_TOKEN or the profile's token_file (iris config path)")
+		fmt.Fprintln(stderr, "iris:", tokenRejectedAdvice(tokenSource))
 		return exitAuth
 	case errors.Is(runErr, frame.ErrVersion):
 		fmt.Fprintln(stderr, "iris:", runErr)
@@ -148,4 +148,16 @@ func bridgeEvents(ctx context.Context, client *wsclient.Client, p *tea.Program) 
 		}
 		p.Send(ui.ClientEventsMsg(evs))
 	}
+}
+
+// tokenRejectedAdvice tells where the rejected token came from (a
+// config.Config.TokenSource) and so what to fix.
+func tokenRejectedAdvice(source string) string {
+	switch {
+	case source == "flag":
+		source = "--token"
+	case source == "":
+		return "the gateway rejected the token; set it with --token, IRIS_TOKEN or the profile's token_file (iris config check shows the source)"
+	}
+	return "the gateway rejected the token from " + source + "; fix it there and start Iris again"
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hermes/iris/config"
@@ -15,5 +16,18 @@ func TestUISettingsFromConfig(t *testing.T) {
 	got = uiSettings(config.DefaultSettings())
 	if !got.RuntimeFooter || !got.ShowReasoning || !got.Steer || got.Tools != common.ParseVerbosity("truncated") {
 		t.Errorf("uiSettings(defaults) = %+v", got)
+	}
+}
+
+func TestTokenRejectedAdviceNamesTheSource(t *testing.T) {
+	for source, want := range map[string]string{
+		"flag":                  "from --token;",
+		"env IRIS_TOKEN":        "from env IRIS_TOKEN;",
+		"token_file /x/h.token": "from token_file /x/h.token;",
+		"":                      "--token, IRIS_TOKEN or the profile's token_file",
+	} {
+		if got := tokenRejectedAdvice(source); !strings.Contains(got, want) {
+			t.Errorf("tokenRejectedAdvice(%q) = %q, want it to contain %q", source, got, want)
+		}
 	}
 }
