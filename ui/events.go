@@ -80,7 +80,7 @@ func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
 	if chg.Banners {
 		cmds = append(cmds, m.showBanners())
 	}
-	cmds = append(cmds, m.flushOutgoing(), m.spinTick(), m.checkStorage(), m.afterPickersChanged())
+	cmds = append(cmds, m.flushOutgoing(), m.spinTick(), m.checkStorage(), m.afterPickersChanged(), m.prunePreviews(chg))
 	return tea.Batch(cmds...)
 }
 
@@ -160,7 +160,7 @@ func (m *Model) handleConn(msg ConnChangedMsg) tea.Cmd {
 	m.conn = msg.State
 	var cmds []tea.Cmd
 	if msg.State == common.ConnOnline && was != common.ConnOnline {
-		cmds = append(cmds, m.openLaneCmd(m.lane), m.resolveUnknown(), m.flushOutgoing(), m.fetchCatalog())
+		cmds = append(cmds, m.openLaneCmd(m.lane), m.resolveUnknown(), m.flushOutgoing(), m.fetchCatalog(), m.resumeSend())
 	}
 	switch {
 	case msg.State == common.ConnAuthFailed:

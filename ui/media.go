@@ -61,6 +61,11 @@ type mediaRoot struct {
 	shown     map[string]*shownPrev // previews on screen, by media_id
 	nextImage uint32                // kitty image ids
 	drawing   bool                  // an iTerm2 redraw tick is scheduled
+	// What the last Update left, for mediaAfterUpdate: the layout, the
+	// dialogs and drawer on screen, and the newest iTerm2 repaint asked for.
+	seenLayout   layout
+	seenOverlays int
+	repaintGen   int
 }
 
 // mediaMsg is every message of the media code; Update hands them to
@@ -136,7 +141,10 @@ func (m *Model) handleMediaMsg(msg mediaMsg) tea.Cmd {
 	case previewMsg:
 		return m.handlePreview(msg)
 	case iterm2DrawMsg:
+		m.media.drawing = false
 		return m.drawITerm2()
+	case iterm2RepaintMsg:
+		return m.repaintITerm2(msg)
 	}
 	return nil
 }

@@ -4,24 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/media"
-	"github.com/hermes/iris/media/preview"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/composer"
 	"github.com/hermes/iris/wsclient/frame"
 )
-
-// iterm2Redraw is how often visible iTerm2 images are checked for having
-// moved (scrolling) and drawn again where their cells now are.
-const iterm2Redraw = 250 * time.Millisecond
-
-// maxPreviewRows caps an inline preview's height in cells.
-const maxPreviewRows = 20
 
 // mediaAct is what the user asked of a received media item.
 type mediaAct int
@@ -51,30 +42,8 @@ type mediaDoneMsg struct {
 	err     error
 }
 
-// previewMsg carries a rendered preview.
-type previewMsg struct {
-	mediaID string
-	proto   preview.Protocol
-	kitty   uint32
-	p       preview.Preview
-	err     error
-}
-
-// iterm2DrawMsg asks to (re)draw the visible iTerm2 images.
-type iterm2DrawMsg struct{}
-
-func (cachedMsg) isMediaMsg()     {}
-func (mediaDoneMsg) isMediaMsg()  {}
-func (previewMsg) isMediaMsg()    {}
-func (iterm2DrawMsg) isMediaMsg() {}
-
-// shownPrev is a preview on screen.
-type shownPrev struct {
-	proto preview.Protocol
-	raw   string
-	kitty uint32
-	row   int // screen row an iTerm2 image was last drawn at (-1: none)
-}
+func (cachedMsg) isMediaMsg()    {}
+func (mediaDoneMsg) isMediaMsg() {}
 
 // actOnMedia opens, saves or previews the selected chip's media, pulling
 // it into the cache first when it is not there.
@@ -179,105 +148,6 @@ func (m *Model) handleMediaDone(msg mediaDoneMsg) tea.Cmd {
 func (m *Model) setMediaStatus(mediaID, status string) {
 	m.transcript.SetMediaStatus(mediaID, termsafe.Line(status))
 	m.invalidate()
-}
-
-// togglePreview hides the selected image's preview, or shows it.
-func (m *Model) togglePreview() tea.Cmd {
-	x, ok := m.selectedMedia()
-	if ok && m.transcript.HasPreview(x.MediaID) {
-		m.transcript.SetMediaPreview(x.MediaID, "")
-		m.invalidate()
-		s := m.media.shown[x.MediaID]
-		delete(m.media.shown, x.MediaID)
-		if s != nil && s.proto == preview.Kitty {
-			return tea.Raw(preview.KittyDelete(s.kitty))
-		}
-		return nil
-	}
-	if ok && media.NormalizeKind(x.Kind) != frame.MediaImage {
-		return common.ReportInfo("only images can be previewed")
-	}
-	return m.actOnMedia(actPreview)
-}
-
-// previewCmd decodes and renders the cached image at path for the
-// terminal's protocol, sized to the transcript.
-func (m *Model) previewCmd(x frame.Media, path string) tea.Cmd {
-	proto := m.protocol()
-	cols := m.transcript.PreviewWidth()
-	rows := min(max(m.layout.transcript-4, 4), maxPreviewRows)
-	var kitty uint32
-	if proto == preview.Kitty {
-		m.media.nextImage++
-		kitty = m.media.nextImage
-	}
-	return func() tea.Msg {
-		img, _, err := preview.DecodeFile(path, preview.DefaultLimits)
-		if err != nil {
-			return previewMsg{mediaID: x.MediaID, err: err}
-		}
-		p, err := preview.Render(img, proto, cols, rows, kitty)
-		return previewMsg{mediaID: x.MediaID, proto: proto, kitty: kitty, p: p, err: err}
-	}
-}
-
-func (m *Model) handlePreview(msg previewMsg) tea.Cmd {
-	if msg.err != nil {
-		m.setMediaStatus(msg.mediaID, "✗ no preview: "+msg.err.Error())
-		return common.ReportError(fmt.Errorf("preview: %w", msg.err))
-	}
-	m.transcript.SetMediaPreview(msg.mediaID, msg.p.Cells)
-	m.transcript.ScrollToMedia(msg.mediaID)
-	m.invalidate()
-	m.media.shown[msg.mediaID] = &shownPrev{proto: msg.proto, raw: msg.p.Raw, kitty: msg.kitty, row: -1}
-	switch msg.proto {
-	case preview.Kitty:
-		return tea.Raw(msg.p.Raw)
-	case preview.ITerm2:
-		return m.scheduleITerm2()
-	}
-	return nil
-}
-
-// scheduleITerm2 arms the redraw tick (the image is drawn after a frame
-// showing its reserved cells).
-func (m *Model) scheduleITerm2() tea.Cmd {
-	if m.media.drawing {
-		return nil
-	}
-	m.media.drawing = true
-	return m.tick(iterm2Redraw, iterm2DrawMsg{})
-}
-
-// drawITerm2 draws every visible iTerm2 image that is not yet drawn where
-// its cells are, and keeps ticking while any is shown.
-func (m *Model) drawITerm2() tea.Cmd {
-	m.media.drawing = false
-	var out string
-	active := false
-	x := m.layout.sidebar + m.com.Styles.Transcript.AssistantBubble.GetHorizontalFrameSize()
-	for id, s := range m.media.shown {
-		if s.proto != preview.ITerm2 {
-			continue
-		}
-		active = true
-		row, ok := m.transcript.PreviewRow(id)
-		switch {
-		case !ok || m.dialogs.Len() > 0:
-			s.row = -1
-		case row != s.row:
-			s.row = row
-			out += preview.AtCell(x, m.layout.top+m.layout.banner+row, s.raw)
-		}
-	}
-	var cmds []tea.Cmd
-	if out != "" {
-		cmds = append(cmds, tea.Raw(out))
-	}
-	if active {
-		cmds = append(cmds, m.scheduleITerm2())
-	}
-	return tea.Batch(cmds...)
 }
 
 // cancelSelected cancels the selected chip's transfer.

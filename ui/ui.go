@@ -203,8 +203,10 @@ func (m *Model) Init() tea.Cmd {
 	return tea.Batch(tea.RequestBackgroundColor, m.openLaneCmd(m.lane), m.checkStorage())
 }
 
-// Update dispatches every message to its handler.
-func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+// Update dispatches every message to its handler, then lets the previews
+// follow what it changed (mediaAfterUpdate).
+func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
+	defer func() { cmd = tea.Batch(cmd, m.mediaAfterUpdate()) }()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)

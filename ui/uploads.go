@@ -39,10 +39,12 @@ type uploadedMsg struct {
 func (attachedMsg) isMediaMsg() {}
 func (uploadedMsg) isMediaMsg() {}
 
-// pendingSend is the message waiting for its attachments to upload.
+// pendingSend is the message waiting for its attachments: for their
+// uploads, or, sent while offline, for the connection (waiting).
 type pendingSend struct {
-	lane frame.Lane
-	text string
+	lane    frame.Lane
+	text    string
+	waiting bool
 }
 
 // attachSlash handles "/attach PATH" ("/attach" alone opens the picker);
@@ -94,7 +96,8 @@ func (m *Model) handleAttached(msg attachedMsg) tea.Cmd {
 	return tea.Batch(m.setFocus(focusComposer), common.ReportInfo("attached "+media.DisplayName(msg.up.Filename)))
 }
 
-// detach removes the selected attachment, or cancels its upload.
+// detach removes the selected attachment, cancels its upload, or stops a
+// message waiting for the connection (the draft and its chips stay).
 func (m *Model) detach() tea.Cmd {
 	at, ok := m.composer.SelectedAttachment()
 	if !ok {
@@ -103,6 +106,10 @@ func (m *Model) detach() tea.Cmd {
 	if cmd, ok := m.cancelTransfer(func(t *transfer) bool { return t.attachID == at.ID }); ok {
 		return cmd
 	}
+	if at.State == composer.AttachWaiting {
+		m.abortSend()
+		return common.ReportInfo("not sending: the draft and its attachments stay")
+	}
 	m.composer.RemoveAttachment(at.ID)
 	m.relayout()
 	return nil
@@ -110,21 +117,57 @@ func (m *Model) detach() tea.Cmd {
 
 // sendWithAttachments uploads the composer's attachments one after the
 // other, then sends text with their media_refs. The text stays in the
-// composer until then, so a failure loses nothing.
+// composer until then, so a failure loses nothing. Offline, the message
+// waits for the connection (resumeSend).
 func (m *Model) sendWithAttachments(text string) tea.Cmd {
+	ps := m.media.send
 	switch {
-	case m.media.send != nil:
-		return common.ReportInfo("still uploading the attachments of the last message")
+	case ps != nil && ps.waiting && ps.lane == m.lane:
+		ps.text = text
+		return common.ReportInfo("not connected: the message goes out once connected")
+	case ps != nil:
+		return common.ReportInfo("still sending the attachments of the last message")
 	case m.lane.ChatID == "":
 		return common.ReportError(errors.New("no channel to send to yet"))
 	case m.media.client == nil:
 		return common.ReportError(errors.New("this connection cannot upload media"))
 	}
 	m.media.send = &pendingSend{lane: m.lane, text: text}
+	if m.conn != common.ConnOnline {
+		m.waitForConnection()
+		return common.ReportInfo("not connected: the message goes out once connected")
+	}
+	return m.startUploads()
+}
+
+// waitForConnection parks the pending message until the connection is up.
+func (m *Model) waitForConnection() {
+	m.media.send.waiting = true
+	for _, at := range m.composer.Attachments() {
+		if at.State != composer.AttachUploaded {
+			m.composer.UpdateAttachment(at.ID, func(a *composer.Attachment) { a.State, a.Err = composer.AttachWaiting, "" })
+		}
+	}
+	m.invalidate()
+}
+
+// resumeSend starts the uploads of a message that waited for the
+// connection (handleConn calls it when the connection comes up).
+func (m *Model) resumeSend() tea.Cmd {
+	if ps := m.media.send; ps == nil || !ps.waiting {
+		return nil
+	}
+	m.media.send.waiting = false
+	return m.startUploads()
+}
+
+// startUploads queues the pending message's uploads; chips uploaded for an
+// earlier try keep their media_ref.
+func (m *Model) startUploads() tea.Cmd {
 	var cmds []tea.Cmd
 	for _, at := range m.composer.Attachments() {
 		if at.State == composer.AttachUploaded {
-			continue // uploaded for an earlier try: its media_ref is reused
+			continue
 		}
 		m.composer.UpdateAttachment(at.ID, func(a *composer.Attachment) {
 			a.State, a.Err, a.Done, a.Total = composer.AttachQueued, "", 0, a.Upload.Size
@@ -150,6 +193,11 @@ func (m *Model) uploadTransfer(at composer.Attachment) *transfer {
 }
 
 func (m *Model) handleUploaded(msg uploadedMsg) tea.Cmd {
+	if errors.Is(msg.err, wsclient.ErrOffline) && m.conn != common.ConnOnline && m.media.send != nil {
+		m.dropQueuedUploads() // the connection went down before this upload began
+		m.waitForConnection()
+		return nil
+	}
 	if msg.err != nil {
 		m.composer.UpdateAttachment(msg.attachID, func(a *composer.Attachment) {
 			a.State, a.Err = composer.AttachFailed, uploadError(msg.err)
@@ -195,18 +243,28 @@ func (m *Model) finishSend() tea.Cmd {
 }
 
 // abortSend gives up the pending message after a failed or cancelled
-// upload: the uploads still queued are dropped (their chips are ready to
-// try again) and the text stays in the composer.
+// upload, or a cancelled wait for the connection: the uploads still queued
+// are dropped, their chips are ready to try again and the text stays in
+// the composer.
 func (m *Model) abortSend() {
 	m.media.send = nil
+	m.dropQueuedUploads()
+	for _, at := range m.composer.Attachments() {
+		if at.State == composer.AttachQueued || at.State == composer.AttachWaiting {
+			m.composer.UpdateAttachment(at.ID, func(a *composer.Attachment) { a.State = composer.AttachReady })
+		}
+	}
+	m.invalidate()
+}
+
+// dropQueuedUploads removes the uploads not yet running from the queue.
+func (m *Model) dropQueuedUploads() {
 	q := &m.media.transfers
 	keep := q.list[:0]
 	for _, t := range q.list {
-		if t.attachID != 0 && !t.running {
-			m.composer.UpdateAttachment(t.attachID, func(a *composer.Attachment) { a.State = composer.AttachReady })
-			continue
+		if t.attachID == 0 || t.running {
+			keep = append(keep, t)
 		}
-		keep = append(keep, t)
 	}
 	q.list = keep
 	m.syncTransfers()

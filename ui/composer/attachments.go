@@ -18,6 +18,7 @@ const (
 	AttachUploading                    // bytes are going out
 	AttachUploaded                     // acknowledged; Ref is set
 	AttachFailed                       // Err says why; sending again retries
+	AttachWaiting                      // sent while offline: uploads once connected
 )
 
 // Attachment is one file attached to the draft, shown as a chip above the
@@ -125,6 +126,8 @@ func stateLabel(at Attachment) string {
 	switch at.State {
 	case AttachQueued:
 		return " · queued"
+	case AttachWaiting:
+		return " · waiting for connection"
 	case AttachUploading:
 		return " " + common.ProgressBar(at.Done, at.Total, 10)
 	case AttachUploaded:
