@@ -18,7 +18,10 @@ import (
 // A newest page that shares no message with what the lane already holds
 // (or stores), while the gateway has more, leaves a gap behind it (the
 // user was away for long): LoadOlder then asks for the pages before it
-// until one meets known messages, before paging anything else.
+// until one meets known messages, before paging anything older. A sync
+// replay that reaches the page's oldest message closes the gap as well
+// (see replayReached), so the page arriving before the replay is done
+// leaves nothing behind.
 func (s *State) ApplyHistory(l frame.Lane, before string, h frame.History) Change {
 	s.begin()
 	ln := s.existingOrNew(l)
@@ -82,20 +85,36 @@ func (s *State) mergeHistory(ln *Lane, m *frame.Message) (known bool) {
 	return false
 }
 
+// replayReached closes the gap of replayed frame f's lane when f is about
+// the gap's own message: the replay comes in cursor order and carries on
+// from what was stored, so every message between the newest page and what
+// the lane held before it is held by now (the page merely arrived while
+// the replay was still on its way).
+func (s *State) replayReached(f frame.Frame) {
+	ln := s.lanes[f.Lane()]
+	if ln == nil || ln.gap == "" || f.MessageID() != ln.gap {
+		return
+	}
+	ln.gap = ""
+	ln.refreshPaging()
+	s.laneChanged(ln)
+}
+
 // LoadOlder brings in lane l's next older page. A gap behind the newest
-// page is filled first (see ApplyHistory). Then a persistent State
-// pages from its database (a small indexed read, cheap enough for the UI
-// goroutine) and returns the change; when the database holds nothing older
-// and the gateway said it has more, it returns the history request to send
-// (its answer goes to ApplyHistory with req.BeforeMessageID). Both are
-// empty when there is nothing older.
+// page is filled first (see ApplyHistory), once the stored items down to
+// it are in memory. Then a persistent State pages from its database (a
+// small indexed read, cheap enough for the UI goroutine) and returns the
+// change; when the database holds nothing older and the gateway said it
+// has more, it returns the history request to send (its answer goes to
+// ApplyHistory with req.BeforeMessageID). Both are empty when there is
+// nothing older.
 func (s *State) LoadOlder(l frame.Lane) (Change, *frame.HistoryRequest) {
 	s.begin()
 	ln := s.existingOrNew(l)
 	if ln == nil {
 		return s.end(), nil
 	}
-	if ln.gap != "" {
+	if ln.gap != "" && (ln.byMsg[ln.gap] != nil || !ln.localMore) {
 		return s.end(), &frame.HistoryRequest{BeforeMessageID: ln.gap, Limit: s.opts.PageSize}
 	}
 	if ln.localMore && s.pageIn(ln) {

@@ -238,8 +238,25 @@ func (s *State) add(ln *Lane, pos int, it *Item) {
 	s.nextID++
 	it.id = s.nextID
 	ln.insert(pos, it)
+	s.respace(ln, it.pos)
 	s.touch(ln, it)
 	ln.refreshPaging()
+}
+
+// respace gives the items from pos on sort keys one apart when the key
+// just given to the item at pos is not strictly between its neighbours':
+// halving runs out of float precision after some fifty insertions at one
+// spot (a replay or gap page filling the range behind a history page).
+// The items held are the lane's newest, so no stored row sorts after them.
+func (s *State) respace(ln *Lane, pos int) {
+	items := ln.items
+	if pos == 0 || pos+1 >= len(items) || (items[pos-1].seq < items[pos].seq && items[pos].seq < items[pos+1].seq) {
+		return
+	}
+	for i := pos; i < len(items); i++ {
+		items[i].seq = items[i-1].seq + 1
+		s.dirty(ln, items[i])
+	}
 }
 
 // drop removes an item and records the removal.

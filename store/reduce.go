@@ -26,6 +26,9 @@ func (s *State) Apply(f frame.Frame, replayed bool) Change {
 	if !(replayed && s.staleReplay(f)) {
 		s.apply(f, replayed)
 	}
+	if replayed {
+		s.replayReached(f)
+	}
 	s.advanceCursor(f.Cursor)
 	return s.end()
 }

@@ -59,6 +59,24 @@ func (f Frame) Lane() Lane {
 	return Lane{ChatID: chat.Val, ThreadID: thread.Val}
 }
 
+// MessageID returns the id of the message a message or commentary frame
+// is about (message, message.start/update/stop, commentary), or "".
+func (f Frame) MessageID() string {
+	switch p := f.Payload.(type) {
+	case *Message:
+		return p.MessageID
+	case *MessageStart:
+		return p.MessageID
+	case *MessageUpdate:
+		return p.MessageID
+	case *MessageStop:
+		return p.MessageID
+	case *Commentary:
+		return p.MessageID
+	}
+	return ""
+}
+
 func (m *Message) payloadLane() (OptString, OptString)     { return m.ChatID, m.ThreadID }
 func (r *ReadReceipt) payloadLane() (OptString, OptString) { return r.ChatID, r.ThreadID }
 func (s *Search) payloadLane() (OptString, OptString)      { return s.ChatID, s.ThreadID }
