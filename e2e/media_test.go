@@ -8,9 +8,11 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
@@ -52,6 +54,50 @@ func TestMediaAttachPreviewSave(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(downloads, "chart.png")); err != nil {
 		t.Fatalf("the chart was not saved: %v", err)
 	}
+	r.quit()
+}
+
+// With the gateway down, a message with an attachment waits on its chip
+// ("waiting for connection") instead of failing, and goes out with its
+// media_ref once a gateway listens again at the same address.
+func TestMediaSentOfflineWaitsForGateway(t *testing.T) {
+	const token = "media-offline-token"
+	first, url := startSim(t, token, time.Millisecond)
+	e := newEnv(t)
+	e.connectOnce("--url", url, "--token", token) // the cache then holds a lane to send to
+	if err := first.Close(); err != nil {
+		t.Fatal(err)
+	}
+	pic := filepath.Join(e.root, "later.png")
+	if err := os.WriteFile(pic, tinyPNG(t), 0o600); err != nil {
+		t.Fatal(err)
+	}
+
+	r := e.start("--url", url, "--token", token)
+	r.waitFor("an offline status", func(s string) bool {
+		return strings.Contains(statusBar(s), "↻ reconnecting") || strings.Contains(statusBar(s), "○ offline")
+	})
+	r.typeLine("/attach " + pic)
+	r.waitShows("▣ image · later.png")
+	r.typeLine("send it when you are back")
+	r.waitShows("later.png", "waiting for connection")
+
+	second := gatewaysim.New(gatewaysim.Config{Token: token, StreamInterval: time.Millisecond, Seed: true})
+	if _, err := second.Start(strings.TrimSuffix(strings.TrimPrefix(url, "ws://"), "/")); err != nil {
+		t.Fatalf("restarting the gateway at %s: %v", url, err)
+	}
+	t.Cleanup(func() { second.Close() })
+	// The client's reconnect backoff is capped at 30 s (not configurable
+	// from the command line), so this wait allows for one full delay.
+	ctx, cancel := context.WithTimeout(context.Background(), waitDeadline+15*time.Second)
+	defer cancel()
+	if _, err := second.WaitReceived(ctx, func(f frame.Frame) bool {
+		ms, ok := f.Payload.(*frame.MessageSend)
+		return ok && ms.Text == "send it when you are back" && len(ms.MediaRefs) == 1
+	}); err != nil {
+		t.Fatalf("no message.send with the attachment once online: %v\n%s", err, r.screen())
+	}
+	r.waitFor("the chip gone from the composer", func(s string) bool { return !strings.Contains(s, "waiting for connection") })
 	r.quit()
 }
 
