@@ -182,26 +182,9 @@ func (c *conn) handleMessageDelete(f frame.Frame, e *entry) {
 	s := c.s
 	s.store.remove(p.MessageIDs)
 	for _, d := range s.devices {
-		d.purge(func(pf frame.Frame) bool { return slices.Contains(p.MessageIDs, messageIDOf(pf)) })
+		d.purge(func(pf frame.Frame) bool { return slices.Contains(p.MessageIDs, pf.MessageID()) })
 	}
 	s.replyAllLocked(c, laneFrame(f.ID, frame.TypeMessageDeleted, e.lane(), &frame.MessageDeleted{MessageIDs: p.MessageIDs}))
-}
-
-// messageIDOf returns the message a parked frame is about, or "".
-func messageIDOf(f frame.Frame) string {
-	switch p := f.Payload.(type) {
-	case *frame.Message:
-		return p.MessageID
-	case *frame.MessageStart:
-		return p.MessageID
-	case *frame.MessageUpdate:
-		return p.MessageID
-	case *frame.MessageStop:
-		return p.MessageID
-	case *frame.Commentary:
-		return p.MessageID
-	}
-	return ""
 }
 
 // readKey names a device's read position in one lane.

@@ -194,7 +194,7 @@ func TestMessageDelete(t *testing.T) {
 	_, _, replay, _ := reconnectAndSync(t, url, "dev_b", 0)
 	deletions := 0
 	for _, f := range replay {
-		if mid := messageIDOf(f); mid == userID || mid == botID {
+		if mid := f.MessageID(); mid == userID || mid == botID {
 			t.Fatalf("replayed %s of a deleted message", f.Type)
 		}
 		if f.Type == frame.TypeMessageDeleted {

@@ -80,17 +80,9 @@ func (d *dedupe) finish(id string) {
 // messageIdentity returns the message_id a frame belongs to and whether the
 // frame finishes that message.
 func messageIdentity(f frame.Frame) (id string, final bool) {
-	switch p := f.Payload.(type) {
-	case *frame.Message:
-		return p.MessageID, true
-	case *frame.MessageStop:
-		return p.MessageID, true
-	case *frame.MessageStart:
-		return p.MessageID, false
-	case *frame.MessageUpdate:
-		return p.MessageID, false
-	case *frame.Commentary:
-		return p.MessageID, false
+	switch f.Payload.(type) {
+	case *frame.Message, *frame.MessageStop:
+		final = true
 	}
-	return "", false
+	return f.MessageID(), final
 }
