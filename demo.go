@@ -4,13 +4,14 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"github.com/hermes/iris/config"
 	"github.com/hermes/iris/gatewaysim"
 )
 
-// demoProfile keeps the demo's local store apart from real profiles.
+// demoProfile names the demo's profile in the UI and logs.
 const demoProfile = "demo"
 
 // demoToken is the token of the in-process demo gateway.
@@ -18,7 +19,10 @@ const demoToken = "demo-token"
 
 // runDemo starts the gateway simulator in-process on a loopback port and runs
 // the client against it. The user's config supplies theme, keys and settings
-// when it parses; the demo works without one.
+// when it parses; the demo works without one. The simulator forgets
+// everything when it stops, so the demo's local store lives in a temporary
+// directory removed at exit: a cache kept across runs would mix two
+// unrelated histories whose message ids collide.
 func runDemo(ctx context.Context, opts cliOptions, stderr io.Writer) int {
 	sim := gatewaysim.New(gatewaysim.Config{
 		Token:          demoToken,
@@ -45,7 +49,13 @@ func runDemo(ctx context.Context, opts cliOptions, stderr io.Writer) int {
 			return exitConfig
 		}
 	}
+	dataDir, err := os.MkdirTemp("", "iris-demo-")
+	if err != nil {
+		fmt.Fprintln(stderr, "iris: cannot create the demo's temporary store:", err)
+		return exitFailure
+	}
+	defer os.RemoveAll(dataDir)
 	cfg.Profile = demoProfile
-	cfg.DataDir = cfg.Paths.ProfileDataDir(demoProfile)
+	cfg.DataDir = dataDir
 	return runClient(ctx, cfg, opts, stderr)
 }
