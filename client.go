@@ -35,9 +35,11 @@ func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr 
 		fmt.Fprintln(stderr, "iris: warning:", w)
 		lg.Logger.Warn("config", "warning", w)
 	}
+	warnings := cfg.Warnings
 	km, keyErrs := keymap.Apply(cfg.Keys)
 	for _, e := range keyErrs {
 		fmt.Fprintln(stderr, "iris: warning: [keys]:", e)
+		warnings = append(warnings, "[keys]: "+e.Error())
 	}
 
 	deviceID, err := loadDeviceID(cfg.DataDir)
@@ -76,7 +78,7 @@ func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr 
 	model := ui.New(ui.Options{
 		Gateway: client, State: st, Theme: themes.Name(cfg.Theme),
 		NoColor: themes.NoColorEnv(os.Getenv), KeyMap: &km, Settings: &defaults, ForceTheme: opts.theme != "",
-		TokenSource: cfg.TokenSource,
+		TokenSource: cfg.TokenSource, Warnings: warnings,
 	})
 	return runProgram(ctx, client, model, lg, cfg.TokenSource, stderr)
 }

@@ -83,6 +83,10 @@ type Options struct {
 	// TokenSource does ("flag" or "--token", "env IRIS_TOKEN",
 	// "token_file PATH", "token_command"); a rejected token names it.
 	TokenSource string
+	// Warnings are problems found in the configuration (a file others can
+	// read, unknown keys): shown in a banner at start, so they are seen
+	// while Iris runs and not only on stderr after it quits.
+	Warnings []string
 }
 
 // focusArea is the component that receives keys.
@@ -200,7 +204,7 @@ func New(opts Options) *Model {
 
 // Init asks the terminal for its background colour (theme choice).
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(tea.RequestBackgroundColor, m.openLaneCmd(m.lane), m.checkStorage())
+	return tea.Batch(tea.RequestBackgroundColor, m.openLaneCmd(m.lane), m.checkStorage(), m.showWarnings())
 }
 
 // Update dispatches every message to its handler, then lets the previews
