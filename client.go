@@ -117,6 +117,9 @@ func runProgram(ctx context.Context, client *wsclient.Client, model tea.Model, l
 	_, err := p.Run()
 	cancel()
 	wg.Wait()
+	if d, ok := model.(interface{ SaveDraft() }); ok {
+		d.SaveDraft() // Update has stopped; keeps what was typed just before a kill
+	}
 
 	var authErr *wsclient.AuthError
 	switch {

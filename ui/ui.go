@@ -159,6 +159,8 @@ type Model struct {
 	idPrefix string
 
 	media mediaRoot // attachments, transfers, received media (media.go)
+
+	drafts draftState // the focused lane's draft is saved as it changes (drafts.go)
 }
 
 // New builds the root model. It does no I/O.
@@ -208,9 +210,10 @@ func (m *Model) Init() tea.Cmd {
 }
 
 // Update dispatches every message to its handler, then lets the previews
-// follow what it changed (mediaAfterUpdate).
+// follow what it changed (mediaAfterUpdate) and schedules a save of a
+// changed draft (draftAfterUpdate).
 func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
-	defer func() { cmd = tea.Batch(cmd, m.mediaAfterUpdate()) }()
+	defer func() { cmd = tea.Batch(cmd, m.mediaAfterUpdate(), m.draftAfterUpdate()) }()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
@@ -285,6 +288,8 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 	case common.InfoMsg:
 		m.status.Update(msg)
 		return m, m.clockTick()
+	case draftSaveMsg:
+		return m, m.handleDraftSave(msg)
 	case flushMsg:
 		return m, m.handleFlush()
 	case spinMsg:
