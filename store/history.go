@@ -82,6 +82,7 @@ func (s *State) mergeHistory(ln *Lane, m *frame.Message) (known bool) {
 	}
 	s.add(ln, s.placeByTS(ln, msg.TS), &Item{Kind: KindMessage, Msg: msg, TS: msg.TS})
 	s.finished(ln, msg)
+	s.dropOffers(ln, msg)
 	return false
 }
 

@@ -59,6 +59,7 @@ func (s *State) applyMessage(l frame.Lane, m *frame.Message, replayed bool) {
 		ln.anchor, ln.storedTurn = it, false
 	}
 	s.arrived(ln, msg)
+	s.dropOffers(ln, msg)
 }
 
 // absorb settles a final message the lane's memory does not hold by id:
@@ -99,6 +100,7 @@ func (s *State) mergeFinal(ln *Lane, it *Item, msg *Message) {
 	if old.Delivery != msg.Delivery && old.ClientMsgID != "" {
 		s.chg.Outgoing = true
 	}
+	s.dropOffers(ln, msg)
 	ln.refreshPaging()
 }
 
@@ -252,6 +254,7 @@ func (s *State) applyStop(l frame.Lane, m *frame.MessageStop, replayed bool) {
 	}
 	s.finished(ln, msg)
 	s.touch(ln, it)
+	s.dropOffers(ln, msg)
 }
 
 // deleteMessages removes messages by id from lane l, or from any lane when
@@ -331,18 +334,4 @@ func (s *State) readUpTo(ln *Lane, it *Item) {
 		s.laneChanged(ln)
 		s.chg.Directory = true
 	}
-}
-
-// applyMediaOffer shows offered media as an assistant message with one
-// media chip (a replayed offer of the same media_id is a no-op).
-func (s *State) applyMediaOffer(l frame.Lane, m *frame.Media) {
-	ln := s.existingOrNew(l)
-	key := "media:" + m.MediaID
-	if ln == nil || m.MediaID == "" || ln.byMsg[key] != nil {
-		return
-	}
-	msg := &Message{Role: frame.RoleAssistant, Media: []frame.Media{*m}, TS: s.now()}
-	it := &Item{Kind: KindMessage, Msg: msg, key: key, TS: msg.TS}
-	s.add(ln, ln.Len(), it)
-	s.arrived(ln, msg)
 }
