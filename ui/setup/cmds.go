@@ -2,6 +2,7 @@ package setup
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/hermes/iris/config"
+	"github.com/hermes/iris/wsclient"
 )
 
 // Tester checks that url accepts token, e.g. by a real hello handshake.
@@ -30,6 +32,21 @@ func testCmd(test Tester, timeout time.Duration, seq int, in Input) tea.Cmd {
 		defer cancel()
 		return connTestedMsg{seq: seq, err: test(ctx, in.URL, in.Token, in.Insecure)}
 	}
+}
+
+// testFailure explains a failed connection test. A rejected token points
+// at the form's Token field, not at the config file or flags the client's
+// own error names.
+func testFailure(err error) string {
+	var auth *wsclient.AuthError
+	if !errors.As(err, &auth) {
+		return err.Error()
+	}
+	text := "the gateway rejected this token; check the Token field"
+	if auth.Message != "" {
+		text += " (gateway said: " + auth.Message + ")"
+	}
+	return text
 }
 
 // Input is what the form collected.

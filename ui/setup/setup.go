@@ -307,7 +307,7 @@ func (m *Model) handleTested(msg connTestedMsg) {
 	}
 	m.testing = false
 	if msg.err != nil {
-		m.setStatus("Connection failed: "+msg.err.Error(), true)
+		m.setStatus("Connection failed: "+testFailure(msg.err), true)
 		return
 	}
 	m.testOK = true

@@ -3,6 +3,7 @@ package setup
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/hermes/iris/config"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/themes"
+	"github.com/hermes/iris/wsclient"
 )
 
 // fakeTester records what it was asked and answers with err.
@@ -394,5 +396,21 @@ func TestPasteAndMissingDependencies(t *testing.T) {
 	}
 	if m.View().Content == "" {
 		t.Fatal("empty view without Styles")
+	}
+}
+
+// A token the gateway rejects points at the form's Token field, not at the
+// config file, IRIS_TOKEN or --token (the client's own advice).
+func TestRejectedTokenPointsAtTheField(t *testing.T) {
+	tester := &fakeTester{err: fmt.Errorf("connect: %w", &wsclient.AuthError{Message: "unknown \x1b[2Jtoken"})}
+	m, _ := newModel(t, tester, nil)
+	fill(m, "wss://gw/ws", "tok-abcdef123", "default", "pc")
+	run(t, m, press(m, "ctrl+t"))
+	want := "Connection failed: the gateway rejected this token; check the Token field (gateway said: unknown ␛[2Jtoken)"
+	if !m.failed || m.status != want {
+		t.Fatalf("status %q, want %q", m.status, want)
+	}
+	if v := m.View().Content; !strings.Contains(v, "check the Token field") || strings.Contains(v, "IRIS_TOKEN") {
+		t.Fatalf("view does not point at the Token field:\n%s", v)
 	}
 }
