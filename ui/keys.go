@@ -12,6 +12,7 @@ import (
 // global keys come first, then the focused component. Printable text typed
 // into the focused composer is never taken as a shortcut.
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	m.status.Dismiss() // a new action: an earlier status message is done
 	if d := m.dialogs.Top(); d != nil {
 		if key.Matches(msg, m.com.KeyMap.Global.Quit) {
 			return m.handleAction(common.ActionClose{})
@@ -177,6 +178,7 @@ func onOff(b bool, on, off string) string {
 
 // handlePaste inserts pasted text into the composer (or the dialog).
 func (m *Model) handlePaste(msg tea.PasteMsg) tea.Cmd {
+	m.status.Dismiss()
 	if d := m.dialogs.Top(); d != nil {
 		if key.Matches(msg, m.com.KeyMap.Global.Quit) {
 			return m.handleAction(common.ActionClose{})

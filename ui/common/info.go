@@ -18,12 +18,14 @@ const (
 	LevelError
 )
 
-// InfoMsg is the one user-visible status message. Text may come from the
-// wire; the status bar sanitises it when rendering.
+// InfoMsg is the one user-visible status message; a newer one replaces it.
+// Text may come from the wire; the status bar sanitises it when rendering.
 type InfoMsg struct {
 	Level Level
 	Text  string
-	TTL   time.Duration
+	// TTL is how long it stays; 0 means the status bar's default for its
+	// level (a few seconds, errors longer).
+	TTL time.Duration
 }
 
 // ReportError returns a command that shows err in the status bar.
@@ -31,10 +33,10 @@ func ReportError(err error) tea.Cmd {
 	if err == nil {
 		return nil
 	}
-	return func() tea.Msg { return InfoMsg{Level: LevelError, Text: err.Error(), TTL: 8 * time.Second} }
+	return func() tea.Msg { return InfoMsg{Level: LevelError, Text: err.Error()} }
 }
 
 // ReportInfo returns a command that shows text in the status bar.
 func ReportInfo(text string) tea.Cmd {
-	return func() tea.Msg { return InfoMsg{Level: LevelInfo, Text: text, TTL: 4 * time.Second} }
+	return func() tea.Msg { return InfoMsg{Level: LevelInfo, Text: text} }
 }

@@ -20,6 +20,17 @@ import (
 	"github.com/hermes/iris/wsclient/frame"
 )
 
+// How long an InfoMsg without its own TTL stays, and how long any stays at
+// least before the user's next action dismisses it (so a message is read
+// before a key typed on dismisses it).
+const (
+	infoTTL      = 4 * time.Second
+	warnTTL      = 6 * time.Second
+	errorTTL     = 8 * time.Second
+	minInfoShown = 1500 * time.Millisecond
+	minErrShown  = 3 * time.Second
+)
+
 // Conn is the connection state shown at the left of the bar.
 type Conn struct {
 	State   common.ConnState
@@ -32,13 +43,14 @@ type Conn struct {
 
 // Model is the status bar component.
 type Model struct {
-	com     *common.Common
-	width   int
-	conn    Conn
-	info    common.InfoMsg
-	infoEnd time.Time
-	lane    frame.Lane
-	typing  bool // the focused pane takes printable keys as text
+	com       *common.Common
+	width     int
+	conn      Conn
+	info      common.InfoMsg
+	infoStart time.Time
+	infoEnd   time.Time
+	lane      frame.Lane
+	typing    bool // the focused pane takes printable keys as text
 
 	transfers []Transfer // media transfer queue (transfers.go)
 }
@@ -66,13 +78,43 @@ func (m *Model) SetLane(l frame.Lane) { m.lane = l }
 // composer), so the help hint leaves out keys that would type there.
 func (m *Model) SetTyping(typing bool) { m.typing = typing }
 
-// Update takes InfoMsg values; other messages are ignored.
+// Update takes InfoMsg values, each replacing the one shown; other messages
+// are ignored.
 func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	if info, ok := msg.(common.InfoMsg); ok {
+		ttl := info.TTL
+		if ttl <= 0 {
+			ttl = defaultTTL(info.Level)
+		}
 		m.info = info
-		m.infoEnd = m.com.Now().Add(info.TTL)
+		m.infoStart = m.com.Now()
+		m.infoEnd = m.infoStart.Add(ttl)
 	}
 	return nil, nil
+}
+
+func defaultTTL(l common.Level) time.Duration {
+	switch l {
+	case common.LevelWarn:
+		return warnTTL
+	case common.LevelError:
+		return errorTTL
+	}
+	return infoTTL
+}
+
+// Dismiss drops the info message when the user starts a new action (a
+// key), once it has been shown for a moment: what it reported no longer
+// applies ("attached x.txt" after sending, a refused preview after the next
+// one).
+func (m *Model) Dismiss() {
+	least := minInfoShown
+	if m.info.Level == common.LevelError {
+		least = minErrShown
+	}
+	if m.info.Text != "" && !m.com.Now().Before(m.infoStart.Add(least)) {
+		m.info, m.infoEnd = common.InfoMsg{}, time.Time{}
+	}
 }
 
 // Info returns the info message currently shown ("" when none).
