@@ -323,18 +323,22 @@ func (r *run) quit() {
 }
 
 // kill sends SIGKILL to the binary and waits until it is gone.
-func (r *run) kill() {
+func (r *run) kill() { r.e.t.Helper(); r.signal(syscall.SIGKILL) }
+
+// signal sends sig to the binary (SIGTERM: the terminal window closed) and
+// waits until it is gone.
+func (r *run) signal(sig syscall.Signal) {
 	r.e.t.Helper()
 	out := strings.TrimSpace(r.e.tmux("display-message", "-p", "-t", r.name, "#{pane_pid}"))
 	pid, err := strconv.Atoi(out)
 	if err != nil || pid <= 0 {
 		r.e.t.Fatalf("pane pid %q", out)
 	}
-	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+	if err := syscall.Kill(pid, sig); err != nil {
 		r.e.t.Fatal(err)
 	}
-	if status := r.waitExit(); status != 0 && status != 128+int(syscall.SIGKILL) {
-		r.e.t.Logf("%s ended with status %d after SIGKILL", r.name, status)
+	if status := r.waitExit(); status != 0 && status != 128+int(sig) {
+		r.e.t.Logf("%s ended with status %d after %v", r.name, status, sig)
 	}
 }
 
