@@ -230,3 +230,17 @@ func (h *harness) online() {
 	h.frame(hello())
 	h.send(ConnChangedMsg{State: common.ConnOnline})
 }
+
+// answerSearchOverHistory makes the gateway hold 120 history messages and
+// answer any search with one hit, "history message 10" (id h10), which is
+// reached only by paging history.
+func answerSearchOverHistory(h *harness) {
+	history := historyAnswer(120)
+	h.gw.answer = func(f frame.Frame) (frame.Frame, error) {
+		if f.Type == frame.TypeSearch {
+			return frame.Frame{Type: frame.TypeSearchResults, Payload: &frame.SearchResults{Query: "message 10", Scope: "all",
+				Hits: []frame.SearchHit{{MessageID: "h10", ChatID: chat, Role: "user", Snippet: "history message 10", TS: ms(1, 0)}}}}, nil
+		}
+		return history(f)
+	}
+}

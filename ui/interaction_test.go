@@ -319,14 +319,7 @@ func TestChannelMenuCreates(t *testing.T) {
 
 func TestSearchJumpsPagingHistory(t *testing.T) {
 	h := newHarness(t, 120, 40)
-	history := historyAnswer(120)
-	h.gw.answer = func(f frame.Frame) (frame.Frame, error) {
-		if f.Type == frame.TypeSearch {
-			return frame.Frame{Type: frame.TypeSearchResults, Payload: &frame.SearchResults{Query: "message 10", Scope: "all",
-				Hits: []frame.SearchHit{{MessageID: "h10", ChatID: chat, Role: "user", Snippet: "history message 10", TS: ms(1, 0)}}}}, nil
-		}
-		return history(f)
-	}
+	answerSearchOverHistory(h)
 	h.online()
 	h.key('f', tea.ModCtrl)
 	h.typeText("message 10")

@@ -184,14 +184,7 @@ func TestRejectedTokenNamesItsSource(t *testing.T) {
 // back; typed text that is no transcript key goes to the composer.
 func TestFocusAfterSearchJumpIsVisibleAndTypingIsKept(t *testing.T) {
 	h := newHarness(t, 120, 40)
-	history := historyAnswer(120)
-	h.gw.answer = func(f frame.Frame) (frame.Frame, error) {
-		if f.Type == frame.TypeSearch {
-			return frame.Frame{Type: frame.TypeSearchResults, Payload: &frame.SearchResults{Query: "message 10", Scope: "all",
-				Hits: []frame.SearchHit{{MessageID: "h10", ChatID: chat, Role: "user", Snippet: "history message 10", TS: ms(1, 0)}}}}, nil
-		}
-		return history(f)
-	}
+	answerSearchOverHistory(h)
 	h.online()
 	h.mustShow("Message…")
 	h.mustNotShow("TRANSCRIPT")
