@@ -80,7 +80,7 @@ func TestApprovalFromKeyboard(t *testing.T) {
 // "/mod" + Tab + Enter sends "/model" and the model picker opens (issue 4).
 func TestSlashModelCompletion(t *testing.T) {
 	r, sim := startOnline(t)
-	r.e.tmux("send-keys", "-t", r.name, "-l", "/mod")
+	r.typeText("/mod")
 	r.waitShows("/model", "tab complete")
 	r.keys("Tab")
 	r.keys("Enter")
@@ -96,7 +96,7 @@ func TestSearchJumpsToHit(t *testing.T) {
 	r, _ := startOnline(t)
 	r.keys("C-f")
 	r.waitShows("Search", "in all channels")
-	r.e.tmux("send-keys", "-t", r.name, "-l", "speculative")
+	r.typeText("speculative")
 	r.keys("Enter")
 	r.waitShows("found", "Research")
 	r.keys("Enter")

@@ -14,7 +14,7 @@ func TestDraftSurvivesSIGTERM(t *testing.T) {
 	e := newEnv(t)
 	r := e.start("--url", url, "--token", token)
 	r.waitShows("● online", "Any failing tests? (#30)")
-	r.keys("-l", "draft in default")
+	r.typeText("draft in default")
 	r.waitShows("draft in default")
 	r.signal(syscall.SIGTERM)
 

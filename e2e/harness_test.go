@@ -272,11 +272,17 @@ func (r *run) waitShows(subs ...string) string {
 	return r.waitFor(fmt.Sprintf("%q", subs), func(s string) bool { return containsAll(s, subs...) })
 }
 
+// typeText types text literally (no key names).
+func (r *run) typeText(text string) {
+	r.e.t.Helper()
+	r.e.tmux("send-keys", "-t", r.name, "-l", text)
+}
+
 // typeLine types text into the composer and presses Enter.
 func (r *run) typeLine(text string) {
 	r.e.t.Helper()
-	r.e.tmux("send-keys", "-t", r.name, "-l", text)
-	r.e.tmux("send-keys", "-t", r.name, "Enter")
+	r.typeText(text)
+	r.keys("Enter")
 }
 
 // keys sends tmux key names (C-c, Enter, ...).
