@@ -59,6 +59,9 @@ func TestQueueSurvivesRestartSentOnce(t *testing.T) {
 	again.waitShows("● online")
 	again.typeLine("after the restart")
 	waitSends(t, sim, "after the restart")
+	// The agent's reply comes after the echo that marks the message sent;
+	// quitting earlier would leave it in flight ("delivery unknown").
+	again.waitShows("Re: after the restart")
 	again.quit()
 	assertSentOnceInOrder(t, sim, texts)
 
