@@ -15,7 +15,7 @@
 //	send_mode = "steer"           # while the agent is busy: steer | queue
 //
 //	[keys]                        # action = [keys], see keymap.Names()
-//	quit = ["ctrl+q"]
+//	"global.quit" = ["ctrl+q"]
 //
 //	[profiles.home]
 //	url = "wss://gateway.example.com/ws"

@@ -23,7 +23,7 @@ import (
 //	[settings]
 //	tool_verbosity = "truncated"
 //	[keys]
-//	quit = ["ctrl+q"]
+//	"global.quit" = ["ctrl+q"]
 //	[profiles.home]
 //	url = "wss://gateway.example/ws"
 //	token_file = "home.token"

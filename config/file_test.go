@@ -162,7 +162,7 @@ func TestExampleFile(t *testing.T) {
 	if err != nil || len(warns) != 0 {
 		t.Fatalf("example: %v %q", err, warns)
 	}
-	if f.DefaultProfile != "home" || f.Profiles["lab"].Settings.SendMode != SendQueue || f.Keys["quit"][0] != "ctrl+q" {
+	if f.DefaultProfile != "home" || f.Profiles["lab"].Settings.SendMode != SendQueue || f.Keys["global.quit"][0] != "ctrl+q" {
 		t.Fatalf("example parsed as %+v", f)
 	}
 }
