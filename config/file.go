@@ -109,7 +109,7 @@ func parse(path string, data []byte) (*File, []string, error) {
 	var f File
 	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&f)
 	if err != nil {
-		return nil, nil, parseError(path, err)
+		return nil, nil, parseError(path, data, err)
 	}
 	warns := unknownKeys(path, md.Undecoded())
 	if err := f.validate(path); err != nil {
@@ -120,20 +120,49 @@ func parse(path string, data []byte) (*File, []string, error) {
 
 // typeError matches the plain error BurntSushi/toml returns for a value of
 // the wrong type (it is not a ParseError): "toml: line 3 (last key
-// "profiles.a.insecure"): incompatible types: ...".
-var typeError = regexp.MustCompile(`^toml: (?:line (\d+) )?\(last key "([^"]*)"\): (.*)$`)
+// "profiles.a.insecure"): incompatible types: ...". The key is Go-quoted.
+var typeError = regexp.MustCompile(`^toml: (?:line (\d+) )?\(last key ("(?:[^"\\]|\\.)*")\): (.*)$`)
+
+// keysEntry matches the dotted key of an entry of a [keys] table.
+var keysEntry = regexp.MustCompile(`^(?:profiles\.(?:[A-Za-z0-9_-]+|"[^"]*")\.)?keys\.`)
+
+// keysEntryMsg replaces the library's type error for a [keys] entry.
+const keysEntryMsg = `each [keys] entry is a list of keys, e.g. "global.quit" = ["ctrl+q"]`
 
 // parseError turns a TOML error into a FileError naming line and key.
-func parseError(path string, err error) error {
+func parseError(path string, data []byte, err error) error {
 	var pe toml.ParseError
 	if errors.As(err, &pe) {
-		return &FileError{Path: path, Line: pe.Position.Line, Key: pe.LastKey, Msg: pe.Message}
+		return &FileError{Path: path, Line: errorLine(data, pe.Position), Key: pe.LastKey, Msg: pe.Message}
 	}
 	if m := typeError.FindStringSubmatch(err.Error()); m != nil {
 		line, _ := strconv.Atoi(m[1])
-		return &FileError{Path: path, Line: line, Key: m[2], Msg: m[3]}
+		key, uerr := strconv.Unquote(m[2])
+		if uerr != nil {
+			key = m[2]
+		}
+		msg := m[3]
+		if keysEntry.MatchString(key) && strings.HasPrefix(msg, "incompatible types:") {
+			msg = keysEntryMsg
+		}
+		return &FileError{Path: path, Line: line, Key: key, Msg: msg}
 	}
 	return &FileError{Path: path, Msg: err.Error()}
+}
+
+// errorLine corrects the parser's line for an error found on a newline
+// character: the lexer has already counted that newline, so it reports the
+// next line (a table header missing its "]" on line 2 came out as line 3).
+// The byte offset is exact, so the line that newline ends is used instead.
+func errorLine(data []byte, pos toml.Position) int {
+	end := pos.Start + pos.Len - 1
+	if pos.Len < 1 || end < 0 || end >= len(data) || data[end] != '\n' {
+		return pos.Line
+	}
+	if line := 1 + bytes.Count(data[:end], []byte("\n")); line == pos.Line-1 {
+		return line
+	}
+	return pos.Line
 }
 
 // unknownKeys reports keys the File struct has no place for.

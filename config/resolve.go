@@ -110,6 +110,9 @@ func Load(ctx context.Context, opts Options) (*Config, error) {
 	if err := c.resolveToken(ctx, opts, p); err != nil {
 		return nil, err
 	}
+	if err := c.checkChosen(opts.Profile); err != nil {
+		return nil, err
+	}
 	c.Insecure = opts.Insecure || p.Insecure
 	c.CAFile = firstNonEmpty(opts.CAFile, expandPath(paths.ConfigDir, p.CAFile))
 	c.DeviceName = firstNonEmpty(opts.DeviceName, p.DeviceName)
@@ -143,6 +146,23 @@ func pickProfile(f *File, path, flag string) (string, Profile, error) {
 			name, path, strings.Join(f.ProfileNames(), ", "))
 	}
 	return name, p, nil
+}
+
+// checkChosen refuses the implicit "default" profile when the file defines
+// only other profiles and nothing else gives a URL and token: the user most
+// likely meant one of those, so name them and how to choose.
+func (c *Config) checkChosen(flag string) error {
+	_, defined := c.File.Profiles[c.Profile]
+	if !c.NeedsSetup() || flag != "" || c.File.DefaultProfile != "" || defined || len(c.File.Profiles) == 0 {
+		return nil
+	}
+	names := c.File.ProfileNames()
+	what := "profile"
+	if len(names) > 1 {
+		what = "profiles"
+	}
+	return fmt.Errorf("no profile chosen: %s defines %s %s but none called %q; choose one with --profile %s or default_profile = %q",
+		c.Paths.ConfigFile, what, strings.Join(names, ", "), DefaultProfileName, names[0], names[0])
 }
 
 func (c *Config) resolveURL(opts Options, p Profile) error {

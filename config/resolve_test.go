@@ -139,6 +139,10 @@ func TestProfileSelection(t *testing.T) {
 		{"first run with --profile", "", "work", "work", ""},
 		{"unknown flag profile", file, "nope", "", `profile "nope" is not defined in CONFIG (profiles: home, lab)`},
 		{"invalid flag profile", "", "../x", "", `profile name "../x": only letters, digits, '-' and '_' are allowed`},
+		{"no default among profiles", "[profiles.home]\nurl = \"wss://home/ws\"\n", "", "",
+			`no profile chosen: CONFIG defines profile home but none called "default"; choose one with --profile home or default_profile = "home"`},
+		{"no default among several", "[profiles.lab]\n[profiles.home]\n", "", "",
+			`no profile chosen: CONFIG defines profiles home, lab but none called "default"; choose one with --profile home or default_profile = "home"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -161,6 +165,17 @@ func TestProfileSelection(t *testing.T) {
 				t.Fatalf("DataDir %s FileExists %v", c.DataDir, c.FileExists)
 			}
 		})
+	}
+}
+
+func TestUndefinedDefaultWithFlags(t *testing.T) {
+	testEnv(t, "[profiles.home]\nurl = \"wss://home/ws\"\n")
+	c, err := load(t, Options{URL: "wss://flag/ws", Token: "tok"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Profile != DefaultProfileName || c.URL != "wss://flag/ws" || c.NeedsSetup() {
+		t.Fatalf("profile %q url %q", c.Profile, c.URL)
 	}
 }
 

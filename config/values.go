@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -32,12 +33,16 @@ func (v *SendMode) UnmarshalText(b []byte) error { return decodeEnum((*string)(v
 // URL is a gateway URL as written in the file.
 type URL string
 
-// UnmarshalText accepts only what CheckURL accepts.
-func (v *URL) UnmarshalText(b []byte) error {
-	if err := CheckURL(string(b)); err != nil {
+// UnmarshalTOML accepts only a string that CheckURL accepts.
+func (v *URL) UnmarshalTOML(data any) error {
+	s, ok := data.(string)
+	if !ok {
+		return errors.New(`the url must be a string like "wss://host/path"`)
+	}
+	if err := CheckURL(s); err != nil {
 		return err
 	}
-	*v = URL(b)
+	*v = URL(s)
 	return nil
 }
 
