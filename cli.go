@@ -59,7 +59,7 @@ Usage:
   iris [flags]                      connect to a gateway (URL/token from flags, env or config)
   iris --demo                       try Iris against its built-in demo gateway
   iris gateway-sim [flags]          run the gateway simulator for other clients
-  iris config path                  print where Iris keeps its config, data and logs
+  iris config path                  print where Iris keeps its config, data, logs and media
   iris config check [--profile P]   validate the config file and token source
 
 Flags:

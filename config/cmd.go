@@ -5,16 +5,21 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/hermes/iris/media"
 )
 
-// RunPath implements `iris config path`: it prints the config file and the
-// data and state directories (the log file included).
+// RunPath implements `iris config path`: it prints the config file, the
+// data and state directories (the log file included), the media cache and
+// the directory saved media goes to.
 func RunPath(w io.Writer) {
 	p := DefaultPaths()
-	fmt.Fprintf(w, "config  %s\n", p.ConfigFile)
-	fmt.Fprintf(w, "data    %s\n", p.DataDir)
-	fmt.Fprintf(w, "state   %s\n", p.StateDir)
-	fmt.Fprintf(w, "log     %s\n", p.LogFile)
+	fmt.Fprintf(w, "config     %s\n", p.ConfigFile)
+	fmt.Fprintf(w, "data       %s\n", p.DataDir)
+	fmt.Fprintf(w, "state      %s\n", p.StateDir)
+	fmt.Fprintf(w, "log        %s\n", p.LogFile)
+	fmt.Fprintf(w, "media      %s\n", media.DefaultCacheDir())
+	fmt.Fprintf(w, "downloads  %s\n", media.DownloadDir())
 }
 
 // RunCheck implements `iris config check`: it parses and validates the

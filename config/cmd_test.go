@@ -6,13 +6,16 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hermes/iris/media"
 )
 
 func TestRunPath(t *testing.T) {
 	p := testEnv(t, "")
 	var b strings.Builder
 	RunPath(&b)
-	want := "config  " + p.ConfigFile + "\ndata    " + p.DataDir + "\nstate   " + p.StateDir + "\nlog     " + p.LogFile + "\n"
+	want := "config     " + p.ConfigFile + "\ndata       " + p.DataDir + "\nstate      " + p.StateDir +
+		"\nlog        " + p.LogFile + "\nmedia      " + media.DefaultCacheDir() + "\ndownloads  " + media.DownloadDir() + "\n"
 	if b.String() != want {
 		t.Fatalf("RunPath:\n%s\nwant:\n%s", b.String(), want)
 	}
