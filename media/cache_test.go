@@ -132,8 +132,8 @@ func TestCacheRefusesItemOverCap(t *testing.T) {
 	c, _ := newTestCache(t, 100)
 	put(t, c, "old", 50)
 	_, err := c.Put("old", "big.bin", strings.NewReader(strings.Repeat("x", 101)))
-	if !errors.Is(err, ErrTooLarge) {
-		t.Fatalf("Put over cap: %v, want ErrTooLarge", err)
+	if !errors.Is(err, ErrTooLarge) || !strings.HasSuffix(err.Error(), "more than 100 B") {
+		t.Fatalf("Put over cap: %v, want ErrTooLarge ending in \"more than 100 B\"", err)
 	}
 	if got := cached(c, "old"); got != "old" {
 		t.Fatal("failed Put lost the previous content")

@@ -35,7 +35,7 @@ func (e *Entry) Write(p []byte) (int, error) {
 		return 0, errors.New("media cache: write to a finished entry")
 	}
 	if e.n+int64(len(p)) > e.c.max {
-		return 0, fmt.Errorf("media cache: %w: more than %d bytes", ErrTooLarge, e.c.max)
+		return 0, fmt.Errorf("media cache: %w: more than %s", ErrTooLarge, SizeLabel(e.c.max))
 	}
 	n, err := e.f.Write(p)
 	e.n += int64(n)

@@ -90,7 +90,7 @@ func TestMediaThroughSimulator(t *testing.T) {
 	e.key(tea.KeyEnter, 0)
 	e.typeText("draw a chart")
 	e.key(tea.KeyEnter, 0)
-	e.mustShow("too large for the gateway (upload larger than 65536 bytes)")
+	e.mustShow("too large for the gateway (upload larger than 64 KiB)")
 	if e.m.Composer() != "draw a chart" {
 		t.Fatalf("text after media_too_large = %q", e.m.Composer())
 	}

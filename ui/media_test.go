@@ -76,11 +76,11 @@ func TestAttachRefusesDirectoryAndMissingFile(t *testing.T) {
 
 func TestUploadErrorShowsOnChipAndKeepsText(t *testing.T) {
 	e := newMediaEnv(t, 140, 30)
-	e.fm.uploadErr = &frame.Error{Code: frame.CodeMediaTooLarge, Message: "upload larger than 1048576 bytes"}
+	e.fm.uploadErr = &frame.Error{Code: frame.CodeMediaTooLarge, Message: "upload larger than 20971520 bytes"}
 	e.attach(writeFile(t, "big.bin", make([]byte, 4096)))
 	e.typeText("the big one")
 	e.key(tea.KeyEnter, 0)
-	e.mustShow("✗ too large for the gateway (upload larger than 1048576 bytes)")
+	e.mustShow("✗ too large for the gateway (upload larger than 20 MiB)")
 	if e.m.Composer() != "the big one" {
 		t.Fatalf("text after a failed upload = %q", e.m.Composer())
 	}
@@ -102,6 +102,24 @@ func TestUploadErrorShowsOnChipAndKeepsText(t *testing.T) {
 	}
 	if e.m.Composer() != "" {
 		t.Fatalf("composer after the retry: %q", e.m.Composer())
+	}
+}
+
+func TestTransferErrorSizes(t *testing.T) {
+	tests := []struct{ msg, want string }{
+		{"upload larger than 20971520 bytes", "too large for the gateway (upload larger than 20 MiB)"},
+		{"got 1536 bytes, limit 1024 bytes", "too large for the gateway (got 1.5 KiB, limit 1.0 KiB)"},
+		{"limit 20971520", "too large for the gateway (limit 20971520)"},                         // not stated as bytes
+		{"0 bytes left", "too large for the gateway (0 bytes left)"},                             // no size to show
+		{"99999999999999999999 bytes", "too large for the gateway (99999999999999999999 bytes)"}, // overflows
+		{"x12 bytesy", "too large for the gateway (x12 bytesy)"},
+		{"", "too large for the gateway"},
+	}
+	for _, tt := range tests {
+		err := &frame.Error{Code: frame.CodeMediaTooLarge, Message: tt.msg}
+		if got := transferError(err); got != tt.want {
+			t.Errorf("transferError(%q) = %q, want %q", tt.msg, got, tt.want)
+		}
 	}
 }
 

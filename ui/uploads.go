@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -288,7 +289,7 @@ func transferError(err error) string {
 	case errors.As(err, &fe) && fe.Code == frame.CodeMediaTooLarge:
 		msg := "too large for the gateway"
 		if fe.Message != "" {
-			msg += " (" + fe.Message + ")"
+			msg += " (" + readableBytes(fe.Message) + ")"
 		}
 		return msg
 	case errors.Is(err, context.Canceled):
@@ -299,4 +300,20 @@ func transferError(err error) string {
 		return "connection lost"
 	}
 	return err.Error()
+}
+
+// byteCount is a size the gateway's message states in bytes.
+var byteCount = regexp.MustCompile(`\b(\d+) bytes\b`)
+
+// readableBytes rewrites each "N bytes" in msg as media.SizeLabel does
+// ("20 MiB"). Only that number changes; the text stays untrusted and is
+// sanitised where it is shown.
+func readableBytes(msg string) string {
+	return byteCount.ReplaceAllStringFunc(msg, func(m string) string {
+		n, err := strconv.ParseInt(byteCount.FindStringSubmatch(m)[1], 10, 64)
+		if label := media.SizeLabel(n); err == nil && label != "" {
+			return label
+		}
+		return m
+	})
 }
