@@ -1,6 +1,10 @@
 package dialog
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
+
 	"charm.land/bubbles/v2/filepicker"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -30,7 +34,11 @@ type FilePicker struct {
 var _ Dialog = (*FilePicker)(nil)
 
 // NewFilePicker opens a picker in dir; run the returned command to list it.
+// dir is made absolute so the title names it and ← can leave ".".
 func NewFilePicker(com *common.Common, dir string) (*FilePicker, tea.Cmd) {
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
 	fp := filepicker.New()
 	fp.CurrentDirectory = dir
 	fp.ShowPermissions = false
@@ -83,10 +91,25 @@ func (d *FilePicker) View() string {
 	st := d.com.Styles.Dialog
 	w := min(max(d.width-8, 20), 100)
 	title := st.Title.Render("Attach a file")
-	dir := st.Description.Render(termsafe.Line(d.fp.CurrentDirectory))
+	dir := st.Description.Render(termsafe.Line(homeShort(d.fp.CurrentDirectory)))
 	hint := st.Hint.Render("enter attach · → open dir · ← up · esc close")
 	body := lipgloss.JoinVertical(lipgloss.Left, title, dir, "", termsafe.Output(d.fp.View()), "", hint)
 	return st.Frame.Width(w).Render(body)
+}
+
+// homeShort writes dir under the home directory as "~/...".
+func homeShort(dir string) string {
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" || home == string(filepath.Separator) {
+		return dir
+	}
+	if dir == home {
+		return "~"
+	}
+	if rest, ok := strings.CutPrefix(dir, home+string(filepath.Separator)); ok {
+		return "~" + string(filepath.Separator) + rest
+	}
+	return dir
 }
 
 // ShortHelp lists the picker's keys.

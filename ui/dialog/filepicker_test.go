@@ -1,0 +1,47 @@
+package dialog
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hermes/iris/themes"
+)
+
+func TestFilePickerTitleShowsTheDirectory(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	work := filepath.Join(home, "pro\u202Ejects", "sub")
+	outside := t.TempDir()
+	for _, d := range []string{work, outside} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct{ cwd, dir, wantDir, wantShown string }{
+		{work, ".", work, "~/pro\uFFFDjects/sub"}, // bidi override shown, not obeyed
+		{home, ".", home, "~"},
+		{work, outside, outside, outside},
+	}
+	for _, tt := range tests {
+		t.Chdir(tt.cwd)
+		d, _ := NewFilePicker(testCom(t, themes.Dark), tt.dir)
+		d.SetSize(200, 30)
+		if d.Dir() != tt.wantDir {
+			t.Fatalf("Dir() = %q, want %q", d.Dir(), tt.wantDir)
+		}
+		v := d.View()
+		if !strings.Contains(v, tt.wantShown) || strings.Contains(v, "\u202E") {
+			t.Fatalf("view lacks %q or holds U+202E:\n%s", tt.wantShown, v)
+		}
+	}
+
+	// From the working directory, ← goes up (it could not from ".").
+	t.Chdir(work)
+	d, _ := NewFilePicker(testCom(t, themes.Dark), ".")
+	d.Update(press("left"))
+	if want := filepath.Dir(work); d.Dir() != want {
+		t.Fatalf("after ←, Dir() = %q, want %q", d.Dir(), want)
+	}
+}
