@@ -399,6 +399,25 @@ func rawOf(msg tea.Msg) string {
 	return rawString(msg)
 }
 
+func TestAttachCompletionRefusesBidiNames(t *testing.T) {
+	e := newMediaEnv(t, 160, 30)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "evil\u202Etxt.exe"), []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	typed := "/attach " + dir + "/evi"
+	e.typeText(typed)
+	e.mustShow("/attach " + dir + "/evil\uFFFDtxt.exe") // offered, shown sanitised
+	e.key(tea.KeyTab, 0)
+	if e.m.Composer() != typed {
+		t.Fatalf("Tab completed to %q", e.m.Composer())
+	}
+	e.mustShow("cannot complete")
+	if strings.Contains(e.view(), "\u202E") {
+		t.Fatal("the bidi override reached the screen")
+	}
+}
+
 func TestAttachPathCompletionInTheDrawer(t *testing.T) {
 	e := newMediaEnv(t, 100, 30)
 	dir := t.TempDir()

@@ -11,11 +11,13 @@
 package drawer
 
 import (
+	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -130,10 +132,22 @@ func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 		m.open, m.dismissed = false, m.text
 	case key.Matches(kp, m.keys.complete):
 		if m.cursor < len(m.matches) {
-			return common.ActionComplete{Text: m.matches[m.cursor].completion}, nil
+			return m.complete(m.matches[m.cursor].completion)
 		}
 	}
 	return nil, nil
+}
+
+// complete puts text into the composer, unless it holds characters the
+// composer would show raw (bidi overrides, controls: a file name or a
+// gateway command can carry them); then it says why and how else to attach.
+func (m *Model) complete(text string) (common.Action, tea.Cmd) {
+	if termsafe.Line(text) != text {
+		return nil, common.ReportError(fmt.Errorf(
+			"cannot complete %q: it holds control or formatting characters (to attach such a file, use the file picker: %s)",
+			text, m.com.KeyMap.Media.Attach.Help().Key))
+	}
+	return common.ActionComplete{Text: text}, nil
 }
 
 // Highlighted returns what Tab would complete to, or "".

@@ -56,3 +56,28 @@ func TestAttachPathCompletion(t *testing.T) {
 		t.Fatal("another command's argument asked for a listing")
 	}
 }
+
+func TestCompletionRefusesControlCharacters(t *testing.T) {
+	d := newDrawer(t, themes.Dark, gatewaysim.DefaultCatalog())
+	base := AttachCommand + " /tmp/"
+	d.SetText(base)
+	d.SetPaths(PathsMsg{Dir: "/tmp/", Names: []string{"evil\u202Etxt.exe", "tab\there"}})
+	if !d.Open() || len(d.Matches()) != 2 {
+		t.Fatalf("open %v, matches %q", d.Open(), d.Matches())
+	}
+	for range 2 {
+		act, cmd := d.Update(keyTab)
+		if act != nil {
+			t.Fatalf("Tab completed a name with a control character: %#v", act)
+		}
+		info, ok := cmd().(common.InfoMsg)
+		if !ok || info.Level != common.LevelError || !strings.Contains(info.Text, "alt+a") ||
+			strings.ContainsAny(info.Text, "\u202E\t") {
+			t.Fatalf("Tab reported %#v", info)
+		}
+		d.Update(keyDown)
+	}
+	if v := d.View(); strings.ContainsAny(v, "\u202E\t") {
+		t.Fatalf("the drawer shows a raw control character:\n%s", v)
+	}
+}
