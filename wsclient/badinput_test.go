@@ -17,11 +17,7 @@ import (
 // frames around them still arrive in order, requests still work, and the
 // connection is never dropped for it.
 func TestBadInputNeitherCrashesNorWedges(t *testing.T) {
-	rs := startRaw(t)
-	c := start(t, newClient(t, rs.url, func(cfg *wsclient.Config) { cfg.MaxFrameSize = 64 << 10 }))
-	col := collect(t, c.Client)
-	rc := rs.accept(t)
-	col.wait(t, 0, "online", isState(wsclient.StateOnline))
+	c, col, rc := onlineRaw(t, func(cfg *wsclient.Config) { cfg.MaxFrameSize = 64 << 10 })
 
 	huge := `{"type":"message","payload":{"message_id":"m_big","text":"` + strings.Repeat("x", 100<<10) + `"}}`
 	script := []struct {

@@ -12,11 +12,7 @@ import (
 // live one, an earlier replay, or a finished message never reach the
 // consumer twice; new replayed frames do, flagged Replayed.
 func TestReplaysRepeatingWhatWasSeenAreDropped(t *testing.T) {
-	rs := startRaw(t)
-	c := start(t, newClient(t, rs.url, func(cfg *wsclient.Config) { cfg.Cursor = func() int64 { return 0 } }))
-	col := collect(t, c.Client)
-	rc := rs.accept(t)
-	col.wait(t, 0, "online", isState(wsclient.StateOnline))
+	_, col, rc := onlineRaw(t, func(cfg *wsclient.Config) { cfg.Cursor = func() int64 { return 0 } })
 	if rc.syncCursor != 7 {
 		t.Fatalf("synced from %d; with no stored cursor the client must use hello.ack.sync_cursor (7)", rc.syncCursor)
 	}

@@ -296,3 +296,16 @@ func (rc *rawConn) next(t testing.TB) frame.Frame {
 		return frame.Frame{}
 	}
 }
+
+// onlineRaw starts a scripted server and a client (mod adjusts its config;
+// nil for none) and waits until the client is online on the accepted
+// connection.
+func onlineRaw(t testing.TB, mod func(*wsclient.Config)) (*running, *collector, *rawConn) {
+	t.Helper()
+	rs := startRaw(t)
+	c := start(t, newClient(t, rs.url, mod))
+	col := collect(t, c.Client)
+	rc := rs.accept(t)
+	col.wait(t, 0, "online", isState(wsclient.StateOnline))
+	return c, col, rc
+}

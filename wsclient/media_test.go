@@ -102,11 +102,7 @@ func TestUploadRefusalsAndLocalErrors(t *testing.T) {
 // wrong sha256. Each pull fails clearly, the rest of the transfer is
 // drained, and the connection keeps working.
 func TestPullChecksSizeAndChecksum(t *testing.T) {
-	rs := startRaw(t)
-	c := start(t, newClient(t, rs.url, nil))
-	col := collect(t, c.Client)
-	rc := rs.accept(t)
-	col.wait(t, 0, "online", isState(wsclient.StateOnline))
+	c, col, rc := onlineRaw(t, nil)
 	ctx := context.Background()
 
 	serve := func(size int64, sha string, chunks ...string) {

@@ -47,11 +47,7 @@ func TestMediaRoundTripSizes(t *testing.T) {
 // TestUploadChecksumRefused: a gateway that finds the sha256 wrong answers
 // upload.end with an error; Upload returns it and the connection goes on.
 func TestUploadChecksumRefused(t *testing.T) {
-	rs := startRaw(t)
-	c := start(t, newClient(t, rs.url, nil))
-	col := collect(t, c.Client)
-	rc := rs.accept(t)
-	col.wait(t, 0, "online", isState(wsclient.StateOnline))
+	c, _, rc := onlineRaw(t, nil)
 	errc := make(chan error, 1)
 	go func() {
 		_, err := c.Upload(context.Background(), wsclient.UploadSpec{Kind: "file", Size: 3}, bytes.NewReader([]byte("abc")), nil)

@@ -13,11 +13,7 @@ import (
 )
 
 func TestRequestTimeoutThenLateResponseIsDropped(t *testing.T) {
-	rs := startRaw(t)
-	c := start(t, newClient(t, rs.url, func(cfg *wsclient.Config) { cfg.Timing.RequestTimeout = 100 * time.Millisecond }))
-	col := collect(t, c.Client)
-	rc := rs.accept(t)
-	col.wait(t, 0, "online", isState(wsclient.StateOnline))
+	c, col, rc := onlineRaw(t, func(cfg *wsclient.Config) { cfg.Timing.RequestTimeout = 100 * time.Millisecond })
 
 	_, err := c.Request(context.Background(), frame.Frame{Type: frame.TypeHistory, ChatID: frame.Some(defaultChat)})
 	if !errors.Is(err, wsclient.ErrTimeout) {
@@ -36,11 +32,7 @@ func TestRequestTimeoutThenLateResponseIsDropped(t *testing.T) {
 }
 
 func TestRequestsCompleteExactlyOnce(t *testing.T) {
-	rs := startRaw(t)
-	c := start(t, newClient(t, rs.url, nil))
-	col := collect(t, c.Client)
-	rc := rs.accept(t)
-	col.wait(t, 0, "online", isState(wsclient.StateOnline))
+	c, _, rc := onlineRaw(t, nil)
 
 	const n = 20
 	var wg sync.WaitGroup
