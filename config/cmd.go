@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/hermes/iris/media"
+	"github.com/hermes/iris/wsclient"
 )
 
 // RunPath implements `iris config path`: it prints the config file, the
@@ -49,7 +50,7 @@ func RunCheck(ctx context.Context, w io.Writer, opts Options, knownActions []str
 	if !c.Token.IsZero() {
 		fmt.Fprintf(w, "token    %s (from %s)\n", c.Token, c.TokenSource)
 	}
-	if c.URL != "" && NeedsInsecure(c.URL) && !c.Insecure {
+	if c.URL != "" && wsclient.NeedsInsecure(c.URL) && !c.Insecure {
 		c.Warnings = append(c.Warnings, fmt.Sprintf(
 			"url %s is plain ws:// to a remote host: Iris will refuse to send the token unless the profile sets insecure = true (or --insecure); prefer wss://", c.URL))
 	}

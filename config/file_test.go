@@ -137,27 +137,6 @@ func TestUnknownActions(t *testing.T) {
 	}
 }
 
-func TestNeedsInsecure(t *testing.T) {
-	tests := []struct {
-		url  string
-		want bool
-	}{
-		{"ws://127.0.0.1:8080/ws", false},
-		{"ws://localhost/ws", false},
-		{"ws://[::1]:9/ws", false},
-		{"ws://127.5.0.1/ws", false},
-		{"ws://gateway.lan/ws", true},
-		{"ws://10.0.0.2/ws", true},
-		{"wss://gateway.lan/ws", false},
-		{"::bad", false},
-	}
-	for _, tt := range tests {
-		if got := NeedsInsecure(tt.url); got != tt.want {
-			t.Errorf("NeedsInsecure(%q) = %v, want %v", tt.url, got, tt.want)
-		}
-	}
-}
-
 // TestExampleFile parses the example of the package documentation.
 func TestExampleFile(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("testdata", "example.toml"))

@@ -3,7 +3,6 @@ package config
 import (
 	"errors"
 	"fmt"
-	"net"
 	"net/url"
 	"regexp"
 	"slices"
@@ -111,20 +110,4 @@ func CheckURL(u string) error {
 		return fmt.Errorf("%q has no host", u)
 	}
 	return nil
-}
-
-// NeedsInsecure reports whether u is plain ws:// to a host that is not
-// loopback, which sends the token in clear text and needs an explicit
-// opt-in (insecure = true, --insecure).
-func NeedsInsecure(u string) bool {
-	p, err := url.Parse(u)
-	if err != nil || p.Scheme != "ws" {
-		return false
-	}
-	host := p.Hostname()
-	if strings.EqualFold(host, "localhost") {
-		return false
-	}
-	ip := net.ParseIP(host)
-	return ip == nil || !ip.IsLoopback()
 }

@@ -129,7 +129,7 @@ func (cfg *Config) validate() (*url.URL, *tls.Config, error) {
 	if u.Hostname() == "" {
 		return nil, nil, fmt.Errorf("gateway URL %q has no host", cfg.URL)
 	}
-	if u.Scheme == "ws" && !cfg.Insecure && !isLoopback(u.Hostname()) {
+	if !cfg.Insecure && needsInsecure(u) {
 		return nil, nil, fmt.Errorf("%w to %s, which is not loopback: use wss://, or opt in with --insecure (or insecure = true in the config file)", ErrInsecure, u.Hostname())
 	}
 	if cfg.Token == "" {
@@ -156,6 +156,19 @@ func (cfg *Config) validate() (*url.URL, *tls.Config, error) {
 }
 
 // isLoopback reports whether host names the local machine.
+// NeedsInsecure reports whether rawURL is plain ws:// to a host that is not
+// loopback: the token would travel in clear text, so New refuses it unless
+// Config.Insecure (the user's explicit opt-in) is set. The setup form and
+// `iris config check` ask the same question through this function.
+func NeedsInsecure(rawURL string) bool {
+	u, err := url.Parse(rawURL)
+	return err == nil && needsInsecure(u)
+}
+
+func needsInsecure(u *url.URL) bool {
+	return u.Scheme == "ws" && !isLoopback(u.Hostname())
+}
+
 func isLoopback(host string) bool {
 	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
 		return true
