@@ -25,7 +25,7 @@ func runConnect(ctx context.Context, opts cliOptions, stderr io.Writer) int {
 			Paths:      cfg.Paths,
 			File:       cfg.File,
 			Theme:      themes.Name(cfg.Theme),
-			NoColor:    noColor(),
+			NoColor:    themes.NoColorEnv(os.Getenv),
 			Test:       testConnection,
 			URL:        cfg.URL,
 			Token:      cfg.Token.Reveal(),
@@ -105,6 +105,3 @@ func testConnection(ctx context.Context, url, token string, insecure bool) error
 		}
 	}
 }
-
-// noColor reports whether the NO_COLOR convention asks for no colour.
-func noColor() bool { return os.Getenv("NO_COLOR") != "" }
