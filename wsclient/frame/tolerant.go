@@ -1,0 +1,288 @@
+package frame
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Tolerant decoding. Decode first unmarshals a payload strictly with
+// encoding/json (the fast path). Only when that fails on a value of the
+// wrong type does it walk the payload field by field with tolerate: every
+// field that fits is kept, a field that can be converted without guessing
+// is converted (numbers as float or int, ids as number or string), and
+// any other field is left at its zero value. Each such field is recorded as
+// a FieldIssue on the frame, so one odd field never costs the whole frame.
+// The walk works on any payload type by reflection, so new payload types
+// need no code here.
+
+// FieldIssue records one field of a received frame that Decode could not
+// take as sent.
+type FieldIssue struct {
+	// Field is the field's path in the frame: "id", "server_caps.push",
+	// "choices[1].value".
+	Field string
+	// Got is the JSON kind received: string, number, bool, object, array.
+	Got string
+	// Want is the Go type the field has.
+	Want string
+	// Kept is true when the value was converted (38.6 → 39, 42 → "42", a
+	// string in an object field kept under the field's name), false when
+	// the field was dropped to its zero value.
+	Kept bool
+}
+
+// String describes the issue for a log line.
+func (fi FieldIssue) String() string {
+	verb := "ignored"
+	if fi.Kept {
+		verb = "converted"
+	}
+	return fmt.Sprintf("field %s: got %s, want %s; %s", fi.Field, fi.Got, fi.Want, verb)
+}
+
+// decodeTolerant fills the struct p points to from the JSON object raw
+// field by field (see tolerate). It fails only when raw is not an object.
+func decodeTolerant(raw []byte, p any) ([]FieldIssue, error) {
+	if k := jsonKind(raw); k != "object" {
+		return nil, fmt.Errorf("payload is %s %s, not an object", article(k), k)
+	}
+	var issues []FieldIssue
+	tolerate(raw, reflect.ValueOf(p).Elem(), "", &issues)
+	return issues, nil
+}
+
+var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+
+// tolerate sets v from the valid JSON raw as encoding/json would, except
+// that a value of the wrong type is converted or zeroed (and recorded)
+// instead of failing; composite values are walked so that only the
+// offending leaves are affected.
+func tolerate(raw []byte, v reflect.Value, path string, issues *[]FieldIssue) {
+	if json.Unmarshal(raw, v.Addr().Interface()) == nil {
+		return
+	}
+	v.SetZero()
+	walk(raw, v, path, issues)
+}
+
+// walk is tolerate without the strict attempt at v itself: it descends
+// into objects and arrays member by member (v is zero).
+func walk(raw []byte, v reflect.Value, path string, issues *[]FieldIssue) {
+	t := v.Type()
+	got := jsonKind(raw)
+	if reflect.PointerTo(t).Implements(unmarshalerType) {
+		kept := got == "number" && v.Addr().Interface().(json.Unmarshaler).UnmarshalJSON(strconv.AppendQuote(nil, string(raw))) == nil
+		if !kept {
+			v.SetZero()
+		}
+		*issues = append(*issues, FieldIssue{Field: path, Got: got, Want: t.String(), Kept: kept})
+		return
+	}
+	switch {
+	case t.Kind() == reflect.Struct && got == "object":
+		fields := fieldsOf(t)
+		eachMember(raw, func(key, val []byte) error {
+			if fi, ok := fields.lookup(string(key)); ok {
+				tolerate(val, v.Field(fi.index), joinPath(path, fi.name), issues)
+			}
+			return nil
+		})
+	case t.Kind() == reflect.Pointer:
+		e := reflect.New(t.Elem())
+		n := len(*issues)
+		tolerate(raw, e.Elem(), path, issues)
+		if len(*issues) == n+1 && (*issues)[n].Field == path && !(*issues)[n].Kept {
+			return // nothing of it was usable: leave the pointer nil
+		}
+		v.Set(e)
+	case t.Kind() == reflect.Slice && got == "array":
+		s := reflect.MakeSlice(t, 0, 4)
+		eachElement(raw, func(val []byte) {
+			s = reflect.Append(s, reflect.Zero(t.Elem()))
+			tolerate(val, s.Index(s.Len()-1), fmt.Sprintf("%s[%d]", path, s.Len()-1), issues)
+		})
+		v.Set(s)
+	default:
+		kept := convert(raw, got, v, path)
+		*issues = append(*issues, FieldIssue{Field: path, Got: got, Want: t.String(), Kept: kept})
+	}
+}
+
+// convert sets the scalar or map v from a raw value of another JSON kind
+// when that needs no guessing, and reports whether it did:
+//   - an integer field takes a float (rounded) or a numeric string;
+//   - a float field takes a numeric string;
+//   - a string field takes a number, as written (ids sent as numbers);
+//   - a bool field takes "true"/"false" or the numbers 0 and 1;
+//   - a map field takes any other value, kept under the field's own name
+//     (tool args sent as a string stay readable).
+func convert(raw []byte, got string, v reflect.Value, path string) bool {
+	text := string(raw)
+	if got == "string" {
+		if err := json.Unmarshal(raw, &text); err != nil {
+			return false
+		}
+		text = strings.TrimSpace(text)
+	}
+	switch v.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		f, ok := number(text, got)
+		if !ok || v.OverflowInt(int64(f)) || math.Abs(f) >= 1<<63 {
+			return false
+		}
+		v.SetInt(int64(f))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		f, ok := number(text, got)
+		if !ok || f < 0 || f >= 1<<64 || v.OverflowUint(uint64(f)) {
+			return false
+		}
+		v.SetUint(uint64(f))
+	case reflect.Float32, reflect.Float64:
+		f, err := strconv.ParseFloat(text, 64)
+		if got != "string" || err != nil || v.OverflowFloat(f) {
+			return false
+		}
+		v.SetFloat(f)
+	case reflect.String:
+		if got != "number" {
+			return false
+		}
+		v.SetString(text)
+	case reflect.Bool:
+		b, err := strconv.ParseBool(text)
+		if (got != "string" && got != "number") || err != nil || (got == "number" && text != "0" && text != "1") {
+			return false
+		}
+		v.SetBool(b)
+	case reflect.Map:
+		return keepUnderName(raw, got, v, path)
+	default:
+		return false
+	}
+	return true
+}
+
+// number reads a JSON number or a numeric string as a float rounded to an
+// integer.
+func number(text, got string) (float64, bool) {
+	if got != "number" && got != "string" {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, false
+	}
+	return math.Round(f), true
+}
+
+// keepUnderName stores a non-object value in a map[string]T field as
+// {name: value}, name being the field's last path element.
+func keepUnderName(raw []byte, got string, v reflect.Value, path string) bool {
+	t := v.Type()
+	if t.Key().Kind() != reflect.String || got == "null" {
+		return false
+	}
+	elem := reflect.New(t.Elem())
+	if json.Unmarshal(raw, elem.Interface()) != nil {
+		return false
+	}
+	name := path[strings.LastIndexAny(path, ".]")+1:]
+	m := reflect.MakeMapWithSize(t, 1)
+	m.SetMapIndex(reflect.ValueOf(name).Convert(t.Key()), elem.Elem())
+	v.Set(m)
+	return true
+}
+
+// jsonKind names the kind of a valid JSON value.
+func jsonKind(raw []byte) string {
+	i := skipSpace(raw, 0)
+	if i >= len(raw) {
+		return "nothing"
+	}
+	switch raw[i] {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "bool"
+	case 'n':
+		return "null"
+	}
+	return "number"
+}
+
+func article(kind string) string {
+	if strings.IndexByte("aeiou", kind[0]) >= 0 {
+		return "an"
+	}
+	return "a"
+}
+
+func joinPath(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
+}
+
+// structFields maps a struct type's JSON member names to its fields.
+type structFields struct {
+	byName map[string]fieldInfo
+	list   []fieldInfo
+}
+
+type fieldInfo struct {
+	name  string
+	index int
+}
+
+// lookup finds the field for a JSON key as encoding/json does: the exact
+// name first, then a case-insensitive match.
+func (sf *structFields) lookup(key string) (fieldInfo, bool) {
+	if fi, ok := sf.byName[key]; ok {
+		return fi, true
+	}
+	for _, fi := range sf.list {
+		if strings.EqualFold(fi.name, key) {
+			return fi, true
+		}
+	}
+	return fieldInfo{}, false
+}
+
+var fieldCache sync.Map // reflect.Type → *structFields
+
+// fieldsOf lists the exported, non-embedded fields of t under their JSON
+// names (payload types embed nothing).
+func fieldsOf(t reflect.Type) *structFields {
+	if sf, ok := fieldCache.Load(t); ok {
+		return sf.(*structFields)
+	}
+	sf := &structFields{byName: map[string]fieldInfo{}}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() || f.Anonymous {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		fi := fieldInfo{name: name, index: i}
+		sf.byName[name] = fi
+		sf.list = append(sf.list, fi)
+	}
+	fieldCache.Store(t, sf)
+	return sf
+}
