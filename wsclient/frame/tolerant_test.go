@@ -29,7 +29,7 @@ func issueList(issues []FieldIssue) string {
 func TestTolerantFields(t *testing.T) {
 	cases := []struct {
 		name, js, issues string
-		check        func(f Frame) bool
+		check            func(f Frame) bool
 	}{{
 		name:   "hello.ack push false",
 		js:     `{"type":"hello.ack","payload":{"server_caps":{"streaming":true,"search":false,"push":false,"pickers":true},"sync_cursor":1042,"channels":[{"chat_id":"a:default","kind":"default"}]}}`,
