@@ -165,7 +165,7 @@ func (m *Model) handleConn(msg ConnChangedMsg) tea.Cmd {
 	switch {
 	case msg.State == common.ConnAuthFailed:
 		c.Fix = m.tokenRejected(msg.Err)
-	case msg.State == common.ConnProtocolMismatch && msg.Err != nil:
+	case (msg.State == common.ConnProtocolMismatch || msg.State == common.ConnHandshakeFailed) && msg.Err != nil:
 		cmds = append(cmds, common.ReportError(msg.Err))
 	}
 	m.status.SetConn(c)

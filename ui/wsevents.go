@@ -83,6 +83,8 @@ func connState(s wsclient.State) common.ConnState {
 		return common.ConnAuthFailed
 	case wsclient.StateProtocolMismatch:
 		return common.ConnProtocolMismatch
+	case wsclient.StateHandshakeFailed:
+		return common.ConnHandshakeFailed
 	case wsclient.StateStopped:
 		return common.ConnOffline
 	}

@@ -34,8 +34,9 @@ type Client struct {
 	sess *session // the online connection, nil while offline
 
 	// Used only by the goroutine running Run (one connection at a time).
-	dedupe  dedupe
-	reached int64 // highest cursor reached in this process
+	dedupe    dedupe
+	reached   int64 // highest cursor reached in this process
+	fieldWarn *fieldWarnings
 }
 
 // New checks cfg and returns a Client. It refuses a plain ws:// URL to a
@@ -57,7 +58,8 @@ func New(cfg Config) (*Client, error) {
 		log:    cfg.Logger,
 		q:      newQueue(cfg.QueueSize),
 		media:  make(chan struct{}, 1),
-		dedupe: newDedupe(),
+		dedupe:    newDedupe(),
+		fieldWarn: newFieldWarnings(cfg.Logger, &cfg.Timing),
 	}, nil
 }
 
@@ -77,8 +79,9 @@ func (c *Client) NextBatch(ctx context.Context, limit int) ([]Event, error) {
 
 // Run connects, says hello, syncs, keeps the connection alive and
 // reconnects with exponential backoff and full jitter, until ctx is done
-// (it returns nil) or a final failure: the token was rejected (*AuthError)
-// or hello.ack spoke another protocol version (*frame.VersionError). Every
+// (it returns nil) or a final failure: the token was rejected (*AuthError),
+// hello.ack spoke another protocol version (*frame.VersionError), or the
+// gateway's answer to hello cannot be used (*HandshakeError). Every
 // state change is reported as a StateEvent. Run may be called once.
 func (c *Client) Run(ctx context.Context) error {
 	if !c.running.CompareAndSwap(false, true) {
@@ -125,11 +128,14 @@ func (c *Client) Run(ctx context.Context) error {
 func finalState(err error) (state State, ok bool) {
 	var ae *AuthError
 	var ve *frame.VersionError
+	var he *HandshakeError
 	switch {
 	case errors.As(err, &ae):
 		return StateAuthFailed, true
 	case errors.As(err, &ve):
 		return StateProtocolMismatch, true
+	case errors.As(err, &he):
+		return StateHandshakeFailed, true
 	}
 	return 0, false
 }

@@ -31,6 +31,7 @@ func (s *session) handleText(ctx context.Context, data []byte) {
 		s.badFrame(ctx, f, err)
 		return
 	}
+	s.c.fieldWarn.note(f)
 	s.dispatch(ctx, f)
 }
 

@@ -20,7 +20,11 @@
 //   - Connection: hello.ack must come within Timing.HelloTimeout (dial
 //     included). An `error` with code auth before it is final: Run returns
 //     *AuthError and reports StateAuthFailed. A hello.ack in another protocol
-//     version is final too (StateProtocolMismatch). Every other failure
+//     version is final too (StateProtocolMismatch), and so is an answer to
+//     hello that cannot be used: a hello.ack whose payload is not an object,
+//     nothing but unreadable frames until the timeout, or an `error` with
+//     code unsupported (StateHandshakeFailed, *HandshakeError saying
+//     why). Every other failure
 //     reconnects after a delay drawn uniformly from [0, min(30 s, 0.5 s·2^(n-1)))
 //     for attempt n; a connection that stayed online for 60 s resets n; after
 //     `status {state:"restarting"}` the next attempt waits 1 s.
@@ -39,8 +43,11 @@
 //     responses wait behind the queued events too, the socket is not read
 //     (TCP pushes back on the gateway, whose outbox keeps what it cannot
 //     send), pings still go out, and the time does not count as silence.
-//   - Bad input: malformed JSON, a payload that does not fit its type,
-//     another protocol version, a frame above MaxFrameSize and a binary frame
-//     outside a transfer are skipped with one ProtocolErrorEvent per kind
-//     and connection; the connection stays up.
+//   - Bad input: a field of the wrong JSON type costs that field only: it is
+//     converted or zeroed by frame.Decode (Frame.Issues) and logged as a
+//     protocol warning at most once per frame type and field per
+//     Timing.FieldWarnEvery (see fieldwarn.go). Malformed JSON, a payload
+//     that is not an object, another protocol version, a frame above
+//     MaxFrameSize and a binary frame outside a transfer are skipped with one
+//     ProtocolErrorEvent per kind and connection; the connection stays up.
 package wsclient

@@ -49,6 +49,9 @@ const (
 	StateProtocolMismatch
 	// StateStopped: Run returned because its context ended. Final.
 	StateStopped
+	// StateHandshakeFailed: the gateway's answer to hello cannot be used
+	// (Err, a *HandshakeError, says why). Final.
+	StateHandshakeFailed
 )
 
 // String names the state for logs and the status bar.
@@ -66,6 +69,8 @@ func (s State) String() string {
 		return "protocol mismatch"
 	case StateStopped:
 		return "stopped"
+	case StateHandshakeFailed:
+		return "handshake failed"
 	}
 	return "unknown"
 }
@@ -96,7 +101,7 @@ type CursorEvent struct {
 }
 
 // ProtocolErrorEvent reports a frame that was skipped: malformed JSON, a
-// payload that does not fit its type, another protocol version (Err wraps
+// payload that is not an object, another protocol version (Err wraps
 // *frame.VersionError, reported once per connection), an oversized frame
 // (ErrFrameTooLarge) or a binary frame outside a transfer
 // (ErrUnexpectedBinary). The connection stays up.
@@ -136,6 +141,24 @@ var (
 	// ErrChecksum reports media whose sha256 differs from the announced one.
 	ErrChecksum = errors.New("media sha256 mismatch")
 )
+
+// HandshakeError is returned by Run when the gateway answered hello with
+// something Iris cannot use: a hello.ack whose payload is not an object,
+// only frames that could not be read, or a refusal other than auth (code
+// unsupported). Reconnecting would meet the same answer, so it is final.
+type HandshakeError struct {
+	// Err says what was wrong (gateway text in it is untrusted: sanitise it
+	// before display).
+	Err error
+}
+
+// Error says that the handshake failed and why.
+func (e *HandshakeError) Error() string {
+	return "the gateway's answer to hello cannot be used: " + e.Err.Error()
+}
+
+// Unwrap returns the cause.
+func (e *HandshakeError) Unwrap() error { return e.Err }
 
 // AuthError is returned by Run when the gateway rejected the token.
 type AuthError struct {

@@ -201,6 +201,7 @@ func describe(evs []wsclient.Event) string {
 type rawServer struct {
 	url   string
 	conns chan *rawConn
+	ack   string // hello.ack sent as is instead of the default one ("" none)
 }
 
 // rawConn is one accepted connection of a rawServer.
@@ -208,18 +209,23 @@ type rawConn struct {
 	ws         *websocket.Conn
 	in         chan frame.Frame // frames the client sent after the handshake
 	syncCursor int64            // the cursor the client synced from
+	ack        string           // see rawServer.ack
 }
 
-func startRaw(t testing.TB) *rawServer {
+func startRaw(t testing.TB) *rawServer { t.Helper(); return startRawAck(t, "") }
+
+// startRawAck is startRaw answering hello with ack, raw ("" for the
+// default hello.ack).
+func startRawAck(t testing.TB, ack string) *rawServer {
 	t.Helper()
-	rs := &rawServer{conns: make(chan *rawConn, 4)}
+	rs := &rawServer{conns: make(chan *rawConn, 4), ack: ack}
 	up := websocket.Upgrader{}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ws, err := up.Upgrade(w, r, nil)
 		if err != nil {
 			return
 		}
-		rc := &rawConn{ws: ws, in: make(chan frame.Frame, 64)}
+		rc := &rawConn{ws: ws, in: make(chan frame.Frame, 64), ack: rs.ack}
 		if !rc.handshake() {
 			ws.Close()
 			return
@@ -252,6 +258,12 @@ func (rc *rawConn) handshake() bool {
 			return false
 		}
 		reply := frame.Frame{ID: f.ID, Type: frame.TypeHelloAck, Payload: &frame.HelloAck{SyncCursor: 7}}
+		if want == frame.TypeHello && rc.ack != "" {
+			if rc.ws.WriteMessage(websocket.TextMessage, []byte(rc.ack)) != nil {
+				return false
+			}
+			continue
+		}
 		if want == frame.TypeSync {
 			rc.syncCursor = f.Payload.(*frame.Sync).Cursor
 			reply = frame.Frame{ID: f.ID, Type: frame.TypeSyncDone, Payload: &frame.SyncDone{Cursor: 7}}

@@ -103,11 +103,15 @@ func (s *session) handshake() (frame.HelloAck, error) {
 		return frame.HelloAck{}, err
 	}
 	deadline := time.Now().Add(cfg.Timing.HelloTimeout)
+	var unreadable error // the last frame before hello.ack that did not decode
 	for {
 		s.ws.SetReadDeadline(deadline)
 		data, binary, err := s.read()
 		if err != nil {
-			if isTimeout(err) {
+			switch {
+			case isTimeout(err) && unreadable != nil:
+				return frame.HelloAck{}, &HandshakeError{Err: fmt.Errorf("no readable hello.ack in time; the gateway sent: %w", unreadable)}
+			case isTimeout(err):
 				return frame.HelloAck{}, errors.New("no hello.ack from the gateway in time")
 			}
 			return frame.HelloAck{}, fmt.Errorf("waiting for hello.ack: %w", err)
@@ -121,14 +125,21 @@ func (s *session) handshake() (frame.HelloAck, error) {
 		switch {
 		case errors.As(err, &ve):
 			return frame.HelloAck{}, err
+		case err != nil && f.Type == frame.TypeHelloAck:
+			return frame.HelloAck{}, &HandshakeError{Err: err}
 		case err != nil:
+			unreadable = err
 			s.c.log.Warn("wsclient: skipping a malformed frame before hello.ack", "err", err)
 		case f.Type == frame.TypeHelloAck:
+			s.c.fieldWarn.note(f)
 			return *f.Payload.(*frame.HelloAck), nil
 		case f.Type == frame.TypeError:
 			e := f.Payload.(*frame.Error)
-			if e.Code == frame.CodeAuth {
+			switch e.Code {
+			case frame.CodeAuth:
 				return frame.HelloAck{}, &AuthError{Message: e.Message}
+			case frame.CodeUnsupported:
+				return frame.HelloAck{}, &HandshakeError{Err: fmt.Errorf("hello refused: %w", e)}
 			}
 			return frame.HelloAck{}, fmt.Errorf("hello refused: %w", e)
 		}

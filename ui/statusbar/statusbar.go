@@ -205,6 +205,11 @@ func (m *Model) connView() string {
 		return st.Error.Render("✗ token rejected by the gateway — fix " + termsafe.Line(c.Fix))
 	case common.ConnProtocolMismatch:
 		return st.Error.Render("✗ protocol mismatch")
+	case common.ConnHandshakeFailed:
+		if c.Err == "" {
+			return st.Error.Render("✗ handshake failed")
+		}
+		return st.Error.Render("✗ handshake failed — " + termsafe.Line(c.Err))
 	case common.ConnOffline:
 		return st.Offline.Render("○ offline")
 	}
