@@ -55,9 +55,9 @@ func New(cfg Config) (*Client, error) {
 			HandshakeTimeout: cfg.Timing.HelloTimeout,
 			TLSClientConfig:  tc,
 		},
-		log:    cfg.Logger,
-		q:      newQueue(cfg.QueueSize),
-		media:  make(chan struct{}, 1),
+		log:       cfg.Logger,
+		q:         newQueue(cfg.QueueSize),
+		media:     make(chan struct{}, 1),
 		dedupe:    newDedupe(),
 		fieldWarn: newFieldWarnings(cfg.Logger, &cfg.Timing),
 	}, nil
