@@ -65,3 +65,36 @@ func TestStoredCursorIsUsedForSync(t *testing.T) {
 		t.Fatalf("synced from %d, want the stored 42", rc.syncCursor)
 	}
 }
+
+// TestSameMessageIDInTwoLanesIsTwoMessages: dedupe is per lane. A message
+// id finished in one lane does not drop a replayed message of the same id
+// in another lane; in its own lane it is still a repeat.
+func TestSameMessageIDInTwoLanesIsTwoMessages(t *testing.T) {
+	_, col, rc := onlineRaw(t, func(cfg *wsclient.Config) { cfg.Cursor = func() int64 { return 0 } })
+	cur := col.wait(t, 0, "cursor", func(ev wsclient.Event) bool { _, ok := ev.(*wsclient.CursorEvent); return ok })
+	msg := func(cursor int64, chat, text string) frame.Frame {
+		return frame.Frame{Type: frame.TypeMessage, Cursor: cursor, ChatID: frame.Some(chat), ThreadID: frame.Null(),
+			Payload: &frame.Message{MessageID: "m_1", Text: text}}
+	}
+	for _, f := range []frame.Frame{
+		msg(0, "iris:a", "live in a"),
+		msg(8, "iris:b", "replayed in b"),
+		msg(9, "iris:a", "repeat in a"),
+		msg(10, "iris:b", "repeat in b"),
+		{Type: frame.TypeStatus, Payload: &frame.Status{State: "online"}},
+	} {
+		if err := rc.sendFrame(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	col.wait(t, cur, "marker", isFrame(frame.TypeStatus))
+	var got []string
+	for _, ev := range col.all()[cur:] {
+		if fe, ok := ev.(*wsclient.FrameEvent); ok && fe.Frame.Type == frame.TypeMessage {
+			got = append(got, fe.Frame.Payload.(*frame.Message).Text)
+		}
+	}
+	if want := "[live in a replayed in b]"; fmt.Sprint(got) != want {
+		t.Fatalf("delivered %v, want %s", got, want)
+	}
+}
