@@ -34,6 +34,15 @@ func newSimEnv(t *testing.T, maxUpload int64) *simEnv {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sim.Close() })
+	e := connectEnv(t, url)
+	e.sim = sim
+	return e
+}
+
+// connectEnv connects a real wsclient (token "tok") to the gateway at url
+// and waits until the model is online with a lane open.
+func connectEnv(t *testing.T, url string) *simEnv {
+	t.Helper()
 	c, err := wsclient.New(wsclient.Config{URL: url, Token: "tok", DeviceID: "dev_ui", DeviceName: "ui test"})
 	if err != nil {
 		t.Fatal(err)
@@ -42,7 +51,7 @@ func newSimEnv(t *testing.T, maxUpload int64) *simEnv {
 	done := make(chan struct{})
 	go func() { c.Run(ctx); close(done) }()
 	t.Cleanup(func() { cancel(); <-done })
-	e := &simEnv{sim: sim, events: make(chan wsclient.Event, 256), downloads: filepath.Join(t.TempDir(), "dl")}
+	e := &simEnv{events: make(chan wsclient.Event, 256), downloads: filepath.Join(t.TempDir(), "dl")}
 	go func() {
 		for {
 			ev, err := c.Next(ctx)

@@ -13,8 +13,9 @@ import (
 // maxJumpPages bounds how many older pages a jump to a search hit loads.
 const maxJumpPages = 20
 
-// searchDoneMsg answers a search request.
+// searchDoneMsg answers the search request asked.
 type searchDoneMsg struct {
+	asked   common.ActionSearch
 	results frame.SearchResults
 	err     error
 }
@@ -52,14 +53,11 @@ func (m *Model) searchCmd(a common.ActionSearch) tea.Cmd {
 		r, ok := resp.Payload.(*frame.SearchResults)
 		switch {
 		case err != nil:
-			return searchDoneMsg{err: err}
+			return searchDoneMsg{asked: a, err: err}
 		case !ok:
-			return searchDoneMsg{err: fmt.Errorf("unexpected %q answer", resp.Type)}
+			return searchDoneMsg{asked: a, err: fmt.Errorf("unexpected %q answer", resp.Type)}
 		}
-		if r.Query == "" { // a gateway that does not echo the query
-			r.Query, r.Scope = a.Query, a.Scope
-		}
-		return searchDoneMsg{results: *r}
+		return searchDoneMsg{asked: a, results: *r}
 	})
 }
 
@@ -68,9 +66,9 @@ func (m *Model) handleSearchDone(msg searchDoneMsg) tea.Cmd {
 		return nil
 	}
 	if msg.err != nil {
-		m.search.SetError(msg.err)
+		m.search.SetError(msg.asked, msg.err)
 	} else {
-		m.search.SetResults(msg.results)
+		m.search.SetResults(msg.asked, msg.results)
 	}
 	m.invalidate()
 	return nil
