@@ -15,8 +15,10 @@ import (
 // scripted is a hand-written gateway on a real 127.0.0.1 socket, for the
 // answers the simulator never gives (an odd search echo, caps switched
 // off, a refused upload). It acks hello with Caps and a default channel,
-// answers sync, history and commands.catalog plainly, and every other
-// frame with Answer (nil: no answer). It records what the client sent.
+// answers every later frame with Answer; where Answer gives nil, sync,
+// history and commands.catalog get a plain answer, any other request
+// (but media.upload.start) an `error` unsupported, and the rest nothing. It records what the client
+// sent.
 type scripted struct {
 	Caps   frame.ServerCaps
 	Answer func(f frame.Frame) []frame.Frame
@@ -67,6 +69,11 @@ func (g *scripted) start(t *testing.T) string {
 }
 
 func (g *scripted) reply(f frame.Frame) []frame.Frame {
+	if f.Type != frame.TypeHello && g.Answer != nil {
+		if out := g.Answer(f); out != nil {
+			return out
+		}
+	}
 	switch f.Type {
 	case frame.TypeHello:
 		return []frame.Frame{{Type: frame.TypeHelloAck, Payload: &frame.HelloAck{ServerCaps: g.Caps, SyncCursor: 1,
@@ -78,10 +85,10 @@ func (g *scripted) reply(f frame.Frame) []frame.Frame {
 	case frame.TypeCommandsCatalog:
 		return []frame.Frame{{ID: f.ID, Type: frame.TypeCommandsCatalog, Payload: &frame.CommandsCatalog{}}}
 	}
-	if g.Answer == nil {
-		return nil
+	if f.ID != 0 && f.Type != frame.TypeMediaUploadStart { // an upload is answered at its end
+		return []frame.Frame{{ID: f.ID, Type: frame.TypeError, Payload: &frame.Error{Code: frame.CodeUnsupported}}}
 	}
-	return g.Answer(f)
+	return nil
 }
 
 // sent returns the frames of type typ the client sent.

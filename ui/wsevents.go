@@ -2,6 +2,9 @@ package ui
 
 import (
 	"errors"
+	"fmt"
+	"math"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -50,6 +53,10 @@ func (m *Model) handleClientEvent(ev wsclient.Event) tea.Cmd {
 		return m.handleFrame(FrameReceivedMsg{Frame: frame.Frame{Type: frame.TypeHelloAck, Payload: &ack}})
 	case *wsclient.CursorEvent:
 		return m.syncDone(ev.Cursor)
+	case *wsclient.CursorResetEvent:
+		return m.applyChange(m.com.Store.ResetCursor(ev.Gateway), nil)
+	case *wsclient.SyncFailedEvent:
+		return m.syncFailed(ev)
 	case *wsclient.StateEvent:
 		return m.handleConn(ConnChangedMsg{State: connState(ev.State), Attempt: ev.Attempt, RetryAt: ev.RetryAt, Err: ev.Err})
 	case *wsclient.ProtocolErrorEvent:
@@ -70,6 +77,16 @@ func (m *Model) syncDone(cursor int64) tea.Cmd {
 		return cmd
 	}
 	return tea.Batch(cmd, m.readNewest())
+}
+
+// syncFailed says in the status bar that the gateway answered sync with an
+// error and when the client tries again (it stays until then).
+func (m *Model) syncFailed(ev *wsclient.SyncFailedEvent) tea.Cmd {
+	secs := max(int(math.Ceil(ev.Delay.Seconds())), 1)
+	text := fmt.Sprintf("sync failed (%s) — retrying in %ds (attempt %d)", ev.Err.Error(), secs, ev.Attempt)
+	return func() tea.Msg {
+		return common.InfoMsg{Level: common.LevelWarn, Text: text, TTL: ev.Delay + 2*time.Second}
+	}
 }
 
 // connState maps the client's state to the status bar's.

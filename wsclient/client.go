@@ -162,14 +162,19 @@ func (c *Client) connect(ctx context.Context) (online time.Duration, restarting 
 	start := time.Now()
 	c.setSession(s)
 	defer c.setSession(nil)
+	cur := c.startCursor(ctx, ack)
 	c.q.push(&HelloEvent{Ack: ack}, ctx.Done())
 	c.q.push(&StateEvent{State: StateOnline}, ctx.Done())
-	err = s.serve(ctx, c.startCursor(ack))
+	err = s.serve(ctx, cur)
 	return time.Since(start), s.restarting, err
 }
 
-// startCursor picks the cursor to sync from after hello.ack.
-func (c *Client) startCursor(ack frame.HelloAck) int64 {
+// startCursor picks the cursor to sync from after hello.ack: the stored
+// one, else the one reached in this process, else hello.ack's sync_cursor.
+// A sync_cursor below the stored cursor means the gateway went back (reset
+// or restored): the client then syncs from sync_cursor and reports a
+// CursorResetEvent.
+func (c *Client) startCursor(ctx context.Context, ack frame.HelloAck) int64 {
 	var cur int64
 	if c.cfg.Cursor != nil {
 		cur = c.cfg.Cursor()
@@ -177,8 +182,16 @@ func (c *Client) startCursor(ack frame.HelloAck) int64 {
 	if cur == 0 {
 		cur = c.reached
 	}
-	if cur == 0 {
-		cur = ack.SyncCursor
+	switch {
+	case cur == 0:
+		return ack.SyncCursor
+	case ack.SyncCursor < cur:
+		c.log.Warn("wsclient: the gateway's cursor went backwards (gateway reset or restored); resyncing from it",
+			"stored_cursor", cur, "gateway_cursor", ack.SyncCursor)
+		c.reached = ack.SyncCursor
+		c.dedupe.rewind(ack.SyncCursor)
+		c.q.push(&CursorResetEvent{Stored: cur, Gateway: ack.SyncCursor}, ctx.Done())
+		return ack.SyncCursor
 	}
 	return cur
 }

@@ -43,6 +43,13 @@ func (d *dedupe) startSync(cursor int64) {
 	d.high = max(d.high, cursor)
 }
 
+// rewind forgets the cursors above cursor after the gateway went back to
+// it: replayed frames are told apart by cursor from there on, and still by
+// lane and message id for messages already finished.
+func (d *dedupe) rewind(cursor int64) {
+	d.high = cursor
+}
+
 // syncDone notes the cursor a sync reached and returns the cursor to report.
 func (d *dedupe) syncDone(cursor int64) int64 {
 	d.high = max(d.high, cursor)

@@ -56,9 +56,10 @@ func TestReplaysRepeatingWhatWasSeenAreDropped(t *testing.T) {
 	}
 }
 
-// TestStoredCursorIsUsedForSync: Config.Cursor wins over hello.ack.
+// TestStoredCursorIsUsedForSync: Config.Cursor wins over a hello.ack
+// sync_cursor at or above it.
 func TestStoredCursorIsUsedForSync(t *testing.T) {
-	rs := startRaw(t)
+	rs := startRawAck(t, `{"type":"hello.ack","payload":{"sync_cursor":50}}`)
 	c := start(t, newClient(t, rs.url, func(cfg *wsclient.Config) { cfg.Cursor = func() int64 { return 42 } }))
 	collect(t, c.Client)
 	if rc := rs.accept(t); rc.syncCursor != 42 {

@@ -8,7 +8,7 @@ import (
 )
 
 // Event is what Next returns: *FrameEvent, *StateEvent, *HelloEvent,
-// *CursorEvent or *ProtocolErrorEvent.
+// *CursorEvent, *CursorResetEvent, *SyncFailedEvent or *ProtocolErrorEvent.
 type Event interface{ isEvent() }
 
 // FrameEvent carries one received frame. Every frame the gateway sends
@@ -100,6 +100,29 @@ type CursorEvent struct {
 	Cursor int64
 }
 
+// SyncFailedEvent reports a sync the gateway answered with an `error`. The
+// client sends sync again at RetryAt (with the reconnect backoff for
+// Attempt failures in a row); the connection stays up, and a CursorEvent
+// follows once a sync succeeds.
+type SyncFailedEvent struct {
+	Err     *frame.Error
+	Attempt int
+	Delay   time.Duration // until the next sync
+	RetryAt time.Time     // when the event was reported plus Delay
+}
+
+// CursorResetEvent reports a gateway whose cursor went backwards: hello.ack
+// gave a sync_cursor below the cursor this device had stored (the gateway
+// was reset or restored from a backup). The client syncs from Gateway
+// instead, so nothing the gateway holds is missed, and drops replayed
+// messages already seen by their lane and message id. It is queued before
+// the HelloEvent of that connection; the consumer must lower its stored
+// cursor to Gateway (later cursors grow from there).
+type CursorResetEvent struct {
+	Stored  int64 // the cursor the device had
+	Gateway int64 // hello.ack's sync_cursor, the cursor synced from
+}
+
 // ProtocolErrorEvent reports a frame that was skipped: malformed JSON, a
 // payload that is not an object, another protocol version (Err wraps
 // *frame.VersionError, reported once per connection), an oversized frame
@@ -113,6 +136,8 @@ func (*FrameEvent) isEvent()         {}
 func (*StateEvent) isEvent()         {}
 func (*HelloEvent) isEvent()         {}
 func (*CursorEvent) isEvent()        {}
+func (*SyncFailedEvent) isEvent()    {}
+func (*CursorResetEvent) isEvent()   {}
 func (*ProtocolErrorEvent) isEvent() {}
 
 // Errors reported by the client.

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -199,9 +200,19 @@ func describe(evs []wsclient.Event) string {
 // misbehaviour the simulator does not produce. It answers hello with
 // hello.ack and sync with sync.done, then hands the connection to the test.
 type rawServer struct {
-	url   string
-	conns chan *rawConn
-	ack   string // hello.ack sent as is instead of the default one ("" none)
+	url    string
+	conns  chan *rawConn
+	script rawScript
+}
+
+// rawScript varies a rawServer's handshake.
+type rawScript struct {
+	// acks[i] is sent as is in answer to the i-th connection's hello (the
+	// last one for later connections); none: a default hello.ack.
+	acks []string
+	// syncErr, when set, answers each connection's first sync with an
+	// `error` (code internal) carrying this message instead of sync.done.
+	syncErr string
 }
 
 // rawConn is one accepted connection of a rawServer.
@@ -209,23 +220,33 @@ type rawConn struct {
 	ws         *websocket.Conn
 	in         chan frame.Frame // frames the client sent after the handshake
 	syncCursor int64            // the cursor the client synced from
-	ack        string           // see rawServer.ack
+	ack        string           // hello.ack sent as is ("" the default)
+	syncErr    string           // see rawScript.syncErr
 }
 
-func startRaw(t testing.TB) *rawServer { t.Helper(); return startRawAck(t, "") }
+func startRaw(t testing.TB) *rawServer { t.Helper(); return startRawScript(t, rawScript{}) }
 
-// startRawAck is startRaw answering hello with ack, raw ("" for the
-// default hello.ack).
-func startRawAck(t testing.TB, ack string) *rawServer {
+// startRawAck is startRaw answering hello with acks (see rawScript).
+func startRawAck(t testing.TB, acks ...string) *rawServer {
 	t.Helper()
-	rs := &rawServer{conns: make(chan *rawConn, 4), ack: ack}
+	return startRawScript(t, rawScript{acks: acks})
+}
+
+// startRawScript is startRaw with a varied handshake.
+func startRawScript(t testing.TB, script rawScript) *rawServer {
+	t.Helper()
+	rs := &rawServer{conns: make(chan *rawConn, 4), script: script}
+	var accepted atomic.Int64
 	up := websocket.Upgrader{}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ws, err := up.Upgrade(w, r, nil)
 		if err != nil {
 			return
 		}
-		rc := &rawConn{ws: ws, in: make(chan frame.Frame, 64), ack: rs.ack}
+		rc := &rawConn{ws: ws, in: make(chan frame.Frame, 64), syncErr: script.syncErr}
+		if n := len(script.acks); n > 0 {
+			rc.ack = script.acks[min(int(accepted.Add(1))-1, n-1)]
+		}
 		if !rc.handshake() {
 			ws.Close()
 			return
@@ -267,6 +288,9 @@ func (rc *rawConn) handshake() bool {
 		if want == frame.TypeSync {
 			rc.syncCursor = f.Payload.(*frame.Sync).Cursor
 			reply = frame.Frame{ID: f.ID, Type: frame.TypeSyncDone, Payload: &frame.SyncDone{Cursor: 7}}
+			if rc.syncErr != "" {
+				reply = frame.Frame{ID: f.ID, Type: frame.TypeError, Payload: &frame.Error{Code: frame.CodeInternal, Message: rc.syncErr}}
+			}
 		}
 		if rc.sendFrame(reply) != nil {
 			return false

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -29,9 +30,12 @@ type session struct {
 	pull    *pullState
 	ended   bool
 
+	syncID atomic.Int64 // id of the sync in flight (set again by a retry)
+
 	// Reader goroutine only.
 	buf        bytes.Buffer
-	syncID     int64
+	syncFrom   int64 // the cursor the syncs of this connection start from
+	syncFails  int   // sync requests answered with an error in a row
 	restarting bool
 	reported   map[string]bool // protocol error kinds already reported
 }
@@ -149,9 +153,9 @@ func (s *session) handshake() (frame.HelloAck, error) {
 // serve syncs from cursor, starts the keepalive and reads frames until the
 // connection fails.
 func (s *session) serve(ctx context.Context, cursor int64) error {
-	s.syncID = s.c.nextID.Add(1)
+	s.syncFrom = cursor
 	s.c.dedupe.startSync(cursor)
-	if err := s.write(frame.Frame{ID: s.syncID, Type: frame.TypeSync, Payload: &frame.Sync{Cursor: cursor}}); err != nil {
+	if err := s.sendSync(); err != nil {
 		return err
 	}
 	go s.keepalive()

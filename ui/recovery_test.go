@@ -1,0 +1,56 @@
+package ui
+
+import (
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/wsclient"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// TestUploadRefusedByAckShowsItsReason: over a real socket, a gateway that
+// answers media.upload.ack with ok:false fails the attachment's chip with
+// its reason (sanitised), sends no message and keeps the text.
+func TestUploadRefusedByAckShowsItsReason(t *testing.T) {
+	g := &scripted{Caps: frame.ServerCaps{Media: frame.Ptr(true)}, Answer: func(f frame.Frame) []frame.Frame {
+		if f.Type != frame.TypeMediaUploadEnd {
+			return nil
+		}
+		return []frame.Frame{{ID: f.ID, Type: frame.TypeMediaUploadAck, Payload: &frame.MediaUploadAck{
+			OK: frame.Ptr(false), Reason: "quota \x1b[31mexceeded"}}}
+	}}
+	e := connectEnv(t, g.start(t))
+	e.typeText("/attach " + writeFile(t, "notes.txt", []byte("hello")))
+	e.key(tea.KeyEnter, 0)
+	e.typeText("see attached")
+	e.key(tea.KeyEnter, 0)
+	e.until("the refusal on the chip", e.shows("the gateway refused the upload: quota ␛[31mexceeded"))
+	if e.m.Composer() != "see attached" {
+		t.Fatalf("composer after a refused upload: %q", e.m.Composer())
+	}
+	if sent := g.sent(frame.TypeMessageSend); len(sent) != 0 {
+		t.Fatalf("a message was sent with a refused upload: %+v", sent)
+	}
+}
+
+// TestSyncFailureShownInStatusBar: the client's SyncFailedEvent shows in
+// the status bar with the gateway's reason, the retry delay and attempt.
+func TestSyncFailureShownInStatusBar(t *testing.T) {
+	h := newHarness(t, 120, 20)
+	h.send(ClientEventsMsg{&wsclient.SyncFailedEvent{Err: &frame.Error{Code: frame.CodeInternal, Message: "outbox locked"},
+		Attempt: 2, Delay: 1500 * time.Millisecond}})
+	h.mustShow("sync failed (gateway error internal: outbox locked) — retrying in 2s (attempt 2)")
+}
+
+// TestCursorResetLowersTheStoredCursor: a CursorResetEvent lowers the
+// store's cursor to the gateway's, so the next sync asks from there.
+func TestCursorResetLowersTheStoredCursor(t *testing.T) {
+	h := newHarness(t, 120, 20)
+	h.frame(frame.Frame{Type: frame.TypeSyncDone, Payload: &frame.SyncDone{Cursor: 42}})
+	h.send(ClientEventsMsg{&wsclient.CursorResetEvent{Stored: 42, Gateway: 3}})
+	if got := h.st.Cursor(); got != 3 {
+		t.Fatalf("store cursor %d after a reset to 3", got)
+	}
+}
