@@ -78,6 +78,9 @@ func (m *Model) answerPicker(a common.ActionSelectPicker) tea.Cmd {
 	if pk == nil {
 		return m.syncPicker()
 	}
+	if m.pickersOff() {
+		return common.ReportError(errNoPickers)
+	}
 	chg := m.com.Store.AnswerPicker(a.Lane, a.PickerID, a.Record)
 	cmd := m.applyChange(chg, nil)
 	if m.gw == nil {

@@ -28,8 +28,11 @@ type jumpTarget struct {
 }
 
 // openSearch opens the search dialog, searching at once for a query given
-// with /search.
+// with /search; a gateway without search gets a notice instead.
 func (m *Model) openSearch(query string) tea.Cmd {
+	if m.searchOff() {
+		return common.ReportError(errNoSearch)
+	}
 	if m.dialogs.Has(dialog.SearchID) {
 		return nil
 	}
@@ -43,6 +46,9 @@ func (m *Model) openSearch(query string) tea.Cmd {
 func (m *Model) searchCmd(a common.ActionSearch) tea.Cmd {
 	if m.gw == nil {
 		return nil
+	}
+	if m.searchOff() { // the gateway reconnected without search
+		return func() tea.Msg { return searchDoneMsg{asked: a, err: errNoSearch} }
 	}
 	p := &frame.Search{Query: a.Query, Scope: a.Scope}
 	if a.Scope == dialog.ScopeChat {

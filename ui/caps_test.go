@@ -1,0 +1,63 @@
+package ui
+
+import (
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/ui/dialog"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// TestServerCapsOffAreHonoured: over a real socket, a gateway whose
+// hello.ack says search, media and pickers are off gets none of those
+// requests, and each entry point says so plainly: Ctrl+F and /search,
+// Alt+A and /attach, and answering a picker it sent anyway.
+func TestServerCapsOffAreHonoured(t *testing.T) {
+	g := &scripted{Caps: frame.ServerCaps{Search: frame.Ptr(false), Media: frame.Ptr(false), Pickers: frame.Ptr(false)},
+		Answer: func(f frame.Frame) []frame.Frame {
+			if f.Type != frame.TypeMessageSend {
+				return nil
+			}
+			ms := f.Payload.(*frame.MessageSend)
+			return []frame.Frame{
+				{ID: f.ID, Type: frame.TypeMessage, ChatID: f.ChatID, ThreadID: f.ThreadID, Payload: &frame.Message{
+					MessageID: "m_1", Role: frame.RoleUser, Text: ms.Text, ClientMsgID: ms.ClientMsgID}},
+				{Type: frame.TypePickerChoice, ChatID: f.ChatID, ThreadID: f.ThreadID, Payload: &frame.Picker{
+					PickerID: "pc_1", Title: "Reasoning effort", Choices: []frame.Choice{{Value: "low", Label: "Low"}, {Value: "high", Label: "High"}}}},
+			}
+		}}
+	e := connectEnv(t, g.start(t))
+
+	e.key('f', tea.ModCtrl)
+	e.mustShow("this gateway does not offer search")
+	if e.m.DialogOpen() == dialog.SearchID {
+		t.Fatal("the search dialog opened on a gateway without search")
+	}
+	e.typeText("/search deploy")
+	e.key(tea.KeyEnter, 0)
+	e.mustShow("this gateway does not offer search")
+
+	e.m.composer.Reset()
+	e.key('a', tea.ModAlt)
+	e.mustShow("this gateway does not accept attachments (media is off)")
+	if e.m.DialogOpen() == dialog.FilePickerID {
+		t.Fatal("the file picker opened on a gateway without media")
+	}
+	e.typeText("/attach " + writeFile(t, "notes.txt", []byte("hello")))
+	e.key(tea.KeyEnter, 0)
+	e.mustShow("this gateway does not accept attachments (media is off)")
+
+	e.m.composer.Reset()
+	e.typeText("effort?")
+	e.key(tea.KeyEnter, 0)
+	e.until("the picker the gateway sent anyway", func() bool { return e.m.DialogOpen() == dialog.PickerDialogID })
+	e.key(tea.KeyEnter, 0)
+	e.mustShow("this gateway does not take picker answers")
+
+	for _, typ := range []string{frame.TypeSearch, frame.TypeMediaUploadStart, frame.TypePickerSelect} {
+		if got := g.sent(typ); len(got) != 0 {
+			t.Errorf("sent %d %s to a gateway that switched it off", len(got), typ)
+		}
+	}
+}
