@@ -35,7 +35,12 @@
 //     (else the cursor reached earlier in this process, else
 //     hello.ack.sync_cursor). sync.done becomes a CursorEvent queued after
 //     the replayed frames. Replayed frames that repeat what this process
-//     already delivered are dropped (see dedupe.go).
+//     already delivered are dropped (see dedupe.go; messages are keyed by
+//     lane and message id). A sync answered with `error` is reported
+//     (SyncFailedEvent) and sent again with the reconnect backoff, on the
+//     same connection. A hello.ack.sync_cursor below the stored cursor means
+//     the gateway went back (reset or restore): the client logs it, reports
+//     a CursorResetEvent and syncs from the gateway's cursor instead.
 //   - Responses: see FrameEvent for which responses also become events.
 //   - Event queue: bounded (Config.QueueSize); message.update and
 //     tool.progress coalesce, nothing else is dropped or reordered, and a
