@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -9,6 +10,7 @@ import (
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/statusbar"
+	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
@@ -153,7 +155,11 @@ func (m *Model) readNewest() tea.Cmd {
 
 func (m *Model) handleConn(msg ConnChangedMsg) tea.Cmd {
 	c := statusbar.Conn{State: msg.State, Attempt: msg.Attempt, RetryAt: msg.RetryAt}
-	if msg.Err != nil {
+	var he *wsclient.HandshakeError
+	switch {
+	case errors.As(msg.Err, &he):
+		c.Err = he.Err.Error() // the bar says "handshake failed" itself
+	case msg.Err != nil:
 		c.Err = msg.Err.Error()
 	}
 	was := m.conn

@@ -43,6 +43,15 @@ func newSimEnv(t *testing.T, maxUpload int64) *simEnv {
 // and waits until the model is online with a lane open.
 func connectEnv(t *testing.T, url string) *simEnv {
 	t.Helper()
+	e := dialEnv(t, url)
+	e.until("online", func() bool { return e.m.conn == common.ConnOnline && e.m.Lane().ChatID != "" })
+	return e
+}
+
+// dialEnv starts a real wsclient (token "tok") for the gateway at url and
+// a model fed by its events (see until), without waiting for anything.
+func dialEnv(t *testing.T, url string) *simEnv {
+	t.Helper()
 	c, err := wsclient.New(wsclient.Config{URL: url, Token: "tok", DeviceID: "dev_ui", DeviceName: "ui test"})
 	if err != nil {
 		t.Fatal(err)
@@ -67,7 +76,6 @@ func connectEnv(t *testing.T, url string) *simEnv {
 		o.Media = MediaOptions{CacheDir: cache, DownloadDir: e.downloads, Getenv: func(string) string { return "" },
 			Open: func(string) error { return nil }}
 	})
-	e.until("online", func() bool { return e.m.conn == common.ConnOnline && e.m.Lane().ChatID != "" })
 	return e
 }
 

@@ -54,3 +54,13 @@ func TestCursorResetLowersTheStoredCursor(t *testing.T) {
 		t.Fatalf("store cursor %d after a reset to 3", got)
 	}
 }
+
+// TestUnusableHandshakeShowsWhy: over a real socket, a hello.ack Iris
+// cannot use puts the status bar in the final "handshake failed" state
+// with the reason, instead of reconnecting for ever.
+func TestUnusableHandshakeShowsWhy(t *testing.T) {
+	g := &scripted{AckRaw: `{"type":"hello.ack","payload":"welcome"}`}
+	e := dialEnv(t, g.start(t))
+	e.until("the final state", e.shows("✗ handshake failed — malformed hello.ack payload: payload is a string, not an object"))
+	e.mustNotShow("reconnecting")
+}

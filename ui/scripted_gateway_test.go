@@ -22,6 +22,7 @@ import (
 type scripted struct {
 	Caps   frame.ServerCaps
 	Answer func(f frame.Frame) []frame.Frame
+	AckRaw string // sent as is instead of hello.ack ("" none)
 
 	mu   sync.Mutex
 	got  []frame.Frame
@@ -56,6 +57,12 @@ func (g *scripted) start(t *testing.T) string {
 			g.mu.Lock()
 			g.got = append(g.got, f)
 			g.mu.Unlock()
+			if f.Type == frame.TypeHello && g.AckRaw != "" {
+				if ws.WriteMessage(websocket.TextMessage, []byte(g.AckRaw)) != nil {
+					return
+				}
+				continue
+			}
 			for _, out := range g.reply(f) {
 				b, err := frame.Encode(out)
 				if err != nil || ws.WriteMessage(websocket.TextMessage, b) != nil {
