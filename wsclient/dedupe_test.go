@@ -37,18 +37,14 @@ func TestReplaysRepeatingWhatWasSeenAreDropped(t *testing.T) {
 		msg(11, "new"),     // delivered, finishes "new"
 		upd(12, "new"),     // dropped
 		msg(13, "another"), // delivered
-		{Type: frame.TypeStatus, Payload: &frame.Status{State: "online"}},
 	} {
 		if err := rc.sendFrame(f); err != nil {
 			t.Fatal(err)
 		}
 	}
-	col.wait(t, cur, "marker", isFrame(frame.TypeStatus))
 	var got []string
-	for _, ev := range col.all()[cur:] {
-		if fe, ok := ev.(*wsclient.FrameEvent); ok && fe.Frame.Type != frame.TypeStatus {
-			got = append(got, fmt.Sprintf("%s/%d/%v", fe.Frame.Type, fe.Frame.Cursor, fe.Replayed))
-		}
+	for _, fe := range deliveredUpTo(t, rc, col, cur) {
+		got = append(got, fmt.Sprintf("%s/%d/%v", fe.Frame.Type, fe.Frame.Cursor, fe.Replayed))
 	}
 	want := "[message/0/false message.update/10/true message/11/true message/13/true]"
 	if fmt.Sprint(got) != want {
@@ -82,20 +78,36 @@ func TestSameMessageIDInTwoLanesIsTwoMessages(t *testing.T) {
 		msg(8, "iris:b", "replayed in b"),
 		msg(9, "iris:a", "repeat in a"),
 		msg(10, "iris:b", "repeat in b"),
-		{Type: frame.TypeStatus, Payload: &frame.Status{State: "online"}},
 	} {
 		if err := rc.sendFrame(f); err != nil {
 			t.Fatal(err)
 		}
 	}
-	col.wait(t, cur, "marker", isFrame(frame.TypeStatus))
 	var got []string
-	for _, ev := range col.all()[cur:] {
-		if fe, ok := ev.(*wsclient.FrameEvent); ok && fe.Frame.Type == frame.TypeMessage {
-			got = append(got, fe.Frame.Payload.(*frame.Message).Text)
-		}
+	for _, fe := range deliveredUpTo(t, rc, col, cur) {
+		got = append(got, fe.Frame.Payload.(*frame.Message).Text)
 	}
 	if want := "[live in a replayed in b]"; fmt.Sprint(got) != want {
 		t.Fatalf("delivered %v, want %s", got, want)
 	}
+}
+
+// deliveredUpTo sends a status frame as a marker and returns the frame
+// events delivered after event index from and before the marker.
+func deliveredUpTo(t *testing.T, rc *rawConn, col *collector, from int) []*wsclient.FrameEvent {
+	t.Helper()
+	if err := rc.sendFrame(frame.Frame{Type: frame.TypeStatus, Payload: &frame.Status{State: "marker"}}); err != nil {
+		t.Fatal(err)
+	}
+	mark := col.wait(t, from, "marker", func(ev wsclient.Event) bool {
+		fe, ok := ev.(*wsclient.FrameEvent)
+		return ok && fe.Frame.Type == frame.TypeStatus && fe.Frame.Payload.(*frame.Status).State == "marker"
+	})
+	var out []*wsclient.FrameEvent
+	for _, ev := range col.all()[from:mark] {
+		if fe, ok := ev.(*wsclient.FrameEvent); ok {
+			out = append(out, fe)
+		}
+	}
+	return out
 }

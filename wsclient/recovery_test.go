@@ -65,11 +65,7 @@ func TestSyncAnsweredWithErrorIsRetried(t *testing.T) {
 		t.Errorf("retry backoff ceilings %v, want [10ms 20ms]", ceilings)
 	}
 	mu.Unlock()
-	for _, ev := range col.all() {
-		if isState(wsclient.StateReconnecting)(ev) {
-			t.Fatal("a failed sync dropped the connection")
-		}
-	}
+	neverReconnected(t, col, "a failed sync dropped the connection")
 }
 
 // TestGatewayCursorBelowStoredIsAReset: when hello.ack's sync_cursor is
@@ -111,12 +107,10 @@ func TestGatewayCursorBelowStoredIsAReset(t *testing.T) {
 	on = col.wait(t, hello, "online again", isState(wsclient.StateOnline))
 	rc.sendFrame(msg(8, "m_seen")) // below the stored 42, above the gateway's sync.done (7)
 	rc.sendFrame(msg(9, "m_new"))
-	rc.sendFrame(frame.Frame{Type: frame.TypeStatus, Payload: &frame.Status{State: "online"}})
-	col.wait(t, on, "marker", isFrame(frame.TypeStatus))
 	var got []string
-	for _, ev := range col.all()[on:] {
-		if fe, ok := ev.(*wsclient.FrameEvent); ok && fe.Frame.Type == frame.TypeMessage {
-			got = append(got, fe.Frame.Payload.(*frame.Message).MessageID)
+	for _, fe := range deliveredUpTo(t, rc, col, on) {
+		if m, ok := fe.Frame.Payload.(*frame.Message); ok {
+			got = append(got, m.MessageID)
 		}
 	}
 	if fmt.Sprint(got) != "[m_new]" {

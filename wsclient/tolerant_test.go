@@ -106,12 +106,18 @@ func TestUnusableHandshakeIsFinal(t *testing.T) {
 			case <-time.After(waitLimit):
 				t.Fatal("Run kept going after a final handshake failure")
 			}
-			for _, ev := range col.all() {
-				if isState(wsclient.StateReconnecting)(ev) {
-					t.Fatal("reconnected after an unusable handshake")
-				}
-			}
+			neverReconnected(t, col, "reconnected after an unusable handshake")
 		})
+	}
+}
+
+// neverReconnected fails with why if col holds a reconnecting state.
+func neverReconnected(t *testing.T, col *collector, why string) {
+	t.Helper()
+	for _, ev := range col.all() {
+		if isState(wsclient.StateReconnecting)(ev) {
+			t.Fatal(why)
+		}
 	}
 }
 

@@ -35,13 +35,9 @@ func splitEnvelope(data []byte) (rawEnvelope, error) {
 // object's syntax but not its values' (fn validates what it uses). A
 // non-object is errSyntax.
 func eachMember(data []byte, fn func(key, val []byte) error) error {
-	i := skipSpace(data, 0)
-	if i >= len(data) || data[i] != '{' {
-		return errSyntax
-	}
-	i = skipSpace(data, i+1)
-	if i < len(data) && data[i] == '}' {
-		return trailing(data, i+1)
+	i, err := openComposite(data, '{', '}')
+	if i < 0 || err != nil {
+		return err
 	}
 	for {
 		if i >= len(data) || data[i] != '"' {
@@ -80,13 +76,9 @@ func eachMember(data []byte, fn func(key, val []byte) error) error {
 // eachElement calls fn with the raw value of every element of the JSON
 // array data, in order. A non-array is errSyntax.
 func eachElement(data []byte, fn func(val []byte)) error {
-	i := skipSpace(data, 0)
-	if i >= len(data) || data[i] != '[' {
-		return errSyntax
-	}
-	i = skipSpace(data, i+1)
-	if i < len(data) && data[i] == ']' {
-		return trailing(data, i+1)
+	i, err := openComposite(data, '[', ']')
+	if i < 0 || err != nil {
+		return err
 	}
 	for {
 		vend, err := skipValue(data, i)
@@ -98,6 +90,21 @@ func eachElement(data []byte, fn func(val []byte)) error {
 			return err
 		}
 	}
+}
+
+// openComposite checks that data starts with the opening bracket and
+// returns where its first item starts, or -1 (with the trailing check's
+// error) when the composite is empty.
+func openComposite(data []byte, opening, closing byte) (int, error) {
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != opening {
+		return -1, errSyntax
+	}
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == closing {
+		return -1, trailing(data, i+1)
+	}
+	return i, nil
 }
 
 // nextItem steps over the separator after a member or element ending at
