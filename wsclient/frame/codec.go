@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"strconv"
+	"strings"
 )
 
 // Decode parses one JSON frame sent in direction dir. A missing `v` is read
@@ -108,10 +110,11 @@ func (f *Frame) note(issue FieldIssue) {
 	}
 }
 
-// envelopeInt reads an integer envelope field (absent or null: 0). A value
-// of another kind is converted like a payload integer, or else read as 0;
-// the issue describes what happened (Field "" when nothing did). Only
-// invalid JSON is an error.
+// envelopeInt reads an integer envelope field (absent or null: 0). A whole
+// number written otherwise (7.0, 7e0, "7") is converted; anything else,
+// a fraction included (an id is never rounded to another request's), is
+// read as 0. The issue describes what happened (Field "" when nothing
+// did). Only invalid JSON is an error.
 func envelopeInt(raw []byte, name string) (int64, FieldIssue, error) {
 	n, err := parseInt(raw)
 	if err == nil {
@@ -121,8 +124,23 @@ func envelopeInt(raw []byte, name string) (int64, FieldIssue, error) {
 		return 0, FieldIssue{}, err
 	}
 	got := jsonKind(raw)
-	kept := convert(raw, got, reflect.ValueOf(&n).Elem(), name)
-	return n, FieldIssue{Field: name, Got: got, Want: "int64", Kept: kept}, nil
+	issue := FieldIssue{Field: name, Got: got, Want: "int64"}
+	if !wholeNumber(raw, got) {
+		return 0, issue, nil
+	}
+	issue.Kept = convert(raw, got, reflect.ValueOf(&n).Elem(), name)
+	return n, issue, nil
+}
+
+// wholeNumber reports whether raw is a number, or a string holding one,
+// without a fractional part.
+func wholeNumber(raw []byte, got string) bool {
+	text := string(raw)
+	if got == "string" && json.Unmarshal(raw, &text) != nil {
+		return false
+	}
+	f, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
+	return (got == "number" || got == "string") && err == nil && f == math.Trunc(f)
 }
 
 // Encode serialises f with v set to Version. A nil Payload encodes as {}.

@@ -91,7 +91,7 @@ func TestDecodeMatchesEncodingJSON(t *testing.T) {
 		{`{"type":"status",}`, false},
 		{`{"type":"status"`, false},
 		{`{"type":"status"} x`, false},
-		{`{"type":"status","id":1.5}`, true}, // tolerated: see TestTolerantEnvelope
+		{`{"type":"status","id":1.5}`, true}, // tolerated as no id: see TestTolerantFields
 		{`{"type":"status","id":01}`, false},
 		{`{"type":"status","extra":tru}`, false},
 		{`{"type":"status","payload":{"state":}}`, false},

@@ -132,7 +132,7 @@ func convert(raw []byte, got string, v reflect.Value, path string) bool {
 	switch v.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		f, ok := number(text, got)
-		if !ok || v.OverflowInt(int64(f)) || math.Abs(f) >= 1<<63 {
+		if !ok || math.Abs(f) >= 1<<63 || v.OverflowInt(int64(f)) {
 			return false
 		}
 		v.SetInt(int64(f))

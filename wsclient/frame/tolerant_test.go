@@ -104,6 +104,11 @@ func TestTolerantFields(t *testing.T) {
 			return p.PickerID == "17" && *p.TimeoutS == 300 && !*p.AllowPermanent && p.Command == "rm -rf build"
 		},
 	}, {
+		name:   "a fractional id is never rounded",
+		js:     `{"type":"history","id":4.5,"cursor":"12","payload":{"messages":[]}}`,
+		issues: "id:ignored cursor:kept",
+		check:  func(f Frame) bool { return f.ID == 0 && f.Cursor == 12 },
+	}, {
 		name:   "numbers out of range",
 		js:     `{"type":"message","cursor":1e300,"payload":{"message_id":"m","tokens":1e300,"ts":"soon"}}`,
 		issues: "cursor:ignored tokens:ignored ts:ignored",
