@@ -12,7 +12,8 @@ import (
 // TestServerCapsOffAreHonoured: over a real socket, a gateway whose
 // hello.ack says search, media and pickers are off gets none of those
 // requests, and each entry point says so plainly: Ctrl+F and /search,
-// Alt+A and /attach, and answering a picker it sent anyway.
+// Alt+A and /attach, answering a picker it sent anyway, and opening media
+// it offered anyway.
 func TestServerCapsOffAreHonoured(t *testing.T) {
 	g := &scripted{Caps: frame.ServerCaps{Search: frame.Ptr(false), Media: frame.Ptr(false), Pickers: frame.Ptr(false)},
 		Answer: func(f frame.Frame) []frame.Frame {
@@ -23,6 +24,9 @@ func TestServerCapsOffAreHonoured(t *testing.T) {
 			return []frame.Frame{
 				{ID: f.ID, Type: frame.TypeMessage, ChatID: f.ChatID, ThreadID: f.ThreadID, Payload: &frame.Message{
 					MessageID: "m_1", Role: frame.RoleUser, Text: ms.Text, ClientMsgID: ms.ClientMsgID}},
+				{Type: frame.TypeMessage, ChatID: f.ChatID, ThreadID: f.ThreadID, Payload: &frame.Message{
+					MessageID: "m_2", Role: frame.RoleAssistant, Text: "a chart", Media: []frame.Media{
+						{MediaID: "md_1", Kind: frame.MediaImage, Mime: "image/png", Size: 10, Filename: "chart.png"}}}},
 				{Type: frame.TypePickerChoice, ChatID: f.ChatID, ThreadID: f.ThreadID, Payload: &frame.Picker{
 					PickerID: "pc_1", Title: "Reasoning effort", Choices: []frame.Choice{{Value: "low", Label: "Low"}, {Value: "high", Label: "High"}}}},
 			}
@@ -54,8 +58,14 @@ func TestServerCapsOffAreHonoured(t *testing.T) {
 	e.until("the picker the gateway sent anyway", func() bool { return e.m.DialogOpen() == dialog.PickerDialogID })
 	e.key(tea.KeyEnter, 0)
 	e.mustShow("this gateway does not take picker answers")
+	e.key(tea.KeyEscape, 0)
 
-	for _, typ := range []string{frame.TypeSearch, frame.TypeMediaUploadStart, frame.TypePickerSelect} {
+	e.key(tea.KeyTab, 0)
+	e.send(tea.KeyPressMsg{Code: '[', Text: "["})
+	e.send(tea.KeyPressMsg{Code: 'o', Text: "o"})
+	e.mustShow("this gateway does not serve media downloads (media is off)")
+
+	for _, typ := range []string{frame.TypeSearch, frame.TypeMediaUploadStart, frame.TypePickerSelect, frame.TypeMediaPull} {
 		if got := g.sent(typ); len(got) != 0 {
 			t.Errorf("sent %d %s to a gateway that switched it off", len(got), typ)
 		}
