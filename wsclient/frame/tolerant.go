@@ -45,14 +45,16 @@ func (fi FieldIssue) String() string {
 	return fmt.Sprintf("field %s: got %s, want %s; %s", fi.Field, fi.Got, fi.Want, verb)
 }
 
-// decodeTolerant fills the struct p points to from the JSON object raw
-// field by field (see tolerate). It fails only when raw is not an object.
+// decodeTolerant fills the fresh struct p points to from the JSON object
+// raw field by field (see tolerate), after a strict json.Unmarshal of raw
+// failed (so it does not try that again). It fails only when raw is not an
+// object.
 func decodeTolerant(raw []byte, p any) ([]FieldIssue, error) {
 	if k := jsonKind(raw); k != "object" {
 		return nil, fmt.Errorf("payload is %s %s, not an object", article(k), k)
 	}
 	var issues []FieldIssue
-	tolerate(raw, reflect.ValueOf(p).Elem(), "", &issues)
+	walk(raw, reflect.ValueOf(p).Elem(), "", &issues)
 	return issues, nil
 }
 
