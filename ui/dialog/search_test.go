@@ -56,6 +56,7 @@ func TestSearchFlow(t *testing.T) {
 	}
 	s.SetResults(common.ActionSearch{Query: "deploy", Scope: ScopeAll, Seq: 0}, searchHits()) // stale
 	s.SetError(common.ActionSearch{Seq: 0}, errors.New("stale"))
+	s.SetResults(common.ActionSearch{Query: "other", Scope: ScopeAll, Lane: opsLane, Seq: 1}, searchHits()) // a closed dialog's
 	if !s.Pending() {
 		t.Fatal("a stale answer ended the search")
 	}
