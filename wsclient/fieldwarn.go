@@ -2,6 +2,7 @@ package wsclient
 
 import (
 	"log/slog"
+	"regexp"
 	"time"
 
 	"github.com/hermes/iris/wsclient/frame"
@@ -11,13 +12,23 @@ import (
 // (Frame.Issues) as protocol warnings, at most once per frame type and
 // field every Timing.FieldWarnEvery, so a gateway that sends the same odd
 // field in every frame fills no log. A repeated warning counts the
-// occurrences it stood for. Used by the reader goroutine only.
+// occurrences it stood for. List positions do not make a field distinct
+// (choices[3].value counts as choices[].value), and at most
+// maxFieldWarnKeys fields are tracked at once, so a hostile gateway cannot
+// grow the table. Used by the reader goroutine only.
 type fieldWarnings struct {
 	log   *slog.Logger
 	every time.Duration
 	now   func() time.Time
 	seen  map[string]*fieldWarning
 }
+
+// maxFieldWarnKeys bounds the fields tracked; when full the table starts
+// afresh.
+const maxFieldWarnKeys = 512
+
+// listIndex matches a list position in a field path.
+var listIndex = regexp.MustCompile(`\[\d+\]`)
 
 type fieldWarning struct {
 	next   time.Time // no warning for this key before then
@@ -32,9 +43,12 @@ func newFieldWarnings(log *slog.Logger, t *Timing) *fieldWarnings {
 func (w *fieldWarnings) note(f frame.Frame) {
 	now := w.now()
 	for _, is := range f.Issues {
-		key := f.Type + "\x00" + is.Field
+		key := f.Type + "\x00" + listIndex.ReplaceAllString(is.Field, "[]")
 		fw := w.seen[key]
 		if fw == nil {
+			if len(w.seen) >= maxFieldWarnKeys {
+				clear(w.seen)
+			}
 			fw = &fieldWarning{}
 			w.seen[key] = fw
 		}
