@@ -53,9 +53,40 @@ func decodeTolerant(raw []byte, p any) ([]FieldIssue, error) {
 	if k := jsonKind(raw); k != "object" {
 		return nil, fmt.Errorf("payload is %s %s, not an object", article(k), k)
 	}
-	var issues []FieldIssue
+	var issues issueLog
 	walk(raw, reflect.ValueOf(p).Elem(), "", &issues)
-	return issues, nil
+	return issues.result(), nil
+}
+
+// maxIssues bounds the issues recorded for one frame (a hostile frame may
+// hold millions of bad list elements); the rest are counted.
+const maxIssues = 32
+
+// issueLog collects a frame's issues, at most maxIssues of them.
+type issueLog struct {
+	list  []FieldIssue
+	total int
+}
+
+func (l *issueLog) add(fi FieldIssue) {
+	l.total++
+	if len(l.list) < maxIssues {
+		l.list = append(l.list, fi)
+	}
+}
+
+// lastIs reports whether the n-th issue (0-based) is the last one and was
+// recorded as field path, ignored.
+func (l *issueLog) lastIs(n int, path string) bool {
+	return l.total == n+1 && n < len(l.list) && l.list[n].Field == path && !l.list[n].Kept
+}
+
+// result returns the issues, with one more that counts those left out.
+func (l *issueLog) result() []FieldIssue {
+	if more := l.total - len(l.list); more > 0 {
+		return append(l.list, FieldIssue{Field: fmt.Sprintf("(%d more fields)", more), Got: "various", Want: "various"})
+	}
+	return l.list
 }
 
 var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
@@ -64,7 +95,7 @@ var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
 // that a value of the wrong type is converted or zeroed (and recorded)
 // instead of failing; composite values are walked so that only the
 // offending leaves are affected.
-func tolerate(raw []byte, v reflect.Value, path string, issues *[]FieldIssue) {
+func tolerate(raw []byte, v reflect.Value, path string, issues *issueLog) {
 	if json.Unmarshal(raw, v.Addr().Interface()) == nil {
 		return
 	}
@@ -74,7 +105,7 @@ func tolerate(raw []byte, v reflect.Value, path string, issues *[]FieldIssue) {
 
 // walk is tolerate without the strict attempt at v itself: it descends
 // into objects and arrays member by member (v is zero).
-func walk(raw []byte, v reflect.Value, path string, issues *[]FieldIssue) {
+func walk(raw []byte, v reflect.Value, path string, issues *issueLog) {
 	t := v.Type()
 	got := jsonKind(raw)
 	if reflect.PointerTo(t).Implements(unmarshalerType) {
@@ -82,7 +113,7 @@ func walk(raw []byte, v reflect.Value, path string, issues *[]FieldIssue) {
 		if !kept {
 			v.SetZero()
 		}
-		*issues = append(*issues, FieldIssue{Field: path, Got: got, Want: t.String(), Kept: kept})
+		issues.add(FieldIssue{Field: path, Got: got, Want: t.String(), Kept: kept})
 		return
 	}
 	switch {
@@ -96,9 +127,9 @@ func walk(raw []byte, v reflect.Value, path string, issues *[]FieldIssue) {
 		})
 	case t.Kind() == reflect.Pointer:
 		e := reflect.New(t.Elem())
-		n := len(*issues)
+		n := issues.total
 		tolerate(raw, e.Elem(), path, issues)
-		if len(*issues) == n+1 && (*issues)[n].Field == path && !(*issues)[n].Kept {
+		if issues.lastIs(n, path) {
 			return // nothing of it was usable: leave the pointer nil
 		}
 		v.Set(e)
@@ -111,7 +142,7 @@ func walk(raw []byte, v reflect.Value, path string, issues *[]FieldIssue) {
 		v.Set(s)
 	default:
 		kept := convert(raw, got, v, path)
-		*issues = append(*issues, FieldIssue{Field: path, Got: got, Want: t.String(), Kept: kept})
+		issues.add(FieldIssue{Field: path, Got: got, Want: t.String(), Kept: kept})
 	}
 }
 
