@@ -12,6 +12,7 @@ import (
 
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/composer"
+	"github.com/hermes/iris/ui/dialog"
 	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -252,9 +253,11 @@ func TestTransferQueueAndCancel(t *testing.T) {
 		t.Fatalf("after cancelling: %d transfers, opened %v", len(e.m.media.transfers.list), e.openedPaths())
 	}
 
-	// A retry goes through.
+	// A retry goes through; a .bin file is asked about first.
 	close(e.fm.hold)
 	p.key('o', 0)
+	p.until("the question", func() bool { return e.m.DialogOpen() == dialog.OpenAskID })
+	p.key('o', 0) // open anyway
 	p.until("first.bin opened", func() bool { return len(e.openedPaths()) == 1 })
 }
 
