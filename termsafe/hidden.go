@@ -14,33 +14,8 @@ import (
 // bidi override shows instead of reordering the line, while the draft keeps
 // the characters as typed.
 func ShowHidden(s string) string {
-	i := firstHidden(s)
-	if i < 0 {
-		return s
-	}
 	var b strings.Builder
-	b.Grow(len(s) + 8)
-	b.WriteString(s[:i])
-	for i < len(s) {
-		if s[i] < utf8.RuneSelf {
-			b.WriteByte(s[i])
-			i++
-			continue
-		}
-		r, size, valid := nextRune(s[i:])
-		if _, bad := placeholder(r); bad || !valid {
-			b.WriteString(Placeholder)
-		} else {
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return b.String()
-}
-
-// firstHidden returns the offset of the first character ShowHidden would
-// replace, or -1.
-func firstHidden(s string) int {
+	done := 0 // s[:done] is in b
 	for i := 0; i < len(s); {
 		if s[i] < utf8.RuneSelf {
 			i++
@@ -48,9 +23,15 @@ func firstHidden(s string) int {
 		}
 		r, size, valid := nextRune(s[i:])
 		if _, bad := placeholder(r); bad || !valid {
-			return i
+			b.WriteString(s[done:i])
+			b.WriteString(Placeholder)
+			done = i + size
 		}
 		i += size
 	}
-	return -1
+	if b.Len() == 0 {
+		return s
+	}
+	b.WriteString(s[done:])
+	return b.String()
 }
