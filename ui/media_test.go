@@ -342,17 +342,18 @@ func TestUploadLostConnectionThenRetry(t *testing.T) {
 func TestCacheEvictsLeastRecentlyUsed(t *testing.T) {
 	e := newMediaEnv(t, 120, 30)
 	e.m.media.cache.max = 100 // room for one of the two items
-	e.offer("a1", frame.Media{MediaID: "md_1", Kind: "file", Filename: "one.bin", Size: 60}, make([]byte, 60))
-	e.offer("a2", frame.Media{MediaID: "md_2", Kind: "file", Filename: "two.bin", Size: 60}, make([]byte, 60))
+	text := []byte(strings.Repeat("x", 60)) // plain text opens without asking
+	e.offer("a1", frame.Media{MediaID: "md_1", Kind: "file", Filename: "one.txt", Size: 60}, text)
+	e.offer("a2", frame.Media{MediaID: "md_2", Kind: "file", Filename: "two.txt", Size: 60}, text)
 	e.focusTranscript()
 	e.press('[')
 	e.press('[')
-	e.press('o') // one.bin: pulled
+	e.press('o') // one.txt: pulled
 	e.press('o') // cached
 	e.press(']')
-	e.press('o') // two.bin: pulled, evicts one.bin
+	e.press('o') // two.txt: pulled, evicts one.txt
 	e.press('[')
-	e.press('o') // one.bin: pulled again
+	e.press('o') // one.txt: pulled again
 	if _, pulls := e.fm.counts(); strings.Join(pulls, ",") != "md_1,md_2,md_1" {
 		t.Fatalf("pulls = %v", pulls)
 	}
