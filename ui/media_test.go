@@ -341,7 +341,7 @@ func TestUploadLostConnectionThenRetry(t *testing.T) {
 
 func TestCacheEvictsLeastRecentlyUsed(t *testing.T) {
 	e := newMediaEnv(t, 120, 30)
-	e.m.media.cache.max = 100 // room for one of the two items
+	e.m.media.cache.max = 100               // room for one of the two items
 	text := []byte(strings.Repeat("x", 60)) // plain text opens without asking
 	e.offer("a1", frame.Media{MediaID: "md_1", Kind: "file", Filename: "one.txt", Size: 60}, text)
 	e.offer("a2", frame.Media{MediaID: "md_2", Kind: "file", Filename: "two.txt", Size: 60}, text)
