@@ -341,8 +341,9 @@ func TestUploadLostConnectionThenRetry(t *testing.T) {
 
 func TestCacheEvictsLeastRecentlyUsed(t *testing.T) {
 	e := newMediaEnv(t, 120, 30)
-	e.m.media.cache.max = 100               // room for one of the two items
-	text := []byte(strings.Repeat("x", 60)) // plain text opens without asking
+	e.m.media.cache.max = 100 // room for one of the two items
+	// Plain text, which o opens without asking.
+	text := []byte(strings.Repeat("x", 60))
 	e.offer("a1", frame.Media{MediaID: "md_1", Kind: "file", Filename: "one.txt", Size: 60}, text)
 	e.offer("a2", frame.Media{MediaID: "md_2", Kind: "file", Filename: "two.txt", Size: 60}, text)
 	e.focusTranscript()
