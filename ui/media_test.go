@@ -257,7 +257,7 @@ func TestTransferQueueAndCancel(t *testing.T) {
 	close(e.fm.hold)
 	p.key('o', 0)
 	p.until("the question", func() bool { return e.m.DialogOpen() == dialog.OpenAskID })
-	p.key('o', 0) // open anyway
+	p.send(tea.KeyPressMsg{Code: 'O', Text: "O"}) // open anyway
 	p.until("first.bin opened", func() bool { return len(e.openedPaths()) == 1 })
 }
 

@@ -26,7 +26,7 @@ func TestOpenAsksBeforeADesktopLauncher(t *testing.T) {
 	if e.m.DialogOpen() != dialog.OpenAskID {
 		t.Fatalf("dialog %q, want the question", e.m.DialogOpen())
 	}
-	e.mustShow("Open invoice.desktop?", "It is a desktop launcher.", "save to the downloads folder instead", "open anyway", "cancel")
+	e.mustShow("Open invoice.desktop?", "It is a desktop launcher.", "save to the downloads folder instead", "O          open anyway", "cancel")
 	if got := e.openedPaths(); len(got) != 0 {
 		t.Fatalf("opened %v before asking", got)
 	}
@@ -46,11 +46,16 @@ func TestOpenAsksBeforeADesktopLauncher(t *testing.T) {
 		t.Fatalf("opened %v when saving instead", e.openedPaths())
 	}
 
-	// Open anyway is the user's explicit choice.
+	// o twice (a habit, a repeated key) does not open it; O is the user's
+	// explicit choice.
 	e.press('o')
 	e.press('o')
-	if got := e.openedPaths(); len(got) != 1 {
-		t.Fatalf("open anyway opened %v", got)
+	if e.m.DialogOpen() != dialog.OpenAskID || len(e.openedPaths()) != 0 {
+		t.Fatalf("o o: dialog %q, opened %v", e.m.DialogOpen(), e.openedPaths())
+	}
+	e.press('O')
+	if got := e.openedPaths(); len(got) != 1 || e.m.DialogOpen() != "" {
+		t.Fatalf("open anyway opened %v, dialog %q", got, e.m.DialogOpen())
 	}
 }
 

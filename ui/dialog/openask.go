@@ -28,6 +28,10 @@ type OpenAsk struct {
 
 var _ Dialog = (*OpenAsk)(nil)
 
+// openAnyway is deliberately not the open key (o): pressing o twice must not
+// run a launcher.
+var openAnyway = key.NewBinding(key.WithKeys("O", "shift+o"), key.WithHelp("O", "open anyway"))
+
 // NewOpenAsk returns the question about the file called name (shown
 // sanitised) of the given kind (media.OpenCheck's Kind). save and open run
 // on the answer.
@@ -41,8 +45,8 @@ func (d *OpenAsk) ID() string { return OpenAskID }
 // SetSize sets the screen size the question fits in.
 func (d *OpenAsk) SetSize(w, _ int) { d.width = w }
 
-// Update answers on the save key or Enter (save), the open key (open
-// anyway) or Esc (cancel).
+// Update answers on the save key or Enter (save), O (open anyway) or Esc
+// (cancel).
 func (d *OpenAsk) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	kp, ok := msg.(tea.KeyPressMsg)
 	if !ok {
@@ -52,7 +56,7 @@ func (d *OpenAsk) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	switch {
 	case key.Matches(kp, km.Media.Save, km.Picker.Select):
 		return common.ActionClose{}, d.save
-	case key.Matches(kp, km.Media.Open):
+	case key.Matches(kp, openAnyway):
 		return common.ActionClose{}, d.open
 	case key.Matches(kp, km.Picker.Close):
 		return common.ActionClose{}, nil
@@ -66,7 +70,7 @@ func (d *OpenAsk) View() string {
 	km := d.com.KeyMap
 	maxW := max(d.width-st.Frame.GetHorizontalFrameSize()-2, 20)
 	saveKeys := km.Media.Save.Help().Key + " / " + km.Picker.Select.Help().Key
-	keyW := max(ansi.StringWidth(saveKeys), ansi.StringWidth(km.Media.Open.Help().Key), ansi.StringWidth(km.Picker.Close.Help().Key))
+	keyW := max(ansi.StringWidth(saveKeys), ansi.StringWidth(openAnyway.Help().Key), ansi.StringWidth(km.Picker.Close.Help().Key))
 	answer := func(keys, what string) string {
 		return st.Key.Render(keys) + strings.Repeat(" ", keyW-ansi.StringWidth(keys)+2) + st.Desc.Render(what)
 	}
@@ -78,7 +82,7 @@ func (d *OpenAsk) View() string {
 		"document and media types without asking.",
 		"",
 		answer(saveKeys, "save to the downloads folder instead"),
-		answer(km.Media.Open.Help().Key, "open anyway"),
+		answer(openAnyway.Help().Key, "open anyway"),
 		answer(km.Picker.Close.Help().Key, "cancel"),
 	}
 	for i, l := range lines {
@@ -90,7 +94,7 @@ func (d *OpenAsk) View() string {
 // ShortHelp lists the three answers.
 func (d *OpenAsk) ShortHelp() []key.Binding {
 	km := d.com.KeyMap
-	return []key.Binding{km.Media.Save, km.Media.Open, km.Picker.Close}
+	return []key.Binding{km.Media.Save, openAnyway, km.Picker.Close}
 }
 
 // FullHelp lists the three answers.
