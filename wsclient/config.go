@@ -117,7 +117,8 @@ func (t *Timing) backoff(n int) time.Duration {
 }
 
 // ErrInsecure is wrapped by New when the token would travel over plain
-// ws:// to a non-loopback host without the opt-in.
+// ws:// to a non-loopback host without the opt-in, and by a connection
+// attempt refused because the host resolved to a non-loopback address.
 var ErrInsecure = errors.New("refusing to send the token over plain ws://")
 
 // validate fills defaults and checks cfg; it returns the parsed URL and the
