@@ -26,7 +26,7 @@ type State struct {
 	dir     []*channel // directory in display order (see Tree)
 	lanes   map[frame.Lane]*Lane
 	deleted map[frame.Lane]bool // lanes deleted this session; late frames for them are dropped
-	gone    map[string]bool     // message ids deleted this session; never revived
+	gone    map[msgRef]bool     // messages deleted this session; never revived
 	ended   map[string]bool     // picker ids answered or expired this session
 	focus   frame.Lane
 
@@ -59,7 +59,7 @@ func New(opts Options) *State {
 		opts:     opts,
 		lanes:    map[frame.Lane]*Lane{},
 		deleted:  map[frame.Lane]bool{},
-		gone:     map[string]bool{},
+		gone:     map[msgRef]bool{},
 		ended:    map[string]bool{},
 		outbox:   map[string]*outgoing{},
 		drafts:   map[frame.Lane]string{},
