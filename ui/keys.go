@@ -17,11 +17,13 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if key.Matches(msg, m.com.KeyMap.Global.Quit) {
 			return m.handleAction(common.ActionClose{})
 		}
+		m.pickers.input.pickerKey = d.ID() == dialog.PickerDialogID
 		act, cmd := d.Update(msg)
 		m.invalidate()
 		return tea.Batch(cmd, m.handleAction(act))
 	}
 	if cmd, ok := m.drawerKey(msg); ok {
+		m.noteComposerKey()
 		return cmd
 	}
 	typing := m.focus == focusComposer && msg.Text != "" && msg.Mod&^tea.ModShift == 0
@@ -44,6 +46,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case focusTranscript:
 		act, cmd = m.scrollTranscript(msg)
 	default:
+		m.noteComposerKey()
 		before := m.composer.Height()
 		act, cmd = m.composer.Update(msg)
 		if m.composer.Height() != before {
@@ -187,6 +190,7 @@ func (m *Model) handlePaste(msg tea.PasteMsg) tea.Cmd {
 		return tea.Batch(cmd, m.handleAction(act))
 	}
 	cmd := m.setFocus(focusComposer)
+	m.noteComposerKey()
 	_, c2 := m.composer.Update(msg)
 	m.relayout()
 	return tea.Batch(cmd, c2, m.syncDrawer())
@@ -219,6 +223,9 @@ func (m *Model) scrollTranscript(msg tea.Msg) (common.Action, tea.Cmd) {
 func (m *Model) handleClick(msg tea.MouseClickMsg) tea.Cmd {
 	if m.dialogs.Len() > 0 || msg.Button != tea.MouseLeft {
 		return nil
+	}
+	if cmd, ok := m.clickCard(msg.Y); ok && msg.X >= m.layout.sidebar {
+		return cmd
 	}
 	switch m.layout.areaAt(msg.X, msg.Y) {
 	case focusSidebar:
