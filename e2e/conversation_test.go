@@ -68,7 +68,10 @@ func TestStreamedReplyWithReasoningAndToolCard(t *testing.T) {
 func TestApprovalFromKeyboard(t *testing.T) {
 	r, sim := startOnline(t)
 	r.typeLine("please rm -rf ./build")
-	r.waitShows("Approve command?", "rm -rf ./build", "recursive delete", "1-9 pick")
+	// It arrives right after Enter, so it waits for a deliberate alt+p.
+	r.waitShows("◆ Approval waiting · alt+p to answer")
+	r.keys("M-p")
+	r.waitShows("Approve command?", "rm -rf ./build", "recursive delete", "1-9, to answer")
 	r.keys("2")
 	f := waitReceived(t, sim, func(f frame.Frame) bool { return f.Type == frame.TypePickerSelect })
 	if v := f.Payload.(*frame.PickerSelect).Value; v != "session" {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -27,6 +28,25 @@ type pickerInput struct {
 	pickerKey bool            // the last key went to a picker dialog
 	waiting   map[string]bool // pickers held as a card
 	chosen    string          // the picker the user deliberately opened
+	asked     frame.Lane      // the lane a slash command was last sent to
+	askedAt   time.Time       // when (zero: none)
+}
+
+// noteSlashSent records that the user sent a slash command (such as
+// /model) to the focused lane: the model or choice picker it brings is
+// expected, and takes the keyboard if no key came after it.
+func (m *Model) noteSlashSent(text string) {
+	if strings.HasPrefix(text, "/") {
+		m.pickers.input.asked, m.pickers.input.askedAt = m.lane, m.com.Now()
+	}
+}
+
+// expected reports whether p answers the slash command just sent: a model
+// or choice picker of that lane, with no key typed since.
+func (m *Model) expected(p store.Picker) bool {
+	in := m.pickers.input
+	return (p.Type == frame.TypePickerModel || p.Type == frame.TypePickerChoice) && p.Lane == in.asked &&
+		!in.askedAt.IsZero() && !in.lastTyped.After(in.askedAt) && m.composer.Value() == ""
 }
 
 // noteComposerKey records a key (or a paste) that went to the composer.
@@ -46,17 +66,18 @@ func (m *Model) userTyping() bool {
 	return m.composer.Value() != "" && !in.pickerKey
 }
 
-// holdPicker reports whether picker id must wait as a card rather than
+// holdPicker reports whether picker p must wait as a card rather than
 // take the keyboard; a picker seen for the first time while the user is
-// typing starts waiting.
-func (m *Model) holdPicker(id string) bool {
+// typing starts waiting (unless the user just asked for it).
+func (m *Model) holdPicker(p store.Picker) bool {
 	in := &m.pickers.input
+	id := p.PickerID
 	switch {
 	case in.waiting[id]:
 		return true
 	case id == in.chosen || m.pickers.shown != nil && m.pickers.shown.PickerID() == id:
 		return false // it has the keyboard already
-	case m.userTyping():
+	case m.userTyping() && !m.expected(p):
 		in.waiting[id] = true
 	}
 	return in.waiting[id]

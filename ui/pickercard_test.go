@@ -190,3 +190,34 @@ func holdArming(d time.Duration, msg tea.Msg) tea.Cmd {
 	}
 	return testTick(d, msg)
 }
+
+func TestPickerAskedForBySlashCommandTakesTheKeyboard(t *testing.T) {
+	modelPicker := func(id string) frame.Frame {
+		return on(frame.TypePickerModel, &frame.Picker{PickerID: id, Providers: []frame.Provider{{ID: "local", Models: []frame.Model{{ID: "m1"}}}}})
+	}
+	h, now := clockHarness(t)
+	h.typeText("/model")
+	h.press(keyEnter)
+	*now = now.Add(300 * time.Millisecond)
+	h.frame(modelPicker("pm_1"))
+	if h.m.DialogOpen() != dialog.PickerDialogID {
+		t.Fatal("the model picker /model asked for waits as a card")
+	}
+	h.press(keyEsc)
+	// A key typed after the command: the user moved on, the picker waits.
+	h.typeText("/model")
+	h.press(keyEnter)
+	h.typeText("n")
+	h.frame(modelPicker("pm_2"))
+	if h.m.DialogOpen() != "" {
+		t.Fatal("the model picker took the keyboard from a typing user")
+	}
+	// An approval right after sending waits: the user may type on.
+	h.key(tea.KeyBackspace, 0)
+	h.typeText("please rm it")
+	h.press(keyEnter)
+	h.frame(approvalFrame(lane0, "pa_1", "rm it"))
+	if h.m.DialogOpen() != "" {
+		t.Fatal("an approval arriving right after a send took the keyboard")
+	}
+}

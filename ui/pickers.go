@@ -58,7 +58,7 @@ func (m *Model) syncPicker() tea.Cmd {
 			want = &p
 		}
 	}
-	if want != nil && m.holdPicker(want.PickerID) {
+	if want != nil && m.holdPicker(*want) {
 		want = nil
 	}
 	cur := m.pickers.shown

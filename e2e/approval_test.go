@@ -1,0 +1,157 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// Issue 9: an approval is answered only by a deliberate act, and a clarify
+// answer is what the user typed. These tests type as a person does: bursts
+// of keys with pauses between them. The pauses are the human timing under
+// test, not synchronisation, which is by polling the pane and the
+// simulator.
+
+const (
+	// humanPause is a pause in typing, the kind that let an approval arm
+	// and take the next keys before issue 9.
+	humanPause = 800 * time.Millisecond
+	// idleFor is long enough for the user to count as idle (2 s without a
+	// key and an empty composer).
+	idleFor = 2500 * time.Millisecond
+	// armed is the hint of an approval that accepts answers.
+	armed = "↑↓ then enter, or 1-9, to answer"
+	// clarifyArmed is the hint of a clarify that accepts answers.
+	clarifyArmed = "picks a choice"
+)
+
+// bursts types each burst at once, pausing between them.
+func (r *run) bursts(bursts ...string) {
+	r.e.t.Helper()
+	for i, b := range bursts {
+		if i > 0 {
+			time.Sleep(humanPause)
+		}
+		r.typeText(b)
+	}
+}
+
+// noPickerSelect fails if the simulator received any picker.select.
+func noPickerSelect(t *testing.T, sim *gatewaysim.Server) {
+	t.Helper()
+	for _, f := range sim.Received() {
+		if f.Type == frame.TypePickerSelect {
+			t.Fatalf("a picker.select reached the gateway: %+v", f.Payload)
+		}
+	}
+}
+
+// offerApproval shows an approval in the default lane, as the agent does.
+func offerApproval(sim *gatewaysim.Server, id, command string) {
+	sim.Broadcast(frame.Frame{Type: frame.TypePickerApproval, ChatID: frame.Some(gatewaysim.DefaultChatID), ThreadID: frame.OrNull(""),
+		Payload: &frame.Picker{PickerID: id, Command: command, Description: "recursive delete", AllowPermanent: frame.Ptr(true), TimeoutS: frame.Ptr(300.0)}})
+}
+
+// The issue's sentence: the approval the message asks for opens while the
+// user goes on typing in bursts. Nothing answers it, every character stays
+// in the composer, and alt+p then answers it deliberately.
+func TestApprovalOpeningWhileTypingInBursts(t *testing.T) {
+	r, sim := startOnline(t)
+	r.typeLine("please rm -rf ./tmp3")
+	r.bursts("also", " check logs", " for 3 days", " 3", " please")
+	r.waitShows("◆ Approval waiting · alt+p to answer", "rm -rf ./tmp3")
+	r.waitShows("also check logs for 3 days 3 please")
+	time.Sleep(humanPause) // the user reads the card
+	noPickerSelect(t, sim)
+	if s := r.screen(); strings.Contains(s, "Approve command?") || strings.Contains(s, "approved") {
+		t.Fatalf("the approval took the keyboard or was answered:\n%s", s)
+	}
+	r.keys("M-p")
+	r.waitShows("Approve command?", armed)
+	r.keys("4")
+	f := waitReceived(t, sim, func(f frame.Frame) bool { return f.Type == frame.TypePickerSelect })
+	if v := f.Payload.(*frame.PickerSelect).Value; v != "deny" {
+		t.Fatalf("picker.select value %q, want deny", v)
+	}
+	r.waitShows("◆ denied: rm -rf ./tmp3", "also check logs for 3 days 3 please")
+}
+
+// A digit typed just as an approval appears to an idle user: the approval
+// is arming, so the digit goes to the composer and the approval waits.
+func TestDigitTypedAsApprovalAppears(t *testing.T) {
+	r, sim := startOnline(t)
+	time.Sleep(idleFor)
+	offerApproval(sim, "pa_e2e_1", "rm -rf ./dist2")
+	r.typeText("1")
+	r.bursts(" more thing")
+	r.waitShows("◆ Approval waiting", "1 more thing")
+	time.Sleep(humanPause)
+	noPickerSelect(t, sim)
+
+	// A digit typed into a non-empty composer as the next approval appears.
+	offerApproval(sim, "pa_e2e_2", "rm -rf ./dist3")
+	r.typeText("2")
+	r.waitShows("1 more thing2")
+	time.Sleep(humanPause)
+	noPickerSelect(t, sim)
+}
+
+// Enter pressed while an approval arms (the user meant to send a message):
+// nothing is answered and nothing is lost; the approval then answers a
+// deliberate key.
+func TestEnterDuringArming(t *testing.T) {
+	r, sim := startOnline(t)
+	time.Sleep(idleFor)
+	offerApproval(sim, "pa_e2e_3", "rm -rf ./cache")
+	r.keys("Enter")
+	time.Sleep(200 * time.Millisecond) // a second, human-paced Enter
+	r.keys("Enter")
+	r.waitShows("Approve command?", "rm -rf ./cache", armed)
+	time.Sleep(humanPause)
+	noPickerSelect(t, sim)
+	// Enter with nothing highlighted only says so.
+	r.keys("Enter")
+	r.waitShows("nothing is highlighted")
+	noPickerSelect(t, sim)
+	r.keys("Down", "Enter")
+	f := waitReceived(t, sim, func(f frame.Frame) bool { return f.Type == frame.TypePickerSelect })
+	if v := f.Payload.(*frame.PickerSelect).Value; v != "once" {
+		t.Fatalf("picker.select value %q, want once", v)
+	}
+}
+
+// "3 days" typed in a clarify is the answer, not choice 3.
+func TestClarifyTypedAnswerStartingWithADigit(t *testing.T) {
+	r, sim := startOnline(t)
+	r.typeLine("can you clarify this")
+	r.waitShows("◆ Question waiting · alt+p to answer")
+	r.keys("M-p")
+	r.waitShows("What kind of answer do you want?", clarifyArmed)
+	r.bursts("3", " days")
+	r.waitShows("› 3 days")
+	r.keys("Enter")
+	f := waitReceived(t, sim, func(f frame.Frame) bool { return f.Type == frame.TypePickerSelect })
+	if v := f.Payload.(*frame.PickerSelect).Value; v != "3 days" {
+		t.Fatalf("picker.select value %q, want \"3 days\"", v)
+	}
+	r.waitShows("answered “3 days”", "You clarified: 3 days")
+}
+
+// Hermes' clarify shape: bare-string choices with a recommended first one;
+// alt+1 picks it while digits stay text.
+func TestHermesClarifyRecommended(t *testing.T) {
+	r, sim := startOnline(t)
+	r.typeLine("deploy the api")
+	r.waitShows("◆ Question waiting")
+	r.keys("M-p")
+	r.waitShows("Where should I deploy?", "staging ★ recommended", " left", clarifyArmed)
+	r.keys("M-1")
+	f := waitReceived(t, sim, func(f frame.Frame) bool { return f.Type == frame.TypePickerSelect })
+	if v := f.Payload.(*frame.PickerSelect).Value; v != "staging (Recommended)" {
+		t.Fatalf("picker.select value %q", v)
+	}
+	r.waitShows("You clarified: staging (Recommended)")
+}
