@@ -36,7 +36,7 @@ type MessageDelete struct {
 }
 
 // PickerSelect answers a picker. Reason is the typed reason of a deny
-// (see picker.go); it is left out otherwise.
+// (see the package doc); it is left out otherwise.
 type PickerSelect struct {
 	PickerID string `json:"picker_id"`
 	Value    string `json:"value"`

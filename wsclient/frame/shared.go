@@ -82,7 +82,7 @@ type Command struct {
 }
 
 // Choice is one option of a picker. It decodes from an object or from a
-// bare string (see picker.go).
+// bare string (see the package doc).
 type Choice struct {
 	Value       string `json:"value"`
 	Label       string `json:"label,omitempty"`
@@ -95,7 +95,7 @@ type Choice struct {
 
 // Provider is a model provider of picker.model. It decodes from the
 // spec's {id, label, models} or Hermes' {slug, name, models} (see
-// picker.go).
+// the package doc).
 type Provider struct {
 	ID     string  `json:"id"`
 	Label  string  `json:"label,omitempty"`
