@@ -155,3 +155,25 @@ func TestHermesClarifyRecommended(t *testing.T) {
 	}
 	r.waitShows("You clarified: staging (Recommended)")
 }
+
+// Hermes' smart-denied approval offers only "once" and the denies; a deny
+// with a typed reason reaches the agent, which quotes it back.
+func TestSmartDeniedApprovalDenyWithReason(t *testing.T) {
+	r, sim := startOnline(t)
+	r.typeLine("ask the guardian")
+	r.waitShows("◆ Approval waiting")
+	r.keys("M-p")
+	r.waitShows("The guardian denied this", "3   Deny with a reason…", armed)
+	if s := r.screen(); strings.Contains(s, "Allow for this session") || strings.Contains(s, "Always allow") {
+		t.Fatalf("a smart-denied approval offers a wider scope:\n%s", s)
+	}
+	r.keys("3")
+	r.waitShows("Deny with a reason:")
+	r.bursts("pin the", " script's hash")
+	r.keys("Enter")
+	f := waitReceived(t, sim, func(f frame.Frame) bool { return f.Type == frame.TypePickerSelect })
+	if sel := f.Payload.(*frame.PickerSelect); sel.Value != "deny" || sel.Reason != "pin the script's hash" {
+		t.Fatalf("picker.select %+v", sel)
+	}
+	r.waitShows("reason: “pin the script's hash”", `you denied it ("pin the script's`)
+}

@@ -160,6 +160,10 @@ func (p *Picker) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 		p.notice = ""
 		return p.handleKey(msg)
 	case tea.PasteMsg:
+		if p.armed && p.stage == stageChoose && p.allowsText() {
+			p.cursor = p.textRow() // like typing, a paste goes to the answer
+			p.syncInput()
+		}
 		if p.armed && p.typing() {
 			return p.edit(msg)
 		}

@@ -420,3 +420,24 @@ func TestPickerGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestPickerPaste: a paste is typed text: the answer of a clarify (even
+// with a choice highlighted), the composer's for an approval.
+func TestPickerPaste(t *testing.T) {
+	com := testCom(t, themes.Dark)
+	pk := queued(t, com, clarifyJS)
+	p := armed(t, com, pk)
+	keys(t, p, "down")
+	if act, _ := p.Update(tea.PasteMsg{Content: "3 days"}); act != nil {
+		t.Fatalf("%#v", act)
+	}
+	if a, ok := keys(t, p, "enter").(common.ActionSelectPicker); !ok || a.Value != "3 days" {
+		t.Fatalf("%#v", a)
+	}
+	pk = queued(t, com, approvalJS)
+	p = armed(t, com, pk)
+	paste := tea.PasteMsg{Content: "1"}
+	if act, _ := p.Update(paste); act != (common.ActionYieldPicker{Lane: pk.Lane, PickerID: pk.PickerID, Msg: paste}) {
+		t.Fatalf("%#v", act)
+	}
+}
