@@ -39,6 +39,29 @@ func (r *run) bursts(bursts ...string) {
 	}
 }
 
+// askAndOpen sends text, whose answer asks a picker: it arrives right after
+// the Enter, so it waits as a card; alt+p opens it, and once it shows every
+// one of shows it is armed.
+func (r *run) askAndOpen(text string, shows ...string) {
+	r.e.t.Helper()
+	r.typeLine(text)
+	r.waitShows("waiting · alt+p to answer")
+	r.keys("M-p")
+	r.waitShows(shows...)
+}
+
+// answer presses keys and expects the first picker.select the simulator
+// receives to carry value want; it returns that answer.
+func (r *run) answer(sim *gatewaysim.Server, want string, keys ...string) *frame.PickerSelect {
+	r.e.t.Helper()
+	r.keys(keys...)
+	sel := waitReceived(r.e.t, sim, func(f frame.Frame) bool { return f.Type == frame.TypePickerSelect }).Payload.(*frame.PickerSelect)
+	if sel.Value != want {
+		r.e.t.Fatalf("picker.select value %q, want %q", sel.Value, want)
+	}
+	return sel
+}
+
 // noPickerSelect fails if the simulator received any picker.select.
 func noPickerSelect(t *testing.T, sim *gatewaysim.Server) {
 	t.Helper()
@@ -71,11 +94,7 @@ func TestApprovalOpeningWhileTypingInBursts(t *testing.T) {
 	}
 	r.keys("M-p")
 	r.waitShows("Approve command?", armed)
-	r.keys("4")
-	f := waitReceived(t, sim, func(f frame.Frame) bool { return f.Type == frame.TypePickerSelect })
-	if v := f.Payload.(*frame.PickerSelect).Value; v != "deny" {
-		t.Fatalf("picker.select value %q, want deny", v)
-	}
+	r.answer(sim, "deny", "4")
 	r.waitShows("◆ denied: rm -rf ./tmp3", "also check logs for 3 days 3 please")
 }
 
@@ -116,27 +135,16 @@ func TestEnterDuringArming(t *testing.T) {
 	r.keys("Enter")
 	r.waitShows("nothing is highlighted")
 	noPickerSelect(t, sim)
-	r.keys("Down", "Enter")
-	f := waitReceived(t, sim, func(f frame.Frame) bool { return f.Type == frame.TypePickerSelect })
-	if v := f.Payload.(*frame.PickerSelect).Value; v != "once" {
-		t.Fatalf("picker.select value %q, want once", v)
-	}
+	r.answer(sim, "once", "Down", "Enter")
 }
 
 // "3 days" typed in a clarify is the answer, not choice 3.
 func TestClarifyTypedAnswerStartingWithADigit(t *testing.T) {
 	r, sim := startOnline(t)
-	r.typeLine("can you clarify this")
-	r.waitShows("◆ Question waiting · alt+p to answer")
-	r.keys("M-p")
-	r.waitShows("What kind of answer do you want?", clarifyArmed)
+	r.askAndOpen("can you clarify this", "What kind of answer do you want?", clarifyArmed)
 	r.bursts("3", " days")
 	r.waitShows("› 3 days")
-	r.keys("Enter")
-	f := waitReceived(t, sim, func(f frame.Frame) bool { return f.Type == frame.TypePickerSelect })
-	if v := f.Payload.(*frame.PickerSelect).Value; v != "3 days" {
-		t.Fatalf("picker.select value %q, want \"3 days\"", v)
-	}
+	r.answer(sim, "3 days", "Enter")
 	r.waitShows("answered “3 days”", "You clarified: 3 days")
 }
 
@@ -144,15 +152,8 @@ func TestClarifyTypedAnswerStartingWithADigit(t *testing.T) {
 // alt+1 picks it while digits stay text.
 func TestHermesClarifyRecommended(t *testing.T) {
 	r, sim := startOnline(t)
-	r.typeLine("deploy the api")
-	r.waitShows("◆ Question waiting")
-	r.keys("M-p")
-	r.waitShows("Where should I deploy?", "staging ★ recommended", " left", clarifyArmed)
-	r.keys("M-1")
-	f := waitReceived(t, sim, func(f frame.Frame) bool { return f.Type == frame.TypePickerSelect })
-	if v := f.Payload.(*frame.PickerSelect).Value; v != "staging (Recommended)" {
-		t.Fatalf("picker.select value %q", v)
-	}
+	r.askAndOpen("deploy the api", "Where should I deploy?", "staging ★ recommended", " left", clarifyArmed)
+	r.answer(sim, "staging (Recommended)", "M-1")
 	r.waitShows("You clarified: staging (Recommended)")
 }
 
@@ -160,19 +161,14 @@ func TestHermesClarifyRecommended(t *testing.T) {
 // with a typed reason reaches the agent, which quotes it back.
 func TestSmartDeniedApprovalDenyWithReason(t *testing.T) {
 	r, sim := startOnline(t)
-	r.typeLine("ask the guardian")
-	r.waitShows("◆ Approval waiting")
-	r.keys("M-p")
-	r.waitShows("The guardian denied this", "3   Deny with a reason…", armed)
+	r.askAndOpen("ask the guardian", "The guardian denied this", "3   Deny with a reason…", armed)
 	if s := r.screen(); strings.Contains(s, "Allow for this session") || strings.Contains(s, "Always allow") {
 		t.Fatalf("a smart-denied approval offers a wider scope:\n%s", s)
 	}
 	r.keys("3")
 	r.waitShows("Deny with a reason:")
 	r.bursts("pin the", " script's hash")
-	r.keys("Enter")
-	f := waitReceived(t, sim, func(f frame.Frame) bool { return f.Type == frame.TypePickerSelect })
-	if sel := f.Payload.(*frame.PickerSelect); sel.Value != "deny" || sel.Reason != "pin the script's hash" {
+	if sel := r.answer(sim, "deny", "Enter"); sel.Reason != "pin the script's hash" {
 		t.Fatalf("picker.select %+v", sel)
 	}
 	r.waitShows("reason: “pin the script's hash”", `you denied it ("pin the script's`)

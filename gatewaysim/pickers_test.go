@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/gorilla/websocket"
 
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -47,7 +44,8 @@ func TestHermesPickerShapes(t *testing.T) {
 			_, url := newTestServer(t, nil)
 			c, _ := connect(t, url, "dev_a")
 			c.send(defaultLane, tc.text)
-			f, raw := rawUntil(c, tc.typ)
+			f := c.expect(tc.typ)
+			raw := c.raw
 			for _, sub := range tc.raw {
 				must(t, bytes.Contains(raw, []byte(sub)), "%s lacks %s", raw, sub)
 			}
@@ -60,28 +58,5 @@ func TestHermesPickerShapes(t *testing.T) {
 			stop := stopOf(t, c.until(isType(frame.TypeAgentIdle)))
 			must(t, strings.Contains(stop.FinalText, tc.want), "reply %q lacks %q", stop.FinalText, tc.want)
 		})
-	}
-}
-
-// rawUntil reads frames until one of type typ and returns it with the bytes
-// it came in.
-func rawUntil(c *client, typ string) (frame.Frame, []byte) {
-	c.t.Helper()
-	for {
-		c.ws.SetReadDeadline(time.Now().Add(waitTimeout))
-		mt, data, err := c.ws.ReadMessage()
-		if err != nil {
-			c.t.Fatalf("read: %v", err)
-		}
-		if mt != websocket.TextMessage {
-			continue
-		}
-		f, err := frame.Decode(data, frame.FromServer)
-		if err != nil {
-			c.t.Fatalf("decode %s: %v", data, err)
-		}
-		if f.Type == typ {
-			return f, data
-		}
 	}
 }
