@@ -17,13 +17,17 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if key.Matches(msg, m.com.KeyMap.Global.Quit) {
 			return m.handleAction(common.ActionClose{})
 		}
-		m.pickers.input.pickerKey = d.ID() == dialog.PickerDialogID
+		if d.ID() == dialog.PickerDialogID {
+			m.pickers.input.pickerKey = true
+		} else {
+			m.noteTyping() // typing in a search or a form is typing too
+		}
 		act, cmd := d.Update(msg)
 		m.invalidate()
 		return tea.Batch(cmd, m.handleAction(act))
 	}
 	if cmd, ok := m.drawerKey(msg); ok {
-		m.noteComposerKey()
+		m.noteTyping()
 		return cmd
 	}
 	typing := m.focus == focusComposer && msg.Text != "" && msg.Mod&^tea.ModShift == 0
@@ -46,7 +50,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case focusTranscript:
 		act, cmd = m.scrollTranscript(msg)
 	default:
-		m.noteComposerKey()
+		m.noteTyping()
 		before := m.composer.Height()
 		act, cmd = m.composer.Update(msg)
 		if m.composer.Height() != before {
@@ -190,7 +194,7 @@ func (m *Model) handlePaste(msg tea.PasteMsg) tea.Cmd {
 		return tea.Batch(cmd, m.handleAction(act))
 	}
 	cmd := m.setFocus(focusComposer)
-	m.noteComposerKey()
+	m.noteTyping()
 	_, c2 := m.composer.Update(msg)
 	m.relayout()
 	return tea.Batch(cmd, c2, m.syncDrawer())

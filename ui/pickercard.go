@@ -24,7 +24,7 @@ const typingWindow = 2 * time.Second
 // composer until a deliberate act (the picker key, a click on the card, the
 // inbox) gives it the keyboard.
 type pickerInput struct {
-	lastTyped time.Time       // the last key that went to the composer
+	lastTyped time.Time       // the last key typed (composer or a dialog other than a picker)
 	pickerKey bool            // the last key went to a picker dialog
 	waiting   map[string]bool // pickers held as a card
 	chosen    string          // the picker the user deliberately opened
@@ -49,15 +49,15 @@ func (m *Model) expected(p store.Picker) bool {
 		!in.askedAt.IsZero() && !in.lastTyped.After(in.askedAt) && m.composer.Value() == ""
 }
 
-// noteComposerKey records a key (or a paste) that went to the composer.
-func (m *Model) noteComposerKey() {
+// noteTyping records a key (or a paste) that went to the composer or to a
+// dialog other than a picker.
+func (m *Model) noteTyping() {
 	m.pickers.input.lastTyped = m.com.Now()
 	m.pickers.input.pickerKey = false
 }
 
-// userTyping reports whether the user is typing: a key went to the
-// composer within typingWindow, or the composer holds a draft the user was
-// last working on.
+// userTyping reports whether the user is typing: a key was typed within
+// typingWindow, or the composer holds a draft the user was last working on.
 func (m *Model) userTyping() bool {
 	in := m.pickers.input
 	if !in.lastTyped.IsZero() && m.com.Now().Sub(in.lastTyped) < typingWindow {

@@ -221,3 +221,21 @@ func TestPickerAskedForBySlashCommandTakesTheKeyboard(t *testing.T) {
 		t.Fatal("an approval arriving right after a send took the keyboard")
 	}
 }
+
+func TestPickerAskedForFromTheDrawerTakesTheKeyboard(t *testing.T) {
+	now := fixedNow
+	tick := func() time.Time { now = now.Add(time.Millisecond); return now } // every reading is later
+	h := newHarness(t, 120, 40, func(o *Options) { o.Now = tick })
+	h.gw.answer = catalogAnswer
+	h.online()
+	h.typeText("/mod")
+	h.press(keyTab)
+	h.press(keyEnter)
+	if sent := h.requestsOf(frame.TypeMessageSend); len(sent) != 1 {
+		t.Fatalf("sent %v", sent)
+	}
+	h.frame(on(frame.TypePickerModel, &frame.Picker{PickerID: "pm_1", Providers: []frame.Provider{{ID: "local", Models: []frame.Model{{ID: "m1"}}}}}))
+	if h.m.DialogOpen() != dialog.PickerDialogID {
+		t.Fatal("the model picker asked for from the drawer waits as a card")
+	}
+}
