@@ -177,3 +177,17 @@ func TestSmartDeniedApprovalDenyWithReason(t *testing.T) {
 	}
 	r.waitShows("reason: “pin the script's hash”", `you denied it ("pin the script's`)
 }
+
+// A multi-select clarify: space toggles, Enter sends a JSON array; it never
+// expires, so it shows no time left.
+func TestMultiSelectClarify(t *testing.T) {
+	r, sim := startOnline(t)
+	r.askAndOpen("check the environments", "Which environments should I check?", "[ ] canary", "space toggle · enter send")
+	if s := r.screen(); strings.Contains(s, " left") {
+		t.Fatalf("a picker without timeout shows a time left:\n%s", s)
+	}
+	r.keys("Down", "Space", "Down", "Down", "Space")
+	r.waitShows("[x] staging", "[x] production")
+	r.answer(sim, `["staging","production"]`, "Enter")
+	r.waitShows("You picked: staging, production")
+}

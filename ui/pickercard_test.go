@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/dialog"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -237,5 +238,21 @@ func TestPickerAskedForFromTheDrawerTakesTheKeyboard(t *testing.T) {
 	h.frame(on(frame.TypePickerModel, &frame.Picker{PickerID: "pm_1", Providers: []frame.Provider{{ID: "local", Models: []frame.Model{{ID: "m1"}}}}}))
 	if h.m.DialogOpen() != dialog.PickerDialogID {
 		t.Fatal("the model picker asked for from the drawer waits as a card")
+	}
+}
+
+// TestPickerCardIsSanitised: wire text on the waiting card (the picker's
+// summary) never reaches the terminal raw.
+func TestPickerCardIsSanitised(t *testing.T) {
+	for name, s := range hostile {
+		t.Run(name, func(t *testing.T) {
+			h, _ := clockHarness(t)
+			h.typeText("busy typing")
+			h.frame(inLane(lane0, frame.TypePickerClarify, &frame.Picker{PickerID: "pq_1", Question: s, Choices: []frame.Choice{{Value: s, Label: s}}}))
+			h.mustShow("◆ Question waiting")
+			if err := termsafe.Verify(h.view()); err != nil {
+				t.Fatal(err)
+			}
+		})
 	}
 }
