@@ -183,7 +183,8 @@ func (p *Picker) handleKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
 	km := p.com.KeyMap.Picker
 	if key.Matches(kp, km.Close) {
 		if p.stage != stageChoose {
-			return nil, p.back()
+			p.back()
+			return nil, nil
 		}
 		return common.ActionHidePicker{Lane: p.pk.Lane, PickerID: p.pk.PickerID}, nil
 	}
@@ -213,7 +214,12 @@ func (p *Picker) chooseKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
 	case key.Matches(kp, km.Select):
 		return p.enter()
 	case key.Matches(kp, km.Pick):
-		if i := p.nthRow(int(kp.Code - '1')); i >= 0 {
+		i := p.nthRow(int(kp.Code - '1'))
+		switch {
+		case i >= 0 && p.multi(): // a multi-select picks by toggling
+			p.cursor, p.picked[i] = i, !p.picked[i]
+			p.syncInput()
+		case i >= 0:
 			return p.chooseRow(i)
 		}
 	case p.multi() && kp.Code == tea.KeySpace && p.onChoice():

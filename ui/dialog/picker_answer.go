@@ -97,7 +97,8 @@ func (p *Picker) confirmKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
 	case printable(kp):
 		return p.yield(kp), nil
 	}
-	return nil, p.back()
+	p.back()
+	return nil, nil
 }
 
 // reasonKey edits the deny reason; Enter sends it.
@@ -116,11 +117,10 @@ func (p *Picker) reasonKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
 }
 
 // back returns from a stage to the list.
-func (p *Picker) back() tea.Cmd {
+func (p *Picker) back() {
 	p.stage = stageChoose
 	p.input.Reset()
 	p.syncInput()
-	return nil
 }
 
 // pickedValues returns the toggled choices' values and labels, in list

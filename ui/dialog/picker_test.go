@@ -62,6 +62,7 @@ func TestPickerAnswers(t *testing.T) {
 		{"multi select toggles", multiJS, []string{"down", "space", "down", "down", "space", "enter"}, `["staging (Recommended)","canary"]`, "answered staging, canary: Which environments?"},
 		{"multi select untoggle", multiJS, []string{"down", "space", "space", "down", "space", "enter"}, `["prod"]`, "answered prod: Which environments?"},
 		{"multi select highlighted only", multiJS, []string{"down", "down", "enter"}, `["prod"]`, "answered prod: Which environments?"},
+		{"multi select alt digits toggle", multiJS, []string{"alt+3", "alt+1", "alt+3", "alt+2", "enter"}, `["staging (Recommended)","prod"]`, "answered staging, prod: Which environments?"},
 		{"multi select typed text", multiJS, []string{"a", "l", "l", "enter"}, "all", "answered “all”: Which environments?"},
 		{"confirm defaults", confirmJS, []string{"3"}, "cancel", "cancelled: Apply changes?"},
 		{"confirm once", confirmJS, []string{"down", "enter"}, "once", "confirmed (Once): Apply changes?"},

@@ -148,7 +148,7 @@ func (p *Picker) fieldLines(w int) []string {
 		out = append(out, st.Arming.Width(w).Render("The guardian denied this. Allowing it overrides that for this one run only."), "")
 	}
 	if p.multi() {
-		out = append(out, st.Muted.Render("Pick any number: space toggles, enter sends."), "")
+		out = append(out, st.Muted.Render("Pick any number: space (or "+p.com.KeyMap.Picker.Pick.Help().Key+") toggles, enter sends."), "")
 	}
 	return out
 }
