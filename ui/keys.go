@@ -18,7 +18,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.handleAction(common.ActionClose{})
 		}
 		if d.ID() == dialog.PickerDialogID {
-			m.pickers.input.pickerKey = true
+			m.noteAnswering()
 		} else {
 			m.noteTyping() // typing in a search or a form is typing too
 		}

@@ -25,7 +25,7 @@ const typingWindow = 2 * time.Second
 // inbox) gives it the keyboard.
 type pickerInput struct {
 	lastTyped time.Time       // the last key typed (composer or a dialog other than a picker)
-	pickerKey bool            // the last key went to a picker dialog
+	answering time.Time       // the last key that went to a picker dialog
 	waiting   map[string]bool // pickers held as a card
 	chosen    string          // the picker the user deliberately opened
 	asked     frame.Lane      // the lane a slash command was last sent to
@@ -53,17 +53,25 @@ func (m *Model) expected(p store.Picker) bool {
 // dialog other than a picker.
 func (m *Model) noteTyping() {
 	m.pickers.input.lastTyped = m.com.Now()
-	m.pickers.input.pickerKey = false
 }
 
+// noteAnswering records a key that went to a picker dialog.
+func (m *Model) noteAnswering() { m.pickers.input.answering = m.com.Now() }
+
 // userTyping reports whether the user is typing: a key was typed within
-// typingWindow, or the composer holds a draft the user was last working on.
+// typingWindow, or the composer holds a draft. A user who is answering
+// pickers (the last key, within typingWindow, went to one) is not typing:
+// the next picker of a chain takes the keyboard.
 func (m *Model) userTyping() bool {
-	in := m.pickers.input
-	if !in.lastTyped.IsZero() && m.com.Now().Sub(in.lastTyped) < typingWindow {
+	in, now := m.pickers.input, m.com.Now()
+	recent := func(t time.Time) bool { return !t.IsZero() && now.Sub(t) < typingWindow }
+	switch {
+	case recent(in.answering) && in.answering.After(in.lastTyped):
+		return false
+	case recent(in.lastTyped):
 		return true
 	}
-	return m.composer.Value() != "" && !in.pickerKey
+	return m.composer.Value() != ""
 }
 
 // holdPicker reports whether picker p must wait as a card rather than

@@ -102,6 +102,12 @@ func TestPickerChainKeepsTheKeyboard(t *testing.T) {
 	if h.m.Composer() != "draft" {
 		t.Fatalf("composer %q", h.m.Composer())
 	}
+	// Long after the last answer, the draft counts again.
+	*now = now.Add(time.Minute)
+	h.frame(approvalFrame(lane0, "pa_3", "rm -rf c"))
+	if h.m.DialogOpen() != "" {
+		t.Fatal("an approval took the keyboard over a draft a minute after the last answer")
+	}
 }
 
 func TestPickerGivesCharactersBackInOrder(t *testing.T) {
