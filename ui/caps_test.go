@@ -56,7 +56,7 @@ func TestServerCapsOffAreHonoured(t *testing.T) {
 	e.typeText("effort?")
 	e.key(tea.KeyEnter, 0)
 	e.until("the picker the gateway sent anyway", func() bool { return e.m.DialogOpen() == dialog.PickerDialogID })
-	e.key(tea.KeyEnter, 0)
+	e.typeText("1")
 	e.mustShow("this gateway does not take picker answers")
 	e.key(tea.KeyEscape, 0)
 

@@ -66,19 +66,21 @@ const maxIssues = 32
 type issueLog struct {
 	list  []FieldIssue
 	total int
+	last  FieldIssue // the latest, recorded or not
 }
 
 func (l *issueLog) add(fi FieldIssue) {
 	l.total++
+	l.last = fi
 	if len(l.list) < maxIssues {
 		l.list = append(l.list, fi)
 	}
 }
 
-// lastIs reports whether the n-th issue (0-based) is the last one and was
-// recorded as field path, ignored.
+// lastIs reports whether the issue numbered n (counting from 0) is the
+// latest one and says that field path was ignored.
 func (l *issueLog) lastIs(n int, path string) bool {
-	return l.total == n+1 && n < len(l.list) && l.list[n].Field == path && !l.list[n].Kept
+	return l.total == n+1 && l.last.Field == path && !l.last.Kept
 }
 
 // result returns the issues, with one more that counts those left out.
@@ -90,6 +92,47 @@ func (l *issueLog) result() []FieldIssue {
 }
 
 var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+
+// repair rebuilds the object raw for v's own UnmarshalJSON: each member
+// that maps to a field of v's type is tolerated into that field's type and
+// written back re-encoded (or left out when nothing of it was usable);
+// other members stay as sent, for the type's own reading. It reports
+// whether UnmarshalJSON took the result; if not, v is zero and issues are
+// as they were.
+func repair(raw []byte, v reflect.Value, path string, issues *issueLog) bool {
+	t := v.Type()
+	fields := fieldsOf(t)
+	saved := *issues
+	out := []byte{'{'}
+	eachMember(raw, func(key, val []byte) error {
+		if fi, ok := fields.lookup(string(key)); ok {
+			field := joinPath(path, fi.name)
+			tmp := reflect.New(t.Field(fi.index).Type).Elem()
+			n := issues.total
+			tolerate(val, tmp, field, issues)
+			if issues.lastIs(n, field) {
+				return nil
+			}
+			enc, err := json.Marshal(tmp.Interface())
+			if err != nil {
+				return nil
+			}
+			val = enc
+		}
+		name, _ := json.Marshal(string(key))
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		out = append(append(append(out, name...), ':'), val...)
+		return nil
+	})
+	if v.Addr().Interface().(json.Unmarshaler).UnmarshalJSON(append(out, '}')) == nil {
+		return true
+	}
+	v.SetZero()
+	issues.list, issues.total, issues.last = saved.list[:len(saved.list):len(saved.list)], saved.total, saved.last
+	return false
+}
 
 // tolerate sets v from the valid JSON raw as encoding/json would, except
 // that a value of the wrong type is converted or zeroed (and recorded)
@@ -104,11 +147,26 @@ func tolerate(raw []byte, v reflect.Value, path string, issues *issueLog) {
 }
 
 // walk is tolerate without the strict attempt at v itself: it descends
-// into objects and arrays member by member (v is zero).
+// into objects and arrays member by member (v is zero). A list element or
+// pointed-to value of which nothing was usable is left out (nil), not kept
+// as a zero value.
+//
+// A type with its own UnmarshalJSON that refused the value keeps its own
+// reading where possible: for a struct with JSON-tagged fields given an
+// object, the members that map to fields are tolerated one by one and the
+// repaired object is handed to its UnmarshalJSON again (see repair), and
+// failing that walked like a plain struct, so one bad member of a picker
+// choice costs that member only. Otherwise a number is offered to it as a
+// string (ids sent as numbers), and anything else leaves it zero.
 func walk(raw []byte, v reflect.Value, path string, issues *issueLog) {
 	t := v.Type()
 	got := jsonKind(raw)
-	if reflect.PointerTo(t).Implements(unmarshalerType) {
+	walkable := t.Kind() == reflect.Struct && got == "object" && fieldsOf(t).tagged
+	custom := reflect.PointerTo(t).Implements(unmarshalerType)
+	if custom && walkable && repair(raw, v, path, issues) {
+		return
+	}
+	if custom && !walkable {
 		kept := got == "number" && v.Addr().Interface().(json.Unmarshaler).UnmarshalJSON(strconv.AppendQuote(nil, string(raw))) == nil
 		if !kept {
 			v.SetZero()
@@ -135,9 +193,16 @@ func walk(raw []byte, v reflect.Value, path string, issues *issueLog) {
 		v.Set(e)
 	case t.Kind() == reflect.Slice && got == "array":
 		s := reflect.MakeSlice(t, 0, 4)
+		i := 0
 		eachElement(raw, func(val []byte) {
 			s = reflect.Append(s, reflect.Zero(t.Elem()))
-			tolerate(val, s.Index(s.Len()-1), fmt.Sprintf("%s[%d]", path, s.Len()-1), issues)
+			elem := fmt.Sprintf("%s[%d]", path, i)
+			n := issues.total
+			tolerate(val, s.Index(s.Len()-1), elem, issues)
+			if issues.lastIs(n, elem) {
+				s = s.Slice(0, s.Len()-1) // nothing of it was usable: leave it out
+			}
+			i++
 		})
 		v.Set(s)
 	default:
@@ -270,6 +335,7 @@ func joinPath(path, name string) string {
 type structFields struct {
 	byName map[string]fieldInfo
 	list   []fieldInfo
+	tagged bool // some field has a json tag
 }
 
 type fieldInfo struct {
@@ -305,10 +371,12 @@ func fieldsOf(t reflect.Type) *structFields {
 		if !f.IsExported() || f.Anonymous {
 			continue
 		}
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		tag, hasTag := f.Tag.Lookup("json")
+		name, _, _ := strings.Cut(tag, ",")
 		if name == "-" {
 			continue
 		}
+		sf.tagged = sf.tagged || hasTag
 		if name == "" {
 			name = f.Name
 		}

@@ -80,12 +80,12 @@ func TestTolerantFields(t *testing.T) {
 			return *te.OK && *te.Duration == 12.4 && te.OutputPreview == ""
 		},
 	}, {
-		name:   "one bad entry of a list",
+		name:   "one bad entry of a list, and one unusable (left out)",
 		js:     `{"type":"channel.list","payload":{"channels":[{"chat_id":"a","name":"A"},{"chat_id":"b","name":{"x":1},"is_default":"yes"},"junk",{"chat_id":"c"}]}}`,
 		issues: "channels[1].name:ignored channels[1].is_default:ignored channels[2]:ignored",
 		check: func(f Frame) bool {
 			cs := f.Payload.(*ChannelList).Channels
-			return len(cs) == 4 && cs[0].Name == "A" && cs[1].ChatID == "b" && cs[1].IsDefault == nil && cs[3].ChatID == "c"
+			return len(cs) == 3 && cs[0].Name == "A" && cs[1].ChatID == "b" && cs[1].IsDefault == nil && cs[2].ChatID == "c"
 		},
 	}, {
 		name:   "a whole object of the wrong kind",
@@ -108,6 +108,15 @@ func TestTolerantFields(t *testing.T) {
 		js:     `{"type":"history","id":4.5,"cursor":"12","payload":{"messages":[]}}`,
 		issues: "id:ignored cursor:kept",
 		check:  func(f Frame) bool { return f.ID == 0 && f.Cursor == 12 },
+	}, {
+		name:   "one bad member of a picker choice",
+		js:     `{"type":"picker.clarify","payload":{"picker_id":"pk","question":"Which?","choices":["Blue (Recommended)",{"value":7,"label":"Seven"},{"value":"x","description":["no"]}]}}`,
+		issues: "choices[1].value:kept choices[2].description:ignored",
+		check: func(f Frame) bool {
+			c := f.Payload.(*Picker).Choices
+			return len(c) == 3 && c[0].Value == "Blue (Recommended)" && c[0].Recommended &&
+				c[1].Value == "7" && c[1].Label == "Seven" && c[2].Value == "x" && f.Payload.(*Picker).Question == "Which?"
+		},
 	}, {
 		name:   "numbers out of range",
 		js:     `{"type":"message","cursor":1e300,"payload":{"message_id":"m","tokens":1e300,"ts":"soon"}}`,
@@ -142,7 +151,8 @@ func TestTolerantFields(t *testing.T) {
 }
 
 // TestTolerantIssuesAreBounded: a frame with thousands of bad fields
-// records maxIssues of them and counts the rest.
+// records maxIssues of them and counts the rest; the unusable list
+// elements are left out.
 func TestTolerantIssuesAreBounded(t *testing.T) {
 	js := `{"type":"channel.list","payload":{"channels":[` + strings.Repeat(`1,`, 5000) + `{"chat_id":"ok"}]}}`
 	f, err := Decode([]byte(js), FromServer)
@@ -152,7 +162,7 @@ func TestTolerantIssuesAreBounded(t *testing.T) {
 	if len(f.Issues) != maxIssues+1 || f.Issues[maxIssues].Field != "(4968 more fields)" {
 		t.Fatalf("%d issues, last %+v", len(f.Issues), f.Issues[len(f.Issues)-1])
 	}
-	if cs := f.Payload.(*ChannelList).Channels; len(cs) != 5001 || cs[5000].ChatID != "ok" {
+	if cs := f.Payload.(*ChannelList).Channels; len(cs) != 1 || cs[0].ChatID != "ok" {
 		t.Fatalf("%d channels", len(cs))
 	}
 }
