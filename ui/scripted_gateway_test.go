@@ -1,14 +1,12 @@
 package ui
 
 import (
-	"net/http"
-	"net/http/httptest"
-	"strings"
 	"sync"
 	"testing"
 
 	"github.com/gorilla/websocket"
 
+	"github.com/hermes/iris/internal/wstest"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
@@ -32,13 +30,7 @@ type scripted struct {
 // start serves the script and returns its ws:// URL.
 func (g *scripted) start(t *testing.T) string {
 	t.Helper()
-	up := websocket.Upgrader{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ws, err := up.Upgrade(w, r, nil)
-		if err != nil {
-			return
-		}
-		defer ws.Close()
+	return wstest.Serve(t, func(ws *websocket.Conn) {
 		for {
 			mt, data, err := ws.ReadMessage()
 			if err != nil {
@@ -70,9 +62,7 @@ func (g *scripted) start(t *testing.T) string {
 				}
 			}
 		}
-	}))
-	t.Cleanup(srv.Close)
-	return "ws" + strings.TrimPrefix(srv.URL, "http") + "/"
+	})
 }
 
 func (g *scripted) reply(f frame.Frame) []frame.Frame {

@@ -3,8 +3,6 @@ package wsclient_test
 import (
 	"context"
 	"errors"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -13,6 +11,7 @@ import (
 
 	"github.com/gorilla/websocket"
 	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/internal/wstest"
 	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -237,18 +236,12 @@ func startRawScript(t testing.TB, script rawScript) *rawServer {
 	t.Helper()
 	rs := &rawServer{conns: make(chan *rawConn, 4), script: script}
 	var accepted atomic.Int64
-	up := websocket.Upgrader{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ws, err := up.Upgrade(w, r, nil)
-		if err != nil {
-			return
-		}
+	rs.url = wstest.Serve(t, func(ws *websocket.Conn) {
 		rc := &rawConn{ws: ws, in: make(chan frame.Frame, 64), syncErr: script.syncErr}
 		if n := len(script.acks); n > 0 {
 			rc.ack = script.acks[min(int(accepted.Add(1))-1, n-1)]
 		}
 		if !rc.handshake() {
-			ws.Close()
 			return
 		}
 		rs.conns <- rc
@@ -262,9 +255,7 @@ func startRawScript(t testing.TB, script rawScript) *rawServer {
 				rc.in <- f
 			}
 		}
-	}))
-	t.Cleanup(srv.Close)
-	rs.url = "ws" + strings.TrimPrefix(srv.URL, "http") + "/"
+	})
 	return rs
 }
 
