@@ -15,10 +15,12 @@ import (
 // wrong type does it walk the payload field by field with tolerate: every
 // field that fits is kept, a field that can be converted without guessing
 // is converted (numbers as float or int, ids as number or string), and
-// any other field is left at its zero value. Each such field is recorded as
-// a FieldIssue on the frame, so one odd field never costs the whole frame.
-// The walk works on any payload type by reflection, so new payload types
-// need no code here.
+// any other field is left at its zero value (a list element of which
+// nothing is usable is left out of its list). Each such field is recorded
+// as a FieldIssue on the frame (at most maxIssues, the rest counted), so
+// one odd field never costs the whole frame. The walk works on any payload
+// type by reflection, so new payload types need no code here; types with
+// their own UnmarshalJSON keep their own reading (see walk).
 
 // FieldIssue records one field of a received frame that Decode could not
 // take as sent.
