@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/config"
 	"github.com/hermes/iris/keymap"
 	"github.com/hermes/iris/logs"
@@ -79,6 +80,7 @@ func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr 
 		Gateway: client, State: st, Theme: themes.Name(cfg.Theme),
 		NoColor: themes.NoColorEnv(os.Getenv), KeyMap: &km, Settings: &defaults, ForceTheme: opts.theme != "",
 		TokenSource: cfg.TokenSource, Warnings: warnings,
+		Audit: audit.New(cfg.Paths.AuditFile), GatewayURL: cfg.URL,
 	})
 	return runProgram(ctx, client, model, lg, cfg.TokenSource, stderr)
 }

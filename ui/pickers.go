@@ -1,16 +1,19 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/dialog"
+	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
@@ -33,6 +36,7 @@ type (
 	// pickerAnsweredMsg is the gateway's answer to a picker.select.
 	pickerAnsweredMsg struct {
 		picker   store.Picker
+		value    string // the value sent
 		notFound bool
 		err      error
 	}
@@ -65,47 +69,68 @@ func (m *Model) syncPicker() tea.Cmd {
 	return p.Show()
 }
 
-// answerPicker records the answer in the transcript (where it was given)
-// and sends picker.select. Should the gateway refuse it, a notice says so
-// and, unless the picker was answered elsewhere, the picker comes back.
+// answerPicker sends picker.select. Until the gateway replies the
+// transcript shows "answering…" in place of the answer's record: the record
+// must say what the gateway made of it (handlePickerAnswered).
 func (m *Model) answerPicker(a common.ActionSelectPicker) tea.Cmd {
-	var pk *store.Picker
-	for _, p := range m.com.Store.Pickers(a.Lane) {
-		if p.PickerID == a.PickerID {
-			pk = &p
-		}
-	}
-	if pk == nil {
+	pk, ok := m.pendingPicker(a.Lane, a.PickerID)
+	if !ok {
 		return m.syncPicker()
 	}
-	chg := m.com.Store.AnswerPicker(a.Lane, a.PickerID, a.Record)
-	cmd := m.applyChange(chg, nil)
+	cmd := m.applyChange(m.com.Store.AnswerPicker(a.Lane, a.PickerID, a.Record), nil)
 	if m.gw == nil {
-		return cmd
+		ans := pickerAnsweredMsg{picker: pk, value: a.Value, err: errors.New("not connected")}
+		return tea.Batch(cmd, func() tea.Msg { return ans })
 	}
 	f := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: a.PickerID, Value: a.Value}}
 	return tea.Batch(cmd, requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, err error) tea.Msg {
 		e, _ := resp.Payload.(*frame.Error)
-		return pickerAnsweredMsg{picker: *pk, notFound: e != nil && e.Code == frame.CodeNotFound, err: err}
+		return pickerAnsweredMsg{picker: pk, value: a.Value, notFound: e != nil && e.Code == frame.CodeNotFound, err: err}
 	}))
 }
 
-// handlePickerAnswered reports a refused answer: "already answered
-// elsewhere" for not_found; any other failure puts the picker back.
+// pendingPicker finds a pending picker of lane l by id.
+func (m *Model) pendingPicker(l frame.Lane, id string) (store.Picker, bool) {
+	for _, p := range m.com.Store.Pickers(l) {
+		if p.PickerID == id {
+			return p, true
+		}
+	}
+	return store.Picker{}, false
+}
+
+// handlePickerAnswered settles an answer by the gateway's reply: accepted,
+// it is recorded as given; not_found means another device answered first,
+// so it is recorded as not used; any other failure (timeout, lost
+// connection, error) leaves the picker answerable with the reason shown.
+// Each outcome goes to the audit log.
 func (m *Model) handlePickerAnswered(msg pickerAnsweredMsg) tea.Cmd {
-	l := msg.picker.Lane
+	id := msg.picker.PickerID
+	var chg store.Change
+	var report tea.Cmd
+	result, reason := audit.Accepted, ""
 	switch {
 	case msg.notFound:
-		chg := m.com.Store.AddNotice(l, "already answered elsewhere: your answer was not used")
-		return tea.Batch(common.ReportInfo("already answered elsewhere"), m.applyChange(chg, nil))
+		chg = m.com.Store.PickerGone(msg.picker.Lane, id)
+		report = common.ReportInfo("answered on another device: your answer was not used")
+		result = audit.RejectedElsewhere
 	case msg.err != nil:
-		chg := m.com.Store.AddNotice(l, "answer not sent ("+msg.err.Error()+"): the question is back")
-		p := msg.picker.Picker
-		chg.Merge(m.com.Store.Apply(frame.Frame{Type: msg.picker.Type, ChatID: frame.Some(l.ChatID),
-			ThreadID: frame.OrNull(l.ThreadID), Payload: &p}, false))
-		return tea.Batch(common.ReportError(errors.New("answer not sent")), m.applyChange(chg, nil))
+		reason = deliveryReason(msg.err)
+		chg = m.com.Store.PickerFailed(id, reason)
+		report = common.ReportError(errors.New("answer not delivered (" + reason + "): the question is waiting again"))
+		result = audit.Failed
+	default:
+		chg = m.com.Store.PickerAccepted(id)
 	}
-	return nil
+	return tea.Batch(m.applyChange(chg, nil), report, m.auditAnswer(msg, result, reason))
+}
+
+// deliveryReason says in a few words why a picker.select failed.
+func deliveryReason(err error) string {
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, wsclient.ErrTimeout) {
+		return "no reply from the gateway"
+	}
+	return termsafe.Line(err.Error())
 }
 
 // hidePicker takes the lane's pickers off screen; they stay pending (one

@@ -87,6 +87,10 @@ type Options struct {
 	// read, unknown keys): shown in a banner at start, so they are seen
 	// while Iris runs and not only on stderr after it quits.
 	Warnings []string
+	// Audit records every picker answer given here (nil: none is kept);
+	// GatewayURL names the gateway in it (credentials are dropped).
+	Audit      AuditLog
+	GatewayURL string
 }
 
 // focusArea is the component that receives keys.

@@ -27,6 +27,7 @@ func (p *Picker) View() string {
 	w := p.innerWidth()
 	lines := []string{p.titleLine(w), ""}
 	lines = append(lines, p.fieldLines(w)...)
+	lines = append(lines, p.failedLines(w)...)
 	if p.isModel() {
 		lines = append(lines, p.input.View(), "")
 	}
