@@ -1,8 +1,8 @@
 package store
 
 import (
+	"cmp"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/hermes/iris/wsclient/frame"
@@ -22,6 +22,7 @@ type Picker struct {
 	// Failed is why this device's last answer could not be delivered; the
 	// picker is pending again. "" when no answer failed.
 	Failed string
+	seq    uint64 // arrival order across lanes
 }
 
 // maxTimeout bounds timeout_s (seconds) so that a huge value cannot
@@ -43,13 +44,17 @@ func (s *State) AllPickers() []Picker {
 	for _, ln := range s.lanes {
 		out = append(out, ln.pickers...)
 	}
-	slices.SortStableFunc(out, func(a, b Picker) int {
-		if c := a.Arrived.Compare(b.Arrived); c != 0 {
-			return c
-		}
-		return strings.Compare(a.PickerID, b.PickerID)
-	})
+	slices.SortFunc(out, func(a, b Picker) int { return cmp.Compare(a.seq, b.seq) })
 	return out
+}
+
+// PendingCount is the number of pending pickers in all lanes.
+func (s *State) PendingCount() int {
+	n := 0
+	for _, ln := range s.lanes {
+		n += len(ln.pickers)
+	}
+	return n
 }
 
 // PendingLanes returns the lanes with at least one pending picker, in
@@ -85,7 +90,7 @@ func (s *State) applyPicker(f frame.Frame, p *frame.Picker) {
 		}
 	}
 	now := s.now()
-	pk := Picker{Type: f.Type, Lane: ln.Key, Picker: *p, Arrived: now}
+	pk := Picker{Type: f.Type, Lane: ln.Key, Picker: *p, Arrived: now, seq: s.bump()}
 	if p.TimeoutS != nil && *p.TimeoutS > 0 && *p.TimeoutS < maxTimeout {
 		pk.Deadline = now.Add(time.Duration(*p.TimeoutS * float64(time.Second)))
 	}

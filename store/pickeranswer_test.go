@@ -147,3 +147,15 @@ func TestAllPickersOldestFirst(t *testing.T) {
 		t.Fatalf("order %v", ids)
 	}
 }
+
+func TestPendingCount(t *testing.T) {
+	s := newState(newClock())
+	apply(t, s, helloAck, approval, `{"type":"picker.choice","chat_id":"c7","payload":{"picker_id":"p1"}}`)
+	if n := s.PendingCount(); n != 2 {
+		t.Fatalf("count %d", n)
+	}
+	s.AnswerPicker(def, "pa", "x")
+	if n := s.PendingCount(); n != 1 {
+		t.Fatalf("count while answering %d", n)
+	}
+}

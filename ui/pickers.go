@@ -151,19 +151,13 @@ func (m *Model) revealPickers(l frame.Lane) {
 }
 
 // showPendingPicker is the picker key: it brings back the focused lane's
-// hidden picker, or opens the next lane with one pending.
+// hidden picker; with none waiting there it opens the approval inbox.
 func (m *Model) showPendingPicker() tea.Cmd {
 	if len(m.com.Store.Pickers(m.lane)) > 0 {
 		m.revealPickers(m.lane)
 		return m.syncPicker()
 	}
-	lanes := m.com.Store.PendingLanes()
-	if len(lanes) == 0 {
-		return common.ReportInfo("no question is waiting")
-	}
-	m.revealPickers(lanes[0])
-	m.switchLane(lanes[0])
-	return tea.Batch(m.openLaneCmd(lanes[0]), m.syncPicker())
+	return m.openInbox()
 }
 
 // afterPickersChanged shows or takes down the picker, announces new ones

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/dialog"
 )
 
 // Render pacing.
@@ -92,7 +93,7 @@ func (m *Model) animating() bool {
 // clockTick redraws once a second while a countdown or a timed message is
 // on screen.
 func (m *Model) clockTick() tea.Cmd {
-	if m.ticking || m.conn != common.ConnReconnecting && m.status.Info() == "" && !m.bannerActive() {
+	if m.ticking || m.conn != common.ConnReconnecting && m.status.Info() == "" && !m.bannerActive() && !m.dialogs.Has(dialog.InboxID) {
 		return nil
 	}
 	m.ticking = true
