@@ -24,11 +24,13 @@ type pickerState struct {
 	shown     *dialog.Picker
 	hidden    map[string]bool
 	announced map[string]bool
-	expiring  bool // an expiry tick is scheduled
+	expiring  bool           // an expiry tick is scheduled
+	repeats   map[string]int // notification repeats done per picker (notifyrepeat.go)
+	repeating bool           // a repeat tick is scheduled
 }
 
 func newPickerState() pickerState {
-	return pickerState{hidden: map[string]bool{}, announced: map[string]bool{}}
+	return pickerState{hidden: map[string]bool{}, announced: map[string]bool{}, repeats: map[string]int{}}
 }
 
 // Messages of the picker flow.
@@ -167,8 +169,9 @@ func (m *Model) afterPickersChanged() tea.Cmd {
 }
 
 // announcePickers rings the terminal for each new picker while the terminal
-// is unfocused and notifications are on: a bell plus OSC 9 and OSC 777 desktop notifications (the
-// text from the wire goes through termsafe.Notify).
+// is unfocused and notifications are on: a bell plus OSC 9 and OSC 777
+// desktop notifications (the text from the wire goes through
+// termsafe.Notify). Repeats follow while it waits (notifyrepeat.go).
 func (m *Model) announcePickers() tea.Cmd {
 	var cmds []tea.Cmd
 	pending := map[string]bool{}
@@ -188,9 +191,10 @@ func (m *Model) announcePickers() tea.Cmd {
 		if !pending[id] {
 			delete(m.pickers.announced, id)
 			delete(m.pickers.hidden, id)
+			delete(m.pickers.repeats, id)
 		}
 	}
-	return tea.Batch(cmds...)
+	return tea.Batch(append(cmds, m.scheduleRepeat())...)
 }
 
 // notification is the bell plus OSC 9 and OSC 777 for a picker; both texts
