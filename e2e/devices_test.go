@@ -2,10 +2,14 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
@@ -19,13 +23,13 @@ import (
 func TestSecondDeviceTellsTheTruth(t *testing.T) {
 	const token = "two-devices"
 	sim, url := startSim(t, token, 5*time.Millisecond)
-	devices := map[string]*run{}
+	devices, envs := map[string]*run{}, map[string]*env{}
 	for _, name := range []string{"A", "B"} {
 		e := newEnv(t)
 		e.height = 50
 		r := e.start("--url", url, "--token", token, "--device-name", "device "+name)
 		r.waitShows("● online", "Channels")
-		devices[name] = r
+		devices[name], envs[name] = r, e
 	}
 	a, b := devices["A"], devices["B"]
 
@@ -60,6 +64,33 @@ func TestSecondDeviceTellsTheTruth(t *testing.T) {
 	}
 	if len(selects) != 1 || selects[0] != "deny" {
 		t.Fatalf("the simulator received picker.select values %v, want only B's deny", selects)
+	}
+
+	// Each machine's audit log holds what was answered there: B's deny,
+	// accepted; nothing on A. The log is private and never holds the token.
+	a.keys("BSpace") // quit wants an empty composer
+	a.quit()
+	b.quit()
+	if code, out := envs["A"].exec("audit"); code != 0 || strings.TrimSpace(out) != "no answers recorded" {
+		t.Fatalf("iris audit on A: %d\n%s", code, out)
+	}
+	code, out := envs["B"].exec("audit", "--since", "1h", "--json")
+	var e audit.Entry
+	if code != 0 || strings.Count(out, "\n") != 1 || json.Unmarshal([]byte(out), &e) != nil {
+		t.Fatalf("iris audit --json on B: %d\n%s", code, out)
+	}
+	if e.Result != audit.Accepted || e.Answer != "deny" || e.Subject != "rm -rf ./dist2" || e.Type != frame.TypePickerApproval ||
+		e.Gateway != url || e.Lane != gatewaysim.DefaultChatID {
+		t.Fatalf("B's audit entry %+v", e)
+	}
+	path := filepath.Join(envs["B"].xdg["XDG_STATE_HOME"], "iris", audit.FileName)
+	st, err := os.Stat(path)
+	data, _ := os.ReadFile(path)
+	if err != nil || st.Mode().Perm() != 0o600 || strings.Contains(string(data), token) {
+		t.Fatalf("audit log %s: mode %v err %v:\n%s", path, st.Mode(), err, data)
+	}
+	if code, out := envs["B"].exec("audit"); code != 0 || !containsAll(out, "TIME", "accepted", "approval", "deny", "rm -rf ./dist2") {
+		t.Fatalf("iris audit on B: %d\n%s", code, out)
 	}
 }
 
