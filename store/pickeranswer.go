@@ -3,6 +3,7 @@ package store
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -35,7 +36,7 @@ func (s *State) AnswerPicker(l frame.Lane, pickerID, record string) Change {
 		if i := pickerIndex(ln.pickers, pickerID); i >= 0 {
 			p := ln.pickers[i]
 			s.unqueue(ln, i)
-			it := &Item{Kind: KindPickerRecord, Text: Answering.String() + ": " + p.Summary(), Outcome: Answering, TS: s.now()}
+			it := &Item{Kind: KindPickerRecord, Text: answeringPrefix + p.Summary(), Outcome: Answering, TS: s.now()}
 			s.add(ln, ln.Len(), it)
 			s.answering[pickerID] = &inFlight{picker: p, item: it, record: record}
 		}
@@ -83,6 +84,19 @@ func (s *State) PickerFailed(pickerID, reason string) Change {
 	s.chg.Pickers = true
 	s.chg.Directory = true
 	return s.end()
+}
+
+// answeringPrefix starts the text of a pending record.
+var answeringPrefix = Answering.String() + ": "
+
+// unsettledAnswer rewrites a pending record read back from the database:
+// Iris stopped before the gateway replied, so whether the answer counted is
+// unknown, and the record says so rather than "answering…" forever.
+func unsettledAnswer(it *Item) {
+	if it.Kind == KindPickerRecord && it.Outcome == Answering {
+		it.Outcome = NotDelivered
+		it.Text = "answer unconfirmed (Iris stopped before the gateway replied): " + strings.TrimPrefix(it.Text, answeringPrefix)
+	}
 }
 
 // settle ends an in-flight answer with its final record.

@@ -159,3 +159,19 @@ func TestPendingCount(t *testing.T) {
 		t.Fatalf("count while answering %d", n)
 	}
 }
+
+// TestAnswerPendingAtQuitIsUnconfirmedAfterRestart: a record still
+// "answering…" when Iris stopped is read back as unconfirmed.
+func TestAnswerPendingAtQuitIsUnconfirmedAfterRestart(t *testing.T) {
+	dir, clk := t.TempDir(), newClock()
+	s := open(t, dir, clk)
+	apply(t, s, helloAck, approval)
+	s.AnswerPicker(def, "pa", "approved once: rm -rf build/")
+	closeState(t, s)
+	s = open(t, dir, clk)
+	defer closeState(t, s)
+	want(t, s, def, `picker-record "answer unconfirmed (Iris stopped before the gateway replied): rm -rf build/"`)
+	if it := s.Lane(def).Item(0); it.Outcome != NotDelivered {
+		t.Fatalf("%+v", it)
+	}
+}
