@@ -142,13 +142,24 @@ func (s *State) Expire(now time.Time) Change {
 	return s.end()
 }
 
+// expiryGrace is how close to its deadline a picker whose turn moves on
+// counts as expired: the gateway's own timer started before the picker
+// reached us, so its timeout moves the turn on a little before ours fires.
+const expiryGrace = 2 * time.Second
+
 // turnMovedOn is a tool.start, tool.end, message.stop or agent.idle in lane
 // ln: the agent went on, so every picker pending there was answered by
-// another device. A picker whose answer from here is in flight is only
-// marked: the gateway's reply tells whether it was ours.
+// another device, or timed out on the gateway when its deadline is (almost)
+// reached. A picker whose answer from here is in flight is only marked: the
+// gateway's reply tells whether it was ours.
 func (s *State) turnMovedOn(ln *Lane) {
+	now := s.now()
 	for _, p := range append([]Picker(nil), ln.pickers...) {
-		s.endPicker(ln.Key, p.PickerID, AnsweredElsewhere, "")
+		o := AnsweredElsewhere
+		if !p.Deadline.IsZero() && !now.Before(p.Deadline.Add(-expiryGrace)) {
+			o = Expired
+		}
+		s.endPicker(ln.Key, p.PickerID, o, "")
 	}
 	for _, a := range s.answering {
 		if a.picker.Lane == ln.Key {

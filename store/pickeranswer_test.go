@@ -175,3 +175,14 @@ func TestAnswerPendingAtQuitIsUnconfirmedAfterRestart(t *testing.T) {
 		t.Fatalf("%+v", it)
 	}
 }
+
+// TestTurnMovingOnAtTheDeadlineIsExpiry: the gateway's timeout moves the
+// turn on just before ours fires; that picker expired, it was not answered.
+func TestTurnMovingOnAtTheDeadlineIsExpiry(t *testing.T) {
+	clk := newClock()
+	s := newState(clk)
+	apply(t, s, helloAck, approval) // timeout_s 300
+	clk.advance(299 * time.Second)
+	apply(t, s, toolStart1)
+	want(t, s, def, `tool 1 terminal running`, `picker-record "expired: rm -rf build/"`)
+}
