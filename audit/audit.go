@@ -42,12 +42,14 @@ type Entry struct {
 	Time    time.Time `json:"time"`
 	Gateway string    `json:"gateway"` // URL without credentials (see GatewayURL)
 	Lane    string    `json:"lane"`    // chat_id, or chat_id/thread_id
-	Type    string    `json:"type"`    // the picker's frame type, e.g. picker.approval
-	Subject string    `json:"subject"` // the command, question or title answered
-	Answer  string    `json:"answer"`  // the value sent in picker.select
-	Scope   string    `json:"scope,omitempty"`
-	Result  Result    `json:"result"`
-	Reason  string    `json:"reason,omitempty"` // why it failed
+	// LaneName is the channel's (or thread's) name when it was answered.
+	LaneName string `json:"lane_name,omitempty"`
+	Type     string `json:"type"`    // the picker's frame type, e.g. picker.approval
+	Subject  string `json:"subject"` // the command, question or title answered
+	Answer   string `json:"answer"`  // the value sent in picker.select
+	Scope    string `json:"scope,omitempty"`
+	Result   Result `json:"result"`
+	Reason   string `json:"reason,omitempty"` // why it failed
 }
 
 // Log appends entries to one file. It is safe for concurrent use.

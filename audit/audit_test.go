@@ -106,7 +106,9 @@ func TestOutputIsSafeForTheTerminal(t *testing.T) {
 		t.Fatalf("round trip %q, %v", back.Subject, err)
 	}
 	var tb bytes.Buffer
-	if err := WriteTable(&tb, []Entry{e, entry(1, "ls", Failed)}, time.UTC); err != nil {
+	named := entry(1, "ls", Failed)
+	named.LaneName = "Cron Reports"
+	if err := WriteTable(&tb, []Entry{e, named}, time.UTC); err != nil {
 		t.Fatal(err)
 	}
 	if err := termsafe.Verify(tb.String()); err != nil {
@@ -114,7 +116,8 @@ func TestOutputIsSafeForTheTerminal(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSpace(tb.String()), "\n")
 	if len(lines) != 3 || !strings.HasPrefix(lines[0], "TIME") || !strings.Contains(lines[1], "2026-12-01 09:00:00") ||
-		!strings.Contains(lines[2], "failed") || !strings.Contains(lines[1], "approval") {
+		!strings.Contains(lines[2], "failed") || !strings.Contains(lines[1], "approval") ||
+		!strings.Contains(lines[1], "android:default") || !strings.Contains(lines[2], "Cron Reports") {
 		t.Fatalf("table:\n%s", tb.String())
 	}
 	var empty bytes.Buffer

@@ -34,7 +34,7 @@ func WriteTable(w io.Writer, entries []Entry, loc *time.Location) error {
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
 			e.Time.In(loc).Format("2006-01-02 15:04:05"), result, cell(strings.TrimPrefix(e.Type, "picker."), 20),
-			cell(e.Lane, 40), orDash(cell(e.Scope, 20)), cell(e.Answer, 40), cell(e.Subject, maxSubject), cell(e.Gateway, 60))
+			cell(laneLabel(e), 40), orDash(cell(e.Scope, 20)), cell(e.Answer, 40), cell(e.Subject, maxSubject), cell(e.Gateway, 60))
 	}
 	return tw.Flush()
 }
@@ -47,6 +47,14 @@ func cell(s string, n int) string {
 		s = string(r[:n-1]) + "…"
 	}
 	return s
+}
+
+// laneLabel is the lane's name, or its id when the name is unknown.
+func laneLabel(e Entry) string {
+	if e.LaneName != "" {
+		return e.LaneName
+	}
+	return e.Lane
 }
 
 func orDash(s string) string {

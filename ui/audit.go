@@ -33,7 +33,7 @@ func (m *Model) auditAnswer(msg pickerAnsweredMsg, result audit.Result, reason s
 		subject = p.Summary()
 	}
 	e := audit.Entry{
-		Time: m.com.Now(), Gateway: audit.GatewayURL(m.opts.GatewayURL), Lane: p.Lane.String(), Type: p.Type,
+		Time: m.com.Now(), Gateway: audit.GatewayURL(m.opts.GatewayURL), Lane: p.Lane.String(), LaneName: m.laneName(p.Lane), Type: p.Type,
 		Subject: subject, Answer: msg.value, Scope: audit.ScopeOf(p.Type, msg.value), Result: result, Reason: reason,
 	}
 	return func() tea.Msg {

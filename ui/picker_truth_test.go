@@ -110,7 +110,7 @@ func TestLateAnswerIsNeverRecordedAsApproved(t *testing.T) {
 	h.mustNotShow("approved", "answering…")
 	es := log.all()
 	if len(es) != 1 || es[0].Result != audit.RejectedElsewhere || es[0].Answer != "once" || es[0].Scope != "once" ||
-		es[0].Subject != "rm -rf ./dist2" || es[0].Type != frame.TypePickerApproval || es[0].Lane != lane0.String() ||
+		es[0].Subject != "rm -rf ./dist2" || es[0].Type != frame.TypePickerApproval || es[0].Lane != lane0.String() || es[0].LaneName != "Default" ||
 		es[0].Gateway != "wss://gw.example/ws" || !es[0].Time.Equal(fixedNow) {
 		t.Fatalf("audit %+v", es)
 	}
