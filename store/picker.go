@@ -3,6 +3,7 @@ package store
 import (
 	"cmp"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/hermes/iris/wsclient/frame"
@@ -22,7 +23,6 @@ type Picker struct {
 	// Failed is why this device's last answer could not be delivered; the
 	// picker is pending again. "" when no answer failed.
 	Failed string
-	seq    uint64 // arrival order across lanes
 }
 
 // maxTimeout bounds timeout_s (seconds) so that a huge value cannot
@@ -44,7 +44,9 @@ func (s *State) AllPickers() []Picker {
 	for _, ln := range s.lanes {
 		out = append(out, ln.pickers...)
 	}
-	slices.SortFunc(out, func(a, b Picker) int { return cmp.Compare(a.seq, b.seq) })
+	slices.SortFunc(out, func(a, b Picker) int {
+		return cmp.Or(a.Arrived.Compare(b.Arrived), strings.Compare(a.PickerID, b.PickerID))
+	})
 	return out
 }
 
@@ -90,7 +92,7 @@ func (s *State) applyPicker(f frame.Frame, p *frame.Picker) {
 		}
 	}
 	now := s.now()
-	pk := Picker{Type: f.Type, Lane: ln.Key, Picker: *p, Arrived: now, seq: s.bump()}
+	pk := Picker{Type: f.Type, Lane: ln.Key, Picker: *p, Arrived: now}
 	if p.TimeoutS != nil && *p.TimeoutS > 0 && *p.TimeoutS < maxTimeout {
 		pk.Deadline = now.Add(time.Duration(*p.TimeoutS * float64(time.Second)))
 	}

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"cmp"
 	"slices"
 	"strings"
 
@@ -79,7 +78,7 @@ func (s *State) PickerFailed(pickerID, reason string) Change {
 	s.touch(ln, a.item)
 	p := a.picker
 	p.Failed = reason
-	at, _ := slices.BinarySearchFunc(ln.pickers, p, func(q, p Picker) int { return cmp.Compare(q.seq, p.seq) })
+	at, _ := slices.BinarySearchFunc(ln.pickers, p, func(q, p Picker) int { return q.Arrived.Compare(p.Arrived) })
 	ln.pickers = slices.Insert(ln.pickers, at, p)
 	s.chg.Pickers = true
 	s.chg.Directory = true

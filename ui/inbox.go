@@ -25,11 +25,5 @@ func (m *Model) openPicker(a common.ActionOpenPicker) tea.Cmd {
 	if _, ok := m.pendingPicker(a.Lane, a.PickerID); !ok {
 		return common.ReportInfo("that question is no longer waiting")
 	}
-	m.revealPickers(a.Lane)
-	var cmds []tea.Cmd
-	if a.Lane != m.lane {
-		m.switchLane(a.Lane)
-		cmds = append(cmds, m.openLaneCmd(a.Lane))
-	}
-	return tea.Batch(append(cmds, m.syncPicker())...)
+	return m.focusPicker(a.Lane, a.PickerID)
 }

@@ -25,7 +25,7 @@ func TestInboxListsPendingPickersAndOpensOne(t *testing.T) {
 	h.online()
 	h.frame(approvalFrame(chan7, "pa_7", "rm -rf ./cache"))
 	now = now.Add(2 * time.Minute)
-	h.frame(inLane(thread1, frame.TypePickerClarify, &frame.Picker{PickerID: "pq_1", Question: "Which region?"}))
+	h.frame(inLane(thread1, frame.TypePickerClarify, &frame.Picker{PickerID: "pq_1", Question: "Which region?", TimeoutS: frame.Ptr(0.0)}))
 	now = now.Add(30 * time.Second)
 	if h.m.DialogOpen() != "" {
 		t.Fatal("a picker of another lane took the screen")
@@ -34,7 +34,7 @@ func TestInboxListsPendingPickersAndOpensOne(t *testing.T) {
 	if h.m.DialogOpen() != dialog.InboxID {
 		t.Fatalf("alt+p opened %q", h.m.DialogOpen())
 	}
-	h.mustShow("Waiting for your answer  2", "approval  Cron Reports", "rm -rf ./cache", "2m ago · 2m left",
+	h.mustShow("Waiting for your answer  2", "approval  Cron Reports", "rm -rf ./cache", "2m ago · 2:30 left",
 		"question  Cron Reports › Nightly build", "Which region?", "30s ago · no time limit")
 	p := h.plain()
 	if strings.Index(p, "approval  Cron Reports") > strings.Index(p, "question  Cron Reports") {

@@ -155,9 +155,8 @@ func (m *Model) revealPickers(l frame.Lane) {
 // showPendingPicker is the picker key: it brings back the focused lane's
 // hidden picker; with none waiting there it opens the approval inbox.
 func (m *Model) showPendingPicker() tea.Cmd {
-	if len(m.com.Store.Pickers(m.lane)) > 0 {
-		m.revealPickers(m.lane)
-		return m.syncPicker()
+	if ps := m.com.Store.Pickers(m.lane); len(ps) > 0 {
+		return m.focusPicker(m.lane, ps[0].PickerID)
 	}
 	return m.openInbox()
 }

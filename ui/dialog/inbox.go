@@ -115,7 +115,11 @@ func (b *Inbox) row(p store.Picker, now time.Time, w int, selected bool) string 
 	if kind == "" {
 		kind = "question"
 	}
-	when := Age(now.Sub(p.Arrived)) + " ago · " + TimeLeft(p.Deadline, now)
+	left := TimeLeft(p, now)
+	if left == "" {
+		left = "no time limit"
+	}
+	when := Age(now.Sub(p.Arrived)) + " ago · " + left
 	if p.Failed != "" {
 		when = "not delivered · " + when
 	}
@@ -155,18 +159,6 @@ func Age(d time.Duration) string {
 		return strconv.Itoa(int(d/time.Minute)) + "m"
 	}
 	return fmt.Sprintf("%dh %dm", int(d/time.Hour), int(d%time.Hour/time.Minute))
-}
-
-// TimeLeft says how long a picker with deadline still waits at now: "4m
-// left", "no time limit" for none, "expiring" once it passed.
-func TimeLeft(deadline, now time.Time) string {
-	switch {
-	case deadline.IsZero():
-		return "no time limit"
-	case !now.Before(deadline):
-		return "expiring"
-	}
-	return Age(deadline.Sub(now)) + " left"
 }
 
 // ShortHelp lists the inbox's keys.

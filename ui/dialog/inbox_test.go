@@ -6,23 +6,28 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/themes"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
-// inboxCom is a Common holding three pending pickers in three lanes, seen
-// 90 s after the first arrived; the second brings a hostile summary and
-// the third had an answer that was not delivered.
+// inboxCom is a Common holding three pending pickers in three lanes,
+// arrived 30 s apart and seen 90 s after the first; the second brings a
+// hostile summary and the third had an answer that was not delivered.
 func inboxCom(t *testing.T, th themes.Name) *common.Common {
 	com := testCom(t, th)
+	now := fixedNow
+	com.Store = store.New(store.Options{Now: func() time.Time { return now }})
 	applyJSON(t, com, `{"type":"hello.ack","payload":{"channels":[
 		{"chat_id":"d","name":"Default","kind":"default","is_default":true},
 		{"chat_id":"c7","name":"Cron Reports","kind":"channel"},
 		{"chat_id":"c7","thread_id":"t1","name":"Nightly build","kind":"thread","parent_chat_id":"c7"}]}}`,
-		`{"type":"picker.approval","chat_id":"c7","payload":{"picker_id":"pa","command":"rm -rf ./dist2","timeout_s":300}}`,
-		`{"type":"picker.clarify","chat_id":"c7","thread_id":"t1","payload":{"picker_id":"pq","question":"Which \u001b[31mregion\u001b[0m?"}}`,
-		`{"type":"picker.confirm","chat_id":"d","payload":{"picker_id":"pf","title":"Apply changes?","timeout_s":60}}`)
+		`{"type":"picker.approval","chat_id":"c7","payload":{"picker_id":"pa","command":"rm -rf ./dist2","timeout_s":300}}`)
+	now = now.Add(30 * time.Second)
+	applyJSON(t, com, `{"type":"picker.clarify","chat_id":"c7","thread_id":"t1","payload":{"picker_id":"pq","question":"Which \u001b[31mregion\u001b[0m?","timeout_s":0}}`)
+	now = now.Add(30 * time.Second)
+	applyJSON(t, com, `{"type":"picker.confirm","chat_id":"d","payload":{"picker_id":"pf","title":"Apply changes?","timeout_s":20}}`)
 	com.Store.AnswerPicker(frame.Lane{ChatID: "d"}, "pf", "confirmed")
 	com.Store.PickerFailed("pf", "no reply from the gateway")
 	com.Now = func() time.Time { return fixedNow.Add(90 * time.Second) }
@@ -71,13 +76,11 @@ func TestAgeAndTimeLeft(t *testing.T) {
 			t.Errorf("Age(%v) = %q, want %q", d, got, want)
 		}
 	}
-	if got := TimeLeft(time.Time{}, fixedNow); got != "no time limit" {
-		t.Error(got)
-	}
-	if got := TimeLeft(fixedNow, fixedNow); got != "expiring" {
-		t.Error(got)
-	}
-	if got := TimeLeft(fixedNow.Add(90*time.Second), fixedNow); got != "1m left" {
-		t.Error(got)
+	for deadline, want := range map[time.Time]string{
+		{}: "", fixedNow: "0:00 left", fixedNow.Add(90 * time.Second): "1:30 left", fixedNow.Add(65 * time.Minute): "1h05m left",
+	} {
+		if got := TimeLeft(store.Picker{Deadline: deadline}, fixedNow); got != want {
+			t.Errorf("TimeLeft(%v) = %q, want %q", deadline, got, want)
+		}
 	}
 }
