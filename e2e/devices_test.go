@@ -36,8 +36,8 @@ func TestSecondDeviceTellsTheTruth(t *testing.T) {
 	// A third device asks, so that neither screen was typed in just before
 	// the approval arrives.
 	sendFromThirdDevice(t, url, token, "please rm -rf ./dist2")
-	a.waitShows("Approve command?", "rm -rf ./dist2", "1-9 pick")
-	b.waitShows("Approve command?", "rm -rf ./dist2", "1-9 pick")
+	a.waitShows("Approve command?", "rm -rf ./dist2", armed)
+	b.waitShows("Approve command?", "rm -rf ./dist2", armed)
 
 	b.keys("4") // Deny
 	f := waitReceived(t, sim, func(f frame.Frame) bool { return f.Type == frame.TypePickerSelect })

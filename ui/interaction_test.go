@@ -124,7 +124,7 @@ func TestPickerAnsweredElsewhere(t *testing.T) {
 	}
 	h.online()
 	h.frame(approvalFrame(lane0, "pa_1", "rm -rf z"))
-	h.press(keyEnter)
+	h.typeText("1")
 	h.mustShow("◆ not used: answered on another device: rm -rf z", "your answer was not used")
 	h.mustNotShow("approved")
 	if h.m.DialogOpen() != "" || len(h.st.AllPickers()) != 0 {

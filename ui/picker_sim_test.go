@@ -17,11 +17,18 @@ import (
 func TestPickerSelectTimeoutOverRealSocketStaysAnswerable(t *testing.T) {
 	e := newSimEnv(t, 0)
 	e.m.opts.RequestTimeout = 300 * time.Millisecond
+	now := fixedNow
+	e.m.com.Now = func() time.Time { return now }
 	e.typeText("please rm -rf ./dist2")
 	e.key(tea.KeyEnter, 0)
-	e.until("the approval", func() bool { return e.m.DialogOpen() == dialog.PickerDialogID })
+	e.until("the approval", func() bool { return len(e.st.AllPickers()) == 1 })
+	e.key('p', tea.ModAlt) // it came while typing: it waits until asked for
+	if e.m.DialogOpen() != dialog.PickerDialogID {
+		t.Fatalf("alt+p opened %q", e.m.DialogOpen())
+	}
 
-	e.sim.SetSilent(true) // the connection stays up; the gateway answers nothing
+	now = now.Add(5 * time.Second) // the user reads the question before answering
+	e.sim.SetSilent(true)          // the connection stays up; the gateway answers nothing
 	e.typeText("1")
 	if e.m.DialogOpen() != dialog.PickerDialogID || len(e.st.AllPickers()) != 1 {
 		t.Fatalf("the picker was dropped after the timeout: dialog %q", e.m.DialogOpen())

@@ -25,12 +25,14 @@ type pickerState struct {
 	hidden    map[string]bool
 	announced map[string]bool
 	expiring  bool           // an expiry tick is scheduled
+	input     pickerInput    // who gets the keyboard (pickercard.go)
 	repeats   map[string]int // notification repeats done per picker (notifyrepeat.go)
 	repeating bool           // a repeat tick is scheduled
 }
 
 func newPickerState() pickerState {
-	return pickerState{hidden: map[string]bool{}, announced: map[string]bool{}, repeats: map[string]int{}}
+	return pickerState{hidden: map[string]bool{}, announced: map[string]bool{}, input: pickerInput{waiting: map[string]bool{}},
+		repeats: map[string]int{}}
 }
 
 // Messages of the picker flow.
@@ -46,15 +48,25 @@ type (
 	pickerExpiryMsg struct{}
 )
 
-// syncPicker puts the focused lane's first pending picker on screen (unless
-// hidden or being answered) and takes down a picker that ended.
+// syncPicker puts the focused lane's picker on screen and takes down one
+// that ended. The picker shown is the one the user chose (focusPicker), else
+// the first pending one that is not hidden. It gets the keyboard unless it
+// must wait as a card (the user is typing: holdPicker).
 func (m *Model) syncPicker() tea.Cmd {
+	m.prunePickerInput()
+	defer m.relayout() // the card may come or go
 	var want *store.Picker
 	for _, p := range m.com.Store.Pickers(m.lane) {
-		if !m.pickers.hidden[p.PickerID] {
+		if p.PickerID == m.pickers.input.chosen {
 			want = &p
 			break
 		}
+		if want == nil && !m.pickers.hidden[p.PickerID] {
+			want = &p
+		}
+	}
+	if want != nil && m.holdPicker(*want) {
+		want = nil
 	}
 	cur := m.pickers.shown
 	if cur != nil && (want == nil || cur.PickerID() != want.PickerID || cur.Lane() != m.lane) {
@@ -63,12 +75,12 @@ func (m *Model) syncPicker() tea.Cmd {
 		m.invalidate()
 	}
 	if want == nil || m.pickers.shown != nil {
-		return nil
+		return m.clockTick() // a card's time left counts down too
 	}
 	p := dialog.NewPicker(m.com, *want, m.tick)
 	m.pickers.shown = p
 	m.openDialog(p)
-	return p.Show()
+	return tea.Batch(p.Show(), m.clockTick())
 }
 
 // answerPicker sends picker.select. Until the gateway replies the
@@ -84,7 +96,7 @@ func (m *Model) answerPicker(a common.ActionSelectPicker) tea.Cmd {
 		ans := pickerAnsweredMsg{picker: pk, value: a.Value, err: errors.New("not connected")}
 		return tea.Batch(cmd, func() tea.Msg { return ans })
 	}
-	f := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: a.PickerID, Value: a.Value}}
+	f := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: a.PickerID, Value: a.Value, Reason: a.Reason}}
 	return tea.Batch(cmd, requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, err error) tea.Msg {
 		e, _ := resp.Payload.(*frame.Error)
 		return pickerAnsweredMsg{picker: pk, value: a.Value, notFound: e != nil && e.Code == frame.CodeNotFound, err: err}
