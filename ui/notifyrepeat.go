@@ -36,15 +36,9 @@ func (m *Model) scheduleRepeat() tea.Cmd {
 	}
 	var next time.Time
 	for _, p := range m.com.Store.AllPickers() {
-		if due := repeatDue(p, m.pickers.repeats[p.PickerID], m.opts.NotifyRepeats); next.IsZero() || due.Before(next) {
-			next = due
-		}
+		next = earliest(next, repeatDue(p, m.pickers.repeats[p.PickerID], m.opts.NotifyRepeats))
 	}
-	if next.IsZero() {
-		return nil
-	}
-	m.pickers.repeating = true
-	return m.tick(max(next.Sub(m.com.Now()), 0), notifyRepeatMsg{})
+	return m.tickAt(&m.pickers.repeating, next, notifyRepeatMsg{})
 }
 
 // handleNotifyRepeat rings again for each picker whose repeat is due, when

@@ -231,18 +231,10 @@ func (m *Model) scheduleExpiry() tea.Cmd {
 		return nil
 	}
 	var next time.Time
-	for _, l := range m.com.Store.PendingLanes() {
-		for _, p := range m.com.Store.Pickers(l) {
-			if !p.Deadline.IsZero() && (next.IsZero() || p.Deadline.Before(next)) {
-				next = p.Deadline
-			}
-		}
+	for _, p := range m.com.Store.AllPickers() {
+		next = earliest(next, p.Deadline)
 	}
-	if next.IsZero() {
-		return nil
-	}
-	m.pickers.expiring = true
-	return m.tick(max(next.Sub(m.com.Now()), 0), pickerExpiryMsg{})
+	return m.tickAt(&m.pickers.expiring, next, pickerExpiryMsg{})
 }
 
 // handlePickerExpiry ends the pickers whose timeout passed.

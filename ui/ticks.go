@@ -100,6 +100,25 @@ func (m *Model) clockTick() tea.Cmd {
 	return m.tick(clockInterval, clockMsg{})
 }
 
+// tickAt schedules msg for time at (at once when it passed) and sets
+// *armed, the flag saying such a tick is pending; a zero at schedules
+// nothing.
+func (m *Model) tickAt(armed *bool, at time.Time, msg tea.Msg) tea.Cmd {
+	if at.IsZero() {
+		return nil
+	}
+	*armed = true
+	return m.tick(max(at.Sub(m.com.Now()), 0), msg)
+}
+
+// earliest is the earlier of two times, a zero time counting as none.
+func earliest(a, b time.Time) time.Time {
+	if a.IsZero() || !b.IsZero() && b.Before(a) {
+		return b
+	}
+	return a
+}
+
 // realTick delivers msg after d.
 func realTick(d time.Duration, msg tea.Msg) tea.Cmd {
 	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
