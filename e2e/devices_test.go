@@ -20,6 +20,7 @@ import (
 // same approval. Device B denies it; device A's dialog closes with a record
 // saying it was answered on another device; a 1 pressed on A afterwards
 // answers nothing, and no "approved" line exists on either screen (issue 9).
+// While the approval waits, A's window title counts it.
 func TestSecondDeviceTellsTheTruth(t *testing.T) {
 	const token = "two-devices"
 	sim, url := startSim(t, token, 5*time.Millisecond)
@@ -39,6 +40,8 @@ func TestSecondDeviceTellsTheTruth(t *testing.T) {
 	a.waitShows("Approve command?", "rm -rf ./dist2", armed)
 	b.waitShows("Approve command?", "rm -rf ./dist2", armed)
 
+	a.waitTitle("◆ 1 waiting · Iris · Default")
+
 	b.keys("4") // Deny
 	f := waitReceived(t, sim, func(f frame.Frame) bool { return f.Type == frame.TypePickerSelect })
 	if v := f.Payload.(*frame.PickerSelect).Value; v != "deny" {
@@ -49,6 +52,7 @@ func TestSecondDeviceTellsTheTruth(t *testing.T) {
 		return strings.Contains(s, "◆ answered on another device: rm -rf ./dist2") && !strings.Contains(s, "Approve command?")
 	})
 
+	a.waitTitle("Iris · Default")
 	a.keys("1") // the dialog is gone: this is a keystroke for the composer
 	a.waitFor("the 1 in A's composer", func(s string) bool { return !strings.Contains(s, "Message…") })
 	for name, r := range devices {
@@ -92,6 +96,19 @@ func TestSecondDeviceTellsTheTruth(t *testing.T) {
 	if code, out := envs["B"].exec("audit"); code != 0 || !containsAll(out, "TIME", "accepted", "approval", "deny", "rm -rf ./dist2") {
 		t.Fatalf("iris audit on B: %d\n%s", code, out)
 	}
+}
+
+// waitTitle waits until the terminal's window title (as tmux keeps it for
+// the pane) is want.
+func (r *run) waitTitle(want string) {
+	r.e.t.Helper()
+	var title string
+	for deadline := time.Now().Add(waitDeadline); time.Now().Before(deadline); time.Sleep(pollEvery) {
+		if title = strings.TrimSpace(r.e.tmux("display-message", "-p", "-t", r.name, "#{pane_title}")); title == want {
+			return
+		}
+	}
+	r.e.t.Fatalf("%s: window title %q, want %q", r.name, title, want)
 }
 
 // sendFromThirdDevice connects a plain protocol client to the simulator and
