@@ -255,6 +255,7 @@ func (s *State) applyStop(l frame.Lane, m *frame.MessageStop, replayed bool) {
 	s.finished(ln, msg)
 	s.touch(ln, it)
 	s.dropOffers(ln, msg)
+	s.turnMovedOn(ln)
 }
 
 // msgRef names a deleted message: its lane and id. The zero lane stands
