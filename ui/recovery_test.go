@@ -36,12 +36,19 @@ func TestUploadRefusedByAckShowsItsReason(t *testing.T) {
 }
 
 // TestSyncFailureShownInStatusBar: the client's SyncFailedEvent shows in
-// the status bar with the gateway's reason, the retry delay and attempt.
+// the status bar with the gateway's reason, the retry delay and attempt;
+// the retry stays shown next to the connection state (also after a key)
+// until a sync succeeds.
 func TestSyncFailureShownInStatusBar(t *testing.T) {
-	h := newHarness(t, 120, 20)
+	h := newHarness(t, 140, 20)
+	h.online()
 	h.send(ClientEventsMsg{&wsclient.SyncFailedEvent{Err: &frame.Error{Code: frame.CodeInternal, Message: "outbox locked"},
 		Attempt: 2, Delay: 1500 * time.Millisecond}})
-	h.mustShow("sync failed (gateway error internal: outbox locked) — retrying in 2s (attempt 2)")
+	h.mustShow("● online ↻ sync failed, retrying in 2s (attempt 2)", "sync failed: gateway error internal: outbox locked")
+	h.typeText("x")
+	h.mustShow("● online ↻ sync failed, retrying in 2s (attempt 2)")
+	h.send(ClientEventsMsg{&wsclient.CursorEvent{Cursor: 9}})
+	h.mustNotShow("↻ sync failed")
 }
 
 // TestCursorResetLowersTheStoredCursor: a CursorResetEvent lowers the

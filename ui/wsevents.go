@@ -2,8 +2,6 @@ package ui
 
 import (
 	"errors"
-	"fmt"
-	"math"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -52,6 +50,10 @@ func (m *Model) handleClientEvent(ev wsclient.Event) tea.Cmd {
 		ack := ev.Ack
 		return m.handleFrame(FrameReceivedMsg{Frame: frame.Frame{Type: frame.TypeHelloAck, Payload: &ack}})
 	case *wsclient.CursorEvent:
+		if c := m.status.Conn(); c.SyncAttempt > 0 {
+			c.SyncAttempt, c.SyncRetryAt = 0, time.Time{}
+			m.status.SetConn(c)
+		}
 		return m.syncDone(ev.Cursor)
 	case *wsclient.CursorResetEvent:
 		return m.applyChange(m.com.Store.ResetCursor(ev.Gateway), nil)
@@ -79,14 +81,18 @@ func (m *Model) syncDone(cursor int64) tea.Cmd {
 	return tea.Batch(cmd, m.readNewest())
 }
 
-// syncFailed says in the status bar that the gateway answered sync with an
-// error and when the client tries again (it stays until then).
+// syncFailed shows, next to the connection state, that the gateway answered
+// sync with an error and when the client tries again (until a sync
+// succeeds), and says why in a status message.
 func (m *Model) syncFailed(ev *wsclient.SyncFailedEvent) tea.Cmd {
-	secs := max(int(math.Ceil(ev.Delay.Seconds())), 1)
-	text := fmt.Sprintf("sync failed (%s) — retrying in %ds (attempt %d)", ev.Err.Error(), secs, ev.Attempt)
-	return func() tea.Msg {
+	c := m.status.Conn()
+	c.SyncAttempt, c.SyncRetryAt = ev.Attempt, m.com.Now().Add(ev.Delay)
+	m.status.SetConn(c)
+	text := "sync failed: " + ev.Err.Error()
+	info := func() tea.Msg {
 		return common.InfoMsg{Level: common.LevelWarn, Text: text, TTL: ev.Delay + 2*time.Second}
 	}
+	return tea.Batch(info, m.clockTick())
 }
 
 // connState maps the client's state to the status bar's.
