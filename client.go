@@ -90,7 +90,7 @@ func uiSettings(s config.Settings) common.Settings {
 	d.Tools = common.ParseVerbosity(s.ToolVerbosity)
 	d.RuntimeFooter = s.RuntimeFooter
 	d.ShowReasoning = s.ShowReasoning
-	d.Steer = s.SendMode == config.SendSteer
+	d.BusyInput, _ = common.ParseBusyInput(s.SendMode)
 	d.Notifications = s.Notifications
 	return d
 }

@@ -42,7 +42,7 @@ type Settings struct {
 	ToolVerbosity string // VerbosityAll, VerbosityTruncated or VerbosityNone
 	ShowReasoning bool
 	Notifications bool
-	SendMode      string // SendSteer or SendQueue
+	SendMode      string // SendSteer, SendQueue or SendGateway
 }
 
 // DefaultSettings are the settings when the config sets none.

@@ -69,11 +69,11 @@ func (b *batch) exec(tx *txn) error {
 		}
 	}
 	for _, r := range b.rows {
-		if err := tx.exec(`INSERT INTO items (id, chat_id, thread_id, seq, kind, msg_id, client_msg_id, ts, body)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		if err := tx.exec(`INSERT INTO items (id, chat_id, thread_id, seq, kind, msg_id, client_msg_id, ts, body, open)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, msg_id = excluded.msg_id,
-				client_msg_id = excluded.client_msg_id, ts = excluded.ts, body = excluded.body`,
-			r.id, r.lane.ChatID, r.lane.ThreadID, r.seq, r.kind, r.msgID, r.clientMsgID, r.ts, string(r.body)); err != nil {
+				client_msg_id = excluded.client_msg_id, ts = excluded.ts, body = excluded.body, open = excluded.open`,
+			r.id, r.lane.ChatID, r.lane.ThreadID, r.seq, r.kind, r.msgID, r.clientMsgID, r.ts, string(r.body), r.open); err != nil {
 			return err
 		}
 	}

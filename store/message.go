@@ -8,7 +8,8 @@ import (
 )
 
 // isUserMsg reports whether it is a message with role user.
-func isUserMsg(it *Item) bool { return it.Msg != nil && it.Msg.Role == frame.RoleUser }
+// A steer is not: it belongs to the turn it was sent into.
+func isUserMsg(it *Item) bool { return it.Msg != nil && it.Msg.Role == frame.RoleUser && !it.Msg.Steer }
 
 // msgFromWire builds a Message from a final message frame.
 func (s *State) msgFromWire(m *frame.Message) *Message {
@@ -214,7 +215,8 @@ func (s *State) applyUpdate(l frame.Lane, m *frame.MessageUpdate) {
 
 // applyStop finishes a streaming bubble with the authoritative final text.
 // A stop for an unknown id adds the finished message; a replayed stop for a
-// finished one is a no-op.
+// finished one is a no-op, unless the bubble was only cut short (agent.idle
+// replayed before its stop, or a reconnect marked it interrupted).
 func (s *State) applyStop(l frame.Lane, m *frame.MessageStop, replayed bool) {
 	ln := s.existingOrNew(l)
 	if ln == nil || m.MessageID == "" {
@@ -229,11 +231,11 @@ func (s *State) applyStop(l frame.Lane, m *frame.MessageStop, replayed bool) {
 		if it = ln.byMsg[m.MessageID]; it == nil {
 			return
 		}
-	} else if replayed && !it.Msg.Streaming {
-		return
+	} else if replayed && !it.Msg.Streaming && it.Msg.Cut == CutNone {
+		return // already finished by a stop; one cut short still takes its final text
 	}
 	msg := it.Msg
-	msg.Text, msg.Streaming = m.FinalText, false
+	msg.Text, msg.Streaming, msg.Cut = m.FinalText, false, CutNone
 	if m.Reasoning != "" {
 		msg.Reasoning = m.Reasoning
 	}

@@ -86,31 +86,42 @@ func (s *State) load() error {
 	if err := s.db.conn.QueryRow(`SELECT COALESCE(MAX(id), 0) FROM items`).Scan(&s.nextID); err != nil {
 		return err
 	}
-	// The partial outbox index keeps this independent of the history's size.
-	rows, err := s.db.conn.Query(`SELECT chat_id, thread_id FROM items INDEXED BY items_outbox
+	// The partial indexes keep these independent of the history's size.
+	queued, err := s.db.lanesWhere(`SELECT chat_id, thread_id FROM items INDEXED BY items_outbox
 		WHERE msg_id IS NULL AND client_msg_id IS NOT NULL`)
 	if err != nil {
 		return err
 	}
-	var queued []frame.Lane
-	for rows.Next() {
-		var l frame.Lane
-		if err := rows.Scan(&l.ChatID, &l.ThreadID); err != nil {
-			rows.Close()
-			return err
-		}
-		if !slices.Contains(queued, l) {
-			queued = append(queued, l)
-		}
-	}
-	if err := rows.Close(); err != nil {
+	running, err := s.db.lanesWhere(`SELECT chat_id, thread_id FROM items INDEXED BY items_open WHERE open = 1`)
+	if err != nil {
 		return err
 	}
-	for _, l := range queued {
-		s.lane(l) // loads back to the lane's oldest queued message
+	for _, l := range append(queued, running...) {
+		s.lane(l) // loads back to the lane's oldest queued message or running card
 	}
 	s.commit()
 	return nil
+}
+
+// lanesWhere returns the distinct lanes of the (chat_id, thread_id) rows
+// query selects.
+func (d *db) lanesWhere(query string) ([]frame.Lane, error) {
+	rows, err := d.conn.Query(query)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []frame.Lane
+	for rows.Next() {
+		var l frame.Lane
+		if err := rows.Scan(&l.ChatID, &l.ThreadID); err != nil {
+			return nil, err
+		}
+		if !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	return out, rows.Err()
 }
 
 func (s *State) loadDirectory() error {

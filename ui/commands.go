@@ -54,13 +54,21 @@ func requestCmd(gw Gateway, timeout time.Duration, f frame.Frame, done func(fram
 	}
 }
 
-// frameError turns an error frame into a Go error.
+// gatewayError is the error frame a request was answered with.
+type gatewayError struct{ Code, Message string }
+
+// Error is "code: message", or the code alone.
+func (e *gatewayError) Error() string {
+	if e.Message != "" {
+		return e.Code + ": " + e.Message
+	}
+	return e.Code
+}
+
+// frameError turns an error frame into a Go error (a *gatewayError).
 func frameError(f frame.Frame) error {
 	if e, ok := f.Payload.(*frame.Error); ok {
-		if e.Message != "" {
-			return fmt.Errorf("%s: %s", e.Code, e.Message)
-		}
-		return errors.New(e.Code)
+		return &gatewayError{Code: e.Code, Message: e.Message}
 	}
 	return errors.New("gateway error")
 }
@@ -138,9 +146,11 @@ func (m *Model) loadOlder(l frame.Lane) tea.Cmd {
 	return tea.Batch(cmd, m.historyCmd(l, req))
 }
 
-// send delivers text typed in the composer to the focused lane: while the
-// agent is busy it steers the running turn (steer mode) or waits for the
-// next turn (queue mode); otherwise it goes out as message.send.
+// send delivers text typed in the composer to the focused lane. It is
+// stored first, like every outgoing message, and flushOutgoing sends it:
+// while the agent is busy it steers the running turn (STEER), waits for
+// the next turn (QUEUE) or goes out at once for the gateway to decide
+// (GATEWAY); otherwise it goes out as message.send.
 func (m *Model) send(text string) tea.Cmd {
 	l := m.lane
 	if l.ChatID == "" {
@@ -148,14 +158,15 @@ func (m *Model) send(text string) tea.Cmd {
 	}
 	ln := m.com.Store.Lane(l)
 	auto := m.autoThread && l.ThreadID == ""
-	if ln != nil && ln.Busy && m.com.Settings.Steer && !auto && m.gw != nil && m.conn == common.ConnOnline {
-		chg := m.com.Store.AddNotice(l, "↪ steered: "+text)
-		f := laneFrame(frame.TypeAgentSteer, l, &frame.AgentSteer{Text: text})
-		return tea.Batch(m.applyChange(chg, nil), m.fireCmd("steer", f))
-	}
 	m.nextID++
 	id := m.idPrefix + strconv.Itoa(m.nextID)
-	if m.com.Store.AddOutgoing(l, text, id, "", nil) == nil {
+	var added *store.Message
+	if ln != nil && ln.Busy && m.com.Settings.BusyInput == common.BusySteer && !auto {
+		added = m.com.Store.AddSteer(l, text, id)
+	} else {
+		added = m.com.Store.AddOutgoing(l, text, id, "", nil)
+	}
+	if added == nil {
 		return common.ReportError(errors.New("this channel no longer exists"))
 	}
 	if auto {
@@ -183,8 +194,10 @@ func (m *Model) resend() tea.Cmd {
 	return m.applyChange(store.Change{Lanes: []frame.Lane{m.lane}, Outgoing: true}, nil)
 }
 
-// flushOutgoing sends queued messages, in order, to lanes whose agent is
-// idle, while online; a message that starts a new thread goes at once.
+// flushOutgoing sends queued messages, in order, while online: to lanes
+// whose agent is idle, or at once under the GATEWAY policy; a message that
+// starts a new thread goes at once. A queued steer goes into the running
+// turn, or, when the lane is idle by then, becomes a plain message.
 func (m *Model) flushOutgoing() tea.Cmd {
 	if m.gw == nil || m.conn != common.ConnOnline {
 		return nil
@@ -195,13 +208,24 @@ func (m *Model) flushOutgoing() tea.Cmd {
 		// A message asking for a new thread starts a lane of its own: it
 		// neither waits for the parent lane's turn nor holds its queue.
 		own := !m.autoIDs[o.ClientMsgID]
-		if o.Delivery == store.DeliverySending && own {
+		if o.Delivery == store.DeliverySending && own && !o.Steer {
 			held[o.Lane] = true // the one in flight goes first, keeping order
 		}
-		if o.Delivery != store.DeliveryQueued || own && held[o.Lane] {
+		if o.Delivery != store.DeliveryQueued {
 			continue
 		}
-		if ln := m.com.Store.Lane(o.Lane); own && ln != nil && ln.Busy {
+		busy := m.com.Store.Lane(o.Lane).Busy
+		if o.Steer {
+			if busy {
+				cmds = append(cmds, m.steerCmd(o))
+				continue
+			}
+			m.com.Store.Unsteer(o.ClientMsgID) // its turn is over: a message of its own
+		}
+		if own && held[o.Lane] {
+			continue
+		}
+		if own && busy && m.com.Settings.BusyInput != common.BusyGateway {
 			held[o.Lane] = true // waits for the next turn, keeping order
 			continue
 		}

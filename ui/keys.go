@@ -153,8 +153,8 @@ func (m *Model) toggleSetting(msg tea.KeyPressMsg) tea.Cmd {
 		s.ShowReasoning = !s.ShowReasoning
 		info = "reasoning " + onOff(s.ShowReasoning, "shown", "collapsed")
 	case key.Matches(msg, g.ToggleSteer):
-		s.Steer = !s.Steer
-		info = onOff(s.Steer, "while busy: enter steers the running turn", "while busy: enter waits for the next turn")
+		s.BusyInput = s.BusyInput.Next()
+		info = "while busy: " + busyInputInfo[s.BusyInput]
 	case key.Matches(msg, g.ToolVerbosity):
 		s.Tools = s.Tools.Next()
 		info = "tool cards: " + s.Tools.String()
@@ -237,4 +237,11 @@ func (m *Model) openDialog(d dialog.Dialog) {
 	d.SetSize(m.width, m.height)
 	m.dialogs.Push(d)
 	m.invalidate()
+}
+
+// busyInputInfo says what Enter does while the agent is busy, per policy.
+var busyInputInfo = map[common.BusyInput]string{
+	common.BusySteer:   "enter steers the running turn (STEER)",
+	common.BusyQueue:   "enter waits for the next turn (QUEUE)",
+	common.BusyGateway: "enter sends at once; the gateway's busy mode decides (GATEWAY)",
 }

@@ -254,6 +254,8 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 		return m, m.handleHistory(msg)
 	case sendFinishedMsg:
 		return m, m.handleSendFinished(msg)
+	case steerFinishedMsg:
+		return m, m.handleSteerFinished(msg)
 	case requestFailedMsg:
 		return m, m.handleRequestFailed(msg)
 	case channelCreatedMsg:

@@ -193,7 +193,7 @@ func TestSteerVersusQueue(t *testing.T) {
 	if last := req[len(req)-1]; last.Type != frame.TypeAgentSteer || last.Payload.(*frame.AgentSteer).Text != "focus on errors" {
 		t.Fatalf("steer sent %+v", last)
 	}
-	h.mustShow("steered: focus on errors")
+	h.mustShow("You ↪ steered", "focus on errors")
 
 	h.key('t', tea.ModCtrl)
 	h.mustShow("QUEUE", "enter waits for the next turn")

@@ -181,10 +181,12 @@ func (m *Model) busyHint() string {
 		return ""
 	case !m.busy:
 		s = st.Hint.Render(plural(m.queue) + " waiting to send")
-	case m.com.Settings.Steer:
-		s = st.Mode.Render("STEER") + st.Hint.Render(" enter steers the running turn · "+toggle+": wait for next turn")
+	case m.com.Settings.BusyInput == common.BusySteer:
+		s = st.Mode.Render("STEER") + st.Hint.Render(" enter steers the running turn · "+toggle+": queue instead")
+	case m.com.Settings.BusyInput == common.BusyQueue:
+		s = st.ModeQueue.Render("QUEUE") + st.Hint.Render(" enter waits for the next turn · "+toggle+": let the gateway decide")
 	default:
-		s = st.ModeQueue.Render("QUEUE") + st.Hint.Render(" enter waits for the next turn · "+toggle+": steer instead")
+		s = st.ModeQueue.Render("GATEWAY") + st.Hint.Render(" enter sends now; the gateway's busy mode decides · "+toggle+": steer instead")
 	}
 	if m.busy && m.queue > 0 {
 		s += st.Hint.Render(" · " + plural(m.queue) + " queued")

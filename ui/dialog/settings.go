@@ -77,9 +77,9 @@ var settingRows = []setting{
 	{"Notifications", onOffValues,
 		func(d *Settings) int { return boolIndex(d.s.Notifications) },
 		func(d *Settings, i int) { d.s.Notifications = i == 0 }},
-	{"While busy, Enter", []string{"steers", "queues"},
-		func(d *Settings) int { return boolIndex(d.s.Steer) },
-		func(d *Settings, i int) { d.s.Steer = i == 0 }},
+	{"While busy, Enter", []string{"steers", "queues", "sends (gateway decides)"},
+		func(d *Settings) int { return int(d.s.BusyInput) },
+		func(d *Settings, i int) { d.s.BusyInput = common.BusyInput(i) }},
 }
 
 // ID names the dialog.

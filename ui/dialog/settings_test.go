@@ -39,13 +39,14 @@ func TestSettingsDialogKeys(t *testing.T) {
 		{press("down"), nil},
 		{press("enter"), func(a common.ActionSettings) bool { return !a.Settings.Notifications }},
 		{press("down"), nil},
-		{press("enter"), func(a common.ActionSettings) bool { return !a.Settings.Steer }},
+		{press("enter"), func(a common.ActionSettings) bool { return a.Settings.BusyInput == common.BusyQueue }},
 		{press("down"), nil}, // wraps to the top
 		{press("enter"), func(a common.ActionSettings) bool {
 			return !a.Settings.RuntimeFooter && a.Settings.Tools == common.ToolsAll && !a.Settings.Notifications
 		}},
 		{press("up"), nil},
-		{press("enter"), func(a common.ActionSettings) bool { return a.Settings.Steer }},
+		{press("enter"), func(a common.ActionSettings) bool { return a.Settings.BusyInput == common.BusyGateway }},
+		{press("enter"), func(a common.ActionSettings) bool { return a.Settings.BusyInput == common.BusySteer }},
 	}
 	for i, s := range steps {
 		act, _ := d.Update(s.key)

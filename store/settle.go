@@ -1,0 +1,69 @@
+package store
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// Reconciliation after a reconnect: a turn the gateway no longer runs
+// leaves a lane busy, a bubble streaming or a card running until something
+// settles them. The UI asks Unsettled after the sync replay, waits a little
+// for the gateway to show the turn is alive, and settles the rest.
+
+// isOpen reports whether it is a streaming message or a running tool card.
+func isOpen(it *Item) bool {
+	return it.Msg != nil && it.Msg.Streaming || it.Tool != nil && it.Tool.Running
+}
+
+// cut closes it if it is open, recording how.
+func (s *State) cut(ln *Lane, it *Item, c Cut) {
+	switch {
+	case it.Msg != nil && it.Msg.Streaming:
+		it.Msg.Streaming, it.Msg.Cut = false, c
+	case it.Tool != nil && it.Tool.Running:
+		it.Tool.Running, it.Tool.Cut = false, c
+	default:
+		return
+	}
+	s.touch(ln, it)
+}
+
+// Unsettled returns the lanes whose agent is busy or typing, or that hold
+// a streaming message or a running tool card, in a stable order. A
+// persistent State includes lanes whose stored cards were left running by
+// an earlier run (Open reads them).
+func (s *State) Unsettled() []frame.Lane {
+	var out []frame.Lane
+	for l, ln := range s.lanes {
+		if ln.src != nil {
+			continue // items not read: nothing open among them (see Open)
+		}
+		if ln.Busy || ln.Typing || slices.ContainsFunc(ln.items, isOpen) {
+			out = append(out, l)
+		}
+	}
+	slices.SortFunc(out, func(a, b frame.Lane) int {
+		return cmp.Or(strings.Compare(a.ChatID, b.ChatID), strings.Compare(a.ThreadID, b.ThreadID))
+	})
+	return out
+}
+
+// Settle ends whatever lane l still shows as running, because the gateway
+// gave no sign of the turn after a reconnect (c says why: CutRestart or
+// CutLost): the lane is idle, its pickers expire, and every streaming
+// message and running tool card is marked with c. The mark is stored, so
+// it survives a restart; a late end frame still replaces it.
+func (s *State) Settle(l frame.Lane, c Cut) Change {
+	s.begin()
+	if ln := s.existingLane(l); ln != nil {
+		ln.fill()
+		for _, it := range ln.items {
+			s.cut(ln, it, c)
+		}
+		s.setIdle(l)
+	}
+	return s.end()
+}
