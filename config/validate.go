@@ -27,7 +27,7 @@ const (
 	VerbosityTruncated = "truncated"
 	VerbosityNone      = "none"
 
-	SendSteer = "steer" // text sent while the agent is busy steers the turn
+	SendSteer   = "steer"   // text sent while the agent is busy steers the turn
 	SendQueue   = "queue"   // it waits for the next turn
 	SendGateway = "gateway" // it goes out at once; the gateway's busy_input_mode decides
 )
