@@ -172,9 +172,14 @@ func (s *State) placeByTS(ln *Lane, ts time.Time) int {
 	return pos
 }
 
-// applyStart opens a streaming bubble (a second start for a known id is a
-// no-op).
+// applyStart opens a streaming bubble at the end (a second start for a
+// known id is a no-op).
 func (s *State) applyStart(l frame.Lane, m *frame.MessageStart) {
+	s.startAt(l, m, func(ln *Lane) int { return ln.Len() })
+}
+
+// startAt opens a streaming bubble at the position where gives.
+func (s *State) startAt(l frame.Lane, m *frame.MessageStart, where func(*Lane) int) {
 	ln := s.existingOrNew(l)
 	if ln == nil || m.MessageID == "" || s.gone[m.MessageID] || ln.byMsg[m.MessageID] != nil || s.knownElsewhere(ln, m.MessageID) {
 		return
@@ -184,7 +189,7 @@ func (s *State) applyStart(l frame.Lane, m *frame.MessageStart) {
 		role = frame.RoleAssistant
 	}
 	msg := &Message{ID: m.MessageID, Role: role, ReplyTo: m.ReplyTo.Val, TS: s.fromMillis(m.TS), Streaming: true}
-	s.add(ln, ln.Len(), &Item{Kind: KindMessage, Msg: msg, TS: msg.TS})
+	s.add(ln, where(ln), &Item{Kind: KindMessage, Msg: msg, TS: msg.TS})
 	s.arrived(ln, msg)
 }
 
@@ -227,7 +232,14 @@ func (s *State) applyStop(l frame.Lane, m *frame.MessageStop, replayed bool) {
 		if s.knownElsewhere(ln, m.MessageID) {
 			return
 		}
-		s.applyStart(l, &frame.MessageStart{MessageID: m.MessageID, TS: m.TS})
+		// A replayed answer goes by its time, ahead of messages typed
+		// since (still queued here); a live one at the end.
+		s.startAt(l, &frame.MessageStart{MessageID: m.MessageID, TS: m.TS}, func(ln *Lane) int {
+			if replayed && m.TS != 0 {
+				return s.placeByTS(ln, time.UnixMilli(m.TS))
+			}
+			return ln.Len()
+		})
 		if it = ln.byMsg[m.MessageID]; it == nil {
 			return
 		}

@@ -54,21 +54,11 @@ func requestCmd(gw Gateway, timeout time.Duration, f frame.Frame, done func(fram
 	}
 }
 
-// gatewayError is the error frame a request was answered with.
-type gatewayError struct{ Code, Message string }
-
-// Error is "code: message", or the code alone.
-func (e *gatewayError) Error() string {
-	if e.Message != "" {
-		return e.Code + ": " + e.Message
-	}
-	return e.Code
-}
-
-// frameError turns an error frame into a Go error (a *gatewayError).
+// frameError turns an error frame into a Go error: its *frame.Error, as
+// wsclient.Client.Request returns it.
 func frameError(f frame.Frame) error {
 	if e, ok := f.Payload.(*frame.Error); ok {
-		return &gatewayError{Code: e.Code, Message: e.Message}
+		return e
 	}
 	return errors.New("gateway error")
 }

@@ -69,6 +69,6 @@ func (m *Model) handleSteerFinished(msg steerFinishedMsg) tea.Cmd {
 // noTurnRunning reports whether err is the gateway's not_found answer to a
 // steer: no agent turn is running in the lane.
 func noTurnRunning(err error) bool {
-	var ge *gatewayError
-	return errors.As(err, &ge) && ge.Code == frame.CodeNotFound
+	var fe *frame.Error
+	return errors.As(err, &fe) && fe.Code == frame.CodeNotFound
 }

@@ -161,6 +161,8 @@ type Model struct {
 	media mediaRoot // attachments, transfers, received media (media.go)
 
 	drafts draftState // the focused lane's draft is saved as it changes (drafts.go)
+
+	recon reconcileState // settling turns a reconnect left running (reconcile.go)
 }
 
 // New builds the root model. It does no I/O.
@@ -256,6 +258,8 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 		return m, m.handleSendFinished(msg)
 	case steerFinishedMsg:
 		return m, m.handleSteerFinished(msg)
+	case reconcileMsg:
+		return m, m.handleReconcile(msg)
 	case requestFailedMsg:
 		return m, m.handleRequestFailed(msg)
 	case channelCreatedMsg:

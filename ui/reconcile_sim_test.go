@@ -1,0 +1,288 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// Tests of the data flow across drops and gateway restarts, each over a
+// real WebSocket on 127.0.0.1 to a scripted gateway, with a real wsclient,
+// the store and the UI model.
+
+// at is a gateway timestamp s seconds after the tests' fixed clock.
+func at(s int) int64 { return fixedNow.Add(time.Duration(s) * time.Second).UnixMilli() }
+
+// holdReconcile keeps the reconcile timer from firing by itself: the test
+// fires it (fire) when the grace period is meant to be over. armed reports
+// whether a reconnect's sync armed it.
+func holdReconcile(e *simEnv) (armed func() bool, fire func()) {
+	var held []tea.Msg
+	e.m.tick = func(d time.Duration, msg tea.Msg) tea.Cmd {
+		if _, ok := msg.(reconcileMsg); ok {
+			held = append(held, msg)
+			return nil
+		}
+		return testTick(d, msg)
+	}
+	return func() bool { return len(held) > 0 }, func() {
+		e.t.Helper()
+		for _, msg := range held {
+			e.send(msg)
+		}
+		held = nil
+	}
+}
+
+// say types text in the composer and presses Enter.
+func (e *simEnv) say(text string) {
+	e.t.Helper()
+	e.typeText(text)
+	e.key(tea.KeyEnter, 0)
+}
+
+func (e *simEnv) busy() bool { return e.st.Lane(lane0).Busy }
+
+func (e *simEnv) outgoingEmpty() bool { return len(e.st.Outgoing()) == 0 }
+
+func texts(fs []frame.Frame) []string {
+	var out []string
+	for _, f := range fs {
+		switch p := f.Payload.(type) {
+		case *frame.MessageSend:
+			out = append(out, p.Text)
+		case *frame.AgentSteer:
+			out = append(out, p.Text)
+		}
+	}
+	return out
+}
+
+// TestReplayInGatewayOrderAfterDrop (#16.1): U4 is echoed, U5 goes out
+// before agent.busy arrives, the socket drops while U6 waits queued, and
+// sync replays [echo U4, echo U5, message.stop a4, agent.idle,
+// message.stop a5, agent.idle]. The replayed idles apply in cursor order:
+// the lane ends idle and U6 goes out, without waiting for reconciliation.
+func TestReplayInGatewayOrderAfterDrop(t *testing.T) {
+	g := newScriptedGW(t)
+	e := g.dial()
+	armed, _ := holdReconcile(e)
+	e.m.com.Settings.BusyInput = common.BusyQueue
+
+	e.say("U4")
+	u4 := g.Next(e, frame.TypeMessageSend)
+	e.until("U4 echoed", e.outgoingEmpty)
+	g.On(frame.TypeMessageSend, nil) // U5 gets no answer before the drop
+	e.say("U5")
+	u5 := g.Next(e, frame.TypeMessageSend)
+	g.Send(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "processing"}))
+	e.until("busy", e.busy)
+	e.say("U6")
+	e.mustShow("◷ queued")
+
+	g.On(frame.TypeMessageSend, g.Echo)
+	g.Replay(
+		on(frame.TypeMessage, &frame.Message{MessageID: "e1", Role: frame.RoleUser, Text: "U4",
+			ClientMsgID: u4.Payload.(*frame.MessageSend).ClientMsgID, TS: at(-40)}),
+		on(frame.TypeMessage, &frame.Message{MessageID: "u5", Role: frame.RoleUser, Text: "U5",
+			ClientMsgID: u5.Payload.(*frame.MessageSend).ClientMsgID, TS: at(-30)}),
+		on(frame.TypeMessageStop, &frame.MessageStop{MessageID: "a4", FinalText: "answer four", TS: at(-20)}),
+		on(frame.TypeAgentIdle, &frame.Empty{}),
+		on(frame.TypeMessageStop, &frame.MessageStop{MessageID: "a5", FinalText: "answer five", TS: at(-10)}),
+		on(frame.TypeAgentIdle, &frame.Empty{}),
+	)
+	g.Drop()
+
+	u6 := g.Next(e, frame.TypeMessageSend)
+	if got := u6.Payload.(*frame.MessageSend).Text; got != "U6" {
+		t.Fatalf("after the replay the client sent %q", got)
+	}
+	e.until("U6 echoed", e.outgoingEmpty)
+	if e.busy() || armed() {
+		t.Fatalf("lane busy %v, reconciliation needed %v after a replay that ended both turns", e.busy(), armed())
+	}
+	e.mustShow("answer four", "answer five")
+	e.mustNotShow("queued", "thinking")
+	if p := e.plain(); strings.Index(p, "answer four") > strings.Index(p, "U6") {
+		t.Fatalf("the replayed answer is drawn after the message typed since:\n%s", p)
+	}
+	if got := texts(g.Sent(frame.TypeMessageSend)); strings.Join(got, ",") != "U4,U5,U6" {
+		t.Fatalf("message.send texts %q", got)
+	}
+}
+
+// TestReplayedIdleBeforeStopKeepsFinalText (#16.2): a bubble streaming
+// when the socket drops gets its final text from a replay that puts
+// agent.idle before message.stop.
+func TestReplayedIdleBeforeStopKeepsFinalText(t *testing.T) {
+	g := newScriptedGW(t)
+	e := g.dial()
+	e.say("question")
+	e.until("echoed", e.outgoingEmpty)
+	g.Send(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "processing"}),
+		on(frame.TypeMessageStart, &frame.MessageStart{MessageID: "a1", Role: frame.RoleAssistant}),
+		on(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "a1", Text: "partial ans"}))
+	e.until("the partial text", e.shows("partial ans"))
+
+	g.Replay(on(frame.TypeAgentIdle, &frame.Empty{}),
+		on(frame.TypeMessageStop, &frame.MessageStop{MessageID: "a1", FinalText: "the whole final answer", TS: at(5)}))
+	g.Drop()
+	e.until("the final text", e.shows("the whole final answer"))
+	e.mustNotShow("partial ans")
+	if e.busy() {
+		t.Fatal("lane still busy")
+	}
+}
+
+// TestSteerWithNoTurnRunningIsSentAsMessage (#16.3, #10.3): the gateway
+// refuses a steer with not_found; the text goes out as a message.send,
+// exactly once, and the lane is idle.
+func TestSteerWithNoTurnRunningIsSentAsMessage(t *testing.T) {
+	g := newScriptedGW(t)
+	e := g.dial()
+	g.On(frame.TypeAgentSteer, func(req frame.Frame) {
+		g.Refuse(req, frame.CodeNotFound, `no agent turn is running in "`+chat+`"`)
+	})
+	g.Send(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "processing"}))
+	e.until("busy", e.busy)
+	e.mustShow("STEER")
+
+	e.say("focus on errors")
+	sent := g.Next(e, frame.TypeMessageSend)
+	if got := sent.Payload.(*frame.MessageSend).Text; got != "focus on errors" {
+		t.Fatalf("sent %q", got)
+	}
+	e.until("echoed", e.outgoingEmpty)
+	e.say("later") // the lane is idle now: a plain message, after the first
+	g.Next(e, frame.TypeMessageSend)
+	if got := texts(g.Sent(frame.TypeMessageSend)); strings.Join(got, ",") != "focus on errors,later" {
+		t.Fatalf("message.send texts %q", got)
+	}
+	if got := texts(g.Sent(frame.TypeAgentSteer)); len(got) != 1 {
+		t.Fatalf("steers %q", got)
+	}
+	if e.busy() {
+		t.Fatal("the lane stays busy after the gateway said no turn runs")
+	}
+}
+
+// TestSteerLostToDropIsKept (#16.3): the socket drops before the gateway
+// answers a steer. The text is kept, shown unsent once the newest history
+// page does not hold it, and the resend key sends it, as a message since
+// the turn was settled by reconciliation meanwhile.
+func TestSteerLostToDropIsKept(t *testing.T) {
+	g := newScriptedGW(t)
+	e := g.dial()
+	armed, fire := holdReconcile(e)
+	g.On(frame.TypeAgentSteer, func(frame.Frame) { g.Drop() })
+	g.Send(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "processing"}))
+	e.until("busy", e.busy)
+
+	e.say("steer me")
+	e.until("the steer shown unsent", e.shows("✗ not sent"))
+	e.mustShow("steer me")
+	e.until("reconciliation armed", armed)
+	fire()
+	if e.busy() {
+		t.Fatal("lane still busy after reconciliation")
+	}
+	e.key('g', tea.ModCtrl)
+	sent := g.Next(e, frame.TypeMessageSend)
+	if got := sent.Payload.(*frame.MessageSend).Text; got != "steer me" {
+		t.Fatalf("resent %q", got)
+	}
+	e.until("echoed", e.outgoingEmpty)
+}
+
+// TestGatewayRestartMidToolIsReconciled (#10.3): the gateway announces a
+// restart and drops while a tool runs and an answer streams; it comes back
+// without the turn. Within the grace period nothing changes; then the lane
+// is idle, the card and the bubble are marked "interrupted (gateway
+// restarted)", and the message queued meanwhile goes out. The card's mark
+// is stored and survives an Iris restart.
+func TestGatewayRestartMidToolIsReconciled(t *testing.T) {
+	dir := t.TempDir()
+	st, err := store.Open(dir, store.Options{Now: func() time.Time { return fixedNow }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newScriptedGW(t)
+	e := g.dial(func(o *Options) { o.State = st })
+	armed, fire := holdReconcile(e)
+	e.m.com.Settings.BusyInput = common.BusyQueue
+
+	e.say("run the tests")
+	g.Next(e, frame.TypeMessageSend)
+	e.until("echoed", e.outgoingEmpty)
+	g.Send(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "tool"}),
+		on(frame.TypeToolStart, &frame.ToolStart{Index: 1, Name: "terminal", Preview: "pytest"}),
+		on(frame.TypeMessageStart, &frame.MessageStart{MessageID: "a1", Role: frame.RoleAssistant}),
+		on(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "a1", Text: "so far so"}))
+	e.until("the running card", e.shows("running…"))
+	e.say("and then lint")
+	e.mustShow("◷ queued")
+
+	g.Send(frame.Frame{Type: frame.TypeStatus, Payload: &frame.Status{State: frame.StateRestarting}})
+	e.until("the restart notice", e.shows("Gateway restarting"))
+	g.Drop()
+	e.until("reconciliation armed", armed)
+	if !e.busy() || len(g.Sent(frame.TypeMessageSend)) != 1 {
+		t.Fatal("settled before the grace period was over")
+	}
+	fire()
+	lint := g.Next(e, frame.TypeMessageSend)
+	if got := lint.Payload.(*frame.MessageSend).Text; got != "and then lint" {
+		t.Fatalf("sent %q", got)
+	}
+	if e.busy() {
+		t.Fatal("lane still busy")
+	}
+	e.mustShow("⚠ terminal", "interrupted (gateway restarted)", "so far so")
+	e.mustNotShow("running…", "thinking")
+	e.until("echoed", e.outgoingEmpty)
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	st2, err := store.Open(dir, store.Options{Now: func() time.Time { return fixedNow }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st2.Close()
+	if got := st2.Unsettled(); len(got) != 0 {
+		t.Fatalf("lanes still unsettled after a restart: %v", got)
+	}
+	h := newHarness(t, 120, 40, func(o *Options) { o.State = st2 })
+	h.mustShow("⚠ terminal", "interrupted (gateway restarted)")
+	h.mustNotShow("running…")
+}
+
+// TestLiveTurnAfterReconnectIsNotSettled (#10.3): a turn the gateway still
+// runs shows itself after the reconnect (tool.progress); reconciliation
+// leaves it running, and its own end settles it.
+func TestLiveTurnAfterReconnectIsNotSettled(t *testing.T) {
+	g := newScriptedGW(t)
+	e := g.dial()
+	armed, fire := holdReconcile(e)
+	g.Send(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "tool"}),
+		on(frame.TypeToolStart, &frame.ToolStart{Index: 1, Name: "terminal", Preview: "make"}))
+	e.until("the running card", e.shows("running…"))
+	g.Drop()
+	e.until("reconciliation armed", armed)
+	g.Send(on(frame.TypeToolProgress, &frame.ToolProgress{Index: 1, Note: "still compiling"}))
+	e.until("the progress", e.shows("still compiling"))
+	fire()
+	if !e.busy() {
+		t.Fatal("a turn the gateway showed alive was settled")
+	}
+	e.mustNotShow("interrupted")
+	g.Send(on(frame.TypeToolEnd, &frame.ToolEnd{Index: 1, OK: frame.Ptr(true)}), on(frame.TypeAgentIdle, &frame.Empty{}))
+	e.until("idle", func() bool { return !e.busy() })
+	e.mustNotShow("interrupted", "running…")
+}
