@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -39,6 +40,7 @@ type sendFinishedMsg struct {
 type requestFailedMsg struct {
 	what string
 	err  error
+	text string // the user's text the request carried, quoted back so it is not lost
 }
 
 // requestCmd runs one request in a command and maps the answer with done.
@@ -286,13 +288,30 @@ func (m *Model) followAutoThread(msg sendFinishedMsg) tea.Cmd {
 func (m *Model) fireCmd(what string, f frame.Frame) tea.Cmd {
 	return requestCmd(m.gw, m.opts.RequestTimeout, f, func(_ frame.Frame, err error) tea.Msg {
 		if err != nil {
-			return requestFailedMsg{what: what, err: err}
+			return requestFailedMsg{what: what, err: err, text: typedText(f)}
 		}
 		return nil
 	})
 }
 
+// typedText is the text the user typed that request f carries (a channel's
+// name), or "".
+func typedText(f frame.Frame) string {
+	switch p := f.Payload.(type) {
+	case *frame.ChannelCreate:
+		return p.Name
+	case *frame.ChannelRename:
+		return p.Name
+	}
+	return ""
+}
+
+// handleRequestFailed reports a failed request with its reason, quoting
+// back the text the user typed for it.
 func (m *Model) handleRequestFailed(msg requestFailedMsg) tea.Cmd {
+	if msg.text != "" {
+		return common.ReportError(fmt.Errorf("%s failed: %w (you typed %q)", msg.what, msg.err, termsafe.Line(msg.text)))
+	}
 	return common.ReportError(fmt.Errorf("%s failed: %w", msg.what, msg.err))
 }
 

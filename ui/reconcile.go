@@ -35,6 +35,7 @@ type reconcileState struct {
 	alive     map[frame.Lane]bool // lanes that showed a live turn since the reconnect
 	pending   []frame.Lane        // lanes waiting for a sign of life
 	restarted bool                // the gateway announced a restart before the drop
+	cut       store.Cut           // the mark the pending lanes get
 }
 
 // reconcileMsg fires reconcileGrace after a reconnect's sync replay.
@@ -86,6 +87,11 @@ func (m *Model) reconcileSynced() tea.Cmd {
 		return nil
 	}
 	r.synced = true
+	r.cut = store.CutLost
+	if r.restarted {
+		r.cut = store.CutRestart
+	}
+	r.restarted = false
 	r.pending = slices.DeleteFunc(m.com.Store.Unsettled(), func(l frame.Lane) bool { return r.alive[l] })
 	if len(r.pending) == 0 {
 		r.active = false
@@ -108,15 +114,10 @@ func (m *Model) handleReconcile(msg reconcileMsg) tea.Cmd {
 		return nil
 	}
 	r.active = false
-	cut := store.CutLost
-	if r.restarted {
-		cut = store.CutRestart
-	}
-	r.restarted = false
 	var chg store.Change
 	for _, l := range r.pending {
 		if !r.alive[l] {
-			chg.Merge(m.com.Store.Settle(l, cut))
+			chg.Merge(m.com.Store.Settle(l, r.cut))
 		}
 	}
 	r.pending = nil

@@ -154,7 +154,7 @@ func TestCreatedChannelIsOpened(t *testing.T) {
 				if h.m.Lane() != lane0 {
 					t.Fatalf("switched to %v after a rejected create", h.m.Lane())
 				}
-				h.mustShow("channel.create failed", "name taken")
+				h.mustShow("channel.create failed", "name taken", `(you typed "Builds")`)
 				return
 			}
 			if h.m.Lane() != created || h.m.Focus() != "composer" {

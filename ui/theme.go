@@ -84,12 +84,13 @@ func readBusyInput(st *store.State, dst *common.BusyInput) {
 		}
 		return
 	}
-	steer := *dst == common.BusySteer
-	readBool(st, settingSteer, &steer)
-	if !steer {
-		*dst = common.BusyQueue
-	} else if *dst == common.BusyQueue {
-		*dst = common.BusySteer
+	if v, ok := st.Setting(settingSteer); ok {
+		if steer, err := strconv.ParseBool(v); err == nil {
+			*dst = common.BusyQueue
+			if steer {
+				*dst = common.BusySteer
+			}
+		}
 	}
 }
 
