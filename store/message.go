@@ -39,7 +39,7 @@ func (s *State) applyMessage(l frame.Lane, m *frame.Message, replayed bool) {
 	}
 	msg := s.msgFromWire(m)
 	if it := ln.byMsg[m.MessageID]; it != nil {
-		if replayed && !it.Msg.Streaming {
+		if replayed && !it.Msg.Streaming && it.Msg.Cut == CutNone {
 			ln.anchor, ln.storedTurn = it, false
 			return
 		}
