@@ -17,7 +17,9 @@ import (
 // reconnect, once the sync replay is applied, Iris asks each lane still
 // showing a turn for its newest history page (final texts) and waits
 // reconcileGrace for a live sign of the turn (agent.busy, updates, tool
-// events, typing, pickers). Lanes that show none are settled: idle, with
+// events, typing, pickers); a lane whose turn waits for the user's answer
+// to a picker is left alone unless the gateway announced a restart. Lanes
+// that show none are settled: idle, with
 // whatever was still streaming or running marked "interrupted (gateway
 // restarted)" (or "connection lost" when no restart was announced). The
 // mark is stored; a late end frame still replaces it. Settling makes the
@@ -60,7 +62,7 @@ func (m *Model) reconnected() {
 // starts over.
 func (m *Model) disconnected() {
 	m.recon.gen++
-	m.recon.active = false
+	m.recon.active, m.recon.synced = false, false
 }
 
 // noteFrames records what frames say about running turns: a live sign of
@@ -92,7 +94,11 @@ func (m *Model) reconcileSynced() tea.Cmd {
 		r.cut = store.CutRestart
 	}
 	r.restarted = false
-	r.pending = slices.DeleteFunc(m.com.Store.Unsettled(), func(l frame.Lane) bool { return r.alive[l] })
+	r.pending = slices.DeleteFunc(m.com.Store.Unsettled(), func(l frame.Lane) bool {
+		// A turn waiting for the user's answer to a picker sends nothing
+		// until then: silence proves nothing, unless the gateway restarted.
+		return r.alive[l] || r.cut == store.CutLost && len(m.com.Store.Pickers(l)) > 0
+	})
 	if len(r.pending) == 0 {
 		r.active = false
 		return nil

@@ -286,3 +286,23 @@ func TestLiveTurnAfterReconnectIsNotSettled(t *testing.T) {
 	e.until("idle", func() bool { return !e.busy() })
 	e.mustNotShow("interrupted", "running…")
 }
+
+// TestTurnWaitingForAnswerIsNotSettled (#10.3): after a plain drop, a turn
+// blocked on the user's answer to a picker sends nothing; it is not
+// settled, and the picker stays answerable.
+func TestTurnWaitingForAnswerIsNotSettled(t *testing.T) {
+	g := newScriptedGW(t)
+	e := g.dial()
+	_, fire := holdReconcile(e)
+	g.Send(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "waiting_input"}),
+		on(frame.TypePickerClarify, &frame.Picker{PickerID: "p1", Question: "Which branch?"}))
+	e.until("the picker", e.shows("Which branch?"))
+	gen := e.m.recon.gen
+	g.Drop()
+	e.until("the reconnect's sync", func() bool { return e.m.recon.gen > gen+1 && e.m.recon.synced })
+	fire()
+	if !e.busy() || len(e.st.Pickers(lane0)) != 1 {
+		t.Fatalf("busy %v, pickers %d after reconciling a turn waiting for an answer", e.busy(), len(e.st.Pickers(lane0)))
+	}
+	e.mustShow("Which branch?")
+}
