@@ -12,7 +12,7 @@
 //	tool_verbosity = "truncated"  # all | truncated | none
 //	show_reasoning = true
 //	notifications = true
-//	send_mode = "steer"           # while the agent is busy: steer | queue
+//	send_mode = "steer"           # while the agent is busy: steer | queue | gateway
 //
 //	[keys]                        # action = [keys], see keymap.Names()
 //	"global.quit" = ["ctrl+q"]
