@@ -129,3 +129,13 @@ func (m *Model) handleReconcile(msg reconcileMsg) tea.Cmd {
 	r.pending = nil
 	return m.applyChange(chg, nil)
 }
+
+// turnGone is the mark for what lane l still shows running once the
+// gateway said no turn runs there: the reconnect's mark while the lane
+// awaits reconciliation, else none (its idle is merely still on the way).
+func (m *Model) turnGone(l frame.Lane) store.Cut {
+	if r := &m.recon; r.active && r.synced && slices.Contains(r.pending, l) {
+		return r.cut
+	}
+	return store.CutIdle
+}

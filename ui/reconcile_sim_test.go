@@ -306,3 +306,30 @@ func TestTurnWaitingForAnswerIsNotSettled(t *testing.T) {
 	}
 	e.mustShow("Which branch?")
 }
+
+// TestSteerDuringReconciliation (#10.3): right after a gateway restart,
+// before the grace period is over, a message typed in STEER mode is
+// refused as a steer (no turn runs); it goes out as a message, and the
+// card is marked interrupted by the restart.
+func TestSteerDuringReconciliation(t *testing.T) {
+	g := newScriptedGW(t)
+	e := g.dial()
+	armed, _ := holdReconcile(e)
+	g.On(frame.TypeAgentSteer, func(req frame.Frame) { g.Refuse(req, frame.CodeNotFound, "no agent turn is running") })
+	g.Send(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "tool"}),
+		on(frame.TypeToolStart, &frame.ToolStart{Index: 1, Name: "terminal", Preview: "pytest"}))
+	e.until("the running card", e.shows("running…"))
+	g.Send(frame.Frame{Type: frame.TypeStatus, Payload: &frame.Status{State: frame.StateRestarting}})
+	g.Drop()
+	e.until("reconciliation armed", armed)
+
+	e.say("are you there?")
+	sent := g.Next(e, frame.TypeMessageSend)
+	if got := sent.Payload.(*frame.MessageSend).Text; got != "are you there?" {
+		t.Fatalf("sent %q", got)
+	}
+	if e.busy() {
+		t.Fatal("lane still busy")
+	}
+	e.mustShow("⚠ terminal", "interrupted (gateway restarted)")
+}

@@ -54,7 +54,7 @@ func (m *Model) handleSteerFinished(msg steerFinishedMsg) tea.Cmd {
 		// still looks running there ended) and the text goes out as a
 		// message of its own, exactly once.
 		chg = st.Unsteer(msg.clientMsgID)
-		chg.Merge(st.Settle(msg.lane, store.CutIdle))
+		chg.Merge(st.Settle(msg.lane, m.turnGone(msg.lane)))
 		report = common.ReportInfo("no turn was running to steer: sent as a message")
 	case deliveryUnknown(err) || errors.Is(err, context.DeadlineExceeded):
 		chg = st.SetDelivery(msg.clientMsgID, store.DeliveryUnknown)
