@@ -15,8 +15,8 @@ import (
 // would show "thinking" and its card "running…" for good, and queued
 // messages would wait for an idle that never comes. So after every
 // reconnect, once the sync replay is applied, Iris asks each lane still
-// showing a turn for its newest history page (final texts) and waits
-// reconcileGrace for a live sign of the turn (agent.busy, updates, tool
+// showing a turn for its newest history page (final texts) and waits a
+// few seconds for a live sign of the turn (agent.busy, updates, tool
 // events, typing, pickers); a lane whose turn waits for the user's answer
 // to a picker is left alone unless the gateway announced a restart. Lanes
 // that show none are settled: idle, with
@@ -25,9 +25,16 @@ import (
 // mark is stored; a late end frame still replaces it. Settling makes the
 // lane idle, so queued messages go out.
 
-// reconcileGrace is how long after the sync replay a lane still showing a
-// turn has to show that the turn is alive.
-const reconcileGrace = 3 * time.Second
+// How long after the sync replay a lane still showing a turn has to show
+// that the turn is alive: short after an announced restart (the restarted
+// gateway runs no turn; the wait only covers its history and stragglers),
+// longer after a plain drop, where a turn may well go on silently for a
+// while (a long model call) and settling it early would send queued
+// messages into it.
+const (
+	reconcileGrace     = 3 * time.Second
+	reconcileGraceDrop = 10 * time.Second
+)
 
 // reconcileState follows one reconnect's reconciliation.
 type reconcileState struct {
@@ -40,7 +47,7 @@ type reconcileState struct {
 	cut       store.Cut           // the mark the pending lanes get
 }
 
-// reconcileMsg fires reconcileGrace after a reconnect's sync replay.
+// reconcileMsg fires a grace period after a reconnect's sync replay.
 type reconcileMsg struct{ gen int }
 
 // liveTurn lists the live frames that show a lane's turn is running.
@@ -82,7 +89,7 @@ func (m *Model) noteFrames(frames []frame.Frame, replayed []bool) {
 
 // reconcileSynced runs when a sync replay is applied: the lanes still
 // showing a turn without a live sign of it get their newest history page
-// and reconcileGrace to show one.
+// and a grace period to show one.
 func (m *Model) reconcileSynced() tea.Cmd {
 	r := &m.recon
 	if !r.active || r.synced {
@@ -103,7 +110,11 @@ func (m *Model) reconcileSynced() tea.Cmd {
 		r.active = false
 		return nil
 	}
-	cmds := []tea.Cmd{m.tick(reconcileGrace, reconcileMsg{gen: r.gen})}
+	grace := reconcileGraceDrop
+	if r.cut == store.CutRestart {
+		grace = reconcileGrace
+	}
+	cmds := []tea.Cmd{m.tick(grace, reconcileMsg{gen: r.gen})}
 	if m.gw != nil {
 		for _, l := range r.pending {
 			cmds = append(cmds, m.historyCmd(l, &frame.HistoryRequest{Limit: historyPage}))

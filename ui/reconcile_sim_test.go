@@ -22,12 +22,16 @@ func at(s int) int64 { return fixedNow.Add(time.Duration(s) * time.Second).UnixM
 
 // holdReconcile keeps the reconcile timer from firing by itself: the test
 // fires it (fire) when the grace period is meant to be over. armed reports
-// whether a reconnect's sync armed it.
-func holdReconcile(e *simEnv) (armed func() bool, fire func()) {
+// whether a reconnect's sync armed it; *grace is the period it was armed
+// for.
+func holdReconcile(e *simEnv, grace ...*time.Duration) (armed func() bool, fire func()) {
 	var held []tea.Msg
 	e.m.tick = func(d time.Duration, msg tea.Msg) tea.Cmd {
 		if _, ok := msg.(reconcileMsg); ok {
 			held = append(held, msg)
+			for _, g := range grace {
+				*g = d
+			}
 			return nil
 		}
 		return testTick(d, msg)
@@ -214,7 +218,8 @@ func TestGatewayRestartMidToolIsReconciled(t *testing.T) {
 	}
 	g := newScriptedGW(t)
 	e := g.dial(func(o *Options) { o.State = st })
-	armed, fire := holdReconcile(e)
+	var grace time.Duration
+	armed, fire := holdReconcile(e, &grace)
 	e.m.com.Settings.BusyInput = common.BusyQueue
 
 	e.say("run the tests")
@@ -234,6 +239,9 @@ func TestGatewayRestartMidToolIsReconciled(t *testing.T) {
 	e.until("reconciliation armed", armed)
 	if !e.busy() || len(g.Sent(frame.TypeMessageSend)) != 1 {
 		t.Fatal("settled before the grace period was over")
+	}
+	if grace != reconcileGrace {
+		t.Fatalf("grace after an announced restart %v", grace)
 	}
 	fire()
 	lint := g.Next(e, frame.TypeMessageSend)
@@ -269,12 +277,16 @@ func TestGatewayRestartMidToolIsReconciled(t *testing.T) {
 func TestLiveTurnAfterReconnectIsNotSettled(t *testing.T) {
 	g := newScriptedGW(t)
 	e := g.dial()
-	armed, fire := holdReconcile(e)
+	var grace time.Duration
+	armed, fire := holdReconcile(e, &grace)
 	g.Send(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "tool"}),
 		on(frame.TypeToolStart, &frame.ToolStart{Index: 1, Name: "terminal", Preview: "make"}))
 	e.until("the running card", e.shows("running…"))
 	g.Drop()
 	e.until("reconciliation armed", armed)
+	if grace != reconcileGraceDrop {
+		t.Fatalf("grace after a plain drop %v", grace)
+	}
 	g.Send(on(frame.TypeToolProgress, &frame.ToolProgress{Index: 1, Note: "still compiling"}))
 	e.until("the progress", e.shows("still compiling"))
 	fire()
