@@ -67,3 +67,27 @@ func (s *State) Settle(l frame.Lane, c Cut) Change {
 	}
 	return s.end()
 }
+
+// Answered reports whether lane l's current turn (what follows its last
+// user message the gateway echoed; placeholders typed since start no turn
+// yet) holds a final answer and nothing still streaming: the gateway
+// finished the turn, as its newest history page can show after a
+// reconnect.
+func (s *State) Answered(l frame.Lane) bool {
+	ln := s.existingLane(l)
+	if ln == nil {
+		return false
+	}
+	ln.fill()
+	answered := false
+	for i := len(ln.items) - 1; i >= 0 && !(isUserMsg(ln.items[i]) && ln.items[i].Msg.ID != ""); i-- {
+		switch m := ln.items[i].Msg; {
+		case m == nil, m.Role == frame.RoleUser:
+		case m.Streaming:
+			return false
+		case m.Role == frame.RoleAssistant && m.Cut == CutNone:
+			answered = true
+		}
+	}
+	return answered
+}

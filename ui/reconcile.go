@@ -15,7 +15,8 @@ import (
 // would show "thinking" and its card "running…" for good, and queued
 // messages would wait for an idle that never comes. So after every
 // reconnect, once the sync replay is applied, Iris asks each lane still
-// showing a turn for its newest history page (final texts) and waits a
+// showing a turn for its newest history page (final texts: a lane whose
+// page shows the turn answered is settled without a mark) and waits a
 // few seconds for a live sign of the turn (agent.busy, updates, tool
 // events, typing, pickers); a lane whose turn waits for the user's answer
 // to a picker is left alone unless the gateway announced a restart. Lanes
@@ -133,7 +134,11 @@ func (m *Model) handleReconcile(msg reconcileMsg) tea.Cmd {
 	r.active = false
 	var chg store.Change
 	for _, l := range r.pending {
-		if !r.alive[l] {
+		switch {
+		case r.alive[l]:
+		case m.com.Store.Answered(l): // the history page shows the turn finished
+			chg.Merge(m.com.Store.Settle(l, store.CutIdle))
+		default:
 			chg.Merge(m.com.Store.Settle(l, r.cut))
 		}
 	}

@@ -119,6 +119,17 @@ func TestReplayInGatewayOrderAfterDrop(t *testing.T) {
 	if got := texts(g.Sent(frame.TypeMessageSend)); strings.Join(got, ",") != "U4,U5,U6" {
 		t.Fatalf("message.send texts %q", got)
 	}
+	held := map[string]int{}
+	for i := range e.st.Lane(lane0).Len() {
+		if m := e.st.Lane(lane0).Item(i).Msg; m != nil {
+			held[m.Text]++
+		}
+	}
+	for _, text := range []string{"U4", "U5", "U6", "answer four", "answer five"} {
+		if held[text] != 1 {
+			t.Fatalf("%q held %d times: %v", text, held[text], held)
+		}
+	}
 }
 
 // TestReplayedIdleBeforeStopKeepsFinalText (#16.2): a bubble streaming
@@ -344,4 +355,35 @@ func TestSteerDuringReconciliation(t *testing.T) {
 		t.Fatal("lane still busy")
 	}
 	e.mustShow("⚠ terminal", "interrupted (gateway restarted)")
+}
+
+// TestHistoryConfirmsFinishedTurn (#10.3): the turn finished while the
+// socket was down and its end was lost with the restarted gateway's
+// outbox; the newest history page holds the answer. The bubble gets the
+// final text, and nothing is marked interrupted (the card whose end was
+// lost is merely closed).
+func TestHistoryConfirmsFinishedTurn(t *testing.T) {
+	g := newScriptedGW(t)
+	e := g.dial()
+	armed, fire := holdReconcile(e)
+	e.say("summarise")
+	echo := g.Next(e, frame.TypeMessageSend)
+	e.until("echoed", e.outgoingEmpty)
+	g.Send(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "processing"}),
+		on(frame.TypeToolStart, &frame.ToolStart{Index: 1, Name: "terminal", Preview: "wc -l"}),
+		on(frame.TypeMessageStart, &frame.MessageStart{MessageID: "a1", Role: frame.RoleAssistant}),
+		on(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "a1", Text: "In short"}))
+	e.until("the partial answer", e.shows("In short"))
+	g.SetHistory(frame.Message{MessageID: "e1", Role: frame.RoleUser, Text: "summarise", TS: at(0),
+		ClientMsgID: echo.Payload.(*frame.MessageSend).ClientMsgID},
+		frame.Message{MessageID: "a1", Role: frame.RoleAssistant, Text: "In short: all good.", TS: at(1)})
+	g.Send(frame.Frame{Type: frame.TypeStatus, Payload: &frame.Status{State: frame.StateRestarting}})
+	g.Drop()
+	e.until("reconciliation armed", armed)
+	e.until("the history's final text", e.shows("In short: all good."))
+	fire()
+	if e.busy() {
+		t.Fatal("lane still busy")
+	}
+	e.mustNotShow("interrupted", "running…")
 }

@@ -18,7 +18,8 @@ import (
 // scriptedGW is a hand-scripted gateway on a real loopback socket, for
 // orders and faults the simulator does not produce. It answers hello with
 // hello.ack (one default lane), sync by replaying what the test queued
-// with Replay then sync.done, ping with pong, history with an empty page,
+// with Replay then sync.done, ping with pong, history with the page set by
+// SetHistory (empty at first),
 // and message.send with the echo of the message. Any other request goes
 // to the responder the test set with On (on the server's goroutine, since
 // the harness waits for answers synchronously); Next and Sent let the test
@@ -34,6 +35,7 @@ type scriptedGW struct {
 	replay  []frame.Frame   // sent on the next sync
 	got     []frame.Frame   // every request the client sent, in order
 	on      map[string]func(frame.Frame)
+	history []frame.Message // the newest page of every lane
 	echoes  int
 	in      chan frame.Frame
 	writeMu sync.Mutex
@@ -98,7 +100,10 @@ func (g *scriptedGW) serve(ws *websocket.Conn) {
 			g.send(frame.Frame{Type: frame.TypePong, Payload: &frame.Empty{}})
 		case frame.TypeHistory:
 			g.record(f)
-			g.send(frame.Frame{ID: f.ID, Type: frame.TypeHistory, Payload: &frame.History{}})
+			g.mu.Lock()
+			page := &frame.History{Messages: g.history}
+			g.mu.Unlock()
+			g.send(frame.Frame{ID: f.ID, Type: frame.TypeHistory, Payload: page})
 		case frame.TypeCommandsCatalog:
 			g.send(frame.Frame{ID: f.ID, Type: frame.TypeCommandsCatalog, Payload: &frame.CommandsCatalog{}})
 		default:
@@ -142,6 +147,13 @@ func (g *scriptedGW) Send(fs ...frame.Frame) {
 	}
 }
 
+// SetHistory sets the newest history page the gateway answers with.
+func (g *scriptedGW) SetHistory(msgs ...frame.Message) {
+	g.mu.Lock()
+	g.history = msgs
+	g.mu.Unlock()
+}
+
 // On sets how requests of type typ are answered (nil: not at all).
 func (g *scriptedGW) On(typ string, h func(req frame.Frame)) {
 	g.mu.Lock()
@@ -150,15 +162,16 @@ func (g *scriptedGW) On(typ string, h func(req frame.Frame)) {
 }
 
 // Echo answers a message.send the way a gateway does: with the user's
-// message under a new id (u1, u2, …) and its client_msg_id.
+// message under a new id (e1, e2, …) and its client_msg_id, stamped a
+// second apart from the tests' fixed clock.
 func (g *scriptedGW) Echo(req frame.Frame) {
 	ms := req.Payload.(*frame.MessageSend)
 	g.mu.Lock()
 	g.echoes++
-	id := "u" + strconv.Itoa(g.echoes)
+	n := g.echoes
 	g.mu.Unlock()
-	g.Answer(req, frame.TypeMessage, &frame.Message{MessageID: id, Role: frame.RoleUser, Text: ms.Text,
-		ClientMsgID: ms.ClientMsgID, TS: time.Now().UnixMilli()})
+	g.Answer(req, frame.TypeMessage, &frame.Message{MessageID: "e" + strconv.Itoa(n), Role: frame.RoleUser, Text: ms.Text,
+		ClientMsgID: ms.ClientMsgID, TS: at(n)})
 }
 
 // Answer replies to request req with payload p of type typ.
