@@ -124,3 +124,22 @@ func TestSteerLifecycle(t *testing.T) {
 		t.Fatalf("outgoing after restart %+v", out)
 	}
 }
+
+// Answered: the current turn holds a final answer and nothing streaming;
+// a message typed since (a placeholder) starts no turn yet.
+func TestAnswered(t *testing.T) {
+	s := newState(newClock())
+	apply(t, s, helloAck, userEcho, busyFrame, msgStart, msgPartial)
+	if s.Answered(def) {
+		t.Fatal("answered while streaming")
+	}
+	apply(t, s, msgStop)
+	s.AddOutgoing(def, "next", "c1", "", nil)
+	if !s.Answered(def) {
+		t.Fatal("not answered after the stop")
+	}
+	apply(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"u2","role":"user","text":"next","client_msg_id":"c1"}}`)
+	if s.Answered(def) {
+		t.Fatal("a new turn counts as answered")
+	}
+}
