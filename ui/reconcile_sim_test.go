@@ -56,6 +56,24 @@ func (e *simEnv) busy() bool { return e.st.Lane(lane0).Busy }
 
 func (e *simEnv) outgoingEmpty() bool { return len(e.st.Outgoing()) == 0 }
 
+// turnMidTool has the user send question and the gateway echo it, start
+// the turn, run a tool card and stream partial as answer a1; it returns
+// the message.send.
+func (g *scriptedGW) turnMidTool(e *simEnv, question, partial string) frame.Frame {
+	e.t.Helper()
+	e.say(question)
+	req := g.Next(e, frame.TypeMessageSend)
+	e.until("echoed", e.outgoingEmpty)
+	g.Send(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "tool"}),
+		on(frame.TypeToolStart, &frame.ToolStart{Index: 1, Name: "terminal", Preview: "pytest"}),
+		on(frame.TypeMessageStart, &frame.MessageStart{MessageID: "a1", Role: frame.RoleAssistant}),
+		on(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "a1", Text: partial}))
+	e.until("the running card and the partial answer", func() bool {
+		return strings.Contains(e.plain(), "running…") && strings.Contains(e.plain(), partial)
+	})
+	return req
+}
+
 func texts(fs []frame.Frame) []string {
 	var out []string
 	for _, f := range fs {
@@ -233,14 +251,7 @@ func TestGatewayRestartMidToolIsReconciled(t *testing.T) {
 	armed, fire := holdReconcile(e, &grace)
 	e.m.com.Settings.BusyInput = common.BusyQueue
 
-	e.say("run the tests")
-	g.Next(e, frame.TypeMessageSend)
-	e.until("echoed", e.outgoingEmpty)
-	g.Send(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "tool"}),
-		on(frame.TypeToolStart, &frame.ToolStart{Index: 1, Name: "terminal", Preview: "pytest"}),
-		on(frame.TypeMessageStart, &frame.MessageStart{MessageID: "a1", Role: frame.RoleAssistant}),
-		on(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "a1", Text: "so far so"}))
-	e.until("the running card", e.shows("running…"))
+	g.turnMidTool(e, "run the tests", "so far so")
 	e.say("and then lint")
 	e.mustShow("◷ queued")
 
@@ -366,14 +377,7 @@ func TestHistoryConfirmsFinishedTurn(t *testing.T) {
 	g := newScriptedGW(t)
 	e := g.dial()
 	armed, fire := holdReconcile(e)
-	e.say("summarise")
-	echo := g.Next(e, frame.TypeMessageSend)
-	e.until("echoed", e.outgoingEmpty)
-	g.Send(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "processing"}),
-		on(frame.TypeToolStart, &frame.ToolStart{Index: 1, Name: "terminal", Preview: "wc -l"}),
-		on(frame.TypeMessageStart, &frame.MessageStart{MessageID: "a1", Role: frame.RoleAssistant}),
-		on(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "a1", Text: "In short"}))
-	e.until("the partial answer", e.shows("In short"))
+	echo := g.turnMidTool(e, "summarise", "In short")
 	g.SetHistory(frame.Message{MessageID: "e1", Role: frame.RoleUser, Text: "summarise", TS: at(0),
 		ClientMsgID: echo.Payload.(*frame.MessageSend).ClientMsgID},
 		frame.Message{MessageID: "a1", Role: frame.RoleAssistant, Text: "In short: all good.", TS: at(1)})
