@@ -16,6 +16,7 @@ type batch struct {
 	rows      []itemRow
 	deleteIDs []int64
 	deleteMsg []string
+	settle    []settleRows // stored open items to close, before the upserts
 	dropLanes []frame.Lane
 	directory []channelRow // the whole directory, when it changed
 	dirSet    bool
@@ -25,6 +26,13 @@ type batch struct {
 	settings  map[string]string
 
 	written chan struct{} // closed once written (flush markers)
+}
+
+// settleRows closes a lane's stored open items with cut (Settle): the
+// rows not read into memory; those read are written with the batch.
+type settleRows struct {
+	lane frame.Lane
+	cut  Cut
 }
 
 type dirtyItem struct {
@@ -39,7 +47,7 @@ func newBatch() *batch {
 
 // empty reports whether the batch writes nothing.
 func (b *batch) empty() bool {
-	return len(b.dirty) == 0 && len(b.rows) == 0 && len(b.deleteIDs) == 0 && len(b.deleteMsg) == 0 &&
+	return len(b.dirty) == 0 && len(b.rows) == 0 && len(b.deleteIDs) == 0 && len(b.deleteMsg) == 0 && len(b.settle) == 0 &&
 		len(b.dropLanes) == 0 && !b.dirSet && len(b.lanes) == 0 && len(b.meta) == 0 &&
 		len(b.drafts) == 0 && len(b.settings) == 0
 }
@@ -65,6 +73,14 @@ func (b *batch) exec(tx *txn) error {
 	}
 	for _, id := range b.deleteMsg {
 		if err := tx.exec(`DELETE FROM items WHERE msg_id = ?`, id); err != nil {
+			return err
+		}
+	}
+	for _, st := range b.settle {
+		if err := tx.exec(`UPDATE items INDEXED BY items_open SET open = 0, body = CASE
+				WHEN json_type(body, '$.tool') IS NOT NULL THEN json_set(body, '$.tool.running', json('false'), '$.tool.cut', ?)
+				ELSE json_set(body, '$.msg.streaming', json('false'), '$.msg.cut', ?) END
+			WHERE chat_id = ? AND thread_id = ? AND open = 1`, st.cut, st.cut, st.lane.ChatID, st.lane.ThreadID); err != nil {
 			return err
 		}
 	}

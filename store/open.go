@@ -96,8 +96,12 @@ func (s *State) load() error {
 	if err != nil {
 		return err
 	}
-	for _, l := range append(queued, running...) {
-		s.lane(l) // loads back to the lane's oldest queued message or running card
+	for _, l := range queued {
+		s.lane(l) // loads back to the lane's oldest queued message
+	}
+	for _, l := range running {
+		s.storedOpen[l] = true // see Unsettled and Settle
+		s.lane(l)
 	}
 	s.commit()
 	return nil

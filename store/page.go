@@ -45,32 +45,30 @@ func (s *State) loadLaneState(ln *Lane) {
 }
 
 // fill reads a lane's newest stored items, going further back if an
-// outgoing message or a card left running is older, the first time they
-// are needed.
+// outgoing message is older, the first time they are needed.
 func (s *State) fill(ln *Lane) {
 	if ln.src == nil {
 		return
 	}
 	ln.src = nil
 	for s.pageIn(ln) {
-		if !s.storedBefore(ln, `INDEXED BY items_outbox WHERE msg_id IS NULL AND client_msg_id IS NOT NULL`) &&
-			!s.storedBefore(ln, `INDEXED BY items_open WHERE open = 1`) {
+		if !s.queuedBefore(ln) {
 			break
 		}
 	}
 	ln.refreshPaging()
 }
 
-// storedBefore reports whether lane ln stores an item matching where (an
-// index hint and a condition) older than its oldest item in memory.
-func (s *State) storedBefore(ln *Lane, where string) bool {
+// queuedBefore reports whether lane ln stores an unechoed outgoing message
+// older than its oldest item in memory.
+func (s *State) queuedBefore(ln *Lane) bool {
 	if !ln.localMore || len(ln.items) == 0 {
 		return false
 	}
 	first := ln.items[0]
 	var one int
-	err := s.db.conn.QueryRow(`SELECT 1 FROM items `+where+` AND chat_id = ? AND thread_id = ?
-		AND (seq < ? OR (seq = ? AND id < ?)) LIMIT 1`,
+	err := s.db.conn.QueryRow(`SELECT 1 FROM items INDEXED BY items_outbox WHERE chat_id = ? AND thread_id = ? AND msg_id IS NULL
+		AND client_msg_id IS NOT NULL AND (seq < ? OR (seq = ? AND id < ?)) LIMIT 1`,
 		ln.Key.ChatID, ln.Key.ThreadID, first.seq, first.seq, first.id).Scan(&one)
 	if err != nil && !isNoRows(err) {
 		s.db.report(err)

@@ -34,14 +34,12 @@ func (s *State) cut(ln *Lane, it *Item, c Cut) {
 // Unsettled returns the lanes whose agent is busy or typing, or that hold
 // a streaming message or a running tool card, in a stable order. A
 // persistent State includes lanes whose stored cards were left running by
-// an earlier run (Open reads them).
+// an earlier run (Open finds them through an index, without reading the
+// transcripts).
 func (s *State) Unsettled() []frame.Lane {
 	var out []frame.Lane
 	for l, ln := range s.lanes {
-		if ln.src != nil {
-			continue // items not read: nothing open among them (see Open)
-		}
-		if ln.Busy || ln.Typing || slices.ContainsFunc(ln.items, isOpen) {
+		if s.storedOpen[l] || ln.src == nil && (ln.Busy || ln.Typing || slices.ContainsFunc(ln.items, isOpen)) {
 			out = append(out, l)
 		}
 	}
@@ -54,12 +52,17 @@ func (s *State) Unsettled() []frame.Lane {
 // Settle ends whatever lane l still shows as running, because the gateway
 // gave no sign of the turn after a reconnect (c says why: CutRestart or
 // CutLost): the lane is idle, its pickers expire, and every streaming
-// message and running tool card is marked with c. The mark is stored, so
-// it survives a restart; a late end frame still replaces it.
+// message and running tool card is marked with c, stored ones not read
+// included. The mark is stored, so it survives a restart; a late end frame
+// still replaces it.
 func (s *State) Settle(l frame.Lane, c Cut) Change {
 	s.begin()
 	if ln := s.existingLane(l); ln != nil {
 		ln.fill()
+		if s.storedOpen[l] {
+			delete(s.storedOpen, l)
+			s.cur().settle = append(s.cur().settle, settleRows{lane: l, cut: c})
+		}
 		for _, it := range ln.items {
 			s.cut(ln, it, c)
 		}

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"fmt"
 	"testing"
 )
 
@@ -141,5 +142,45 @@ func TestAnswered(t *testing.T) {
 	apply(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"u2","role":"user","text":"next","client_msg_id":"c1"}}`)
 	if s.Answered(def) {
 		t.Fatal("a new turn counts as answered")
+	}
+}
+
+// A card an earlier run left running far back in a long lane is found and
+// settled without reading the transcript back to it (Open would otherwise
+// page through the whole lane): its stored row is closed in place.
+func TestSettleOldRunningCardInPlace(t *testing.T) {
+	dir, clk := t.TempDir(), newClock()
+	s := open(t, dir, clk)
+	apply(t, s, helloAck, userEcho, busyFrame, toolStart)
+	for i := 2; i <= 130; i++ {
+		apply(t, s, fmt.Sprintf(`{"type":"message","chat_id":"d","payload":{"message_id":"m%d","role":"assistant","text":"t%d","ts":%d}}`,
+			i, i, 1_800_000_000_000+int64(i)*1000))
+	}
+	closeState(t, s)
+
+	s = open(t, dir, clk)
+	if n := s.Lane(def).Len(); n > 60 {
+		t.Fatalf("Open read %d items of the lane", n)
+	}
+	if got := s.Unsettled(); len(got) != 1 || got[0] != def {
+		t.Fatalf("unsettled %v", got)
+	}
+	s.Settle(def, CutLost)
+	if got := s.Unsettled(); len(got) != 0 {
+		t.Fatalf("unsettled after Settle %v", got)
+	}
+	closeState(t, s)
+	conn := rawDB(t, dir)
+	if n := count(t, conn, `SELECT COUNT(*) FROM items WHERE open = 1`); n != 0 {
+		t.Fatalf("%d rows still open", n)
+	}
+	if n := count(t, conn, `SELECT COUNT(*) FROM items WHERE json_extract(body, '$.tool.cut') = ? AND json_extract(body, '$.tool.running') = 0`, CutLost); n != 1 {
+		t.Fatalf("%d cards closed with the mark", n)
+	}
+	conn.Close()
+	s = open(t, dir, clk)
+	defer closeState(t, s)
+	if got := s.Unsettled(); len(got) != 0 {
+		t.Fatalf("unsettled after a restart %v", got)
 	}
 }

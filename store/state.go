@@ -36,9 +36,12 @@ type State struct {
 	cursor  atomic.Int64 // read by wsclient's goroutine too
 	banners []Banner
 
-	outbox   map[string]*outgoing // client_msg_id → unechoed placeholder
-	drafts   map[frame.Lane]string
-	settings map[string]string
+	outbox map[string]*outgoing // client_msg_id → unechoed placeholder
+	// storedOpen: lanes whose stored items include cards an earlier run
+	// left running, maybe older than the items read (see Settle).
+	storedOpen map[frame.Lane]bool
+	drafts     map[frame.Lane]string
+	settings   map[string]string
 
 	version uint64 // last Item/Lane version handed out
 	nextID  int64  // last item row id handed out
@@ -56,14 +59,15 @@ func New(opts Options) *State {
 		opts.PageSize = 50
 	}
 	return &State{
-		opts:     opts,
-		lanes:    map[frame.Lane]*Lane{},
-		deleted:  map[frame.Lane]bool{},
-		gone:     map[string]bool{},
-		ended:    map[string]bool{},
-		outbox:   map[string]*outgoing{},
-		drafts:   map[frame.Lane]string{},
-		settings: map[string]string{},
+		opts:       opts,
+		lanes:      map[frame.Lane]*Lane{},
+		deleted:    map[frame.Lane]bool{},
+		gone:       map[string]bool{},
+		ended:      map[string]bool{},
+		outbox:     map[string]*outgoing{},
+		storedOpen: map[frame.Lane]bool{},
+		drafts:     map[frame.Lane]string{},
+		settings:   map[string]string{},
 	}
 }
 
