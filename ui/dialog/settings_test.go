@@ -80,3 +80,23 @@ func TestSettingsGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestSettingsBusyInputNotes: on the busy-input row the dialog says what
+// the chosen mode does, and that steering is the default and why.
+func TestSettingsBusyInputNotes(t *testing.T) {
+	d := NewSettings(testCom(t, themes.Dark), "")
+	d.SetSize(100, 30)
+	if v := ansi.Strip(d.View()); strings.Contains(v, "the default") {
+		t.Fatalf("a note on another row:\n%s", v)
+	}
+	for d.Value("While busy, Enter") == "" || !strings.Contains(ansi.Strip(d.View()), "› While busy") {
+		d.Update(press("down"))
+	}
+	for _, want := range []string{"the default: your words join the running turn", "goes out when the turn is over",
+		"the gateway's busy_input_mode decides"} {
+		if v := ansi.Strip(d.View()); !strings.Contains(strings.Join(strings.Fields(v), " "), want) {
+			t.Fatalf("note %q missing:\n%s", want, v)
+		}
+		d.Update(press("enter"))
+	}
+}
