@@ -185,7 +185,8 @@ func (s *State) setBusy(l frame.Lane, reason string) {
 }
 
 // setIdle ends the lane's turn: not busy, not typing, pending pickers
-// expire, and anything left streaming or running is closed.
+// close as answered elsewhere, and anything left streaming or running is
+// closed.
 func (s *State) setIdle(l frame.Lane) {
 	ln := s.existingLane(l)
 	if ln == nil {
@@ -196,7 +197,7 @@ func (s *State) setIdle(l frame.Lane) {
 		s.laneChanged(ln)
 		s.chg.Directory = true
 	}
-	s.expireLane(ln)
+	s.turnMovedOn(ln)
 	for i := len(ln.items) - 1; i >= 0 && !isUserMsg(ln.items[i]); i-- {
 		s.cut(ln, ln.items[i], CutIdle)
 	}

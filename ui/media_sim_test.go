@@ -22,6 +22,7 @@ import (
 type simEnv struct {
 	*harness
 	sim       *gatewaysim.Server
+	url       string // the simulator's WebSocket URL
 	events    chan wsclient.Event
 	downloads string
 }
@@ -52,7 +53,7 @@ func dialEnv(t *testing.T, url string, timing wsclient.Timing, mods ...harnessOp
 	done := make(chan struct{})
 	go func() { c.Run(ctx); close(done) }()
 	t.Cleanup(func() { cancel(); <-done })
-	e := &simEnv{events: make(chan wsclient.Event, 256), downloads: filepath.Join(t.TempDir(), "dl")}
+	e := &simEnv{url: url, events: make(chan wsclient.Event, 256), downloads: filepath.Join(t.TempDir(), "dl")}
 	go func() {
 		for {
 			ev, err := c.Next(ctx)

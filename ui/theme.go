@@ -40,6 +40,7 @@ const (
 	settingSteer     = "steer_when_busy" // before the GATEWAY policy: true or false
 	settingBusyInput = "busy_input"
 	settingNotify    = "notifications"
+	settingRepeat    = "repeat_notifications"
 	settingTheme     = "theme"
 )
 
@@ -72,6 +73,7 @@ func loadSettings(st *store.State, defaults *common.Settings) common.Settings {
 	readBool(st, settingReasoning, &s.ShowReasoning)
 	readBusyInput(st, &s.BusyInput)
 	readBool(st, settingNotify, &s.Notifications)
+	readBool(st, settingRepeat, &s.RepeatNotifications)
 	return s
 }
 
@@ -109,4 +111,5 @@ func saveSettings(st *store.State, s common.Settings) {
 	st.SetSetting(settingReasoning, strconv.FormatBool(s.ShowReasoning))
 	st.SetSetting(settingBusyInput, s.BusyInput.String())
 	st.SetSetting(settingNotify, strconv.FormatBool(s.Notifications))
+	st.SetSetting(settingRepeat, strconv.FormatBool(s.RepeatNotifications))
 }
