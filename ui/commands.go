@@ -56,14 +56,26 @@ func requestCmd(gw Gateway, timeout time.Duration, f frame.Frame, done func(fram
 	}
 }
 
-// frameError turns an error frame into a Go error: its *frame.Error, as
-// wsclient.Client.Request returns it.
+// frameError turns an error frame into a Go error, worded "code: message",
+// that unwraps to its *frame.Error (what wsclient.Client.Request returns).
 func frameError(f frame.Frame) error {
 	if e, ok := f.Payload.(*frame.Error); ok {
-		return e
+		return answerError{e}
 	}
 	return errors.New("gateway error")
 }
+
+// answerError is an error frame that answered a request.
+type answerError struct{ fe *frame.Error }
+
+func (e answerError) Error() string {
+	if e.fe.Message != "" {
+		return e.fe.Code + ": " + e.fe.Message
+	}
+	return e.fe.Code
+}
+
+func (e answerError) Unwrap() error { return e.fe }
 
 // sendCmd sends frames without waiting for answers; a failure is reported.
 func sendCmd(gw Gateway, fs ...frame.Frame) tea.Cmd {
