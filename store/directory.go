@@ -28,8 +28,13 @@ type ChannelNode struct {
 // Tree returns the directory: the default channel first, then the other
 // channels in the gateway's order (new ones appended), each with its threads
 // in the same order. A thread whose parent is unknown is listed at top level.
+// The tree is built once per directory change and shared: read it, never
+// write it, and call Tree again after a change (DirectoryVersion says when).
 func (s *State) Tree() []ChannelNode {
-	var out []ChannelNode
+	if s.tree != nil && s.treeVer == s.dirVer {
+		return s.tree
+	}
+	out := []ChannelNode{}
 	at := map[string]int{} // chat id → index in out
 	add := func(c *channel) {
 		at[c.lane.ChatID] = len(out)
@@ -55,7 +60,40 @@ func (s *State) Tree() []ChannelNode {
 			out = append(out, c.node())
 		}
 	}
+	s.tree, s.treeVer = out, s.dirVer
 	return out
+}
+
+// DirectoryVersion changes whenever the directory does: a list built from
+// Tree is current while the version is the same.
+func (s *State) DirectoryVersion() uint64 { return s.dirVer }
+
+// ChannelName returns lane l's name in the directory, or "" for a lane
+// the directory does not list.
+func (s *State) ChannelName(l frame.Lane) string {
+	if c := s.byLane[l]; c != nil {
+		return c.Name
+	}
+	return ""
+}
+
+// dirPositions maps each listed lane to its index in s.dir, rebuilt once
+// per directory change.
+func (s *State) dirPositions() map[frame.Lane]int {
+	if s.pos == nil || s.posVer != s.dirVer {
+		s.pos = make(map[frame.Lane]int, len(s.dir))
+		for i, c := range s.dir {
+			s.pos[c.lane] = i
+		}
+		s.posVer = s.dirVer
+	}
+	return s.pos
+}
+
+// dirChanged records a change of the directory's entries or order.
+func (s *State) dirChanged() {
+	s.dirVer++
+	s.chg.Directory = true
 }
 
 func (c *channel) node() ChannelNode {
@@ -79,13 +117,12 @@ func (s *State) DefaultLane() frame.Lane {
 }
 
 // channel returns the directory entry of lane l, or nil.
-func (s *State) channel(l frame.Lane) *channel {
-	for _, c := range s.dir {
-		if c.lane == l {
-			return c
-		}
-	}
-	return nil
+func (s *State) channel(l frame.Lane) *channel { return s.byLane[l] }
+
+// addChannel appends a directory entry and indexes it.
+func (s *State) addChannel(c *channel) {
+	s.dir = append(s.dir, c)
+	s.byLane[c.lane] = c
 }
 
 // upsertChannel adds or updates one directory entry.
@@ -98,7 +135,7 @@ func (s *State) upsertChannel(fc frame.Channel) {
 	c := s.channel(l)
 	if c == nil {
 		c = &channel{lane: l}
-		s.dir = append(s.dir, c)
+		s.addChannel(c)
 	}
 	next := *c
 	if fc.Name != "" {
@@ -140,26 +177,31 @@ func (s *State) upsertChannel(fc frame.Channel) {
 		s.laneChanged(ln)
 	}
 	s.dirtyChannel(c)
-	s.chg.Directory = true
+	s.dirChanged()
 }
 
 // replaceDirectory applies a full listing (hello.ack, channel.list): known
 // entries are updated, new ones added in the listing's order, entries
 // missing from it removed with their lanes. An empty listing is ignored:
 // the default channel always exists, so it can only be a gateway fault,
-// and it must not wipe the cache.
+// and it must not wipe the cache. It takes time linear in the directory's
+// size, however many entries change.
 func (s *State) replaceDirectory(list []frame.Channel) {
 	if len(list) == 0 {
 		return
 	}
-	keep := map[frame.Lane]bool{}
+	keep := make(map[frame.Lane]bool, len(list))
 	for _, fc := range list {
 		keep[fc.Lane()] = true
 	}
-	for _, c := range append([]*channel(nil), s.dir...) {
+	gone := map[frame.Lane]bool{}
+	for _, c := range s.dir {
 		if !keep[c.lane] {
-			s.removeLane(c.lane)
+			gone[c.lane] = true
 		}
+	}
+	if len(gone) > 0 {
+		s.removeLanes(gone)
 	}
 	for _, fc := range list {
 		s.upsertChannel(fc)
@@ -168,25 +210,54 @@ func (s *State) replaceDirectory(list []frame.Channel) {
 
 // removeLane deletes a lane, its directory entry and its items; a channel's
 // threads go with it.
-func (s *State) removeLane(l frame.Lane) {
-	if l.ThreadID == "" {
-		for _, c := range append([]*channel(nil), s.dir...) {
-			if c.lane.ChatID == l.ChatID && c.lane.ThreadID != "" {
-				s.removeLane(c.lane)
-			}
-		}
-		for k := range s.lanes {
-			if k.ChatID == l.ChatID && k.ThreadID != "" {
-				s.removeLane(k)
-			}
+func (s *State) removeLane(l frame.Lane) { s.removeLanes(map[frame.Lane]bool{l: true}) }
+
+// removeLanes deletes the lanes in gone as removeLane does, in one pass
+// over the directory.
+func (s *State) removeLanes(gone map[frame.Lane]bool) {
+	chats := map[string]bool{} // channels whose threads go too
+	for l := range gone {
+		if l.ThreadID == "" {
+			chats[l.ChatID] = true
 		}
 	}
-	for i, c := range s.dir {
-		if c.lane == l {
-			s.dir = append(s.dir[:i], s.dir[i+1:]...)
-			break
+	doomed := func(l frame.Lane) bool { return gone[l] || l.ThreadID != "" && chats[l.ChatID] }
+	var removed []frame.Lane
+	seen := map[frame.Lane]bool{}
+	note := func(l frame.Lane) {
+		if !seen[l] {
+			seen[l] = true
+			removed = append(removed, l)
 		}
 	}
+	kept := s.dir[:0]
+	for _, c := range s.dir {
+		if doomed(c.lane) {
+			note(c.lane)
+			delete(s.byLane, c.lane)
+			continue
+		}
+		kept = append(kept, c)
+	}
+	clear(s.dir[len(kept):])
+	s.dir = kept
+	for k := range s.lanes {
+		if doomed(k) {
+			note(k)
+		}
+	}
+	for l := range gone {
+		note(l)
+	}
+	for _, l := range removed {
+		s.dropLane(l)
+	}
+	s.dirChanged()
+	s.chg.Pickers = true
+}
+
+// dropLane forgets one removed lane's state, draft and queued messages.
+func (s *State) dropLane(l frame.Lane) {
 	delete(s.lanes, l)
 	delete(s.drafts, l)
 	for id, o := range s.outbox {
@@ -198,6 +269,4 @@ func (s *State) removeLane(l frame.Lane) {
 	s.deleted[l] = true
 	s.forgetLane(l)
 	s.chg.Removed = append(s.chg.Removed, l)
-	s.chg.Directory = true
-	s.chg.Pickers = true
 }

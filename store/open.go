@@ -124,8 +124,9 @@ func (s *State) loadDirectory() error {
 		if err := rows.Scan(&c.lane.ChatID, &c.lane.ThreadID, &c.Name, &c.Kind, &c.Default, &c.Auto); err != nil {
 			return err
 		}
-		s.dir = append(s.dir, c)
+		s.addChannel(c)
 	}
+	s.dirVer++
 	return rows.Err()
 }
 

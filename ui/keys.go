@@ -69,7 +69,7 @@ func (m *Model) handleGlobalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, g.Help):
 		m.openDialog(dialog.NewHelp(m.com))
 	case key.Matches(msg, g.Switcher):
-		m.openDialog(dialog.NewSwitcher(m.com))
+		m.openDialog(dialog.NewSwitcher(m.com, &m.laneIndex))
 	case key.Matches(msg, g.Search):
 		return m.openSearch(""), true
 	case key.Matches(msg, g.Stop):

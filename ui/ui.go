@@ -127,6 +127,7 @@ type Model struct {
 	status     *statusbar.Model
 	drawer     *drawer.Model
 	dialogs    dialog.Stack
+	laneIndex  dialog.LaneIndex // the switcher's list of lanes, kept between openings
 
 	pickers     pickerState
 	search      *dialog.Search // the open search dialog, for its results

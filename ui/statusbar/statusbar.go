@@ -226,32 +226,24 @@ func (m *Model) laneName() string {
 	if m.lane.ChatID == "" {
 		return ""
 	}
-	for _, n := range m.com.Store.Tree() {
-		if n.Lane == m.lane {
-			return "# " + termsafe.Line(n.Name)
-		}
-		for _, t := range n.Threads {
-			if t.Lane == m.lane {
-				return "# " + termsafe.Line(n.Name) + " › " + termsafe.Line(t.Name)
-			}
-		}
+	st := m.com.Store
+	name := st.ChannelName(m.lane)
+	if name == "" {
+		return "# " + termsafe.Line(m.lane.String())
 	}
-	return "# " + termsafe.Line(m.lane.String())
+	if parent := st.ChannelName(frame.Lane{ChatID: m.lane.ChatID}); m.lane.ThreadID != "" && parent != "" {
+		return "# " + termsafe.Line(parent) + " › " + termsafe.Line(name)
+	}
+	return "# " + termsafe.Line(name)
 }
 
 // unreadElsewhere counts unread messages in lanes other than the focused
 // one (the sidebar may be collapsed).
 func (m *Model) unreadElsewhere() int {
 	n := 0
-	count := func(l frame.Lane) {
-		if ln := m.com.Store.Lane(l); l != m.lane && ln != nil {
-			n += ln.Unread
-		}
-	}
-	for _, c := range m.com.Store.Tree() {
-		count(c.Lane)
-		for _, t := range c.Threads {
-			count(t.Lane)
+	for l, u := range m.com.Store.UnreadCounts() {
+		if l != m.lane {
+			n += u
 		}
 	}
 	return n
