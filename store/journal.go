@@ -124,7 +124,7 @@ func (s *State) commit() {
 	for _, d := range b.dirty {
 		r, err := encodeItem(d.lane, d.it)
 		if err != nil {
-			s.db.fail(err)
+			s.db.report(err, 0)
 			continue
 		}
 		b.rows = append(b.rows, r)
@@ -151,7 +151,7 @@ func (s *State) metaValue(key string) string {
 	case metaCatalog:
 		b, err := json.Marshal(s.catalog)
 		if err != nil {
-			s.db.fail(err)
+			s.db.report(err, 0)
 		}
 		return string(b)
 	case metaFocus:

@@ -36,7 +36,7 @@ func Open(dir string, opts Options) (*State, error) {
 		return nil, fmt.Errorf("store file: %w", err)
 	}
 	f.Close()
-	d, err := openDB(path)
+	d, err := openDB(path, opts.WriteRetry)
 	if err != nil {
 		return nil, err
 	}
@@ -50,7 +50,8 @@ func Open(dir string, opts Options) (*State, error) {
 }
 
 // Close writes everything pending and closes the database. It returns the
-// first write error, if any. Afterwards the State keeps working in memory
+// error of writes that could not be made even now (what they held is
+// lost) and the first read problem, if any. Afterwards the State keeps working in memory
 // only; closing again, or closing a memory-only State, does nothing.
 func (s *State) Close() error {
 	if s.db == nil {
@@ -60,16 +61,6 @@ func (s *State) Close() error {
 	err := s.db.close()
 	s.db = nil
 	return err
-}
-
-// StorageError returns the first error the database hit while writing or
-// reading, or nil. Writes happen behind the UI; the UI polls this to tell
-// the user that what they see may not survive a restart.
-func (s *State) StorageError() error {
-	if s.db == nil {
-		return nil
-	}
-	return s.db.failure()
 }
 
 // load reads everything but the lanes' items.

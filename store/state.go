@@ -16,6 +16,9 @@ type Options struct {
 	// lane's newest on first use, then each LoadOlder; it is also the limit
 	// of the history requests LoadOlder returns. Default 50.
 	PageSize int
+	// WriteRetry is the first delay before writes that failed (a full
+	// disk) are retried; it doubles up to 30 s. Default 1 s.
+	WriteRetry time.Duration
 }
 
 // State is the client's whole domain state. See the package doc for the
@@ -60,6 +63,9 @@ func New(opts Options) *State {
 	}
 	if opts.PageSize <= 0 {
 		opts.PageSize = 50
+	}
+	if opts.WriteRetry <= 0 {
+		opts.WriteRetry = time.Second
 	}
 	return &State{
 		opts:     opts,

@@ -65,7 +65,7 @@ func (m *Model) handleGlobalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			m.relayout()
 			return m.syncDrawer(), true
 		}
-		return tea.Quit, true
+		return m.quit(), true
 	case key.Matches(msg, g.Help):
 		m.openDialog(dialog.NewHelp(m.com))
 	case key.Matches(msg, g.Switcher):

@@ -17,6 +17,8 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		return nil
 	case common.ActionClose:
 		m.closeDialog()
+	case common.ActionQuit:
+		return tea.Quit
 	case common.ActionOpenLane:
 		m.closeDialog()
 		if a.Lane.ChatID == "" {

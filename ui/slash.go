@@ -122,7 +122,7 @@ func (m *Model) runClient(name, args string) tea.Cmd {
 		m.openDialog(dialog.NewSettings(m.com, m.theme))
 		return nil
 	case "/quit":
-		return tea.Quit
+		return m.quit()
 	}
 	return common.ReportError(fmt.Errorf("unknown command %s", name))
 }

@@ -14,10 +14,10 @@ import (
 	"github.com/hermes/iris/wsclient/frame"
 )
 
-// A store that hits a database problem is reported once: a banner says what
-// it means and what to do, the status bar names the error, and later
-// changes do not raise it again.
-func TestStorageErrorShownOnce(t *testing.T) {
+// A stored row that cannot be read is reported once, as what happened: the
+// row was skipped and saving continues (not "store failed"); the status bar
+// names the error, and later changes do not raise it again.
+func TestUnreadableRowReportedAsSkipped(t *testing.T) {
 	dir := t.TempDir()
 	now := fixedNow
 	clock := func() time.Time { return now }
@@ -43,16 +43,17 @@ func TestStorageErrorShownOnce(t *testing.T) {
 	m.tick = testTick
 	h := &harness{t: t, m: m, st: st}
 	h.send(tea.WindowSizeMsg{Width: 120, Height: 30})
-	h.mustNotShow("Local store failed")
+	h.mustNotShow("skipped")
 	h.run(m.Init())
-	h.mustShow("second", storageAdvice, "storage: ")
+	h.mustShow("second", "1 stored row could not be read and was skipped; saving continues.", "storage: ")
+	h.mustNotShow("failed", "may not be saved", writeFailAdvice)
 
 	now = now.Add(2 * storageNoticeTTL)
 	h.send(clockMsg{})
-	h.mustNotShow("Local store failed", "storage: ")
+	h.mustNotShow("skipped", "storage: ")
 	h.frame(msgFrame("m3", frame.RoleAssistant, "third", ms(3, 0)))
 	h.mustShow("third")
-	h.mustNotShow("Local store failed", "storage: ")
+	h.mustNotShow("skipped", "storage: ")
 }
 
 // damageRow makes the stored item msgID unreadable.

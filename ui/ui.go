@@ -150,7 +150,7 @@ type Model struct {
 
 	banner banner // the notification banner above the transcript
 
-	storageReported bool // the store's failure has been shown (storage.go)
+	storage storageWatch // what the user was told about the store's disk (storage.go)
 
 	spin     int                                  // spinner frame index
 	spinning bool                                 // a spin tick is scheduled
@@ -295,6 +295,8 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 		return m, m.handleFlush()
 	case spinMsg:
 		return m, m.handleSpin()
+	case storageCheckMsg:
+		return m, m.handleStorageCheck()
 	case clockMsg:
 		m.ticking = false
 		m.relayout() // a banner may have expired

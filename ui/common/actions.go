@@ -15,6 +15,9 @@ type ActionOpenLane struct{ Lane frame.Lane }
 // ActionClose asks the root to close the topmost dialog.
 type ActionClose struct{}
 
+// ActionQuit asks the root to quit now (a confirmed quit).
+type ActionQuit struct{}
+
 // ActionSend asks the root to send the composer's text to the focused lane.
 type ActionSend struct{ Text string }
 
@@ -87,6 +90,7 @@ type ActionSettings struct {
 
 func (ActionOpenLane) isAction()     {}
 func (ActionClose) isAction()        {}
+func (ActionQuit) isAction()         {}
 func (ActionSend) isAction()         {}
 func (ActionLoadOlder) isAction()    {}
 func (ActionSelectPicker) isAction() {}

@@ -1,0 +1,118 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/themes"
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/dialog"
+)
+
+// waitScreen sends storage checks until the screen shows want: the store's
+// writer reports on its own goroutine.
+func (h *harness) waitScreen(want string) {
+	h.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(h.plain(), want) {
+		if time.Now().After(deadline) {
+			h.t.Fatalf("screen never showed %q:\n%s", want, h.plain())
+		}
+		h.send(storageCheckMsg{})
+		time.Sleep(5 * time.Millisecond) // polling the store's writer goroutine, bounded by the deadline
+	}
+}
+
+// On a full disk the user is told once what it means; messages typed
+// meanwhile are kept, and quitting names them and asks first. When space
+// returns they are written, the user is told, and quitting just quits.
+func TestFullDiskKeepsTypedMessagesAndAsksBeforeQuit(t *testing.T) {
+	st, err := store.Open(t.TempDir(), store.Options{Now: func() time.Time { return fixedNow }, WriteRetry: 10 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	settings := common.DefaultSettings()
+	gw := &fakeGateway{}
+	m := New(Options{Gateway: gw, State: st, Theme: themes.Dark, Settings: &settings,
+		Now: func() time.Time { return fixedNow }, Location: time.UTC})
+	m.tick = testTick
+	h := &harness{t: t, m: m, gw: gw, st: st}
+	h.send(tea.WindowSizeMsg{Width: 120, Height: 30})
+	h.online()
+
+	if err := st.FillDisk(true); err != nil {
+		t.Fatal(err)
+	}
+	filler := strings.Repeat(" and more words to fill a page", 200)
+	for _, text := range []string{"deploy the fix", "then tell ops"} {
+		h.send(tea.PasteMsg{Content: text + filler})
+		h.key(tea.KeyEnter, 0)
+	}
+	h.waitScreen("Cannot save to disk")
+	h.mustShow("storage: ")
+
+	h.key('c', tea.ModCtrl)
+	c, ok := h.m.dialogs.Top().(*dialog.Confirm)
+	if !ok {
+		t.Fatal("quit with unsaved messages did not ask")
+	}
+	if c.Question() != "2 messages not saved to disk: quit anyway?" {
+		t.Fatalf("asked %q", c.Question())
+	}
+	h.mustShow("“deploy the fix", "“then tell ops")
+	_, cmd := h.m.Update(tea.KeyPressMsg{Code: 'n', Text: "n"})
+	if cmd != nil || h.m.DialogOpen() != "" {
+		t.Fatal("n did not just close the question")
+	}
+
+	if err := st.FillDisk(false); err != nil {
+		t.Fatal(err)
+	}
+	h.waitScreen("saving to disk again: nothing was lost")
+	h.mustNotShow("Cannot save to disk")
+	_, cmd = h.m.Update(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	if cmd == nil {
+		t.Fatal("ctrl+c did not quit once everything was saved")
+	}
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Fatal("ctrl+c did not quit once everything was saved")
+	}
+}
+
+// Answering yes quits with the messages unsaved.
+func TestFullDiskQuitAnyway(t *testing.T) {
+	st, err := store.Open(t.TempDir(), store.Options{Now: func() time.Time { return fixedNow }, WriteRetry: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	settings := common.DefaultSettings()
+	m := New(Options{Gateway: &fakeGateway{}, State: st, Theme: themes.Dark, Settings: &settings,
+		Now: func() time.Time { return fixedNow }, Location: time.UTC})
+	m.tick = testTick
+	h := &harness{t: t, m: m, gw: &fakeGateway{}, st: st}
+	h.send(tea.WindowSizeMsg{Width: 120, Height: 30})
+	h.online()
+	if err := st.FillDisk(true); err != nil {
+		t.Fatal(err)
+	}
+	h.send(tea.PasteMsg{Content: "only one" + strings.Repeat(" filler", 1000)})
+	h.key(tea.KeyEnter, 0)
+	h.waitScreen("Cannot save to disk")
+	h.key('c', tea.ModCtrl)
+	if c, ok := h.m.dialogs.Top().(*dialog.Confirm); !ok || c.Question() != "1 message not saved to disk: quit anyway?" {
+		t.Fatal("quit did not ask")
+	}
+	_, cmd := h.m.Update(tea.KeyPressMsg{Code: 'y', Text: "y"})
+	if cmd == nil {
+		t.Fatal("y did not quit")
+	}
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Fatal("y did not quit")
+	}
+}
