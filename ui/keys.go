@@ -187,9 +187,9 @@ func (m *Model) handlePaste(msg tea.PasteMsg) tea.Cmd {
 		return tea.Batch(cmd, m.handleAction(act))
 	}
 	cmd := m.setFocus(focusComposer)
-	_, c2 := m.composer.Update(msg)
+	act, c2 := m.composer.Update(msg)
 	m.relayout()
-	return tea.Batch(cmd, c2, m.syncDrawer())
+	return tea.Batch(cmd, c2, m.syncDrawer(), m.handleAction(act))
 }
 
 // handleWheel scrolls the transcript.
