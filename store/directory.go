@@ -258,6 +258,13 @@ func (s *State) removeLanes(gone map[frame.Lane]bool) {
 
 // dropLane forgets one removed lane's state, draft and queued messages.
 func (s *State) dropLane(l frame.Lane) {
+	if ln := s.lanes[l]; ln != nil {
+		for _, it := range ln.items {
+			if it.Msg != nil && it.Msg.Overflow != nil {
+				s.dropOverflow(it.Msg.ID)
+			}
+		}
+	}
 	delete(s.lanes, l)
 	delete(s.drafts, l)
 	for id, o := range s.outbox {

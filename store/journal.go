@@ -38,6 +38,9 @@ func (s *State) dirty(ln *Lane, it *Item) {
 
 // forget marks a removed item for deletion.
 func (s *State) forget(it *Item) {
+	if it.Msg != nil && it.Msg.Overflow != nil {
+		s.dropOverflow(it.Msg.ID)
+	}
 	if s.db == nil {
 		return
 	}
@@ -49,6 +52,7 @@ func (s *State) forget(it *Item) {
 // forgetMessage deletes message id wherever it is stored (rows older than
 // what is in memory included).
 func (s *State) forgetMessage(id string) {
+	s.dropOverflow(id)
 	if s.db != nil {
 		s.cur().deleteMsg = append(s.cur().deleteMsg, id)
 	}

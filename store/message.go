@@ -24,6 +24,7 @@ func (s *State) msgFromWire(m *frame.Message) *Message {
 	if out.Role == frame.RoleUser {
 		out.Delivery = DeliverySent
 	}
+	s.capText(out, m.Text)
 	return out
 }
 
@@ -205,7 +206,7 @@ func (s *State) applyUpdate(l frame.Lane, m *frame.MessageUpdate) {
 	if !it.Msg.Streaming || (it.Msg.Text == m.Text && (m.Reasoning == "" || it.Msg.Reasoning == m.Reasoning)) {
 		return
 	}
-	it.Msg.Text = m.Text
+	s.capText(it.Msg, m.Text)
 	if m.Reasoning != "" {
 		it.Msg.Reasoning = m.Reasoning
 	}
@@ -233,7 +234,8 @@ func (s *State) applyStop(l frame.Lane, m *frame.MessageStop, replayed bool) {
 		return
 	}
 	msg := it.Msg
-	msg.Text, msg.Streaming = m.FinalText, false
+	msg.Streaming = false
+	s.capText(msg, m.FinalText)
 	if m.Reasoning != "" {
 		msg.Reasoning = m.Reasoning
 	}

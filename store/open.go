@@ -40,6 +40,9 @@ func Open(dir string, opts Options) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opts.OverflowDir == "" {
+		opts.OverflowDir = filepath.Join(dir, overflowDirName)
+	}
 	s := New(opts)
 	s.db = d
 	if err := s.load(); err != nil {

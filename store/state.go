@@ -16,6 +16,10 @@ type Options struct {
 	// lane's newest on first use, then each LoadOlder; it is also the limit
 	// of the history requests LoadOlder returns. Default 50.
 	PageSize int
+	// OverflowDir is where the whole text of a message longer than TextCap
+	// is written; "" keeps only the first TextCap bytes. Open defaults it
+	// to the "texts" directory next to the database.
+	OverflowDir string
 	// WriteRetry is the first delay before writes that failed (a full
 	// disk) are retried; it doubles up to 30 s. Default 1 s.
 	WriteRetry time.Duration

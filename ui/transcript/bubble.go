@@ -38,6 +38,9 @@ func (r *renderer) renderMessage(it *store.Item) []string {
 	case msg.Streaming:
 		parts = append(parts, st.Typing.Render(r.spinner+" thinking…"))
 	}
+	if msg.Overflow != nil {
+		parts = append(parts, r.overflowNote(msg.Overflow))
+	}
 	if chips := r.mediaChips(msg.Media, inner, 1+lineCount(parts)); chips != "" {
 		parts = append(parts, chips)
 	}
