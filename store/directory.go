@@ -7,6 +7,7 @@ import (
 // channel is one directory entry.
 type channel struct {
 	lane    frame.Lane
+	ord     int // position: entries are only ever appended, so it never changes
 	Name    string
 	Kind    string
 	Default bool
@@ -121,6 +122,8 @@ func (s *State) channel(l frame.Lane) *channel { return s.byLane[l] }
 
 // addChannel appends a directory entry and indexes it.
 func (s *State) addChannel(c *channel) {
+	c.ord = s.nextOrd
+	s.nextOrd++
 	s.dir = append(s.dir, c)
 	s.byLane[c.lane] = c
 }

@@ -72,14 +72,18 @@ func (s *State) forgetLane(l frame.Lane) {
 		}
 	}
 	delete(b.drafts, l)
+	for k := range b.chans {
+		if k == l || l.ThreadID == "" && k.ChatID == l.ChatID {
+			delete(b.chans, k)
+		}
+	}
 	b.dropLanes = append(b.dropLanes, l)
-	b.dirSet = true
 }
 
-// dirtyChannel marks the directory for rewriting.
-func (s *State) dirtyChannel(*channel) {
+// dirtyChannel marks a directory entry for writing.
+func (s *State) dirtyChannel(c *channel) {
 	if s.db != nil {
-		s.cur().dirSet = true
+		s.cur().chans[c.lane] = c
 	}
 }
 
@@ -134,11 +138,10 @@ func (s *State) commit() {
 		b.rows = append(b.rows, r)
 	}
 	b.dirty = nil
-	if b.dirSet {
-		for i, c := range s.dir {
-			b.directory = append(b.directory, channelRow{channel: *c, ord: i})
-		}
+	for _, c := range b.chans {
+		b.channels = append(b.channels, channelRow{channel: *c, ord: c.ord})
 	}
+	b.chans = nil
 	for k := range b.meta {
 		b.meta[k] = s.metaValue(k)
 	}

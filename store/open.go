@@ -108,16 +108,18 @@ func (s *State) load() error {
 }
 
 func (s *State) loadDirectory() error {
-	rows, err := s.db.conn.Query(`SELECT chat_id, thread_id, name, kind, is_default, auto FROM channels ORDER BY ord`)
+	rows, err := s.db.conn.Query(`SELECT chat_id, thread_id, name, kind, is_default, auto, ord FROM channels ORDER BY ord`)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
 		c := &channel{}
-		if err := rows.Scan(&c.lane.ChatID, &c.lane.ThreadID, &c.Name, &c.Kind, &c.Default, &c.Auto); err != nil {
+		var ord int
+		if err := rows.Scan(&c.lane.ChatID, &c.lane.ThreadID, &c.Name, &c.Kind, &c.Default, &c.Auto, &ord); err != nil {
 			return err
 		}
+		s.nextOrd = ord // addChannel keeps the stored position
 		s.addChannel(c)
 	}
 	s.dirVer++

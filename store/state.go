@@ -32,6 +32,7 @@ type State struct {
 
 	dir     []*channel // directory in display order (see Tree)
 	byLane  map[frame.Lane]*channel
+	nextOrd int           // the next directory entry's position
 	dirVer  uint64        // bumped by every directory change
 	tree    []ChannelNode // Tree's result, current while treeVer == dirVer
 	treeVer uint64
