@@ -16,8 +16,8 @@ import (
 // offers to attach it as a text file instead; nothing is inserted either
 // way, and the clipboard still holds it.
 func (m *Model) offerPasteAsFile(text string) {
-	q := fmt.Sprintf("This paste is %s, over the %s paste limit: attach it as a file?",
-		media.SizeLabel(int64(len(text))), media.SizeLabel(composer.PasteLimit))
+	q := fmt.Sprintf("This paste is %s, over the %d MiB paste limit: attach it as a file?",
+		media.SizeLabel(int64(len(text))), composer.PasteLimit>>20)
 	m.openDialog(dialog.NewConfirm(m.com, q, []string{
 		"y: attach it to the message as a .txt file",
 		"n: leave it out (nothing was inserted)",

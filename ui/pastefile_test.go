@@ -23,7 +23,7 @@ func TestOversizedPasteOfferedAsFile(t *testing.T) {
 	if !ok {
 		t.Fatal("an oversized paste raised no question")
 	}
-	if c.Question() != "This paste is 2.0 MiB, over the 1.0 MiB paste limit: attach it as a file?" {
+	if c.Question() != "This paste is 2.0 MiB, over the 1 MiB paste limit: attach it as a file?" {
 		t.Fatalf("asked %q", c.Question())
 	}
 	h.key('n', 0)
