@@ -13,6 +13,44 @@ import (
 	"github.com/hermes/iris/ui/dialog"
 )
 
+// storeHarness is a harness at 120×30 over st (a persistent store, say).
+func storeHarness(t *testing.T, st *store.State, now func() time.Time) *harness {
+	t.Helper()
+	settings := common.DefaultSettings()
+	gw := &fakeGateway{}
+	m := New(Options{Gateway: gw, State: st, Theme: themes.Dark, Settings: &settings, Now: now, Location: time.UTC})
+	m.tick = testTick
+	h := &harness{t: t, m: m, gw: gw, st: st}
+	h.send(tea.WindowSizeMsg{Width: 120, Height: 30})
+	return h
+}
+
+// openFull opens a persistent store in a temporary directory whose writes
+// are retried after retry, and fills its disk.
+func openFull(t *testing.T, retry time.Duration) *store.State {
+	t.Helper()
+	st, err := store.Open(t.TempDir(), store.Options{Now: func() time.Time { return fixedNow }, WriteRetry: retry})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if err := st.FillDisk(true); err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// mustQuit fails unless cmd quits the program.
+func mustQuit(t *testing.T, cmd tea.Cmd, what string) {
+	t.Helper()
+	if cmd == nil {
+		t.Fatal(what + " did not quit")
+	}
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Fatal(what + " did not quit")
+	}
+}
+
 // waitScreen sends storage checks until the screen shows want: the store's
 // writer reports on its own goroutine.
 func (h *harness) waitScreen(want string) {
@@ -31,23 +69,9 @@ func (h *harness) waitScreen(want string) {
 // meanwhile are kept, and quitting names them and asks first. When space
 // returns they are written, the user is told, and quitting just quits.
 func TestFullDiskKeepsTypedMessagesAndAsksBeforeQuit(t *testing.T) {
-	st, err := store.Open(t.TempDir(), store.Options{Now: func() time.Time { return fixedNow }, WriteRetry: 10 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	settings := common.DefaultSettings()
-	gw := &fakeGateway{}
-	m := New(Options{Gateway: gw, State: st, Theme: themes.Dark, Settings: &settings,
-		Now: func() time.Time { return fixedNow }, Location: time.UTC})
-	m.tick = testTick
-	h := &harness{t: t, m: m, gw: gw, st: st}
-	h.send(tea.WindowSizeMsg{Width: 120, Height: 30})
+	st := openFull(t, 10*time.Millisecond)
+	h := storeHarness(t, st, func() time.Time { return fixedNow })
 	h.online()
-
-	if err := st.FillDisk(true); err != nil {
-		t.Fatal(err)
-	}
 	filler := strings.Repeat(" and more words to fill a page", 200)
 	for _, text := range []string{"deploy the fix", "then tell ops"} {
 		h.send(tea.PasteMsg{Content: text + filler})
@@ -76,31 +100,13 @@ func TestFullDiskKeepsTypedMessagesAndAsksBeforeQuit(t *testing.T) {
 	h.waitScreen("saving to disk again: nothing was lost")
 	h.mustNotShow("Cannot save to disk")
 	_, cmd = h.m.Update(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
-	if cmd == nil {
-		t.Fatal("ctrl+c did not quit once everything was saved")
-	}
-	if _, ok := cmd().(tea.QuitMsg); !ok {
-		t.Fatal("ctrl+c did not quit once everything was saved")
-	}
+	mustQuit(t, cmd, "ctrl+c once everything was saved")
 }
 
 // Answering yes quits with the messages unsaved.
 func TestFullDiskQuitAnyway(t *testing.T) {
-	st, err := store.Open(t.TempDir(), store.Options{Now: func() time.Time { return fixedNow }, WriteRetry: time.Hour})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	settings := common.DefaultSettings()
-	m := New(Options{Gateway: &fakeGateway{}, State: st, Theme: themes.Dark, Settings: &settings,
-		Now: func() time.Time { return fixedNow }, Location: time.UTC})
-	m.tick = testTick
-	h := &harness{t: t, m: m, gw: &fakeGateway{}, st: st}
-	h.send(tea.WindowSizeMsg{Width: 120, Height: 30})
+	h := storeHarness(t, openFull(t, time.Hour), func() time.Time { return fixedNow })
 	h.online()
-	if err := st.FillDisk(true); err != nil {
-		t.Fatal(err)
-	}
 	h.send(tea.PasteMsg{Content: "only one" + strings.Repeat(" filler", 1000)})
 	h.key(tea.KeyEnter, 0)
 	h.waitScreen("Cannot save to disk")
@@ -109,10 +115,5 @@ func TestFullDiskQuitAnyway(t *testing.T) {
 		t.Fatal("quit did not ask")
 	}
 	_, cmd := h.m.Update(tea.KeyPressMsg{Code: 'y', Text: "y"})
-	if cmd == nil {
-		t.Fatal("y did not quit")
-	}
-	if _, ok := cmd().(tea.QuitMsg); !ok {
-		t.Fatal("y did not quit")
-	}
+	mustQuit(t, cmd, "y")
 }

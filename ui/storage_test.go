@@ -6,11 +6,7 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-
 	"github.com/hermes/iris/store"
-	"github.com/hermes/iris/themes"
-	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
@@ -38,13 +34,9 @@ func TestUnreadableRowReportedAsSkipped(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	settings := common.DefaultSettings()
-	m := New(Options{Gateway: &fakeGateway{}, State: st, Theme: themes.Dark, Settings: &settings, Now: clock, Location: time.UTC})
-	m.tick = testTick
-	h := &harness{t: t, m: m, st: st}
-	h.send(tea.WindowSizeMsg{Width: 120, Height: 30})
+	h := storeHarness(t, st, clock)
 	h.mustNotShow("skipped")
-	h.run(m.Init())
+	h.run(h.m.Init())
 	h.mustShow("second", "1 stored row could not be read and was skipped; saving continues.", "storage: ")
 	h.mustNotShow("failed", "may not be saved", writeFailAdvice)
 
