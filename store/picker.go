@@ -24,6 +24,28 @@ type Picker struct {
 // overflow into an immediate expiry; beyond it the picker has no deadline.
 const maxTimeout = 1e6
 
+// defaultTimeouts are Hermes' timeouts of the pickers that bring no
+// timeout_s: clarify waits an hour, approvals and confirms five minutes.
+// Model and choice pickers have none.
+var defaultTimeouts = map[string]time.Duration{
+	frame.TypePickerClarify:  time.Hour,
+	frame.TypePickerApproval: 5 * time.Minute,
+	frame.TypePickerConfirm:  5 * time.Minute,
+}
+
+// pickerTimeout is how long a picker of type typ with timeout_s ts waits:
+// the kind's default without timeout_s, none (0) for ts <= 0 or beyond
+// maxTimeout.
+func pickerTimeout(typ string, ts *float64) time.Duration {
+	switch {
+	case ts == nil:
+		return defaultTimeouts[typ]
+	case *ts <= 0 || *ts >= maxTimeout:
+		return 0
+	}
+	return time.Duration(*ts * float64(time.Second))
+}
+
 // Pickers returns lane l's pending pickers, oldest first. The slice is the
 // State's own: read it, do not keep it across mutating calls.
 func (s *State) Pickers(l frame.Lane) []Picker {
@@ -67,8 +89,8 @@ func (s *State) applyPicker(f frame.Frame, p *frame.Picker) {
 	}
 	now := s.now()
 	pk := Picker{Type: f.Type, Lane: ln.Key, Picker: *p, Arrived: now}
-	if p.TimeoutS != nil && *p.TimeoutS > 0 && *p.TimeoutS < maxTimeout {
-		pk.Deadline = now.Add(time.Duration(*p.TimeoutS * float64(time.Second)))
+	if t := pickerTimeout(f.Type, p.TimeoutS); t > 0 {
+		pk.Deadline = now.Add(t)
 	}
 	ln.pickers = append(ln.pickers, pk)
 	s.laneChanged(ln)

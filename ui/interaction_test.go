@@ -123,7 +123,7 @@ func TestPickerAnsweredElsewhere(t *testing.T) {
 	}
 	h.online()
 	h.frame(approvalFrame(lane0, "pa_1", "rm -rf z"))
-	h.press(keyEnter)
+	h.typeText("1")
 	h.mustShow("already answered elsewhere")
 	if h.m.DialogOpen() != "" {
 		t.Fatal("picker still up")

@@ -21,11 +21,12 @@ type pickerState struct {
 	shown     *dialog.Picker
 	hidden    map[string]bool
 	announced map[string]bool
-	expiring  bool // an expiry tick is scheduled
+	expiring  bool        // an expiry tick is scheduled
+	input     pickerInput // who gets the keyboard (pickercard.go)
 }
 
 func newPickerState() pickerState {
-	return pickerState{hidden: map[string]bool{}, announced: map[string]bool{}}
+	return pickerState{hidden: map[string]bool{}, announced: map[string]bool{}, input: pickerInput{waiting: map[string]bool{}}}
 }
 
 // Messages of the picker flow.
@@ -40,15 +41,25 @@ type (
 	pickerExpiryMsg struct{}
 )
 
-// syncPicker puts the focused lane's first pending picker on screen (unless
-// hidden or being answered) and takes down a picker that ended.
+// syncPicker puts the focused lane's picker on screen and takes down one
+// that ended. The picker shown is the one the user chose (focusPicker), else
+// the first pending one that is not hidden. It gets the keyboard unless it
+// must wait as a card (the user is typing: holdPicker).
 func (m *Model) syncPicker() tea.Cmd {
+	m.prunePickerInput()
+	defer m.relayout() // the card may come or go
 	var want *store.Picker
 	for _, p := range m.com.Store.Pickers(m.lane) {
-		if !m.pickers.hidden[p.PickerID] {
+		if p.PickerID == m.pickers.input.chosen {
 			want = &p
 			break
 		}
+		if want == nil && !m.pickers.hidden[p.PickerID] {
+			want = &p
+		}
+	}
+	if want != nil && m.holdPicker(*want) {
+		want = nil
 	}
 	cur := m.pickers.shown
 	if cur != nil && (want == nil || cur.PickerID() != want.PickerID || cur.Lane() != m.lane) {
@@ -57,12 +68,12 @@ func (m *Model) syncPicker() tea.Cmd {
 		m.invalidate()
 	}
 	if want == nil || m.pickers.shown != nil {
-		return nil
+		return m.clockTick() // a card's time left counts down too
 	}
 	p := dialog.NewPicker(m.com, *want, m.tick)
 	m.pickers.shown = p
 	m.openDialog(p)
-	return p.Show()
+	return tea.Batch(p.Show(), m.clockTick())
 }
 
 // answerPicker records the answer in the transcript (where it was given)
@@ -83,7 +94,7 @@ func (m *Model) answerPicker(a common.ActionSelectPicker) tea.Cmd {
 	if m.gw == nil {
 		return cmd
 	}
-	f := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: a.PickerID, Value: a.Value}}
+	f := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: a.PickerID, Value: a.Value, Reason: a.Reason}}
 	return tea.Batch(cmd, requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, err error) tea.Msg {
 		e, _ := resp.Payload.(*frame.Error)
 		return pickerAnsweredMsg{picker: *pk, notFound: e != nil && e.Code == frame.CodeNotFound, err: err}
@@ -128,17 +139,14 @@ func (m *Model) revealPickers(l frame.Lane) {
 // showPendingPicker is the picker key: it brings back the focused lane's
 // hidden picker, or opens the next lane with one pending.
 func (m *Model) showPendingPicker() tea.Cmd {
-	if len(m.com.Store.Pickers(m.lane)) > 0 {
-		m.revealPickers(m.lane)
-		return m.syncPicker()
+	if ps := m.com.Store.Pickers(m.lane); len(ps) > 0 {
+		return m.focusPicker(m.lane, ps[0].PickerID)
 	}
 	lanes := m.com.Store.PendingLanes()
 	if len(lanes) == 0 {
 		return common.ReportInfo("no question is waiting")
 	}
-	m.revealPickers(lanes[0])
-	m.switchLane(lanes[0])
-	return tea.Batch(m.openLaneCmd(lanes[0]), m.syncPicker())
+	return m.focusPicker(lanes[0], m.com.Store.Pickers(lanes[0])[0].PickerID)
 }
 
 // afterPickersChanged shows or takes down the picker, announces new ones

@@ -90,7 +90,7 @@ func (m *Model) animating() bool {
 // clockTick redraws once a second while a countdown or a timed message is
 // on screen.
 func (m *Model) clockTick() tea.Cmd {
-	if m.ticking || m.conn != common.ConnReconnecting && m.status.Info() == "" && !m.bannerActive() {
+	if m.ticking || m.conn != common.ConnReconnecting && m.status.Info() == "" && !m.bannerActive() && !m.pickerTicking() {
 		return nil
 	}
 	m.ticking = true

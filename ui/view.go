@@ -31,6 +31,9 @@ func (m *Model) render() string {
 		m.tviewValid = true
 	}
 	main := m.tview + "\n" + m.composer.View()
+	if m.layout.card > 0 {
+		main = m.tview + "\n" + m.cardView(m.layout.main) + "\n" + m.composer.View()
+	}
 	if m.layout.banner > 0 {
 		main = m.bannerView(m.layout.main) + "\n" + main
 	}

@@ -1,6 +1,8 @@
 package common
 
 import (
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/hermes/iris/themes"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -41,6 +43,18 @@ type ActionSelectPicker struct {
 	PickerID string
 	Value    string
 	Record   string
+	// Reason is the typed reason of a deny ("" otherwise); it travels as
+	// picker.select's reason field.
+	Reason string
+}
+
+// ActionYieldPicker says a picker that had the keyboard gives it back: Msg
+// (a key or a paste that does not answer it) belongs to the composer, and
+// the picker waits as a card until the user deliberately opens it again.
+type ActionYieldPicker struct {
+	Lane     frame.Lane
+	PickerID string
+	Msg      tea.Msg
 }
 
 // ActionHidePicker asks the root to hide a picker without answering it: it
@@ -106,6 +120,7 @@ func (ActionLoadOlder) isAction()     {}
 func (ActionSelectPicker) isAction()  {}
 func (ActionSendFrame) isAction()     {}
 func (ActionHidePicker) isAction()    {}
+func (ActionYieldPicker) isAction()   {}
 func (ActionSearch) isAction()        {}
 func (ActionJump) isAction()          {}
 func (ActionComplete) isAction()      {}
