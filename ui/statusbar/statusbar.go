@@ -226,15 +226,7 @@ func (m *Model) laneName() string {
 	if m.lane.ChatID == "" {
 		return ""
 	}
-	st := m.com.Store
-	name := st.ChannelName(m.lane)
-	if name == "" {
-		return "# " + termsafe.Line(m.lane.String())
-	}
-	if parent := st.ChannelName(frame.Lane{ChatID: m.lane.ChatID}); m.lane.ThreadID != "" && parent != "" {
-		return "# " + termsafe.Line(parent) + " › " + termsafe.Line(name)
-	}
-	return "# " + termsafe.Line(name)
+	return "# " + common.LaneLabel(m.com.Store, m.lane)
 }
 
 // unreadElsewhere counts unread messages in lanes other than the focused
