@@ -128,7 +128,7 @@ const maxRetry = 30 * time.Second
 // in memory, in order, and retried with a growing delay together with the
 // ones that follow, so that a later batch can never store a cursor ahead
 // of the data before it; once a retry succeeds, writing goes on as before.
-// The State keeps working in memory meanwhile and Storage tells the UI.
+// The State keeps working in memory meanwhile and Health tells the UI.
 func (d *db) run() {
 	defer close(d.done)
 	var held []*batch

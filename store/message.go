@@ -13,7 +13,7 @@ func isUserMsg(it *Item) bool { return it.Msg != nil && it.Msg.Role == frame.Rol
 // msgFromWire builds a Message from a final message frame.
 func (s *State) msgFromWire(m *frame.Message) *Message {
 	out := &Message{
-		ID: m.MessageID, Role: m.Role, Text: m.Text, Reasoning: m.Reasoning,
+		ID: m.MessageID, Role: m.Role, Text: m.Text, Reasoning: capReasoning(m.Reasoning),
 		Media: slices.Clone(m.Media), ReplyTo: m.ReplyTo.Val, Model: m.Model,
 		Tokens: m.Tokens, Runtime: m.Runtime, TS: s.fromMillis(m.TS),
 		ClientMsgID: m.ClientMsgID,
@@ -208,7 +208,7 @@ func (s *State) applyUpdate(l frame.Lane, m *frame.MessageUpdate) {
 	}
 	s.capText(it.Msg, m.Text)
 	if m.Reasoning != "" {
-		it.Msg.Reasoning = m.Reasoning
+		it.Msg.Reasoning = capReasoning(m.Reasoning)
 	}
 	s.touch(ln, it)
 }
@@ -237,7 +237,7 @@ func (s *State) applyStop(l frame.Lane, m *frame.MessageStop, replayed bool) {
 	msg.Streaming = false
 	s.capText(msg, m.FinalText)
 	if m.Reasoning != "" {
-		msg.Reasoning = m.Reasoning
+		msg.Reasoning = capReasoning(m.Reasoning)
 	}
 	if m.Media != nil {
 		msg.Media = slices.Clone(m.Media)

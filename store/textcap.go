@@ -15,7 +15,8 @@ import (
 // screen, and what the markdown renderer draws in well under a second).
 // The rest of a longer text is not kept in memory: a persistent State
 // writes the whole text to a file (Options.OverflowDir) that the UI opens
-// on request. Without the cap, a 31 MiB message cost 720 MB of memory.
+// on request. A message's reasoning is cut at the same size (and not kept
+// whole). Without the cap, a 31 MiB message cost 720 MB of memory.
 const TextCap = 64 << 10
 
 // overflowDirName is the default Options.OverflowDir of a persistent
@@ -40,10 +41,7 @@ func (s *State) capText(msg *Message, full string) {
 	if len(full) <= TextCap {
 		return
 	}
-	cut := TextCap
-	for cut > 0 && !utf8.RuneStart(full[cut]) {
-		cut--
-	}
+	cut := runeCut(full)
 	// Clone: the kept prefix must not pin the whole text in memory.
 	msg.Text = strings.Clone(full[:cut])
 	msg.Overflow = &Overflow{Bytes: int64(len(full) - cut)}
@@ -61,6 +59,27 @@ func (s *State) capText(msg *Message, full string) {
 		return
 	}
 	msg.Overflow.Path = path
+}
+
+// runeCut is where text longer than TextCap is cut: at TextCap, or before
+// the rune that straddles it.
+func runeCut(text string) int {
+	cut := TextCap
+	for cut > 0 && !utf8.RuneStart(text[cut]) {
+		cut--
+	}
+	return cut
+}
+
+// capReasoning keeps the first TextCap bytes of a message's reasoning and
+// says how much was left out (reasoning is shown dimmed and folded; it is
+// not kept whole anywhere).
+func capReasoning(text string) string {
+	if len(text) <= TextCap {
+		return text
+	}
+	cut := runeCut(text)
+	return strings.Clone(text[:cut]) + fmt.Sprintf("\n\n… %d KiB more reasoning not kept", (len(text)-cut)>>10)
 }
 
 // overflowPath is where the whole text of message id is kept.

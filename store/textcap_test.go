@@ -74,3 +74,14 @@ func TestLongTextInMemoryOnlyState(t *testing.T) {
 		t.Fatalf("%d bytes kept, overflow %+v", len(msg.Text), msg.Overflow)
 	}
 }
+
+// Reasoning is cut at TextCap too, saying how much was left out.
+func TestLongReasoningCapped(t *testing.T) {
+	s := newState(newClock())
+	s.Apply(frame.Frame{Type: frame.TypeMessage, ChatID: frame.Some("d"),
+		Payload: &frame.Message{MessageID: "m", Text: "short", Reasoning: bigText(2 << 20)}}, false)
+	r := s.Lane(def).Item(0).Msg.Reasoning
+	if len(r) > TextCap+64 || !strings.HasSuffix(r, "KiB more reasoning not kept") || !utf8.ValidString(r) {
+		t.Fatalf("reasoning kept: %d bytes, ends %q", len(r), r[len(r)-40:])
+	}
+}
