@@ -25,6 +25,7 @@ type batch struct {
 	settings  map[string]string
 
 	written chan struct{} // closed once written (flush markers)
+	retry   bool          // a flush marker that also retries held writes now
 }
 
 type dirtyItem struct {

@@ -96,6 +96,14 @@ func (d *db) flush() {
 	<-b.written
 }
 
+// retryNow makes the writer try the held writes at once, without waiting
+// for the next retry, and waits for the attempt.
+func (d *db) retryNow() {
+	b := &batch{written: make(chan struct{}), retry: true}
+	d.send(b)
+	<-b.written
+}
+
 // close writes what is queued, stops the writer and closes the file. It
 // returns the error of writes that never succeeded, if any, and the first
 // read problem.
@@ -151,6 +159,10 @@ func (d *db) run() {
 		var markers []*batch
 		grew := false
 		for _, g := range group {
+			if g.retry && waiting {
+				retry.Stop()
+				waiting = false
+			}
 			if g.written != nil {
 				markers = append(markers, g)
 			} else {

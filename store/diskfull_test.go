@@ -93,3 +93,30 @@ func TestFullDiskAtCloseSaysWhatIsLost(t *testing.T) {
 		t.Fatalf("close: %v", err)
 	}
 }
+
+// SaveNow retries at once: when space is back, the held writes are made
+// without waiting for the next retry.
+func TestSaveNowWritesHeldWithoutWaiting(t *testing.T) {
+	dir, clk := t.TempDir(), newClock()
+	s, err := Open(dir, Options{Now: clk.now, WriteRetry: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.FillDisk(true); err != nil {
+		t.Fatal(err)
+	}
+	s.AddOutgoing(def, "typed "+strings.Repeat("fill ", 2000), "c1", "", nil)
+	if h := s.SaveNow(); h.WriteErr == nil || len(h.Unsaved) != 1 {
+		t.Fatalf("full disk: %+v", h)
+	}
+	if err := s.FillDisk(false); err != nil {
+		t.Fatal(err)
+	}
+	if h := s.SaveNow(); h.WriteErr != nil || len(h.Unsaved) != 0 {
+		t.Fatalf("space back: %+v", h)
+	}
+	closeState(t, s)
+	if n := count(t, rawDB(t, dir), `SELECT COUNT(*) FROM items WHERE client_msg_id = 'c1'`); n != 1 {
+		t.Fatal("the held message was not written")
+	}
+}

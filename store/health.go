@@ -42,6 +42,16 @@ func (s *State) Health() Health {
 		Skipped: d.skipped, ReadErr: d.readErr}
 }
 
+// SaveNow tries at once to write what a failing disk held back (space may
+// have come back since the last retry) and returns the health after that
+// attempt. It waits for one write; call it when about to quit.
+func (s *State) SaveNow() Health {
+	if s.db != nil {
+		s.db.retryNow()
+	}
+	return s.Health()
+}
+
 // unsavedMessages lists the typed messages (those with a client_msg_id)
 // among held batches, each once, in the order first held.
 func unsavedMessages(held []*batch) []UnsavedMessage {

@@ -117,3 +117,19 @@ func TestFullDiskQuitAnyway(t *testing.T) {
 	_, cmd := h.m.Update(tea.KeyPressMsg{Code: 'y', Text: "y"})
 	mustQuit(t, cmd, "y")
 }
+
+// Quitting tries the disk once more first: when space came back since the
+// last retry, Iris saves and quits without asking.
+func TestQuitSavesFirstWhenSpaceIsBack(t *testing.T) {
+	st := openFull(t, time.Hour)
+	h := storeHarness(t, st, func() time.Time { return fixedNow })
+	h.online()
+	h.send(tea.PasteMsg{Content: "kept" + strings.Repeat(" filler", 1000)})
+	h.key(tea.KeyEnter, 0)
+	h.waitScreen("Cannot save to disk")
+	if err := st.FillDisk(false); err != nil {
+		t.Fatal(err)
+	}
+	_, cmd := h.m.Update(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	mustQuit(t, cmd, "ctrl+c with the space back")
+}

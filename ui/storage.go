@@ -91,10 +91,11 @@ func skippedRows(n int) string {
 	return fmt.Sprintf("%d stored rows could not be read and were skipped; saving continues.", n)
 }
 
-// quit quits, unless typed messages are not on disk yet (the disk is
-// full): then it names them and asks once whether to quit anyway.
+// quit quits, unless typed messages are still not on disk after one more
+// try (the disk is full): then it names them and asks once whether to quit
+// anyway.
 func (m *Model) quit() tea.Cmd {
-	unsaved := m.com.Store.Health().Unsaved
+	unsaved := m.com.Store.SaveNow().Unsaved
 	if len(unsaved) == 0 {
 		return tea.Quit
 	}
