@@ -14,6 +14,25 @@ type channel struct {
 	Auto    bool
 }
 
+// dirIndex is what a State keeps beside the directory so that no question
+// about it walks every entry: an index by lane, the tree built once per
+// change (and patched for in-place edits), positions, and versions.
+type dirIndex struct {
+	byLane  map[frame.Lane]*channel
+	nextOrd int           // the next directory entry's position
+	dirVer  uint64        // bumped by every directory change
+	tree    []ChannelNode // Tree's result, current while treeVer == dirVer
+	treeVer uint64
+	treeAt  map[frame.Lane][2]int // lane → index in tree, and in its Threads (-1: top level)
+	// Changes since the last structural one (an entry added, removed or
+	// reordered, at shapeVer), for DirectoryEdits.
+	shapeVer   uint64
+	edits      []dirEdit
+	editsFloor uint64             // the log reaches back to this version
+	pos        map[frame.Lane]int // index in dir, current while posVer == shapeVer
+	posVer     uint64
+}
+
 // ChannelNode is one entry of the sidebar tree: a channel with its threads
 // nested (threads have no Threads of their own).
 type ChannelNode struct {
@@ -35,10 +54,25 @@ func (s *State) Tree() []ChannelNode {
 	if s.tree != nil && s.treeVer == s.dirVer {
 		return s.tree
 	}
+	if edits, ok := s.DirectoryEdits(s.treeVer); ok && s.tree != nil {
+		for _, l := range edits { // entries changed in place: patch their nodes
+			if c, p := s.byLane[l], s.treeAt[l]; c != nil {
+				n := &s.tree[p[0]]
+				if p[1] >= 0 {
+					n = &n.Threads[p[1]]
+				}
+				n.Name, n.Kind, n.Auto = c.Name, c.Kind, c.Auto
+			}
+		}
+		s.treeVer = s.dirVer
+		return s.tree
+	}
 	out := []ChannelNode{}
 	at := map[string]int{} // chat id → index in out
+	s.treeAt = make(map[frame.Lane][2]int, len(s.dir))
 	add := func(c *channel) {
 		at[c.lane.ChatID] = len(out)
+		s.treeAt[c.lane] = [2]int{len(out), -1}
 		out = append(out, c.node())
 	}
 	for _, c := range s.dir {
@@ -56,8 +90,10 @@ func (s *State) Tree() []ChannelNode {
 			continue
 		}
 		if i, ok := at[c.lane.ChatID]; ok {
+			s.treeAt[c.lane] = [2]int{i, len(out[i].Threads)}
 			out[i].Threads = append(out[i].Threads, c.node())
 		} else {
+			s.treeAt[c.lane] = [2]int{len(out), -1}
 			out = append(out, c.node())
 		}
 	}
@@ -69,6 +105,33 @@ func (s *State) Tree() []ChannelNode {
 // Tree is current while the version is the same.
 func (s *State) DirectoryVersion() uint64 { return s.dirVer }
 
+// maxEdits bounds the log of in-place directory edits.
+const maxEdits = 1024
+
+// dirEdit is one entry changed in place (renamed, say) at version ver.
+type dirEdit struct {
+	ver  uint64
+	lane frame.Lane
+}
+
+// DirectoryEdits returns the lanes whose entries changed in place (a new
+// name, kind or auto mark) since DirectoryVersion was since, when that is
+// all that changed: then a list built from Tree at since is brought up to
+// date by updating those lanes' rows. ok is false when entries were added,
+// removed or reordered (a new default) since then, or the log no longer
+// reaches back that far: then the list must be built again.
+func (s *State) DirectoryEdits(since uint64) (lanes []frame.Lane, ok bool) {
+	if since < s.shapeVer || since < s.editsFloor {
+		return nil, false
+	}
+	for _, e := range s.edits {
+		if e.ver > since {
+			lanes = append(lanes, e.lane)
+		}
+	}
+	return lanes, true
+}
+
 // ChannelName returns lane l's name in the directory, or "" for a lane
 // the directory does not list.
 func (s *State) ChannelName(l frame.Lane) string {
@@ -78,15 +141,24 @@ func (s *State) ChannelName(l frame.Lane) string {
 	return ""
 }
 
+// Entry returns lane l's directory entry (without threads), or false for
+// a lane the directory does not list.
+func (s *State) Entry(l frame.Lane) (ChannelNode, bool) {
+	if c := s.byLane[l]; c != nil {
+		return c.node(), true
+	}
+	return ChannelNode{}, false
+}
+
 // dirPositions maps each listed lane to its index in s.dir, rebuilt once
-// per directory change.
+// per change of the directory's entries or order.
 func (s *State) dirPositions() map[frame.Lane]int {
-	if s.pos == nil || s.posVer != s.dirVer {
+	if s.pos == nil || s.posVer != s.shapeVer {
 		s.pos = make(map[frame.Lane]int, len(s.dir))
 		for i, c := range s.dir {
 			s.pos[c.lane] = i
 		}
-		s.posVer = s.dirVer
+		s.posVer = s.shapeVer
 	}
 	return s.pos
 }
@@ -94,6 +166,18 @@ func (s *State) dirPositions() map[frame.Lane]int {
 // dirChanged records a change of the directory's entries or order.
 func (s *State) dirChanged() {
 	s.dirVer++
+	s.shapeVer, s.edits, s.editsFloor = s.dirVer, s.edits[:0], s.dirVer
+	s.chg.Directory = true
+}
+
+// dirEdited records an in-place change of lane l's entry.
+func (s *State) dirEdited(l frame.Lane) {
+	s.dirVer++
+	if len(s.edits) == maxEdits {
+		s.editsFloor = s.edits[maxEdits/2-1].ver
+		s.edits = append(s.edits[:0], s.edits[maxEdits/2:]...)
+	}
+	s.edits = append(s.edits, dirEdit{ver: s.dirVer, lane: l})
 	s.chg.Directory = true
 }
 
@@ -136,7 +220,8 @@ func (s *State) upsertChannel(fc frame.Channel) {
 	}
 	delete(s.deleted, l)
 	c := s.channel(l)
-	if c == nil {
+	added := c == nil
+	if added {
 		c = &channel{lane: l}
 		s.addChannel(c)
 	}
@@ -166,6 +251,7 @@ func (s *State) upsertChannel(fc frame.Channel) {
 	if next == *c {
 		return
 	}
+	reordered := added || next.Default != c.Default
 	if next.Default && !c.Default {
 		for _, o := range s.dir {
 			if o != c && o.Default {
@@ -180,7 +266,11 @@ func (s *State) upsertChannel(fc frame.Channel) {
 		s.laneChanged(ln)
 	}
 	s.dirtyChannel(c)
-	s.dirChanged()
+	if reordered {
+		s.dirChanged()
+	} else {
+		s.dirEdited(l)
+	}
 }
 
 // replaceDirectory applies a full listing (hello.ack, channel.list): known

@@ -86,3 +86,61 @@ func TestDirectoryWritesOnlyWhatChanged(t *testing.T) {
 		t.Fatalf("%d entries: %s, %s, %s … %s", len(tree), tree[0].Name, tree[1].Name, tree[4].Name, tree[len(tree)-1].Name)
 	}
 }
+
+// A rename is an in-place edit: DirectoryEdits names the lane and the tree
+// is patched, not rebuilt. Adding an entry or moving the default is not.
+func TestDirectoryEditsPatchInPlace(t *testing.T) {
+	s := newState(newClock())
+	s.Apply(frame.Frame{Type: frame.TypeHelloAck, Payload: &frame.HelloAck{Channels: []frame.Channel{
+		{ChatID: "d", Name: "Default", Kind: frame.KindDefault, IsDefault: frame.Ptr(true)},
+		{ChatID: "c", Name: "Ops", Kind: frame.KindChannel},
+		{ChatID: "c", ThreadID: frame.Some("t"), Name: "Deploy", Kind: frame.KindThread},
+	}}}, false)
+	before := s.Tree()
+	v := s.DirectoryVersion()
+	s.Apply(frame.Frame{Type: frame.TypeChannelRenamed, Payload: &frame.Channel{ChatID: "c", ThreadID: frame.Some("t"), Name: "Release"}}, false)
+	s.Apply(frame.Frame{Type: frame.TypeChannelRenamed, Payload: &frame.Channel{ChatID: "c", Name: "Platform"}}, false)
+	edits, ok := s.DirectoryEdits(v)
+	if !ok || len(edits) != 2 || edits[0] != lane("c", "t") || edits[1] != lane("c", "") {
+		t.Fatalf("edits %v, %v", edits, ok)
+	}
+	tree := s.Tree()
+	if &tree[0] != &before[0] || tree[1].Name != "Platform" || tree[1].Threads[0].Name != "Release" {
+		t.Fatalf("tree not patched in place: %+v", tree)
+	}
+	v = s.DirectoryVersion()
+	s.Apply(frame.Frame{Type: frame.TypeChannelCreated, Payload: &frame.Channel{ChatID: "n", Name: "New"}}, false)
+	if _, ok := s.DirectoryEdits(v); ok {
+		t.Fatal("an added entry passed for an edit")
+	}
+	v = s.DirectoryVersion()
+	s.Apply(frame.Frame{Type: frame.TypeChannelRenamed, Payload: &frame.Channel{ChatID: "n", IsDefault: frame.Ptr(true)}}, false)
+	if _, ok := s.DirectoryEdits(v); ok {
+		t.Fatal("a new default passed for an edit")
+	}
+	if tree := s.Tree(); tree[0].Name != "New" || len(tree) != 3 {
+		t.Fatalf("tree after the new default: %+v", tree)
+	}
+}
+
+// The log of edits is bounded; a list older than what it reaches back to
+// is told to rebuild.
+func TestDirectoryEditsLogIsBounded(t *testing.T) {
+	s := newState(newClock())
+	s.Apply(frame.Frame{Type: frame.TypeHelloAck, Payload: &frame.HelloAck{Channels: []frame.Channel{{ChatID: "c", Name: "0"}}}}, false)
+	old := s.DirectoryVersion()
+	for i := range maxEdits + 10 {
+		s.Apply(frame.Frame{Type: frame.TypeChannelRenamed, Payload: &frame.Channel{ChatID: "c", Name: fmt.Sprint(i + 1)}}, false)
+	}
+	if _, ok := s.DirectoryEdits(old); ok {
+		t.Fatal("edits beyond the log were reported complete")
+	}
+	recent := s.DirectoryVersion()
+	s.Apply(frame.Frame{Type: frame.TypeChannelRenamed, Payload: &frame.Channel{ChatID: "c", Name: "last"}}, false)
+	if edits, ok := s.DirectoryEdits(recent); !ok || len(edits) != 1 || len(s.edits) > maxEdits {
+		t.Fatalf("recent edits %v %v, log %d", edits, ok, len(s.edits))
+	}
+	if s.Tree()[0].Name != "last" {
+		t.Fatal(s.Tree()[0].Name)
+	}
+}

@@ -122,7 +122,7 @@ func (s *State) loadDirectory() error {
 		s.nextOrd = ord // addChannel keeps the stored position
 		s.addChannel(c)
 	}
-	s.dirVer++
+	s.dirChanged()
 	return rows.Err()
 }
 

@@ -30,14 +30,8 @@ type Options struct {
 type State struct {
 	opts Options
 
-	dir     []*channel // directory in display order (see Tree)
-	byLane  map[frame.Lane]*channel
-	nextOrd int           // the next directory entry's position
-	dirVer  uint64        // bumped by every directory change
-	tree    []ChannelNode // Tree's result, current while treeVer == dirVer
-	treeVer uint64
-	pos     map[frame.Lane]int // index in dir, current while posVer == dirVer
-	posVer  uint64
+	dir []*channel // directory in display order (see Tree)
+	dirIndex
 	lanes   map[frame.Lane]*Lane
 	deleted map[frame.Lane]bool // lanes deleted this session; late frames for them are dropped
 	gone    map[string]bool     // message ids deleted this session; never revived
@@ -74,7 +68,7 @@ func New(opts Options) *State {
 	}
 	return &State{
 		opts:     opts,
-		byLane:   map[frame.Lane]*channel{},
+		dirIndex: dirIndex{byLane: map[frame.Lane]*channel{}},
 		lanes:    map[frame.Lane]*Lane{},
 		deleted:  map[frame.Lane]bool{},
 		gone:     map[string]bool{},

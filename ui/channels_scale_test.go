@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/ui/dialog"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
@@ -31,8 +32,9 @@ func manyChannels(n int) []frame.Channel {
 }
 
 // keyTimes is the median time of one key press, Update and View, in the
-// sidebar and in the switcher with a fuzzy query being typed.
-type keyTimes struct{ hello, sidebar, switcher time.Duration }
+// sidebar and in the switcher with a fuzzy query being typed, and of a
+// channel renamed by the gateway, applied and drawn.
+type keyTimes struct{ hello, sidebar, switcher, rename time.Duration }
 
 // timeChannelKeys connects a root model to a gateway listing n channels and
 // times key presses: Down/Up in the focused sidebar, then a query typed
@@ -60,6 +62,16 @@ func timeChannelKeys(tb testing.TB, n int) keyTimes {
 		}
 		side = append(side, press(k))
 	}
+	var ren []time.Duration
+	for i := range 10 {
+		f := frame.Frame{Type: frame.TypeChannelRenamed, Payload: &frame.Channel{
+			ChatID: fmt.Sprintf("android:chan_%d", n/2+i), Name: fmt.Sprintf("renamed %d", i)}}
+		start := time.Now()
+		m.Update(FrameReceivedMsg{Frame: f})
+		m.Update(flushMsg{})
+		_ = m.View()
+		ren = append(ren, time.Since(start))
+	}
 	press(tea.KeyPressMsg{Code: 'k', Mod: tea.ModCtrl})
 	if m.DialogOpen() == "" {
 		tb.Fatal("ctrl+k did not open the switcher")
@@ -73,7 +85,7 @@ func timeChannelKeys(tb testing.TB, n int) keyTimes {
 			sw = append(sw, press(tea.KeyPressMsg{Code: tea.KeyBackspace}))
 		}
 	}
-	kt.sidebar, kt.switcher = median(side), median(sw)
+	kt.sidebar, kt.switcher, kt.rename = median(side), median(sw), median(ren)
 	return kt
 }
 
@@ -84,21 +96,25 @@ func median(ds []time.Duration) time.Duration {
 }
 
 // TestManyChannelsKeysStayFast: with 100,000 channels a key in the sidebar
-// or the switcher costs about what it costs with 100 (the lists draw only
-// their visible rows over an index built once), and fits a frame. The
+// or the switcher, or a channel renamed, costs about what it costs with 100
+// (the lists draw only their visible rows over an index built once and
+// patched for renames), and fits a frame. The
 // ratio is the check (this machine's speed cancels out); the absolute
 // figure, reported against keyBudget by BenchmarkManyChannels, is checked
 // here only loosely, with room for a machine shared by other work.
 func TestManyChannelsKeysStayFast(t *testing.T) {
 	small := timeChannelKeys(t, 100)
 	big := timeChannelKeys(t, 100_000)
-	t.Logf("100 channels: sidebar %v/key, switcher %v/key; 100,000: hello %v, sidebar %v/key, switcher %v/key",
-		small.sidebar, small.switcher, big.hello, big.sidebar, big.switcher)
+	t.Logf("100 channels: sidebar %v/key, switcher %v/key, rename %v; 100,000: hello %v, sidebar %v/key, switcher %v/key, rename %v",
+		small.sidebar, small.switcher, small.rename, big.hello, big.sidebar, big.switcher, big.rename)
 	if r := ratio(big.sidebar, small.sidebar); r > 4 {
 		t.Errorf("sidebar key: 100k channels take %.1f× the time of 100", r)
 	}
 	if r := ratio(big.switcher, small.switcher); r > 20 {
 		t.Errorf("switcher key: 100k channels take %.1f× the time of 100", r)
+	}
+	if r := ratio(big.rename, small.rename); r > 20 {
+		t.Errorf("a rename: 100k channels take %.1f× the time of 100", r)
 	}
 	if big.sidebar > 6*keyBudget || big.switcher > 6*keyBudget {
 		t.Errorf("keys with 100k channels: sidebar %v, switcher %v (budget %v)", big.sidebar, big.switcher, keyBudget)
@@ -122,5 +138,25 @@ func BenchmarkManyChannels(b *testing.B) {
 	b.ReportMetric(ms(big.switcher), "switcher-ms/key")
 	b.ReportMetric(ratio(big.sidebar, small.sidebar), "sidebar-x100")
 	b.ReportMetric(ratio(big.switcher, small.switcher), "switcher-x100")
+	b.ReportMetric(ms(big.rename), "rename-ms")
+	b.ReportMetric(ratio(big.rename, small.rename), "rename-x100")
 	b.ReportMetric(ms(keyBudget), "budget-ms")
+}
+
+// A renamed channel shows its new name in the sidebar, and the switcher
+// finds it and its thread by the new name (the index relabels them).
+func TestRenameUpdatesSidebarAndSwitcher(t *testing.T) {
+	h := newHarness(t, 120, 40)
+	h.online()
+	h.key('k', tea.ModCtrl) // builds the switcher's index
+	h.key(tea.KeyEscape, 0)
+	h.frame(frame.Frame{Type: frame.TypeChannelRenamed, Payload: &frame.Channel{ChatID: "android:chan_7", Name: "Platform"}})
+	h.mustShow("Platform")
+	h.mustNotShow("Cron Reports")
+	h.key('k', tea.ModCtrl)
+	h.typeText("platform nigh")
+	sw := h.m.dialogs.Top().(*dialog.Switcher)
+	if got := sw.Matches(); len(got) != 1 || got[0] != "Platform › Nightly build" {
+		t.Fatalf("matches %v", got)
+	}
 }

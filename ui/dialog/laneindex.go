@@ -5,6 +5,7 @@ import (
 
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
@@ -19,6 +20,7 @@ type LaneIndex struct {
 	entries []entry
 	keys    []string           // entries' keys, apart so a scan reads only them
 	at      map[frame.Lane]int // lane → entry
+	threads map[string][]int   // channel's chat id → its threads' entries
 }
 
 // entry is one lane the switcher can open.
@@ -27,21 +29,44 @@ type entry struct {
 	label string // sanitised "channel" or "channel › thread"
 }
 
-// refresh rebuilds the index if the directory changed since it was built.
+// refresh brings the index up to date: entries renamed since it was built
+// are relabelled (a channel's threads with it), anything else rebuilds it.
 func (x *LaneIndex) refresh(st *store.State) {
-	if x.built && x.ver == st.DirectoryVersion() {
+	v := st.DirectoryVersion()
+	if x.built && x.ver == v {
+		return
+	}
+	if edits, ok := st.DirectoryEdits(x.ver); x.built && ok {
+		for _, l := range edits {
+			x.relabel(st, l)
+			if l.ThreadID == "" {
+				for _, i := range x.threads[l.ChatID] {
+					x.relabel(st, x.entries[i].lane)
+				}
+			}
+		}
+		x.ver = v
 		return
 	}
 	x.entries, x.keys = x.entries[:0], x.keys[:0]
-	x.at = map[frame.Lane]int{}
+	x.at, x.threads = map[frame.Lane]int{}, map[string][]int{}
 	for _, n := range st.Tree() {
 		name := termsafe.Line(n.Name)
 		x.add(n.Lane, name)
 		for _, t := range n.Threads {
+			x.threads[n.Lane.ChatID] = append(x.threads[n.Lane.ChatID], len(x.entries))
 			x.add(t.Lane, name+" › "+termsafe.Line(t.Name))
 		}
 	}
-	x.built, x.ver = true, st.DirectoryVersion()
+	x.built, x.ver = true, v
+}
+
+// relabel names lane l's entry again from the directory.
+func (x *LaneIndex) relabel(st *store.State, l frame.Lane) {
+	if i, ok := x.at[l]; ok {
+		x.entries[i].label = common.LaneLabel(st, l)
+		x.keys[i] = strings.ToLower(x.entries[i].label)
+	}
 }
 
 func (x *LaneIndex) add(l frame.Lane, label string) {

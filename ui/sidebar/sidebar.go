@@ -74,14 +74,28 @@ func (m *Model) SetCurrent(l frame.Lane) {
 
 // Refresh re-reads the directory tree and the lanes' marks from the store;
 // call it when the store reports a Directory or Pickers change. The rows
-// are rebuilt only when the directory itself changed; marks are read when
-// the visible rows are drawn.
+// are rebuilt only when entries were added, removed or reordered; entries
+// edited in place (renamed) update their own rows; marks are read when the
+// visible rows are drawn.
 func (m *Model) Refresh() {
 	m.view = ""
-	if v := m.com.Store.DirectoryVersion(); !m.built || v != m.dirVer {
-		m.rebuild()
-		m.built, m.dirVer = true, v
+	st := m.com.Store
+	v := st.DirectoryVersion()
+	if m.built && v == m.dirVer {
+		return
 	}
+	if edits, ok := st.DirectoryEdits(m.dirVer); m.built && ok {
+		for _, l := range edits {
+			i, listed := m.index[l]
+			if n, ok := st.Entry(l); listed && ok {
+				n.Threads = m.rows[i].node.Threads
+				m.rows[i].node = n
+			}
+		}
+	} else {
+		m.rebuild()
+	}
+	m.built, m.dirVer = true, v
 }
 
 // rebuild lists the store's tree as rows and indexes them by lane, keeping
