@@ -48,8 +48,9 @@ type ChannelNode struct {
 // Tree returns the directory: the default channel first, then the other
 // channels in the gateway's order (new ones appended), each with its threads
 // in the same order. A thread whose parent is unknown is listed at top level.
-// The tree is built once per directory change and shared: read it, never
-// write it, and call Tree again after a change (DirectoryVersion says when).
+// The tree is built once per change of the entries or their order, patched
+// in place for renames, and shared: read it, never write it, and call Tree
+// again after a change (DirectoryVersion says when).
 func (s *State) Tree() []ChannelNode {
 	if s.tree != nil && s.treeVer == s.dirVer {
 		return s.tree

@@ -37,6 +37,9 @@ type Switcher struct {
 	rank   []uint16 // ranking key per entry (0: no match), reused by filter
 	counts []int    // counting sort buckets, reused by filter
 	last   string   // the query keys were computed for
+	// Earlier results of the query's prefixes, shortest first, so that
+	// erasing what was typed costs nothing.
+	prefixes []ranked
 }
 
 var _ Dialog = (*Switcher)(nil)
@@ -88,9 +91,23 @@ func (s *Switcher) Matches() []string {
 // lane and a counting sort ranks them, both linear in the lanes.
 func (s *Switcher) filter() {
 	q := strings.ToLower(strings.TrimSpace(s.input.Value()))
+	s.cursor = 0
+	for i := len(s.prefixes) - 1; i >= 0; i-- {
+		if p := s.prefixes[i]; p.query == q { // erased back to an earlier query
+			s.last, s.rank, s.matches = p.query, p.rank, p.matches
+			s.prefixes = s.prefixes[:i]
+			return
+		}
+	}
 	const unreadBit = maxScore + 1
 	// A lane that does not match a query cannot match one typed further.
-	narrowing := len(s.rank) == len(s.entries) && s.last != "" && strings.HasPrefix(q, s.last)
+	narrowing := len(s.rank) == len(s.entries) && strings.HasPrefix(q, s.last)
+	switch {
+	case narrowing && len(s.prefixes) < maxPrefixes:
+		s.prefixes = append(s.prefixes, ranked{query: s.last, rank: slices.Clone(s.rank), matches: slices.Clone(s.matches)})
+	case !narrowing:
+		s.prefixes = nil
+	}
 	s.rank = slices.Grow(s.rank[:0], len(s.entries))[:len(s.entries)]
 	s.last = q
 	s.counts = slices.Grow(s.counts[:0], 2*unreadBit+1)[:2*unreadBit+1]
@@ -130,7 +147,17 @@ func (s *Switcher) filter() {
 			s.counts[k]++
 		}
 	}
-	s.cursor = 0
+}
+
+// maxPrefixes bounds the earlier results a switcher keeps.
+const maxPrefixes = 16
+
+// ranked is the result of one query: each lane's ranking key and the
+// matches in order.
+type ranked struct {
+	query   string
+	rank    []uint16
+	matches []int32
 }
 
 // Update edits the query, moves the highlight, switches or closes.
