@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -140,6 +141,7 @@ const maxRetry = 30 * time.Second
 func (d *db) run() {
 	defer close(d.done)
 	var held []*batch
+	var typed unsavedLog // the typed messages among held
 	var lastErr error
 	retry := time.NewTimer(time.Hour)
 	retry.Stop()
@@ -157,7 +159,6 @@ func (d *db) run() {
 			waiting = false
 		}
 		var markers []*batch
-		grew := false
 		for _, g := range group {
 			if g.retry && waiting {
 				retry.Stop()
@@ -166,22 +167,23 @@ func (d *db) run() {
 			if g.written != nil {
 				markers = append(markers, g)
 			} else {
-				held, grew = append(held, g), true
+				held = append(held, g)
 			}
 		}
 		switch {
 		case len(held) == 0:
 		case waiting:
-			if grew {
-				d.settle(lastErr, held) // name the messages that joined
+			if typed.add(held) {
+				d.settle(lastErr, typed.list) // name the messages that joined
 			}
 		default:
-			lastErr = d.write(held)
-			d.settle(lastErr, held)
-			if lastErr == nil {
-				held, delay = nil, d.retry
+			if lastErr = d.write(held); lastErr == nil {
+				held, typed, delay = nil, unsavedLog{}, d.retry
+				d.settle(nil, nil)
 				break
 			}
+			typed.add(held)
+			d.settle(lastErr, typed.list)
 			retry.Reset(delay)
 			waiting, delay = true, min(2*delay, maxRetry)
 		}
@@ -215,25 +217,19 @@ func (d *db) finish(held []*batch) {
 	if len(held) == 0 {
 		return
 	}
-	err := d.write(held)
-	d.settle(err, held)
-	if err != nil {
+	if err := d.write(held); err != nil {
 		d.mu.Lock()
 		d.lost = fmt.Errorf("%d unsaved changes lost: %w", len(held), err)
 		d.mu.Unlock()
 	}
 }
 
-// settle records the outcome of writing held: the error (nil clears it)
-// and the typed messages still unsaved.
-func (d *db) settle(err error, held []*batch) {
-	var unsaved []UnsavedMessage
-	if err != nil {
-		unsaved = unsavedMessages(held)
-	}
+// settle publishes the outcome of the last write: its error (nil once one
+// succeeds) and the typed messages still held.
+func (d *db) settle(err error, unsaved []UnsavedMessage) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	d.writeErr, d.unsaved = err, unsaved
+	d.writeErr, d.unsaved = err, slices.Clone(unsaved)
 }
 
 // write applies a group of batches in one transaction, in order.

@@ -52,12 +52,23 @@ func (s *State) SaveNow() Health {
 	return s.Health()
 }
 
-// unsavedMessages lists the typed messages (those with a client_msg_id)
-// among held batches, each once, in the order first held.
-func unsavedMessages(held []*batch) []UnsavedMessage {
-	var out []UnsavedMessage
-	at := map[int64]int{}
-	for _, b := range held {
+// unsavedLog collects the typed messages (those with a client_msg_id)
+// among the batches a failing writer holds, each once, in the order first
+// held; it reads each batch once, however long the disk stays full.
+type unsavedLog struct {
+	list []UnsavedMessage
+	at   map[int64]int // item id → index in list
+	read int           // held batches read so far
+}
+
+// add reads the batches of held not read yet; it reports whether that
+// changed the list.
+func (u *unsavedLog) add(held []*batch) bool {
+	if u.at == nil {
+		u.at = map[int64]int{}
+	}
+	changed := false
+	for _, b := range held[u.read:] {
 		for _, r := range b.rows {
 			if r.kind != KindMessage || !r.clientMsgID.Valid {
 				continue
@@ -66,16 +77,18 @@ func unsavedMessages(held []*batch) []UnsavedMessage {
 			if json.Unmarshal(r.body, &body) != nil || body.Msg == nil {
 				continue
 			}
-			u := UnsavedMessage{Lane: r.lane, Text: body.Msg.Text}
-			if i, ok := at[r.id]; ok {
-				out[i] = u
-				continue
+			m := UnsavedMessage{Lane: r.lane, Text: body.Msg.Text}
+			if i, ok := u.at[r.id]; ok {
+				u.list[i] = m
+			} else {
+				u.at[r.id] = len(u.list)
+				u.list = append(u.list, m)
 			}
-			at[r.id] = len(out)
-			out = append(out, u)
+			changed = true
 		}
 	}
-	return out
+	u.read = len(held)
+	return changed
 }
 
 // FillDisk makes the store's database full from SQLite's own point of view
