@@ -79,7 +79,7 @@ func encodeLane(ln *Lane) laneRow {
 	return r
 }
 
-// channelRow is a directory entry with its position.
+// channelRow is a directory entry as written.
 type channelRow struct {
 	channel
 	ord int

@@ -94,6 +94,8 @@ type Message struct {
 	Cut Cut `json:"cut,omitempty"`
 	// MediaRefs are the upload refs an outgoing message attaches.
 	MediaRefs []string `json:"media_refs,omitempty"`
+	// Overflow is set when Text was cut at TextCap (textcap.go).
+	Overflow *Overflow `json:"overflow,omitempty"`
 }
 
 // Delivery is the delivery state of a user message.

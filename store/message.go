@@ -14,7 +14,7 @@ func isUserMsg(it *Item) bool { return it.Msg != nil && it.Msg.Role == frame.Rol
 // msgFromWire builds a Message from a final message frame.
 func (s *State) msgFromWire(m *frame.Message) *Message {
 	out := &Message{
-		ID: m.MessageID, Role: m.Role, Text: m.Text, Reasoning: m.Reasoning,
+		ID: m.MessageID, Role: m.Role, Text: m.Text, Reasoning: capReasoning(m.Reasoning),
 		Media: slices.Clone(m.Media), ReplyTo: m.ReplyTo.Val, Model: m.Model,
 		Tokens: m.Tokens, Runtime: m.Runtime, TS: s.fromMillis(m.TS),
 		ClientMsgID: m.ClientMsgID,
@@ -25,6 +25,7 @@ func (s *State) msgFromWire(m *frame.Message) *Message {
 	if out.Role == frame.RoleUser {
 		out.Delivery = DeliverySent
 	}
+	s.capText(out, m.Text)
 	return out
 }
 
@@ -211,9 +212,9 @@ func (s *State) applyUpdate(l frame.Lane, m *frame.MessageUpdate) {
 	if !it.Msg.Streaming || (it.Msg.Text == m.Text && (m.Reasoning == "" || it.Msg.Reasoning == m.Reasoning)) {
 		return
 	}
-	it.Msg.Text = m.Text
+	s.capText(it.Msg, m.Text)
 	if m.Reasoning != "" {
-		it.Msg.Reasoning = m.Reasoning
+		it.Msg.Reasoning = capReasoning(m.Reasoning)
 	}
 	s.touch(ln, it)
 }
@@ -247,9 +248,10 @@ func (s *State) applyStop(l frame.Lane, m *frame.MessageStop, replayed bool) {
 		return // already finished by a stop; one cut short still takes its final text
 	}
 	msg := it.Msg
-	msg.Text, msg.Streaming, msg.Cut = m.FinalText, false, CutNone
+	msg.Streaming, msg.Cut = false, CutNone
+	s.capText(msg, m.FinalText)
 	if m.Reasoning != "" {
-		msg.Reasoning = m.Reasoning
+		msg.Reasoning = capReasoning(m.Reasoning)
 	}
 	if m.Media != nil {
 		msg.Media = slices.Clone(m.Media)

@@ -72,11 +72,11 @@ func (m *Model) handleGlobalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			m.relayout()
 			return m.syncDrawer(), true
 		}
-		return tea.Quit, true
+		return m.quit(), true
 	case key.Matches(msg, g.Help):
 		m.openDialog(dialog.NewHelp(m.com))
 	case key.Matches(msg, g.Switcher):
-		m.openDialog(dialog.NewSwitcher(m.com))
+		m.openDialog(dialog.NewSwitcher(m.com, &m.laneIndex))
 	case key.Matches(msg, g.Search):
 		return m.openSearch(""), true
 	case key.Matches(msg, g.Stop):
@@ -195,9 +195,9 @@ func (m *Model) handlePaste(msg tea.PasteMsg) tea.Cmd {
 	}
 	cmd := m.setFocus(focusComposer)
 	m.noteTyping()
-	_, c2 := m.composer.Update(msg)
+	act, c2 := m.composer.Update(msg)
 	m.relayout()
-	return tea.Batch(cmd, c2, m.syncDrawer())
+	return tea.Batch(cmd, c2, m.syncDrawer(), m.handleAction(act))
 }
 
 // handleWheel scrolls the transcript.

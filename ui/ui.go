@@ -135,6 +135,7 @@ type Model struct {
 	status     *statusbar.Model
 	drawer     *drawer.Model
 	dialogs    dialog.Stack
+	laneIndex  dialog.LaneIndex // the switcher's list of lanes, kept between openings
 
 	pickers     pickerState
 	search      *dialog.Search // the open search dialog, for its results
@@ -157,7 +158,7 @@ type Model struct {
 
 	banner banner // the notification banner above the transcript
 
-	storageReported bool // the store's failure has been shown (storage.go)
+	storage storageWatch // what the user was told about the store's disk (storage.go)
 
 	spin     int                                  // spinner frame index
 	spinning bool                                 // a spin tick is scheduled
@@ -310,6 +311,8 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 		return m, m.handleFlush()
 	case spinMsg:
 		return m, m.handleSpin()
+	case storageCheckMsg:
+		return m, m.handleStorageCheck()
 	case clockMsg:
 		m.ticking = false
 		m.relayout() // a banner may have expired

@@ -35,6 +35,8 @@ type Model struct {
 	att   attachments
 	// autoThread: the next message asks the gateway for a new thread.
 	autoThread bool
+	pastes     []pasteBlock // large pastes held apart from the editor (paste.go)
+	nextPaste  int
 }
 
 var _ common.Component = (*Model)(nil)
@@ -109,17 +111,20 @@ func (m *Model) Blur() {
 // Focused reports whether the composer has focus.
 func (m *Model) Focused() bool { return m.ta.Focused() }
 
-// Value is the current draft.
-func (m *Model) Value() string { return m.ta.Value() }
+// Value is the current draft, large pastes included.
+func (m *Model) Value() string { return m.expand(m.ta.Value()) }
 
 // SetValue replaces the draft (lane switches restore drafts).
 func (m *Model) SetValue(s string) {
-	m.ta.SetValue(s)
+	m.setText(s)
 	m.ta.MoveToEnd()
 }
 
 // Reset clears the draft.
-func (m *Model) Reset() { m.ta.Reset() }
+func (m *Model) Reset() {
+	m.ta.Reset()
+	m.pastes = nil
+}
 
 // Update handles a key while the composer is focused. Enter on a non-blank
 // draft returns ActionSend and clears the composer; with attachments it
@@ -127,15 +132,18 @@ func (m *Model) Reset() { m.ta.Reset() }
 // root clears once the uploads succeeded.
 func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	if kp, ok := msg.(tea.KeyPressMsg); ok && key.Matches(kp, m.com.KeyMap.Composer.Send) {
-		text := m.ta.Value()
+		text := m.Value()
 		if len(m.att.list) > 0 { // the text stays until the uploads succeed
 			return common.ActionSend{Text: text}, nil
 		}
 		if strings.TrimSpace(text) == "" {
 			return nil, nil
 		}
-		m.ta.Reset()
+		m.Reset()
 		return common.ActionSend{Text: text}, nil
+	}
+	if p, ok := msg.(tea.PasteMsg); ok {
+		return m.paste(p)
 	}
 	var cmd tea.Cmd
 	m.ta, cmd = m.ta.Update(msg)

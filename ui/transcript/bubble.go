@@ -41,6 +41,9 @@ func (r *renderer) renderMessage(it *store.Item) []string {
 	if msg.Cut.Interrupted() {
 		parts = append(parts, st.Failed.Render("⚠ "+msg.Cut.String()))
 	}
+	if msg.Overflow != nil {
+		parts = append(parts, r.overflowNote(msg.Overflow))
+	}
 	if chips := r.mediaChips(msg.Media, inner, 1+lineCount(parts)); chips != "" {
 		parts = append(parts, chips)
 	}
