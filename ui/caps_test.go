@@ -15,23 +15,18 @@ import (
 // Alt+A and /attach, answering a picker it sent anyway, and opening media
 // it offered anyway.
 func TestServerCapsOffAreHonoured(t *testing.T) {
-	g := &scripted{Caps: frame.ServerCaps{Search: frame.Ptr(false), Media: frame.Ptr(false), Pickers: frame.Ptr(false)},
-		Answer: func(f frame.Frame) []frame.Frame {
-			if f.Type != frame.TypeMessageSend {
-				return nil
-			}
-			ms := f.Payload.(*frame.MessageSend)
-			return []frame.Frame{
-				{ID: f.ID, Type: frame.TypeMessage, ChatID: f.ChatID, ThreadID: f.ThreadID, Payload: &frame.Message{
-					MessageID: "m_1", Role: frame.RoleUser, Text: ms.Text, ClientMsgID: ms.ClientMsgID}},
-				{Type: frame.TypeMessage, ChatID: f.ChatID, ThreadID: f.ThreadID, Payload: &frame.Message{
-					MessageID: "m_2", Role: frame.RoleAssistant, Text: "a chart", Media: []frame.Media{
-						{MediaID: "md_1", Kind: frame.MediaImage, Mime: "image/png", Size: 10, Filename: "chart.png"}}}},
-				{Type: frame.TypePickerChoice, ChatID: f.ChatID, ThreadID: f.ThreadID, Payload: &frame.Picker{
-					PickerID: "pc_1", Title: "Reasoning effort", Choices: []frame.Choice{{Value: "low", Label: "Low"}, {Value: "high", Label: "High"}}}},
-			}
-		}}
-	e := connectEnv(t, g.start(t))
+	g := newScriptedGW(t)
+	g.SetCaps(frame.ServerCaps{Search: frame.Ptr(false), Media: frame.Ptr(false), Pickers: frame.Ptr(false)})
+	g.On(frame.TypeMessageSend, func(req frame.Frame) {
+		g.Echo(req)
+		g.Send(
+			frame.Frame{Type: frame.TypeMessage, ChatID: req.ChatID, ThreadID: req.ThreadID, Payload: &frame.Message{
+				MessageID: "m_2", Role: frame.RoleAssistant, Text: "a chart", Media: []frame.Media{
+					{MediaID: "md_1", Kind: frame.MediaImage, Mime: "image/png", Size: 10, Filename: "chart.png"}}}},
+			frame.Frame{Type: frame.TypePickerChoice, ChatID: req.ChatID, ThreadID: req.ThreadID, Payload: &frame.Picker{
+				PickerID: "pc_1", Title: "Reasoning effort", Choices: []frame.Choice{{Value: "low", Label: "Low"}, {Value: "high", Label: "High"}}}})
+	})
+	e := g.dial()
 
 	e.key('f', tea.ModCtrl)
 	e.mustShow("this gateway does not offer search")
@@ -66,7 +61,7 @@ func TestServerCapsOffAreHonoured(t *testing.T) {
 	e.mustShow("this gateway does not serve media downloads (media is off)")
 
 	for _, typ := range []string{frame.TypeSearch, frame.TypeMediaUploadStart, frame.TypePickerSelect, frame.TypeMediaPull} {
-		if got := g.sent(typ); len(got) != 0 {
+		if got := g.Sent(typ); len(got) != 0 {
 			t.Errorf("sent %d %s to a gateway that switched it off", len(got), typ)
 		}
 	}

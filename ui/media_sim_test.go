@@ -35,25 +35,26 @@ func newSimEnv(t *testing.T, maxUpload int64) *simEnv {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sim.Close() })
-	e := connectEnv(t, url)
+	e := dialEnv(t, url, wsclient.Timing{})
 	e.sim = sim
 	return e
 }
 
-// connectEnv connects a real wsclient (token "tok") to the gateway at url
-// and waits until the model is online with a lane open.
-func connectEnv(t *testing.T, url string) *simEnv {
+// dialEnv connects a harness to the gateway at url through a real
+// wsclient (timing adjusts its timers) and waits until it is online with a
+// lane focused; mods adjust the model's options.
+func dialEnv(t *testing.T, url string, timing wsclient.Timing, mods ...harnessOpt) *simEnv {
 	t.Helper()
-	e := dialEnv(t, url)
+	e := startEnv(t, url, timing, mods...)
 	e.until("online", func() bool { return e.m.conn == common.ConnOnline && e.m.Lane().ChatID != "" })
 	return e
 }
 
-// dialEnv starts a real wsclient (token "tok") for the gateway at url and
-// a model fed by its events (see until), without waiting for anything.
-func dialEnv(t *testing.T, url string) *simEnv {
+// startEnv is dialEnv without the wait: the model is fed the client's
+// events by until, whatever they are.
+func startEnv(t *testing.T, url string, timing wsclient.Timing, mods ...harnessOpt) *simEnv {
 	t.Helper()
-	c, err := wsclient.New(wsclient.Config{URL: url, Token: "tok", DeviceID: "dev_ui", DeviceName: "ui test"})
+	c, err := wsclient.New(wsclient.Config{URL: url, Token: "tok", DeviceID: "dev_ui", DeviceName: "ui test", Timing: timing})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,11 +73,11 @@ func dialEnv(t *testing.T, url string) *simEnv {
 		}
 	}()
 	cache := t.TempDir()
-	e.harness = newHarness(t, 120, 40, func(o *Options) {
+	e.harness = newHarness(t, 120, 40, append([]harnessOpt{func(o *Options) {
 		o.Gateway = c
 		o.Media = MediaOptions{CacheDir: cache, DownloadDir: e.downloads, Getenv: func(string) string { return "" },
 			Open: func(string) error { return nil }}
-	})
+	}}, mods...)...)
 	return e
 }
 

@@ -5,7 +5,9 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/gorilla/websocket"
 
+	"github.com/hermes/iris/internal/wstest"
 	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -14,14 +16,11 @@ import (
 // answers media.upload.ack with ok:false fails the attachment's chip with
 // its reason (sanitised), sends no message and keeps the text.
 func TestUploadRefusedByAckShowsItsReason(t *testing.T) {
-	g := &scripted{Caps: frame.ServerCaps{Media: frame.Ptr(true)}, Answer: func(f frame.Frame) []frame.Frame {
-		if f.Type != frame.TypeMediaUploadEnd {
-			return nil
-		}
-		return []frame.Frame{{ID: f.ID, Type: frame.TypeMediaUploadAck, Payload: &frame.MediaUploadAck{
-			OK: frame.Ptr(false), Reason: "quota \x1b[31mexceeded"}}}
-	}}
-	e := connectEnv(t, g.start(t))
+	g := newScriptedGW(t)
+	g.On(frame.TypeMediaUploadEnd, func(req frame.Frame) {
+		g.Answer(req, frame.TypeMediaUploadAck, &frame.MediaUploadAck{OK: frame.Ptr(false), Reason: "quota \x1b[31mexceeded"})
+	})
+	e := g.dial()
 	e.typeText("/attach " + writeFile(t, "notes.txt", []byte("hello")))
 	e.key(tea.KeyEnter, 0)
 	e.typeText("see attached")
@@ -30,7 +29,7 @@ func TestUploadRefusedByAckShowsItsReason(t *testing.T) {
 	if e.m.Composer() != "see attached" {
 		t.Fatalf("composer after a refused upload: %q", e.m.Composer())
 	}
-	if sent := g.sent(frame.TypeMessageSend); len(sent) != 0 {
+	if sent := g.Sent(frame.TypeMessageSend); len(sent) != 0 {
 		t.Fatalf("a message was sent with a refused upload: %+v", sent)
 	}
 }
@@ -66,8 +65,14 @@ func TestCursorResetLowersTheStoredCursor(t *testing.T) {
 // cannot use puts the status bar in the final "handshake failed" state
 // with the reason, instead of reconnecting for ever.
 func TestUnusableHandshakeShowsWhy(t *testing.T) {
-	g := &scripted{AckRaw: `{"type":"hello.ack","payload":"welcome"}`}
-	e := dialEnv(t, g.start(t))
+	url := wstest.Serve(t, func(ws *websocket.Conn) {
+		if _, _, err := ws.ReadMessage(); err != nil {
+			return
+		}
+		ws.WriteMessage(websocket.TextMessage, []byte(`{"type":"hello.ack","payload":"welcome"}`))
+		ws.ReadMessage() // hold the connection until the client hangs up
+	})
+	e := startEnv(t, url, wsclient.Timing{})
 	e.until("the final state", e.shows("✗ handshake failed — malformed hello.ack payload: payload is a string, not an object"))
 	e.mustNotShow("reconnecting")
 }

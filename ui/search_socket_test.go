@@ -14,24 +14,21 @@ import (
 // scope still gets its hits shown: the answer is tied to the request by
 // its id, not by the echo.
 func TestSearchShowsAnswerWhoseEchoDiffers(t *testing.T) {
-	g := &scripted{Caps: frame.ServerCaps{Search: frame.Ptr(true)}, Answer: func(f frame.Frame) []frame.Frame {
-		if f.Type != frame.TypeSearch {
-			return nil
-		}
-		q := f.Payload.(*frame.Search).Query
-		return []frame.Frame{{ID: f.ID, Type: frame.TypeSearchResults, Payload: &frame.SearchResults{
-			Query: strings.ToLower(q) + " ",
-			Hits:  []frame.SearchHit{{MessageID: "m_7", ChatID: "iris:default", Role: "assistant", Snippet: "the Deploy Plan is ready"}},
-		}}}
-	}}
-	e := connectEnv(t, g.start(t))
+	g := newScriptedGW(t)
+	g.On(frame.TypeSearch, func(req frame.Frame) {
+		g.Answer(req, frame.TypeSearchResults, &frame.SearchResults{
+			Query: strings.ToLower(req.Payload.(*frame.Search).Query) + " ",
+			Hits:  []frame.SearchHit{{MessageID: "m_7", ChatID: chat, Role: "assistant", Snippet: "the Deploy Plan is ready"}},
+		})
+	})
+	e := g.dial()
 	e.key('f', tea.ModCtrl)
 	e.typeText("Deploy Plan")
 	e.key(tea.KeyEnter, 0)
 	e.until("the search's hits", e.shows("1 found"))
 	e.mustShow("the Deploy Plan is ready")
 	e.mustNotShow("searching…")
-	if got := g.sent(frame.TypeSearch); len(got) != 1 || got[0].Payload.(*frame.Search).Query != "Deploy Plan" {
+	if got := g.Sent(frame.TypeSearch); len(got) != 1 || got[0].Payload.(*frame.Search).Query != "Deploy Plan" {
 		t.Fatalf("search frames sent: %+v", got)
 	}
 }
