@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/hermes/iris/headless"
 )
 
 // Exit codes of the iris binary (documented in the README).
@@ -32,6 +34,7 @@ const (
 	cmdConfigCheck
 	cmdVersion
 	cmdHelp
+	cmdHeadless // send, pickers, answer (package headless)
 )
 
 // cliOptions holds everything parsed from the command line.
@@ -48,6 +51,7 @@ type cliOptions struct {
 	debugContent bool
 	listen       string // gateway-sim
 	simInterval  string // gateway-sim stream interval, a time.Duration string
+	headless     *headless.Command
 }
 
 // errUsage marks a command-line mistake (exit code 2).
@@ -61,6 +65,9 @@ Usage:
   iris gateway-sim [flags]          run the gateway simulator for other clients
   iris config path                  print where Iris keeps its config, data, logs and media
   iris config check [--profile P]   validate the config file and token source
+  iris send [flags] TEXT|-          send a message from a script; --wait streams the reply
+  iris pickers [--json]             list the pickers waiting for an answer
+  iris answer PICKER_ID VALUE       answer a picker (iris COMMAND --help for each)
 
 Flags:
   --url URL            gateway WebSocket URL (ws:// or wss://)   env IRIS_URL
@@ -82,7 +89,8 @@ gateway-sim flags:
   --stream-interval D  delay between streamed updates (default 30ms)
 
 Exit codes: 0 ok, 1 runtime failure, 2 usage error, 3 configuration error,
-4 token rejected by the gateway, 5 protocol version mismatch.
+4 token rejected by the gateway, 5 protocol version mismatch
+(send, pickers and answer add theirs: see their --help).
 `
 
 // parseArgs turns the command line (without the program name) into options.
@@ -107,9 +115,11 @@ func parseCommand(args []string) (cliOptions, error) {
 		case "help":
 			o.cmd = cmdHelp
 			return o, nil
-		default:
-			return o, fmt.Errorf("%w: unknown command %q (try iris --help)", errUsage, args[0])
 		}
+		if headless.IsCommand(args[0]) {
+			return parseHeadless(o, args)
+		}
+		return o, fmt.Errorf("%w: unknown command %q (try iris --help)", errUsage, args[0])
 	}
 	fs := newFlagSet("iris")
 	var demo, showVersion, help bool
@@ -184,4 +194,14 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		return fmt.Errorf("%w: unexpected argument %q (try iris --help)", errUsage, fs.Arg(0))
 	}
 	return nil
+}
+
+func parseHeadless(o cliOptions, args []string) (cliOptions, error) {
+	c, err := headless.Parse(args[0], args[1:])
+	if err != nil {
+		return o, fmt.Errorf("%w: %w", errUsage, err)
+	}
+	o.cmd, o.headless = cmdHeadless, c
+	o.profile, o.url, o.token, o.caFile, o.deviceName, o.insecure = c.Profile, c.URL, c.Token, c.CAFile, c.DeviceName, c.Insecure
+	return o, nil
 }

@@ -1,0 +1,78 @@
+package headless
+
+// usage holds each command's help text; connectionHelp follows it.
+var usage = map[string]string{
+	"send": `iris send — send one message to the agent, from a script
+
+Usage:
+  iris send [--channel NAME|ID] [--thread ID] [--wait] [--json] TEXT
+  git diff | iris send [flags] -
+
+The text is the argument, or stdin with - (up to 1 MiB).
+Without --wait, iris send exits once the gateway has accepted the message
+(iris: ✓ sent ID on stderr). With --wait it streams the reply's text to
+stdout as it arrives and exits when the turn ends; a lost connection is
+resumed from the sync cursor without printing anything twice.
+
+Flags:
+  --channel NAME|ID    channel (or thread) name or id (default: the default channel)
+  --thread ID          thread of that channel
+  --wait               stream the reply and exit when the turn ends
+  --json               print NDJSON events (sent, delta, tool, picker, reply, end)
+
+Exit codes: 0 ok, 2 usage, 3 configuration, 4 token rejected,
+6 delivery failed or unknown (or the gateway unreachable for 30 s),
+7 the turn ended with an error or was stopped, 8 a picker waits (--wait),
+9 unknown channel, 10 ambiguous channel name, 11 nothing to send (empty
+text or stdin), 130 interrupted (with --wait the message stays sent).
+`,
+	"pickers": `iris pickers — list the pickers waiting for an answer, in every lane
+
+Usage:
+  iris pickers [--json]
+
+Prints id, lane, type, question or command, choices, age and time left.
+Pickers are rebuilt from what the gateway holds for the headless device,
+which it keeps from the first headless command on this profile onwards.
+
+Flags:
+  --json               one NDJSON "picker" event a line (picker_id, type,
+                       chat_id, thread_id, question, choices, age_s, left_s)
+
+Exit codes: 0 ok (also when none waits), 3 configuration, 4 token rejected,
+6 gateway unreachable.
+`,
+	"answer": `iris answer — answer a waiting picker
+
+Usage:
+  iris answer PICKER_ID VALUE [--reason TEXT] [--permanent]
+
+VALUE must be one of the picker's choices (iris pickers lists them), unless
+the picker takes text (a clarify question). Approvals take once, session,
+always or deny; always (and a confirm's always) grants for good and needs
+--permanent.
+
+Flags:
+  --reason TEXT        why (sent with the answer; the agent reads it on deny)
+  --permanent          allow the permanent answer "always"
+
+Exit codes: 0 answered, 2 usage, 3 configuration, 4 token rejected,
+6 delivery failed or unknown, 12 no pending picker has that id (or it was
+answered elsewhere), 13 value refused.
+`,
+}
+
+// connectionHelp lists the flags every headless command shares.
+const connectionHelp = `
+Connection flags (as for iris itself; env IRIS_URL, IRIS_TOKEN):
+  --profile NAME       config profile to use
+  --url URL            gateway WebSocket URL
+  --token TOKEN        device token (prefer env or token_file)
+  --insecure           allow the token over plain ws:// to a non-loopback host
+  --ca-file PATH       extra CA certificate (PEM) for wss://
+  --device-name NAME   device name (shown with " (headless)" appended)
+  -h, --help           print this help
+
+Headless commands connect as their own device of the profile, so they run
+while the TUI is open.
+`
