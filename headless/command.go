@@ -17,7 +17,7 @@ type Command struct {
 	Help bool
 	// Connection flags, resolved against the profile like the TUI's.
 	Profile, URL, Token, CAFile, DeviceName string
-	Insecure                               bool
+	Insecure                                bool
 
 	run func(ctx context.Context, env *Env) error
 }
