@@ -38,8 +38,12 @@ func fail(code int, format string, args ...any) error {
 	return &exitError{code: code, msg: fmt.Sprintf(format, args...)}
 }
 
-// codeOf maps err to its exit code (ExitFailure when it carries none).
+// codeOf maps err to its exit code: ExitOK for nil, ExitFailure when it
+// carries none.
 func codeOf(err error) int {
+	if err == nil {
+		return ExitOK
+	}
 	var e *exitError
 	if errors.As(err, &e) {
 		return e.code

@@ -94,7 +94,7 @@ func (p *profile) start(ctx context.Context, stdin string, args ...string) (*res
 	env := &headless.Env{
 		Stdin: strings.NewReader(stdin), Stdout: r.stdout, Stderr: r.stderr, Timing: fastTiming(),
 		ConnectTimeout: 3 * time.Second,
-		Config: &config.Config{URL: p.url, Token: config.NewSecret(p.token), DataDir: p.dataDir, DeviceName: "ci"},
+		Config:         &config.Config{URL: p.url, Token: config.NewSecret(p.token), DataDir: p.dataDir, DeviceName: "ci"},
 	}
 	done := make(chan int, 1)
 	go func() { done <- c.Run(ctx, env) }()

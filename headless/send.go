@@ -170,11 +170,7 @@ func (r *replyOutput) finish(err error) error {
 		default:
 			status = "error"
 		}
-		code := ExitOK
-		if err != nil {
-			code = codeOf(err)
-		}
-		r.json.write(endEvent(status, code, err))
+		r.json.write(endEvent(status, codeOf(err), err))
 	}
 	return err
 }
