@@ -5,7 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hermes/iris/headless"
 )
@@ -34,6 +36,7 @@ const (
 	cmdConfigCheck
 	cmdVersion
 	cmdHelp
+	cmdAudit
 	cmdHeadless // send, pickers, answer (package headless)
 )
 
@@ -49,8 +52,10 @@ type cliOptions struct {
 	theme        string
 	debug        bool
 	debugContent bool
-	listen       string // gateway-sim
-	simInterval  string // gateway-sim stream interval, a time.Duration string
+	listen       string        // gateway-sim
+	simInterval  string        // gateway-sim stream interval, a time.Duration string
+	auditSince   time.Duration // audit: only answers this recent (0: all)
+	auditJSON    bool          // audit: JSON lines instead of the table
 	headless     *headless.Command
 }
 
@@ -65,6 +70,7 @@ Usage:
   iris gateway-sim [flags]          run the gateway simulator for other clients
   iris config path                  print where Iris keeps its config, data, logs and media
   iris config check [--profile P]   validate the config file and token source
+  iris audit [--since D] [--json]   list the picker answers given on this machine
   iris send [flags] TEXT|-          send a message from a script; --wait streams the reply
   iris pickers [--json]             list the pickers waiting for an answer
   iris answer PICKER_ID VALUE       answer a picker (iris COMMAND --help for each)
@@ -87,6 +93,10 @@ gateway-sim flags:
   --listen ADDR        address to listen on (default 127.0.0.1:8765)
   --token TOKEN        token clients must present (default "demo")
   --stream-interval D  delay between streamed updates (default 30ms)
+
+audit flags:
+  --since D            only answers of the last D (e.g. 30m, 24h, 7d)
+  --json               print JSON lines (as stored) instead of a table
 
 Exit codes: 0 ok, 1 runtime failure, 2 usage error, 3 configuration error,
 4 token rejected by the gateway, 5 protocol version mismatch
@@ -112,6 +122,9 @@ func parseCommand(args []string) (cliOptions, error) {
 			return o, parseSimFlags(&o, args[1:])
 		case "config":
 			return parseConfigCmd(o, args[1:])
+		case "audit":
+			o.cmd = cmdAudit
+			return o, parseAuditFlags(&o, args[1:])
 		case "help":
 			o.cmd = cmdHelp
 			return o, nil
@@ -161,6 +174,35 @@ func parseSimFlags(o *cliOptions, args []string) error {
 	fs.StringVar(&o.token, "token", "demo", "")
 	fs.StringVar(&o.simInterval, "stream-interval", "30ms", "")
 	return parseFlags(fs, args)
+}
+
+func parseAuditFlags(o *cliOptions, args []string) error {
+	fs := newFlagSet("iris audit")
+	fs.Func("since", "", func(v string) error {
+		d, err := parseSince(v)
+		o.auditSince = d
+		return err
+	})
+	fs.BoolVar(&o.auditJSON, "json", false, "")
+	return parseFlags(fs, args)
+}
+
+// parseSince reads a --since value: a Go duration (90m, 24h) or a whole
+// number of days (7d); it must be positive.
+func parseSince(v string) (time.Duration, error) {
+	var d time.Duration
+	var err error
+	if days, ok := strings.CutSuffix(v, "d"); ok {
+		var n int
+		n, err = strconv.Atoi(days)
+		d = time.Duration(n) * 24 * time.Hour
+	} else {
+		d, err = time.ParseDuration(v)
+	}
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("%q is not a positive duration such as 30m, 24h or 7d", v)
+	}
+	return d, nil
 }
 
 func parseConfigCmd(o cliOptions, args []string) (cliOptions, error) {

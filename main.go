@@ -48,6 +48,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return exitConfig
 		}
 		return exitOK
+	case cmdAudit:
+		return runAudit(opts, stdout, stderr)
 	case cmdGatewaySim:
 		return runGatewaySim(ctx, opts, stdout, stderr)
 	case cmdHeadless:

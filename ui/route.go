@@ -51,6 +51,8 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		return m.answerPicker(a)
 	case common.ActionHidePicker:
 		return m.hidePicker(a)
+	case common.ActionOpenPicker:
+		return m.openPicker(a)
 	case common.ActionYieldPicker:
 		return m.yieldPicker(a)
 	case common.ActionSendFrame:

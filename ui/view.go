@@ -17,7 +17,7 @@ func (m *Model) View() tea.View {
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	v.ReportFocus = true
-	v.WindowTitle = m.windowTitle()
+	v.WindowTitle = m.withPending(m.windowTitle())
 	return v
 }
 

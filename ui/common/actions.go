@@ -53,6 +53,13 @@ type ActionHidePicker struct {
 	PickerID string
 }
 
+// ActionOpenPicker asks the root to switch to Lane and give the pending
+// picker PickerID the keyboard (the approval inbox's Enter).
+type ActionOpenPicker struct {
+	Lane     frame.Lane
+	PickerID string
+}
+
 // ActionSearch asks the root to run a search (scope "all", or "chat" for
 // Lane) and hand the hits back to the search dialog.
 type ActionSearch struct {
@@ -115,3 +122,4 @@ func (ActionCompleteCommands) isAction() {}
 func (ActionAttach) isAction()           {}
 func (ActionListDir) isAction()          {}
 func (ActionSettings) isAction()         {}
+func (ActionOpenPicker) isAction()       {}

@@ -29,6 +29,7 @@ func (p *Picker) View() string {
 	w := p.innerWidth()
 	lines := []string{p.titleLine(w), ""}
 	lines = append(lines, p.fieldLines(w)...)
+	lines = append(lines, p.failedLines(w)...)
 	switch {
 	case p.stage == stageConfirm:
 		lines = append(lines, p.confirmLines(w)...)
