@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/wsclient/frame"
@@ -38,14 +39,22 @@ func (o *Answer) run(ctx context.Context, env *Env) error {
 		return err
 	}
 	sel := &frame.PickerSelect{PickerID: p.PickerID, Value: o.Value, Reason: o.Reason}
-	if _, err := s.c.Request(ctx, frame.Frame{Type: frame.TypePickerSelect, Payload: sel}); err != nil {
-		var fe *frame.Error
-		if errors.As(err, &fe) && fe.Code == frame.CodeNotFound {
-			return fail(ExitUnknownPicker, "picker %s was already answered elsewhere", termsafe.Line(o.PickerID))
-		}
-		return deliveryError(ctx, err)
-	}
 	s.st.AnswerPicker(p.Lane, p.PickerID, "answered "+o.Value+" from iris answer")
+	_, err = s.c.Request(ctx, frame.Frame{Type: frame.TypePickerSelect, Payload: sel})
+	var fe *frame.Error
+	switch {
+	case errors.As(err, &fe) && fe.Code == frame.CodeNotFound:
+		s.st.PickerGone(p.Lane, p.PickerID)
+		recordAnswer(env, s, p, o.Value, audit.RejectedElsewhere, "")
+		return fail(ExitUnknownPicker, "picker %s was already answered elsewhere; your answer was not used", termsafe.Line(o.PickerID))
+	case err != nil:
+		derr := deliveryError(ctx, err)
+		s.st.PickerFailed(p.PickerID, derr.Error())
+		recordAnswer(env, s, p, o.Value, audit.Failed, derr.Error())
+		return derr
+	}
+	s.st.PickerAccepted(p.PickerID)
+	recordAnswer(env, s, p, o.Value, audit.Accepted, "")
 	fmt.Fprintf(env.Stderr, "iris: ✓ answered %s with %s\n", termsafe.Line(p.PickerID), termsafe.Line(o.Value))
 	return nil
 }

@@ -3,7 +3,9 @@ package headless_test
 import (
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/headless"
 	"github.com/hermes/iris/wsclient/frame"
@@ -34,6 +36,26 @@ func TestAnswerSendsTheChoiceWithItsReason(t *testing.T) {
 	obs.await(t, "the turn's end", func(f frame.Frame) bool { return f.Type == frame.TypeAgentIdle })
 	if r := p.run("", "pickers", "--json"); r.stdout.String() != "" {
 		t.Fatalf("the answered picker is still listed: %s", r.stdout)
+	}
+}
+
+func TestAnswerGoesToTheAuditLog(t *testing.T) {
+	_, url := startSim(t, gatewaysim.Config{})
+	p := newProfile(t, url)
+	leavePicker(t, p, "please rm the cache")
+	p.run("", "answer", "pa_1", "always").expect(t, headless.ExitRefused)
+	p.run("", "answer", "pa_1", "session").expect(t, headless.ExitOK)
+	es, bad, err := audit.Read(p.audit, time.Time{})
+	if err != nil || bad != 0 {
+		t.Fatal(err, bad)
+	}
+	if len(es) != 1 {
+		t.Fatalf("want the one answer given, got %+v", es)
+	}
+	e := es[0]
+	if e.Result != audit.Accepted || e.Answer != "session" || e.Scope != "session" || e.Type != frame.TypePickerApproval ||
+		e.Lane != defaultChat || e.LaneName != "Default" || e.Subject != "rm the cache" || e.Gateway != url {
+		t.Fatalf("entry %+v", e)
 	}
 }
 

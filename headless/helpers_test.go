@@ -3,6 +3,7 @@ package headless_test
 import (
 	"bytes"
 	"context"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -70,10 +71,11 @@ type profile struct {
 	url     string
 	token   string
 	dataDir string
+	audit   string // the audit log's path
 }
 
 func newProfile(t *testing.T, url string) *profile {
-	return &profile{t: t, url: url, token: testToken, dataDir: t.TempDir()}
+	return &profile{t: t, url: url, token: testToken, dataDir: t.TempDir(), audit: filepath.Join(t.TempDir(), "audit.jsonl")}
 }
 
 // result is what one command run printed and returned.
@@ -94,7 +96,10 @@ func (p *profile) start(ctx context.Context, stdin string, args ...string) (*res
 	env := &headless.Env{
 		Stdin: strings.NewReader(stdin), Stdout: r.stdout, Stderr: r.stderr, Timing: fastTiming(),
 		ConnectTimeout: 3 * time.Second,
-		Config:         &config.Config{URL: p.url, Token: config.NewSecret(p.token), DataDir: p.dataDir, DeviceName: "ci"},
+		Config: &config.Config{
+			URL: p.url, Token: config.NewSecret(p.token), DataDir: p.dataDir, DeviceName: "ci",
+			Paths: config.Paths{AuditFile: p.audit},
+		},
 	}
 	done := make(chan int, 1)
 	go func() { done <- c.Run(ctx, env) }()
