@@ -37,7 +37,7 @@ const (
 	cmdVersion
 	cmdHelp
 	cmdAudit
-	cmdHeadless // send, pickers, answer (package headless)
+	cmdHeadless // send, tail, pickers, answer (package headless)
 )
 
 // cliOptions holds everything parsed from the command line.
@@ -72,6 +72,7 @@ Usage:
   iris config check [--profile P]   validate the config file and token source
   iris audit [--since D] [--json]   list the picker answers given on this machine
   iris send [flags] TEXT|-          send a message from a script; --wait streams the reply
+  iris tail [--all] [--json]        follow the conversation; prints each finished message
   iris pickers [--json]             list the pickers waiting for an answer
   iris answer PICKER_ID VALUE       answer a picker (iris COMMAND --help for each)
 
@@ -100,7 +101,7 @@ audit flags:
 
 Exit codes: 0 ok, 1 runtime failure, 2 usage error, 3 configuration error,
 4 token rejected by the gateway, 5 protocol version mismatch
-(send, pickers and answer add theirs: see their --help).
+(send, tail, pickers and answer add theirs: see their --help).
 `
 
 // parseArgs turns the command line (without the program name) into options.

@@ -26,7 +26,7 @@ const permanentValue = "always"
 
 // run finds the pending picker, checks the value and sends picker.select.
 func (o *Answer) run(ctx context.Context, env *Env) error {
-	s, err := open(ctx, env)
+	s, err := open(ctx, env, resume{})
 	if err != nil {
 		return err
 	}

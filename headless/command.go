@@ -11,7 +11,7 @@ import (
 
 // Command is a parsed headless command line.
 type Command struct {
-	// Name is the subcommand (send, pickers, answer).
+	// Name is the subcommand (send, tail, pickers, answer).
 	Name string
 	// Help asks for the command's help text instead of running it.
 	Help bool
@@ -23,7 +23,7 @@ type Command struct {
 }
 
 // Names lists the headless subcommands.
-var Names = []string{"send", "pickers", "answer"}
+var Names = []string{"send", "tail", "pickers", "answer"}
 
 // IsCommand reports whether name is a headless subcommand.
 func IsCommand(name string) bool { return slices.Contains(Names, name) }
@@ -47,6 +47,8 @@ func Parse(name string, args []string) (*Command, error) {
 	switch name {
 	case "send":
 		bind = bindSend(c, fs)
+	case "tail":
+		bind = bindTail(c, fs)
 	case "pickers":
 		bind = bindPickers(c, fs)
 	case "answer":
@@ -122,6 +124,26 @@ func bindSend(c *Command, fs *flag.FlagSet) func([]string) error {
 			return nil
 		}
 		return fmt.Errorf("unexpected argument %q (quote the message)", pos[1])
+	}
+}
+
+func bindTail(c *Command, fs *flag.FlagSet) func([]string) error {
+	o := &Tail{}
+	fs.StringVar(&o.Channel, "channel", "", "")
+	fs.BoolVar(&o.All, "all", false, "")
+	fs.BoolVar(&o.JSON, "json", false, "")
+	fs.Int64Var(&o.Since, "since", -1, "")
+	c.run = o.run
+	return func(pos []string) error {
+		switch {
+		case len(pos) > 0:
+			return fmt.Errorf("unexpected argument %q", pos[0])
+		case o.All && o.Channel != "":
+			return errors.New("--all and --channel exclude each other")
+		case o.Since < -1:
+			return errors.New("--since takes the cursor of an earlier cursor event (0 or more)")
+		}
+		return nil
 	}
 }
 

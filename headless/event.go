@@ -18,6 +18,15 @@ import (
 //	picker  picker_id type chat_id thread_id question [choices] [age_s left_s]
 //	end     status exit [error]
 //
+// iris tail --json adds:
+//
+//	message     message_id chat_id thread_id role text   (a finished message)
+//	busy        chat_id thread_id status                 (the agent's reason)
+//	idle        chat_id thread_id
+//	status      status                                   (the gateway's state)
+//	connection  status                                   (online, reconnecting, ...)
+//	cursor      cursor                                   (sync cursor reached; resume with --since)
+//
 // thread_id is absent for a channel's flat lane; left_s is 0 for a picker
 // without a deadline.
 //
@@ -38,7 +47,9 @@ type Event struct {
 	Choices   []string `json:"choices,omitempty"`
 	AgeS      *int     `json:"age_s,omitempty"`
 	LeftS     *int     `json:"left_s,omitempty"`
+	Role      string   `json:"role,omitempty"`
 	Status    string   `json:"status,omitempty"`
+	Cursor    *int64   `json:"cursor,omitempty"`
 	Exit      *int     `json:"exit,omitempty"`
 	Error     string   `json:"error,omitempty"`
 }

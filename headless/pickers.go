@@ -17,7 +17,7 @@ type Pickers struct {
 
 // run connects, rebuilds the pending pickers and lists them.
 func (o *Pickers) run(ctx context.Context, env *Env) error {
-	s, err := open(ctx, env)
+	s, err := open(ctx, env, resume{})
 	if err != nil {
 		return err
 	}

@@ -54,7 +54,7 @@ func (o *Send) run(ctx context.Context, env *Env) error {
 	if err != nil {
 		return err
 	}
-	s, err := open(ctx, env)
+	s, err := open(ctx, env, resume{})
 	if err != nil {
 		return err
 	}

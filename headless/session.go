@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"sync/atomic"
 	"time"
 
 	"github.com/hermes/iris/config"
@@ -54,6 +55,10 @@ type session struct {
 	done   chan error // Run's result
 	source string     // where the token came from, for the auth advice
 	now    func() time.Time
+	// backlog holds the first sync's frames when resume.keep asked for them.
+	backlog []frame.Frame
+	keep    bool
+	synced  int64 // the cursor the first sync reached
 	// at, when set, is the state's clock (restoring saved pickers).
 	at      time.Time
 	pickers string // the PickersFile path
@@ -68,9 +73,16 @@ func (s *session) clock() time.Time {
 	return s.now()
 }
 
+// resume says where a session's first sync starts and whether the frames
+// it replays are kept for the command (tail --since).
+type resume struct {
+	since int64 // sync from this cursor when > 0; else where the device last was
+	keep  bool  // keep the first sync's frames in session.backlog
+}
+
 // open restores the pickers the headless device knew, connects it, waits
 // for hello.ack and the first sync, and returns the session.
-func open(ctx context.Context, env *Env) (*session, error) {
+func open(ctx context.Context, env *Env, from resume) (*session, error) {
 	cfg := env.Config
 	id, err := config.LoadDeviceID(filepath.Join(cfg.DataDir, DeviceFile))
 	if err != nil {
@@ -80,13 +92,22 @@ func open(ctx context.Context, env *Env) (*session, error) {
 		URL: cfg.URL, Token: cfg.Token.Reveal(), DeviceID: id, DeviceName: deviceName(cfg.DeviceName),
 		Insecure: cfg.Insecure, CAFile: cfg.CAFile, Timing: env.Timing,
 	}
+	if from.since > 0 {
+		var first atomic.Bool
+		wc.Cursor = func() int64 { // later reconnects go on from the cursor reached
+			if first.CompareAndSwap(false, true) {
+				return from.since
+			}
+			return 0
+		}
+	}
 	c, err := wsclient.New(wc)
 	if err != nil {
 		return nil, fail(ExitConfig, "%v", err)
 	}
 	rctx, cancel := context.WithCancel(context.Background())
 	s := &session{c: c, cancel: cancel, done: make(chan error, 1), source: cfg.TokenSource, now: env.now,
-		pickers: filepath.Join(cfg.DataDir, PickersFile), stderr: env.Stderr}
+		pickers: filepath.Join(cfg.DataDir, PickersFile), stderr: env.Stderr, keep: from.keep}
 	s.st = store.New(store.Options{Now: s.clock})
 	if err := restorePickers(s.pickers, s.st, func(t time.Time) { s.at = t }); err != nil {
 		cancel()
@@ -134,7 +155,12 @@ func (s *session) awaitSync(ctx context.Context, timeout time.Duration, url stri
 		}
 		switch ev := ev.(type) {
 		case *wsclient.CursorEvent:
+			s.synced = ev.Cursor
 			return nil
+		case *wsclient.FrameEvent:
+			if s.keep {
+				s.backlog = append(s.backlog, ev.Frame)
+			}
 		case *wsclient.StateEvent:
 			if ev.Err != nil {
 				last = ev.Err

@@ -26,6 +26,28 @@ Exit codes: 0 ok, 2 usage, 3 configuration, 4 token rejected,
 9 unknown channel, 10 ambiguous channel name, 11 nothing to send (empty
 text or stdin), 130 interrupted (with --wait the message stays sent).
 `,
+	"tail": `iris tail — follow the conversation from a script or another terminal
+
+Usage:
+  iris tail [--channel NAME|ID | --all] [--json] [--since CURSOR]
+
+Prints each finished message of the default channel (or --channel, or every
+lane with --all) as "[Lane] role:" and its text, and each picker that waits,
+until Ctrl+C (exit 0). It stays up across reconnects and resumes from the
+sync cursor, printing nothing twice.
+
+Flags:
+  --channel NAME|ID    channel (or thread) name or id to follow
+  --all                follow every lane
+  --json               one NDJSON event per frame-level event: message, tool,
+                       picker, busy, idle, status, connection, cursor
+  --since CURSOR       first replay what the gateway holds after CURSOR (the
+                       "cursor" of an earlier --json run)
+
+Exit codes: 0 stopped with Ctrl+C, 2 usage, 3 configuration, 4 token
+rejected, 6 gateway unreachable at start, 9 unknown channel, 10 ambiguous
+channel name.
+`,
 	"pickers": `iris pickers — list the pickers waiting for an answer, in every lane
 
 Usage:

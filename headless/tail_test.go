@@ -1,0 +1,195 @@
+package headless_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/headless"
+	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// tailFields are the fields each NDJSON event of tail --json carries
+// (README, "Scripting").
+var tailFields = map[string][]string{
+	"message":    {"message_id", "chat_id", "role", "text"},
+	"tool":       {"chat_id", "phase", "name"},
+	"picker":     {"picker_id", "type", "chat_id", "question", "choices"},
+	"busy":       {"chat_id", "status"},
+	"idle":       {"chat_id"},
+	"status":     {"status"},
+	"connection": {"status"},
+	"cursor":     {"cursor"},
+}
+
+// tailing is a running iris tail.
+type tailing struct {
+	*result
+	done   <-chan int
+	cancel context.CancelFunc
+}
+
+// startTail runs iris tail with args until stop; it returns once the tail
+// has synced (the simulator got its sync).
+func startTail(t *testing.T, sim *gatewaysim.Server, p *profile, args ...string) *tailing {
+	t.Helper()
+	syncs := countType(sim, frame.TypeSync)
+	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+	r, done := p.start(ctx, "", append([]string{"tail"}, args...)...)
+	tl := &tailing{result: r, done: done, cancel: cancel}
+	t.Cleanup(cancel)
+	waitFor(t, "the tail's sync", func() bool { return countType(sim, frame.TypeSync) > syncs })
+	return tl
+}
+
+// stop interrupts the tail and checks it ended with 0.
+func (tl *tailing) stop(t *testing.T) {
+	t.Helper()
+	tl.cancel()
+	tl.code = <-tl.done
+	tl.expect(t, headless.ExitOK)
+}
+
+func countType(sim *gatewaysim.Server, typ string) int {
+	n := 0
+	for _, f := range sim.Received() {
+		if f.Type == typ {
+			n++
+		}
+	}
+	return n
+}
+
+// say sends text from the observer to lane chat and returns the echo's id.
+func (o *observer) say(t *testing.T, chat, text string) string {
+	t.Helper()
+	f := frame.Frame{Type: frame.TypeMessageSend, ChatID: frame.Some(chat), ThreadID: frame.Null(), Payload: &frame.MessageSend{Text: text}}
+	resp, err := o.Request(context.Background(), f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.Payload.(*frame.Message).MessageID
+}
+
+func TestTailPrintsEachFinishedMessage(t *testing.T) {
+	sim, url := startSim(t, gatewaysim.Config{})
+	obs := newObserver(t, url)
+	p := newProfile(t, url)
+	tl := startTail(t, sim, p)
+	id := obs.say(t, defaultChat, "hello tail")
+	reply := termsafe.Text(obs.replyTo(t, id))
+	want := "[Default] user:\nhello tail\n\n[Default] assistant:\n" + reply + "\n\n"
+	waitFor(t, "the reply in the tail", func() bool { return strings.Contains(tl.stdout.String(), reply) })
+	tl.stop(t)
+	if got := tl.stdout.String(); got != want {
+		t.Fatalf("tail printed:\n%q\nwant:\n%q", got, want)
+	}
+}
+
+func TestTailFollowsOnlyItsChannel(t *testing.T) {
+	sim, url := startSim(t, gatewaysim.Config{})
+	obs := newObserver(t, url)
+	resp, err := obs.Request(context.Background(), frame.Frame{Type: frame.TypeChannelCreate, Payload: &frame.ChannelCreate{Name: "Ops"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ops := resp.Payload.(*frame.Channel).ChatID
+	p := newProfile(t, url)
+	tl := startTail(t, sim, p, "--channel", "Ops")
+	obs.replyTo(t, obs.say(t, defaultChat, "not for ops"))
+	obs.replyTo(t, obs.say(t, ops, "for ops"))
+	waitFor(t, "the ops reply", func() bool { return strings.Count(tl.stdout.String(), "[Ops] ") == 2 })
+	tl.stop(t)
+	if strings.Contains(tl.stdout.String(), "not for ops") {
+		t.Fatalf("another channel leaked in:\n%s", tl.stdout)
+	}
+}
+
+func TestTailJSONEventsCarryTheDocumentedFields(t *testing.T) {
+	sim, url := startSim(t, gatewaysim.Config{})
+	obs := newObserver(t, url)
+	p := newProfile(t, url)
+	tl := startTail(t, sim, p, "--json", "--all")
+	obs.say(t, defaultChat, "please rm the cache")
+	waitFor(t, "the picker event", func() bool { return strings.Contains(tl.stdout.String(), `"event":"picker"`) })
+	sel := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: "pa_1", Value: "once"}}
+	if _, err := obs.Request(context.Background(), sel); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the idle event", func() bool { return strings.Contains(tl.stdout.String(), `"event":"idle"`) })
+	tl.stop(t)
+	seen := map[string]int{}
+	for _, line := range strings.Split(strings.TrimSuffix(tl.stdout.String(), "\n"), "\n") {
+		m := decodeLine(t, line)
+		name, _ := m["event"].(string)
+		fields, ok := tailFields[name]
+		if !ok {
+			t.Fatalf("unknown event in %q", line)
+		}
+		requireFields(t, m, fields...)
+		seen[name]++
+	}
+	for _, want := range []string{"message", "tool", "picker", "busy", "idle", "cursor", "connection"} {
+		if seen[want] == 0 {
+			t.Errorf("no %s event in:\n%s", want, tl.stdout)
+		}
+	}
+	if seen["message"] != 2 {
+		t.Errorf("want the user's message and the reply, got %d messages", seen["message"])
+	}
+}
+
+func TestTailStaysUpAcrossAReconnectWithoutRepeating(t *testing.T) {
+	sim, url := startSim(t, gatewaysim.Config{StreamInterval: 15 * time.Millisecond})
+	obs := newObserver(t, url)
+	p := newProfile(t, url)
+	tl := startTail(t, sim, p, "--json")
+	id := obs.say(t, defaultChat, "summarise the repository")
+	obs.await(t, "the reply's start", func(f frame.Frame) bool { return f.Type == frame.TypeMessageStart })
+	sim.DropConnections()
+	obs.replyTo(t, id)
+	waitFor(t, "the reply in the tail", func() bool { return strings.Contains(tl.stdout.String(), `"role":"assistant"`) })
+	obs.replyTo(t, obs.say(t, defaultChat, "and again"))
+	waitFor(t, "the second reply", func() bool { return strings.Count(tl.stdout.String(), `"role":"assistant"`) == 2 })
+	tl.stop(t)
+	out := tl.stdout.String()
+	if !strings.Contains(out, `"event":"connection","status":"reconnecting"`) {
+		t.Fatalf("no reconnect seen:\n%s", out)
+	}
+	printed := map[any]int{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if m := decodeLine(t, line); m["event"] == "message" {
+			printed[m["message_id"]]++
+		}
+	}
+	for id, n := range printed {
+		if n != 1 {
+			t.Fatalf("message %v printed %d times:\n%s", id, n, out)
+		}
+	}
+	if len(printed) != 4 {
+		t.Fatalf("want 2 messages and 2 replies, got %v", printed)
+	}
+}
+
+func TestTailSinceReplaysWhatWasMissed(t *testing.T) {
+	sim, url := startSim(t, gatewaysim.Config{})
+	obs := newObserver(t, url)
+	p := newProfile(t, url)
+	tl := startTail(t, sim, p, "--json")
+	waitFor(t, "the cursor event", func() bool { return strings.Contains(tl.stdout.String(), `"event":"cursor"`) })
+	tl.stop(t)
+	var cursor string
+	for _, line := range strings.Split(strings.TrimSpace(tl.stdout.String()), "\n") {
+		if m := decodeLine(t, line); m["event"] == "cursor" {
+			cursor = strings.TrimSuffix(strings.TrimPrefix(line, `{"event":"cursor","cursor":`), "}")
+		}
+	}
+	obs.replyTo(t, obs.say(t, defaultChat, "while you were away"))
+	tl = startTail(t, sim, p, "--json", "--since", cursor)
+	waitFor(t, "the missed message", func() bool { return strings.Contains(tl.stdout.String(), "while you were away") })
+	tl.stop(t)
+}
