@@ -8,6 +8,7 @@ import (
 func TestHeadlessHelpIsComplete(t *testing.T) {
 	for cmd, flags := range map[string][]string{
 		"send":    {"--channel", "--thread", "--wait", "--json", "Exit codes", "--profile", "--url", "--token", "--insecure", "--ca-file"},
+		"tail":    {"--channel", "--all", "--json", "--since", "Exit codes", "--profile"},
 		"pickers": {"--json", "Exit codes", "--profile"},
 		"answer":  {"--reason", "--permanent", "Exit codes", "--profile"},
 	} {
@@ -30,6 +31,8 @@ func TestHeadlessUsageErrors(t *testing.T) {
 		{"send", "--bogus", "x"},
 		{"answer", "pa_1"},
 		{"pickers", "extra"},
+		{"tail", "--all", "--channel", "x"},
+		{"tail", "--since", "-5"},
 	} {
 		var out, errOut strings.Builder
 		if code := run(args, &out, &errOut); code != exitUsage {
