@@ -37,7 +37,7 @@ const (
 	cmdVersion
 	cmdHelp
 	cmdAudit
-	cmdHeadless // send, tail, pickers, answer (package headless)
+	cmdHeadless // send, tail, pickers, answer, approve (package headless)
 )
 
 // cliOptions holds everything parsed from the command line.
@@ -74,7 +74,8 @@ Usage:
   iris send [flags] TEXT|-          send a message from a script; --wait streams the reply
   iris tail [--all] [--json]        follow the conversation; prints each finished message
   iris pickers [--json]             list the pickers waiting for an answer
-  iris answer PICKER_ID VALUE       answer a picker (iris COMMAND --help for each)
+  iris answer PICKER_ID VALUE       answer a picker
+  iris approve --policy FILE        answer pickers by rules (iris COMMAND --help for each)
 
 Flags:
   --url URL            gateway WebSocket URL (ws:// or wss://)   env IRIS_URL
@@ -101,7 +102,7 @@ audit flags:
 
 Exit codes: 0 ok, 1 runtime failure, 2 usage error, 3 configuration error,
 4 token rejected by the gateway, 5 protocol version mismatch
-(send, tail, pickers and answer add theirs: see their --help).
+(send, tail, pickers, answer and approve add theirs: see their --help).
 `
 
 // parseArgs turns the command line (without the program name) into options.

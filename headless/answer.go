@@ -21,6 +21,9 @@ type Answer struct {
 	Permanent bool   // allows the permanent scope "always"
 }
 
+// viaAnswer marks answers given with iris answer in the audit log.
+const viaAnswer = "iris answer"
+
 // permanentValue is the approval scope that is never granted by default.
 const permanentValue = "always"
 
@@ -38,24 +41,33 @@ func (o *Answer) run(ctx context.Context, env *Env) error {
 	if err := checkValue(p, o.Value, o.Permanent); err != nil {
 		return err
 	}
-	sel := &frame.PickerSelect{PickerID: p.PickerID, Value: o.Value, Reason: o.Reason}
-	s.st.AnswerPicker(p.Lane, p.PickerID, "answered "+o.Value+" from iris answer")
-	_, err = s.c.Request(ctx, frame.Frame{Type: frame.TypePickerSelect, Payload: sel})
+	if err := deliver(ctx, env, s, p, o.Value, o.Reason, viaAnswer); err != nil {
+		return err
+	}
+	fmt.Fprintf(env.Stderr, "iris: ✓ answered %s with %s\n", termsafe.Line(p.PickerID), termsafe.Line(o.Value))
+	return nil
+}
+
+// deliver sends picker.select for p, settles the picker in the state as the
+// TUI does, and writes the answer with its outcome to the audit log.
+func deliver(ctx context.Context, env *Env, s *session, p store.Picker, value, reason, via string) error {
+	sel := &frame.PickerSelect{PickerID: p.PickerID, Value: value, Reason: reason}
+	s.st.AnswerPicker(p.Lane, p.PickerID, "answered "+value+" from "+via)
+	_, err := s.c.Request(ctx, frame.Frame{Type: frame.TypePickerSelect, Payload: sel})
 	var fe *frame.Error
 	switch {
 	case errors.As(err, &fe) && fe.Code == frame.CodeNotFound:
 		s.st.PickerGone(p.Lane, p.PickerID)
-		recordAnswer(env, s, p, o.Value, audit.RejectedElsewhere, "")
-		return fail(ExitUnknownPicker, "picker %s was already answered elsewhere; your answer was not used", termsafe.Line(o.PickerID))
+		recordAnswer(env, s, p, value, via, audit.RejectedElsewhere, "")
+		return fail(ExitUnknownPicker, "picker %s was already answered elsewhere; your answer was not used", termsafe.Line(p.PickerID))
 	case err != nil:
 		derr := deliveryError(ctx, err)
 		s.st.PickerFailed(p.PickerID, derr.Error())
-		recordAnswer(env, s, p, o.Value, audit.Failed, derr.Error())
+		recordAnswer(env, s, p, value, via, audit.Failed, derr.Error())
 		return derr
 	}
 	s.st.PickerAccepted(p.PickerID)
-	recordAnswer(env, s, p, o.Value, audit.Accepted, "")
-	fmt.Fprintf(env.Stderr, "iris: ✓ answered %s with %s\n", termsafe.Line(p.PickerID), termsafe.Line(o.Value))
+	recordAnswer(env, s, p, value, via, audit.Accepted, "")
 	return nil
 }
 

@@ -11,7 +11,7 @@ import (
 
 // Command is a parsed headless command line.
 type Command struct {
-	// Name is the subcommand (send, tail, pickers, answer).
+	// Name is the subcommand (send, tail, pickers, answer, approve).
 	Name string
 	// Help asks for the command's help text instead of running it.
 	Help bool
@@ -23,7 +23,7 @@ type Command struct {
 }
 
 // Names lists the headless subcommands.
-var Names = []string{"send", "tail", "pickers", "answer"}
+var Names = []string{"send", "tail", "pickers", "answer", "approve"}
 
 // IsCommand reports whether name is a headless subcommand.
 func IsCommand(name string) bool { return slices.Contains(Names, name) }
@@ -53,6 +53,8 @@ func Parse(name string, args []string) (*Command, error) {
 		bind = bindPickers(c, fs)
 	case "answer":
 		bind = bindAnswer(c, fs)
+	case "approve":
+		bind = bindApprove(c, fs)
 	default:
 		return nil, fmt.Errorf("unknown command %q", name)
 	}
@@ -169,6 +171,22 @@ func bindAnswer(c *Command, fs *flag.FlagSet) func([]string) error {
 			return errors.New("iris answer needs PICKER_ID and VALUE")
 		}
 		o.PickerID, o.Value = pos[0], pos[1]
+		return nil
+	}
+}
+
+func bindApprove(c *Command, fs *flag.FlagSet) func([]string) error {
+	o := &Approve{}
+	fs.StringVar(&o.PolicyFile, "policy", "", "")
+	fs.BoolVar(&o.DryRun, "dry-run", false, "")
+	c.run = o.run
+	return func(pos []string) error {
+		switch {
+		case len(pos) > 0:
+			return fmt.Errorf("unexpected argument %q", pos[0])
+		case o.PolicyFile == "":
+			return errors.New("iris approve needs --policy FILE")
+		}
 		return nil
 	}
 }

@@ -48,6 +48,39 @@ Exit codes: 0 stopped with Ctrl+C, 2 usage, 3 configuration, 4 token
 rejected, 6 gateway unreachable at start, 9 unknown channel, 10 ambiguous
 channel name.
 `,
+	"approve": `iris approve — answer pickers by a policy, leave the rest to humans
+
+Usage:
+  iris approve --policy FILE [--dry-run]
+
+Runs until Ctrl+C. Each picker waiting now or later is matched against the
+policy's [[rule]] tables in order; the first match answers it, and one no
+rule matches is left for the TUI or iris answer. One line per decision goes
+to stdout; a summary line goes to stderr on exit. Every answer goes to the
+audit log (iris audit) naming the policy and the rule.
+
+Policy (TOML):
+  [[rule]]
+  name = "read-only git"       # shown in the output and the audit log
+  type = "approval"            # approval, clarify, confirm, choice or model
+  lane = "CI"                  # channel or thread name or id
+  command = "git status*"      # glob on the approval's command, or
+  # command_regex = "^git (status|log|diff)( |$)"
+  # question = "Which environment*"   (or question_regex) on the question
+  answer = "once"              # deny, once, session, or a choice's value or text
+  reason = "..."               # sent with the answer; the agent reads it on deny
+
+A rule needs at least one of type, lane, command or question. It may never
+answer "always". A policy with an error (bad TOML, unknown key, "always",
+a bad regex) stops the approver, naming the file, line and key.
+
+Flags:
+  --policy FILE        the policy file (required)
+  --dry-run            print what would be answered; answer nothing
+
+Exit codes: 0 stopped with Ctrl+C, 2 usage, 3 configuration or policy error,
+4 token rejected, 6 gateway unreachable at start.
+`,
 	"pickers": `iris pickers — list the pickers waiting for an answer, in every lane
 
 Usage:
