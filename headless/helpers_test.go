@@ -244,3 +244,41 @@ func sentMessageID(t *testing.T, stderr string) string {
 	}
 	return strings.Fields(rest)[0]
 }
+
+// longRun is a running long-lived command (tail, approve).
+type longRun struct {
+	*result
+	done   <-chan int
+	cancel context.CancelFunc
+}
+
+// startLong runs a long-lived command until stop; it returns once the
+// command has synced (the simulator got its sync).
+func startLong(t *testing.T, sim *gatewaysim.Server, p *profile, args ...string) *longRun {
+	t.Helper()
+	syncs := countType(sim, frame.TypeSync)
+	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+	r, done := p.start(ctx, "", args...)
+	tl := &longRun{result: r, done: done, cancel: cancel}
+	t.Cleanup(cancel)
+	waitFor(t, args[0]+"'s sync", func() bool { return countType(sim, frame.TypeSync) > syncs })
+	return tl
+}
+
+// stop interrupts the command and checks it ended with 0.
+func (tl *longRun) stop(t *testing.T) {
+	t.Helper()
+	tl.cancel()
+	tl.code = <-tl.done
+	tl.expect(t, headless.ExitOK)
+}
+
+func countType(sim *gatewaysim.Server, typ string) int {
+	n := 0
+	for _, f := range sim.Received() {
+		if f.Type == typ {
+			n++
+		}
+	}
+	return n
+}

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/hermes/iris/gatewaysim"
-	"github.com/hermes/iris/headless"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -25,44 +24,6 @@ var tailFields = map[string][]string{
 	"cursor":     {"cursor"},
 }
 
-// tailing is a running iris tail.
-type tailing struct {
-	*result
-	done   <-chan int
-	cancel context.CancelFunc
-}
-
-// startTail runs iris tail with args until stop; it returns once the tail
-// has synced (the simulator got its sync).
-func startTail(t *testing.T, sim *gatewaysim.Server, p *profile, args ...string) *tailing {
-	t.Helper()
-	syncs := countType(sim, frame.TypeSync)
-	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
-	r, done := p.start(ctx, "", append([]string{"tail"}, args...)...)
-	tl := &tailing{result: r, done: done, cancel: cancel}
-	t.Cleanup(cancel)
-	waitFor(t, "the tail's sync", func() bool { return countType(sim, frame.TypeSync) > syncs })
-	return tl
-}
-
-// stop interrupts the tail and checks it ended with 0.
-func (tl *tailing) stop(t *testing.T) {
-	t.Helper()
-	tl.cancel()
-	tl.code = <-tl.done
-	tl.expect(t, headless.ExitOK)
-}
-
-func countType(sim *gatewaysim.Server, typ string) int {
-	n := 0
-	for _, f := range sim.Received() {
-		if f.Type == typ {
-			n++
-		}
-	}
-	return n
-}
-
 // say sends text from the observer to lane chat and returns the echo's id.
 func (o *observer) say(t *testing.T, chat, text string) string {
 	t.Helper()
@@ -78,7 +39,7 @@ func TestTailPrintsEachFinishedMessage(t *testing.T) {
 	sim, url := startSim(t, gatewaysim.Config{})
 	obs := newObserver(t, url)
 	p := newProfile(t, url)
-	tl := startTail(t, sim, p)
+	tl := startLong(t, sim, p, "tail")
 	id := obs.say(t, defaultChat, "hello tail")
 	reply := termsafe.Text(obs.replyTo(t, id))
 	want := "[Default] user:\nhello tail\n\n[Default] assistant:\n" + reply + "\n\n"
@@ -98,7 +59,7 @@ func TestTailFollowsOnlyItsChannel(t *testing.T) {
 	}
 	ops := resp.Payload.(*frame.Channel).ChatID
 	p := newProfile(t, url)
-	tl := startTail(t, sim, p, "--channel", "Ops")
+	tl := startLong(t, sim, p, "tail", "--channel", "Ops")
 	obs.replyTo(t, obs.say(t, defaultChat, "not for ops"))
 	obs.replyTo(t, obs.say(t, ops, "for ops"))
 	waitFor(t, "the ops reply", func() bool { return strings.Count(tl.stdout.String(), "[Ops] ") == 2 })
@@ -112,7 +73,7 @@ func TestTailJSONEventsCarryTheDocumentedFields(t *testing.T) {
 	sim, url := startSim(t, gatewaysim.Config{})
 	obs := newObserver(t, url)
 	p := newProfile(t, url)
-	tl := startTail(t, sim, p, "--json", "--all")
+	tl := startLong(t, sim, p, "tail", "--json", "--all")
 	obs.say(t, defaultChat, "please rm the cache")
 	waitFor(t, "the picker event", func() bool { return strings.Contains(tl.stdout.String(), `"event":"picker"`) })
 	sel := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: "pa_1", Value: "once"}}
@@ -146,7 +107,7 @@ func TestTailStaysUpAcrossAReconnectWithoutRepeating(t *testing.T) {
 	sim, url := startSim(t, gatewaysim.Config{StreamInterval: 15 * time.Millisecond})
 	obs := newObserver(t, url)
 	p := newProfile(t, url)
-	tl := startTail(t, sim, p, "--json")
+	tl := startLong(t, sim, p, "tail", "--json")
 	id := obs.say(t, defaultChat, "summarise the repository")
 	obs.await(t, "the reply's start", func(f frame.Frame) bool { return f.Type == frame.TypeMessageStart })
 	sim.DropConnections()
@@ -179,7 +140,7 @@ func TestTailSinceReplaysWhatWasMissed(t *testing.T) {
 	sim, url := startSim(t, gatewaysim.Config{})
 	obs := newObserver(t, url)
 	p := newProfile(t, url)
-	tl := startTail(t, sim, p, "--json")
+	tl := startLong(t, sim, p, "tail", "--json")
 	waitFor(t, "the cursor event", func() bool { return strings.Contains(tl.stdout.String(), `"event":"cursor"`) })
 	tl.stop(t)
 	var cursor string
@@ -189,7 +150,7 @@ func TestTailSinceReplaysWhatWasMissed(t *testing.T) {
 		}
 	}
 	obs.replyTo(t, obs.say(t, defaultChat, "while you were away"))
-	tl = startTail(t, sim, p, "--json", "--since", cursor)
+	tl = startLong(t, sim, p, "tail", "--json", "--since", cursor)
 	waitFor(t, "the missed message", func() bool { return strings.Contains(tl.stdout.String(), "while you were away") })
 	tl.stop(t)
 }
