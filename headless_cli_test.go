@@ -11,6 +11,7 @@ func TestHeadlessHelpIsComplete(t *testing.T) {
 		"tail":    {"--channel", "--all", "--json", "--since", "Exit codes", "--profile"},
 		"pickers": {"--json", "Exit codes", "--profile"},
 		"answer":  {"--reason", "--permanent", "Exit codes", "--profile"},
+		"approve": {"--policy", "--dry-run", "[[rule]]", "command_regex", "always", "Exit codes", "--profile"},
 	} {
 		var out, errOut strings.Builder
 		if code := run([]string{cmd, "--help"}, &out, &errOut); code != exitOK {
@@ -33,6 +34,7 @@ func TestHeadlessUsageErrors(t *testing.T) {
 		{"pickers", "extra"},
 		{"tail", "--all", "--channel", "x"},
 		{"tail", "--since", "-5"},
+		{"approve"},
 	} {
 		var out, errOut strings.Builder
 		if code := run(args, &out, &errOut); code != exitUsage {
