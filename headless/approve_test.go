@@ -33,7 +33,9 @@ func TestApproveAnswersByRuleAndLeavesTheRestToHumans(t *testing.T) {
 
 	obs.replyTo(t, obs.say(t, defaultChat, "please rm the cache"))
 	obs.say(t, defaultChat, "clarify the plan")
-	waitFor(t, "the clarify left to a human", func() bool { return strings.Contains(ap.stdout.String(), "left to a human: pq_1 in Default: What kind of answer do you want? (no rule matches)") })
+	waitFor(t, "the clarify left to a human", func() bool {
+		return strings.Contains(ap.stdout.String(), "left to a human: pq_1 in Default: What kind of answer do you want? (no rule matches)")
+	})
 	ap.stop(t)
 
 	if got := selects(sim); len(got) != 1 || got[0] != (frame.PickerSelect{PickerID: "pa_1", Value: "once"}) {
