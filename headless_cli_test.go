@@ -8,7 +8,7 @@ import (
 func TestHeadlessHelpIsComplete(t *testing.T) {
 	for cmd, flags := range map[string][]string{
 		"send":    {"--channel", "--thread", "--wait", "--json", "Exit codes", "--profile", "--url", "--token", "--insecure", "--ca-file"},
-		"tail":    {"--channel", "--all", "--json", "--since", "Exit codes", "--profile"},
+		"tail":    {"--channel", "--all", "--json", "--since", "--notify", "Exit codes", "--profile"},
 		"pickers": {"--json", "Exit codes", "--profile"},
 		"answer":  {"--reason", "--permanent", "Exit codes", "--profile"},
 		"approve": {"--policy", "--dry-run", "[[rule]]", "command_regex", "always", "Exit codes", "--profile"},
@@ -35,6 +35,7 @@ func TestHeadlessUsageErrors(t *testing.T) {
 		{"tail", "--all", "--channel", "x"},
 		{"tail", "--since", "-5"},
 		{"approve"},
+		{"tail", "--notify", "--json"},
 	} {
 		var out, errOut strings.Builder
 		if code := run(args, &out, &errOut); code != exitUsage {

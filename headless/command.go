@@ -135,6 +135,7 @@ func bindTail(c *Command, fs *flag.FlagSet) func([]string) error {
 	fs.BoolVar(&o.All, "all", false, "")
 	fs.BoolVar(&o.JSON, "json", false, "")
 	fs.Int64Var(&o.Since, "since", -1, "")
+	fs.BoolVar(&o.Notify, "notify", false, "")
 	c.run = o.run
 	return func(pos []string) error {
 		switch {
@@ -142,6 +143,8 @@ func bindTail(c *Command, fs *flag.FlagSet) func([]string) error {
 			return fmt.Errorf("unexpected argument %q", pos[0])
 		case o.All && o.Channel != "":
 			return errors.New("--all and --channel exclude each other")
+		case o.Notify && o.JSON:
+			return errors.New("--notify prints nothing, so --json has no use with it")
 		case o.Since < -1:
 			return errors.New("--since takes the cursor of an earlier cursor event (0 or more)")
 		}

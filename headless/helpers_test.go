@@ -72,6 +72,7 @@ type profile struct {
 	token   string
 	dataDir string
 	audit   string // the audit log's path
+	notify  headless.Notifier
 }
 
 func newProfile(t *testing.T, url string) *profile {
@@ -95,7 +96,7 @@ func (p *profile) start(ctx context.Context, stdin string, args ...string) (*res
 	r := &result{stdout: &syncBuffer{}, stderr: &syncBuffer{}}
 	env := &headless.Env{
 		Stdin: strings.NewReader(stdin), Stdout: r.stdout, Stderr: r.stderr, Timing: fastTiming(),
-		ConnectTimeout: 3 * time.Second,
+		ConnectTimeout: 3 * time.Second, Notify: p.notify,
 		Config: &config.Config{
 			URL: p.url, Token: config.NewSecret(p.token), DataDir: p.dataDir, DeviceName: "ci",
 			Paths: config.Paths{AuditFile: p.audit},

@@ -37,6 +37,9 @@ type Env struct {
 	ConnectTimeout time.Duration
 	// Now is the clock (picker ages); default time.Now.
 	Now func() time.Time
+	// Notify raises desktop notifications for tail --notify; nil uses
+	// SystemNotifier.
+	Notify Notifier
 }
 
 func (e *Env) now() time.Time {

@@ -21,6 +21,9 @@ type Tail struct {
 	All     bool   // follow every lane
 	JSON    bool
 	Since   int64 // replay what came after this sync cursor first; -1: live only
+	// Notify prints nothing and raises a desktop notification when a
+	// picker waits or a reply finishes.
+	Notify bool
 }
 
 // run follows until ctx ends (exit 0) or the token is rejected.
@@ -31,7 +34,14 @@ func (o *Tail) run(ctx context.Context, env *Env) error {
 	}
 	defer s.close()
 	t := &tailer{out: env.Stdout, st: s.st, all: o.All}
-	if o.JSON {
+	switch {
+	case o.Notify:
+		t.notify = env.Notify
+		if t.notify == nil {
+			t.notify = SystemNotifier()
+		}
+		t.out, t.errOut = io.Discard, env.Stderr
+	case o.JSON:
 		t.json = newNDJSON(env.Stdout)
 	}
 	if !o.All {
@@ -72,6 +82,22 @@ type tailer struct {
 	st   *store.State
 	all  bool
 	lane frame.Lane
+	// notify, when set, replaces the output (tail --notify); a failure is
+	// reported once on errOut.
+	notify   Notifier
+	errOut   io.Writer
+	reported bool
+}
+
+// alert raises a notification in notify mode.
+func (t *tailer) alert(l frame.Lane, body string) {
+	if t.notify == nil {
+		return
+	}
+	if err := t.notify("Iris · "+laneName(t.st, l), body); err != nil && !t.reported {
+		t.reported = true
+		fmt.Fprintln(t.errOut, "iris: warning: notification failed:", termsafe.Line(err.Error()))
+	}
 }
 
 // emit writes a JSON event (text mode prints only messages and pickers).
@@ -116,8 +142,11 @@ func (t *tailer) frame(f frame.Frame) {
 	}
 }
 
-// message prints a finished message.
+// message prints a finished message; a reply raises a notification.
 func (t *tailer) message(l frame.Lane, id, role, text string) {
+	if role == frame.RoleAssistant {
+		t.alert(l, "reply finished: "+firstLine(text))
+	}
 	if t.json != nil {
 		t.json.write(Event{Event: "message", MessageID: termsafe.Line(id), Role: termsafe.Line(role), Text: termsafe.Text(text)}.withLane(l))
 		return
@@ -133,10 +162,22 @@ func (t *tailer) picker(f frame.Frame, p *frame.Picker) {
 			continue
 		}
 		v := newPickerView(pk, t.st, pk.Arrived)
+		t.alert(f.Lane(), v.kind()+" waits: "+v.Question+" (iris answer "+v.ID+" VALUE)")
 		if t.json != nil {
 			t.json.write(v.event())
 			return
 		}
 		fmt.Fprintf(t.out, "[%s] %s waits: %s (iris answer %s VALUE)\n\n", v.LaneName, v.kind(), v.Question, v.ID)
 	}
+}
+
+// firstLine is the first non-empty line of text, without markdown heading
+// marks.
+func firstLine(text string) string {
+	for _, line := range strings.Split(text, "\n") {
+		if line = strings.TrimSpace(strings.TrimLeft(line, "# ")); line != "" {
+			return line
+		}
+	}
+	return ""
 }

@@ -2,7 +2,9 @@ package headless_test
 
 import (
 	"context"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -153,4 +155,51 @@ func TestTailSinceReplaysWhatWasMissed(t *testing.T) {
 	tl = startLong(t, sim, p, "tail", "--json", "--since", cursor)
 	waitFor(t, "the missed message", func() bool { return strings.Contains(tl.stdout.String(), "while you were away") })
 	tl.stop(t)
+}
+
+// notes records the notifications raised.
+type notes struct {
+	mu  sync.Mutex
+	got []string
+}
+
+func (n *notes) notify(title, body string) error {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.got = append(n.got, title+" | "+body)
+	return nil
+}
+
+func (n *notes) all() []string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return slices.Clone(n.got)
+}
+
+func TestTailNotifyRaisesNotificationsQuietly(t *testing.T) {
+	sim, url := startSim(t, gatewaysim.Config{})
+	obs := newObserver(t, url)
+	p := newProfile(t, url)
+	n := &notes{}
+	p.notify = n.notify
+	tl := startLong(t, sim, p, "tail", "--notify", "--all")
+	id := obs.say(t, defaultChat, "please rm the cache")
+	waitFor(t, "the picker's notification", func() bool { return len(n.all()) == 1 })
+	sel := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: "pa_1", Value: "once"}}
+	if _, err := obs.Request(context.Background(), sel); err != nil {
+		t.Fatal(err)
+	}
+	obs.replyTo(t, id)
+	waitFor(t, "the reply's notification", func() bool { return len(n.all()) == 2 })
+	tl.stop(t)
+	want := []string{
+		"Iris · Default | an approval waits: rm the cache (iris answer pa_1 VALUE)",
+		"Iris · Default | reply finished: Re: please rm the cache",
+	}
+	if got := n.all(); !slices.Equal(got, want) {
+		t.Fatalf("notifications %q, want %q", got, want)
+	}
+	if tl.stdout.String() != "" || tl.stderr.String() != "" {
+		t.Fatalf("--notify printed: %q %q", tl.stdout, tl.stderr)
+	}
 }

@@ -30,6 +30,7 @@ text or stdin), 130 interrupted (with --wait the message stays sent).
 
 Usage:
   iris tail [--channel NAME|ID | --all] [--json] [--since CURSOR]
+  iris tail --notify [--channel NAME|ID | --all] &
 
 Prints each finished message of the default channel (or --channel, or every
 lane with --all) as "[Lane] role:" and its text, and each picker that waits,
@@ -43,6 +44,9 @@ Flags:
                        picker, busy, idle, status, connection, cursor
   --since CURSOR       first replay what the gateway holds after CURSOR (the
                        "cursor" of an earlier --json run)
+  --notify             print nothing; raise a desktop notification when a
+                       picker waits or a reply finishes (notify-send,
+                       osascript on macOS, else the terminal's OSC 9)
 
 Exit codes: 0 stopped with Ctrl+C, 2 usage, 3 configuration, 4 token
 rejected, 6 gateway unreachable at start, 9 unknown channel, 10 ambiguous
