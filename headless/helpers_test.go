@@ -283,3 +283,12 @@ func countType(sim *gatewaysim.Server, typ string) int {
 	}
 	return n
 }
+
+// answer answers a picker from the observer, as the TUI would.
+func (o *observer) answer(t *testing.T, id, value string) {
+	t.Helper()
+	sel := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: id, Value: value}}
+	if _, err := o.Request(context.Background(), sel); err != nil {
+		t.Fatal(err)
+	}
+}

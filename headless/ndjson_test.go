@@ -19,21 +19,28 @@ var eventFields = map[string][]string{
 	"end":    {"status", "exit"},
 }
 
-// checkSchema parses every line and checks its documented fields; it
-// returns the events in order.
-func checkSchema(t *testing.T, out string) []map[string]any {
+// parseEvents parses every line of out and checks that it is one of the
+// events of schema with its documented fields; it returns them in order.
+func parseEvents(t *testing.T, out string, schema map[string][]string) []map[string]any {
 	t.Helper()
 	var evs []map[string]any
 	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
 		m := decodeLine(t, line)
 		name, _ := m["event"].(string)
-		fields, ok := eventFields[name]
+		fields, ok := schema[name]
 		if !ok {
 			t.Fatalf("unknown event in %q", line)
 		}
 		requireFields(t, m, fields...)
 		evs = append(evs, m)
 	}
+	return evs
+}
+
+// checkSchema checks send's events, which run from sent to end.
+func checkSchema(t *testing.T, out string) []map[string]any {
+	t.Helper()
+	evs := parseEvents(t, out, eventFields)
 	if evs[0]["event"] != "sent" || evs[len(evs)-1]["event"] != "end" {
 		t.Fatalf("events do not run from sent to end:\n%s", out)
 	}

@@ -67,10 +67,7 @@ func TestPickersForgetsAPickerAnsweredElsewhere(t *testing.T) {
 	obs := newObserver(t, url)
 	p := newProfile(t, url)
 	leavePicker(t, p, "please rm the cache")
-	sel := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: "pa_1", Value: "once"}}
-	if _, err := obs.Request(context.Background(), sel); err != nil {
-		t.Fatal(err)
-	}
+	obs.answer(t, "pa_1", "once")
 	obs.await(t, "the turn's end", func(f frame.Frame) bool { return f.Type == frame.TypeAgentIdle })
 	r := p.run("", "pickers", "--json")
 	r.expect(t, headless.ExitOK)

@@ -78,22 +78,12 @@ func TestTailJSONEventsCarryTheDocumentedFields(t *testing.T) {
 	tl := startLong(t, sim, p, "tail", "--json", "--all")
 	obs.say(t, defaultChat, "please rm the cache")
 	waitFor(t, "the picker event", func() bool { return strings.Contains(tl.stdout.String(), `"event":"picker"`) })
-	sel := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: "pa_1", Value: "once"}}
-	if _, err := obs.Request(context.Background(), sel); err != nil {
-		t.Fatal(err)
-	}
+	obs.answer(t, "pa_1", "once")
 	waitFor(t, "the idle event", func() bool { return strings.Contains(tl.stdout.String(), `"event":"idle"`) })
 	tl.stop(t)
 	seen := map[string]int{}
-	for _, line := range strings.Split(strings.TrimSuffix(tl.stdout.String(), "\n"), "\n") {
-		m := decodeLine(t, line)
-		name, _ := m["event"].(string)
-		fields, ok := tailFields[name]
-		if !ok {
-			t.Fatalf("unknown event in %q", line)
-		}
-		requireFields(t, m, fields...)
-		seen[name]++
+	for _, e := range parseEvents(t, tl.stdout.String(), tailFields) {
+		seen[e["event"].(string)]++
 	}
 	for _, want := range []string{"message", "tool", "picker", "busy", "idle", "cursor", "connection"} {
 		if seen[want] == 0 {
@@ -185,10 +175,7 @@ func TestTailNotifyRaisesNotificationsQuietly(t *testing.T) {
 	tl := startLong(t, sim, p, "tail", "--notify", "--all")
 	id := obs.say(t, defaultChat, "please rm the cache")
 	waitFor(t, "the picker's notification", func() bool { return len(n.all()) == 1 })
-	sel := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: "pa_1", Value: "once"}}
-	if _, err := obs.Request(context.Background(), sel); err != nil {
-		t.Fatal(err)
-	}
+	obs.answer(t, "pa_1", "once")
 	obs.replyTo(t, id)
 	waitFor(t, "the reply's notification", func() bool { return len(n.all()) == 2 })
 	tl.stop(t)
