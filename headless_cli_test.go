@@ -7,7 +7,7 @@ import (
 
 func TestHeadlessHelpIsComplete(t *testing.T) {
 	for cmd, flags := range map[string][]string{
-		"send":    {"--channel", "--thread", "--wait", "--json", "Exit codes", "--profile", "--url", "--token", "--insecure", "--ca-file"},
+		"send":    {"--channel", "--thread", "--attach", "--wait", "--json", "Exit codes", "--profile", "--url", "--token", "--insecure", "--ca-file"},
 		"tail":    {"--channel", "--all", "--json", "--since", "--notify", "Exit codes", "--profile"},
 		"pickers": {"--json", "Exit codes", "--profile"},
 		"answer":  {"--reason", "--permanent", "Exit codes", "--profile"},

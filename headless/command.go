@@ -116,6 +116,7 @@ func bindSend(c *Command, fs *flag.FlagSet) func([]string) error {
 	fs.StringVar(&o.Thread, "thread", "", "")
 	fs.BoolVar(&o.Wait, "wait", false, "")
 	fs.BoolVar(&o.JSON, "json", false, "")
+	fs.Func("attach", "", func(path string) error { o.Attach = append(o.Attach, path); return nil })
 	c.run = o.run
 	return func(pos []string) error {
 		switch len(pos) {

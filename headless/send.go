@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/hermes/iris/media"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
@@ -15,11 +16,12 @@ import (
 // Send is `iris send`: one message to a lane, optionally waiting for the
 // agent's reply.
 type Send struct {
-	Channel string // chat id or name; "" is the default channel
-	Thread  string // thread id
-	Wait    bool   // stream the reply and exit when the turn ends
-	JSON    bool   // NDJSON events instead of text
-	Text    string // the message, or "-" to read it from stdin
+	Channel string   // chat id or name; "" is the default channel
+	Thread  string   // thread id
+	Wait    bool     // stream the reply and exit when the turn ends
+	JSON    bool     // NDJSON events instead of text
+	Text    string   // the message, or "-" to read it from stdin
+	Attach  []string // files to attach
 }
 
 // maxStdin caps a message read from stdin.
@@ -37,12 +39,12 @@ func (o *Send) message(stdin io.Reader) (string, error) {
 			return "", fail(ExitUsage, "stdin holds more than %d bytes; send less", maxStdin)
 		}
 		text = string(b)
-		if strings.TrimSpace(text) == "" {
+		if strings.TrimSpace(text) == "" && len(o.Attach) == 0 {
 			return "", fail(ExitEmpty, "nothing to send: stdin was empty")
 		}
 		return strings.TrimRight(text, "\n"), nil
 	}
-	if strings.TrimSpace(text) == "" {
+	if strings.TrimSpace(text) == "" && len(o.Attach) == 0 {
 		return "", fail(ExitEmpty, "nothing to send: the message is empty")
 	}
 	return text, nil
@@ -54,6 +56,14 @@ func (o *Send) run(ctx context.Context, env *Env) error {
 	if err != nil {
 		return err
 	}
+	var ups []media.Upload
+	for _, path := range o.Attach {
+		up, err := media.DescribeUpload(path)
+		if err != nil {
+			return fail(ExitUsage, "%v", err)
+		}
+		ups = append(ups, up)
+	}
 	s, err := open(ctx, env, resume{})
 	if err != nil {
 		return err
@@ -63,7 +73,11 @@ func (o *Send) run(ctx context.Context, env *Env) error {
 	if err != nil {
 		return err
 	}
-	resp, err := s.c.Request(ctx, laneFrame(frame.TypeMessageSend, l, &frame.MessageSend{Text: text}))
+	refs, err := upload(ctx, s, ups)
+	if err != nil {
+		return err
+	}
+	resp, err := s.c.Request(ctx, laneFrame(frame.TypeMessageSend, l, &frame.MessageSend{Text: text, MediaRefs: refs}))
 	if err != nil {
 		return deliveryError(ctx, err)
 	}
@@ -77,6 +91,28 @@ func (o *Send) run(ctx context.Context, env *Env) error {
 		return nil
 	}
 	return out.finish(newTurnWatch(l, echo.MessageID, out).follow(ctx, s))
+}
+
+// upload sends the attachments and returns their media refs.
+func upload(ctx context.Context, s *session, ups []media.Upload) ([]string, error) {
+	var refs []string
+	for _, up := range ups {
+		r, err := up.Open()
+		if err != nil {
+			return nil, fail(ExitUsage, "%v", err)
+		}
+		ref, err := s.c.Upload(ctx, up.Spec(), r, nil)
+		r.Close()
+		if err != nil {
+			var fe *frame.Error
+			if errors.As(err, &fe) {
+				return nil, fail(ExitDelivery, "the gateway refused %s: %s: %s; nothing was sent", up.Filename, termsafe.Line(fe.Code), termsafe.Line(fe.Message))
+			}
+			return nil, fail(ExitDelivery, "uploading %s failed: %v; nothing was sent", up.Filename, err)
+		}
+		refs = append(refs, ref)
+	}
+	return refs, nil
 }
 
 // deliveryError explains why message.send did not get its echo.

@@ -2,6 +2,8 @@ package headless_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -180,5 +182,40 @@ func TestSendExits6WhenTheGatewayIsUnreachable(t *testing.T) {
 	r.expect(t, headless.ExitDelivery)
 	if !strings.Contains(r.stderr.String(), "cannot reach the gateway at "+url) {
 		t.Fatalf("stderr %q", r.stderr)
+	}
+}
+
+func TestSendAttachesFiles(t *testing.T) {
+	sim, url := startSim(t, gatewaysim.Config{})
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.png")
+	if err := os.WriteFile(a, []byte("hello"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(b, []byte("\x89PNG\r\n\x1a\nrest"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	newProfile(t, url).run("", "send", "--attach", a, "--attach", b, "two files").expect(t, headless.ExitOK)
+	var starts []string
+	var refs []string
+	for _, f := range sim.Received() {
+		switch p := f.Payload.(type) {
+		case *frame.MediaUploadStart:
+			starts = append(starts, p.Filename+":"+p.Kind)
+		case *frame.MessageSend:
+			refs = p.MediaRefs
+		}
+	}
+	if !slices.Equal(starts, []string{"a.txt:file", "b.png:image"}) || len(refs) != 2 {
+		t.Fatalf("uploads %v, refs %v", starts, refs)
+	}
+}
+
+func TestSendRefusesAMissingAttachmentWithoutConnecting(t *testing.T) {
+	sim, url := startSim(t, gatewaysim.Config{})
+	r := newProfile(t, url).run("", "send", "--attach", filepath.Join(t.TempDir(), "nope.txt"), "hi")
+	r.expect(t, headless.ExitUsage)
+	if !strings.Contains(r.stderr.String(), "nope.txt") || strings.Count(r.stderr.String(), "\n") != 1 || len(sim.Received()) != 0 {
+		t.Fatalf("stderr %q, frames %d", r.stderr, len(sim.Received()))
 	}
 }

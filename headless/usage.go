@@ -5,7 +5,7 @@ var usage = map[string]string{
 	"send": `iris send — send one message to the agent, from a script
 
 Usage:
-  iris send [--channel NAME|ID] [--thread ID] [--wait] [--json] TEXT
+  iris send [--channel NAME|ID] [--thread ID] [--attach PATH]... [--wait] [--json] TEXT
   git diff | iris send [flags] -
 
 The text is the argument, or stdin with - (up to 1 MiB).
@@ -17,6 +17,8 @@ resumed from the sync cursor without printing anything twice.
 Flags:
   --channel NAME|ID    channel (or thread) name or id (default: the default channel)
   --thread ID          thread of that channel
+  --attach PATH        attach a file (repeat for several); it is uploaded first,
+                       and nothing is sent if an upload fails
   --wait               stream the reply and exit when the turn ends
   --json               print NDJSON events (sent, delta, tool, picker, reply, end)
 
