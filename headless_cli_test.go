@@ -7,7 +7,7 @@ import (
 
 func TestHeadlessHelpIsComplete(t *testing.T) {
 	for cmd, flags := range map[string][]string{
-		"send":    {"--channel", "--thread", "--attach", "--wait", "--json", "Exit codes", "--profile", "--url", "--token", "--insecure", "--ca-file"},
+		"send":    {"--channel", "--thread", "--attach", "--wait", "--policy", "--json", "Exit codes", "--profile", "--url", "--token", "--insecure", "--ca-file"},
 		"tail":    {"--channel", "--all", "--json", "--since", "--notify", "Exit codes", "--profile"},
 		"pickers": {"--json", "Exit codes", "--profile"},
 		"answer":  {"--reason", "--permanent", "Exit codes", "--profile"},
@@ -36,6 +36,7 @@ func TestHeadlessUsageErrors(t *testing.T) {
 		{"tail", "--since", "-5"},
 		{"approve"},
 		{"tail", "--notify", "--json"},
+		{"send", "--policy", "p.toml", "hi"},
 	} {
 		var out, errOut strings.Builder
 		if code := run(args, &out, &errOut); code != exitUsage {

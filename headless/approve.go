@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -33,7 +34,8 @@ func (o *Approve) run(ctx context.Context, env *Env) error {
 		return err
 	}
 	defer s.close()
-	a := &approver{env: env, s: s, pol: pol, dry: o.DryRun, seen: map[string]bool{}, counts: map[string]int{}}
+	a := newApprover(env, s, pol, env.Stdout)
+	a.dry = o.DryRun
 	a.pending(ctx)
 	for {
 		ev, err := s.next(ctx)
@@ -55,6 +57,7 @@ func (o *Approve) run(ctx context.Context, env *Env) error {
 // approver answers pickers by a policy.
 type approver struct {
 	env    *Env
+	out    io.Writer // one line per decision
 	s      *session
 	pol    *Policy
 	dry    bool
@@ -62,6 +65,10 @@ type approver struct {
 	counts map[string]int  // answers given, by value
 	left   int             // pickers left to humans
 	failed int             // answers not delivered
+}
+
+func newApprover(env *Env, s *session, pol *Policy, out io.Writer) *approver {
+	return &approver{env: env, out: out, s: s, pol: pol, seen: map[string]bool{}, counts: map[string]int{}}
 }
 
 // pending decides every pending picker not decided yet.
@@ -76,34 +83,36 @@ func (a *approver) pending(ctx context.Context) {
 	}
 }
 
-// decide answers p by the first matching rule, or leaves it to a human.
-func (a *approver) decide(ctx context.Context, p store.Picker) {
+// decide answers p by the first matching rule, or leaves it to a human;
+// it reports whether p was answered (a dry run answers nothing).
+func (a *approver) decide(ctx context.Context, p store.Picker) bool {
 	v := newPickerView(p, a.s.st, a.s.now())
 	r := a.pol.match(p, laneName(a.s.st, p.Lane))
-	out := a.env.Stdout
+	out := a.out
 	if r == nil {
 		a.left++
 		fmt.Fprintf(out, "left to a human: %s (no rule matches)\n", v.summary())
-		return
+		return false
 	}
 	if err := checkValue(p, r.Answer, false); err != nil {
 		a.left++
 		fmt.Fprintf(out, "left to a human: %s (rule %s: %v)\n", v.summary(), termsafe.Line(r.Name), err)
-		return
+		return false
 	}
 	if a.dry {
 		a.counts[r.Answer]++
 		fmt.Fprintf(out, "would answer %s with %s (rule %s)\n", v.summary(), termsafe.Line(r.Answer), termsafe.Line(r.Name))
-		return
+		return false
 	}
 	via := fmt.Sprintf("policy %s rule %s", filepath.Base(a.pol.Path), r.Name)
 	if err := deliver(ctx, a.env, a.s, p, r.Answer, r.Reason, via); err != nil {
 		a.failed++
 		fmt.Fprintf(out, "not answered: %s: %v\n", v.summary(), err)
-		return
+		return false
 	}
 	a.counts[r.Answer]++
 	fmt.Fprintf(out, "answered %s with %s (rule %s)\n", v.summary(), termsafe.Line(r.Answer), termsafe.Line(r.Name))
+	return true
 }
 
 // summary is the line printed on exit.

@@ -107,3 +107,19 @@ func TestApproveRefusesToStartWithABadPolicy(t *testing.T) {
 		t.Fatal("the approver connected with a bad policy")
 	}
 }
+
+func TestSendWaitAnswersPickersByPolicy(t *testing.T) {
+	sim, url := startSim(t, gatewaysim.Config{})
+	p := newProfile(t, url)
+	policy := writePolicy(t, testPolicy)
+	r := p.run("", "send", "--wait", "--policy", policy, "please rm the cache")
+	r.expect(t, headless.ExitOK)
+	if !strings.Contains(r.stdout.String(), "(approved: once)") || !strings.Contains(r.stderr.String(), "answered pa_1 in Default: rm the cache with once (rule cache)") {
+		t.Fatalf("stdout %q\nstderr %q", r.stdout, r.stderr)
+	}
+	r = p.run("", "send", "--wait", "--policy", policy, "clarify the plan")
+	r.expect(t, headless.ExitPickerWaiting)
+	if got := selects(sim); len(got) != 1 {
+		t.Fatalf("answers %+v", got)
+	}
+}

@@ -117,8 +117,12 @@ func bindSend(c *Command, fs *flag.FlagSet) func([]string) error {
 	fs.BoolVar(&o.Wait, "wait", false, "")
 	fs.BoolVar(&o.JSON, "json", false, "")
 	fs.Func("attach", "", func(path string) error { o.Attach = append(o.Attach, path); return nil })
+	fs.StringVar(&o.Policy, "policy", "", "")
 	c.run = o.run
 	return func(pos []string) error {
+		if o.Policy != "" && !o.Wait {
+			return errors.New("--policy answers pickers while waiting: add --wait")
+		}
 		switch len(pos) {
 		case 0:
 			return errors.New("iris send needs the message text, or - to read it from stdin")

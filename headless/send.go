@@ -22,6 +22,7 @@ type Send struct {
 	JSON    bool     // NDJSON events instead of text
 	Text    string   // the message, or "-" to read it from stdin
 	Attach  []string // files to attach
+	Policy  string   // with Wait: answer pickers by this policy file
 }
 
 // maxStdin caps a message read from stdin.
@@ -55,6 +56,12 @@ func (o *Send) run(ctx context.Context, env *Env) error {
 	text, err := o.message(env.Stdin)
 	if err != nil {
 		return err
+	}
+	var pol *Policy
+	if o.Policy != "" {
+		if pol, err = LoadPolicy(o.Policy); err != nil {
+			return fail(ExitConfig, "%v", err)
+		}
 	}
 	var ups []media.Upload
 	for _, path := range o.Attach {
@@ -90,7 +97,11 @@ func (o *Send) run(ctx context.Context, env *Env) error {
 	if !o.Wait {
 		return nil
 	}
-	return out.finish(newTurnWatch(l, echo.MessageID, out).follow(ctx, s))
+	w := newTurnWatch(l, echo.MessageID, out)
+	if pol != nil {
+		w.policy = newApprover(env, s, pol, env.Stderr)
+	}
+	return out.finish(w.follow(ctx, s))
 }
 
 // upload sends the attachments and returns their media refs.

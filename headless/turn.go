@@ -19,9 +19,10 @@ type turnWatch struct {
 	sent    string
 	out     *replyOutput
 	begun   bool
-	reply   string // the reply's message id
-	replied bool   // the reply's final text arrived
-	failure string // an error the gateway reported during the turn
+	reply   string    // the reply's message id
+	replied bool      // the reply's final text arrived
+	failure string    // an error the gateway reported during the turn
+	policy  *approver // answers pickers by rule (send --policy); nil: none
 }
 
 func newTurnWatch(l frame.Lane, sent string, out *replyOutput) *turnWatch {
@@ -41,7 +42,7 @@ func (w *turnWatch) follow(ctx context.Context, s *session) error {
 			return err
 		}
 		if fe, ok := ev.(*wsclient.FrameEvent); ok && fe.Frame.Lane() == w.lane {
-			if done, err := w.frame(fe.Frame, s); done {
+			if done, err := w.frame(ctx, fe.Frame, s); done {
 				return err
 			}
 		}
@@ -49,7 +50,7 @@ func (w *turnWatch) follow(ctx context.Context, s *session) error {
 }
 
 // frame applies one frame of the lane; done reports the turn's end.
-func (w *turnWatch) frame(f frame.Frame, s *session) (done bool, err error) {
+func (w *turnWatch) frame(ctx context.Context, f frame.Frame, s *session) (done bool, err error) {
 	switch p := f.Payload.(type) {
 	case *frame.ReadReceipt:
 		w.begun = w.begun || p.MessageID == w.sent
@@ -80,7 +81,7 @@ func (w *turnWatch) frame(f frame.Frame, s *session) (done bool, err error) {
 			w.out.tool("end", p.Name, p.OutputPreview, p.OK)
 		}
 	case *frame.Picker:
-		if w.begun && frame.IsPicker(f.Type) {
+		if w.begun && frame.IsPicker(f.Type) && !w.answeredByPolicy(ctx, s, p.PickerID) {
 			return true, w.pickerWaits(f, s)
 		}
 	case *frame.Error:
@@ -93,6 +94,21 @@ func (w *turnWatch) frame(f frame.Frame, s *session) (done bool, err error) {
 		}
 	}
 	return false, nil
+}
+
+// answeredByPolicy answers the picker by the policy, if there is one and
+// a rule covers it.
+func (w *turnWatch) answeredByPolicy(ctx context.Context, s *session, id string) bool {
+	if w.policy == nil {
+		return false
+	}
+	for _, p := range s.st.Pickers(w.lane) {
+		if p.PickerID == id {
+			w.policy.seen[id] = true
+			return w.policy.decide(ctx, p)
+		}
+	}
+	return false
 }
 
 // pickerWaits reports the picker that stops an unattended turn.

@@ -20,11 +20,14 @@ Flags:
   --attach PATH        attach a file (repeat for several); it is uploaded first,
                        and nothing is sent if an upload fails
   --wait               stream the reply and exit when the turn ends
+  --policy FILE        with --wait: answer pickers by this policy (see iris
+                       approve --help); exit 8 only for one no rule answers
   --json               print NDJSON events (sent, delta, tool, picker, reply, end)
 
 Exit codes: 0 ok, 2 usage, 3 configuration, 4 token rejected,
 6 delivery failed or unknown (or the gateway unreachable for 30 s),
-7 the turn ended with an error or was stopped, 8 a picker waits (--wait),
+7 the turn ended with an error or was stopped, 8 a picker waits and no
+policy answered it (--wait),
 9 unknown channel, 10 ambiguous channel name, 11 nothing to send (empty
 text or stdin), 130 interrupted (with --wait the message stays sent).
 `,
