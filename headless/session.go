@@ -187,7 +187,7 @@ func (s *session) next(ctx context.Context) (wsclient.Event, error) {
 	case *wsclient.StateEvent:
 		switch ev.State {
 		case wsclient.StateAuthFailed:
-			return ev, fail(ExitAuth, "%s", tokenRejected(s.source))
+			return ev, fail(ExitAuth, "%s", config.TokenRejectedAdvice(s.source))
 		case wsclient.StateProtocolMismatch:
 			return ev, fail(ExitProtocol, "%s", termsafe.Line(ev.Err.Error()))
 		}
@@ -204,15 +204,4 @@ func (s *session) close() {
 	if err := savePickers(s.pickers, s.st); err != nil {
 		fmt.Fprintln(s.stderr, "iris: warning: cannot save the pending pickers:", err)
 	}
-}
-
-// tokenRejected tells where the rejected token came from, so what to fix.
-func tokenRejected(source string) string {
-	switch source {
-	case "":
-		return "the gateway rejected the token; set it with --token, IRIS_TOKEN or the profile's token_file"
-	case "flag":
-		source = "--token"
-	}
-	return "the gateway rejected the token from " + source
 }
