@@ -292,3 +292,13 @@ func (o *observer) answer(t *testing.T, id, value string) {
 		t.Fatal(err)
 	}
 }
+
+// createChannel creates a channel from the observer and returns its chat id.
+func (o *observer) createChannel(t *testing.T, name string) string {
+	t.Helper()
+	resp, err := o.Request(context.Background(), frame.Frame{Type: frame.TypeChannelCreate, Payload: &frame.ChannelCreate{Name: name}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.Payload.(*frame.Channel).ChatID
+}

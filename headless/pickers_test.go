@@ -1,7 +1,6 @@
 package headless_test
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -36,9 +35,7 @@ func TestPickersListsThePickerAnEarlierCommandLeft(t *testing.T) {
 func TestPickersJSONLinesCarryTheDocumentedFields(t *testing.T) {
 	_, url := startSim(t, gatewaysim.Config{})
 	obs := newObserver(t, url)
-	if _, err := obs.Request(context.Background(), frame.Frame{Type: frame.TypeChannelCreate, Payload: &frame.ChannelCreate{Name: "Ops"}}); err != nil {
-		t.Fatal(err)
-	}
+	obs.createChannel(t, "Ops")
 	p := newProfile(t, url)
 	leavePicker(t, p, "please rm the cache")
 	leavePicker(t, p, "--channel", "Ops", "clarify the plan")

@@ -121,11 +121,7 @@ func TestSendWaitExits7WhenTheTurnIsStopped(t *testing.T) {
 func TestSendToAChannelByNameOrID(t *testing.T) {
 	sim, url := startSim(t, gatewaysim.Config{})
 	obs := newObserver(t, url)
-	resp, err := obs.Request(context.Background(), frame.Frame{Type: frame.TypeChannelCreate, Payload: &frame.ChannelCreate{Name: "Reports"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	chat := resp.Payload.(*frame.Channel).ChatID
+	chat := obs.createChannel(t, "Reports")
 	p := newProfile(t, url)
 	p.run("", "send", "--channel", "reports", "by name").expect(t, headless.ExitOK)
 	p.run("", "send", "--channel", chat, "by id").expect(t, headless.ExitOK)
@@ -144,9 +140,7 @@ func TestSendRefusesUnknownAndAmbiguousChannels(t *testing.T) {
 	sim, url := startSim(t, gatewaysim.Config{})
 	obs := newObserver(t, url)
 	for range 2 {
-		if _, err := obs.Request(context.Background(), frame.Frame{Type: frame.TypeChannelCreate, Payload: &frame.ChannelCreate{Name: "Ops"}}); err != nil {
-			t.Fatal(err)
-		}
+		obs.createChannel(t, "Ops")
 	}
 	p := newProfile(t, url)
 	r := p.run("", "send", "--channel", "nowhere", "hi")

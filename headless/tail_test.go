@@ -55,11 +55,7 @@ func TestTailPrintsEachFinishedMessage(t *testing.T) {
 func TestTailFollowsOnlyItsChannel(t *testing.T) {
 	sim, url := startSim(t, gatewaysim.Config{})
 	obs := newObserver(t, url)
-	resp, err := obs.Request(context.Background(), frame.Frame{Type: frame.TypeChannelCreate, Payload: &frame.ChannelCreate{Name: "Ops"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ops := resp.Payload.(*frame.Channel).ChatID
+	ops := obs.createChannel(t, "Ops")
 	p := newProfile(t, url)
 	tl := startLong(t, sim, p, "tail", "--channel", "Ops")
 	obs.replyTo(t, obs.say(t, defaultChat, "not for ops"))
