@@ -73,7 +73,7 @@ func TestSendWaitSanitisesTheReply(t *testing.T) {
 }
 
 func TestSendWaitResumesAfterALostConnectionWithoutRepeating(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{StreamInterval: 15 * time.Millisecond})
+	sim, url := startSim(t, gatewaysim.Config{StreamInterval: 30 * time.Millisecond})
 	obs := newObserver(t, url)
 	p := newProfile(t, url)
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
@@ -83,6 +83,9 @@ func TestSendWaitResumesAfterALostConnectionWithoutRepeating(t *testing.T) {
 	sim.DropConnections()
 	r.code = <-done
 	r.expect(t, headless.ExitOK)
+	if n := countType(sim, frame.TypeSync); n < 4 { // the observer's and iris send's, each twice
+		t.Fatalf("only %d syncs: the drop came too late to test a resume", n)
+	}
 	want := termsafe.Text(obs.replyTo(t, sentMessageID(t, r.stderr.String()))) + "\n"
 	if got := r.stdout.String(); got != want {
 		t.Fatalf("stdout after the drop:\n%q\nwant:\n%q", got, want)
@@ -100,7 +103,8 @@ func TestSendWaitExits8WhenAPickerWaits(t *testing.T) {
 }
 
 func TestSendWaitExits7WhenTheTurnIsStopped(t *testing.T) {
-	_, url := startSim(t, gatewaysim.Config{StreamInterval: 30 * time.Millisecond})
+	// Slow enough that the stop lands during the tool call, before the reply.
+	_, url := startSim(t, gatewaysim.Config{StreamInterval: 200 * time.Millisecond})
 	obs := newObserver(t, url)
 	p := newProfile(t, url)
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
