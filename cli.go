@@ -240,6 +240,8 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
+// parseHeadless parses a headless subcommand (package headless) and copies
+// its connection flags, so the profile resolves as for the TUI.
 func parseHeadless(o cliOptions, args []string) (cliOptions, error) {
 	c, err := headless.Parse(args[0], args[1:])
 	if err != nil {
