@@ -154,7 +154,11 @@ type Model struct {
 	// tick re-renders it at most every flushInterval.
 	tview      string
 	tviewValid bool
-	flushing   bool
+	screen     struct { // the last composed screen (view.go)
+		parts screenParts
+		text  string
+	}
+	flushing bool
 
 	banner banner // the notification banner above the transcript
 

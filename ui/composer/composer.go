@@ -37,6 +37,7 @@ type Model struct {
 	autoThread bool
 	pastes     []pasteBlock // large pastes held apart from the editor (paste.go)
 	nextPaste  int
+	cache      viewCache // the last View and what it was drawn from (viewcache.go)
 }
 
 var _ common.Component = (*Model)(nil)
@@ -68,6 +69,7 @@ func (m *Model) ApplyStyles() {
 	st := m.com.Styles.Composer.Textarea
 	st.Cursor.Blink = false
 	m.ta.SetStyles(st)
+	m.cache.view = ""
 }
 
 // SetSize sets the width; the height follows the content (1..MaxLines plus
@@ -150,9 +152,9 @@ func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	return nil, cmd
 }
 
-// View renders the busy hint (when the agent runs) above the input. Format
+// render draws the busy hint (when the agent runs) above the input. Format
 // and bidi controls in the draft show as placeholders.
-func (m *Model) View() string {
+func (m *Model) render() string {
 	st := m.com.Styles.Composer
 	body := showHidden(m.ta.View())
 	if chips := m.attachmentsView(m.width - st.Base.GetHorizontalFrameSize()); len(chips) > 0 {

@@ -40,6 +40,8 @@ type Model struct {
 	focused  bool        // has keyboard focus (focus.go)
 
 	media mediaState // selection, status and previews of media chips (media.go)
+
+	itemRenders int // items drawn afresh (cache misses in lines)
 }
 
 var _ common.Component = (*Model)(nil)
