@@ -205,6 +205,18 @@ func (m *Model) View() string {
 	return m.view
 }
 
+// ShowsSpinner reports whether a busy lane is among the visible rows (the
+// root ticks the spinner only then).
+func (m *Model) ShowsSpinner() bool {
+	end := min(m.offset+m.listRows(), len(m.rows))
+	for i := m.offset; i < end; i++ {
+		if ln := m.com.Store.Lane(m.rows[i].node.Lane); ln != nil && ln.Busy {
+			return true
+		}
+	}
+	return false
+}
+
 // Renders counts the drawings View made afresh (the performance tests
 // check that streaming frames make none).
 func (m *Model) Renders() int { return m.renders }
