@@ -30,6 +30,7 @@ type Model struct {
 	com   *common.Common
 	ta    textarea.Model
 	width int
+	inner int  // the textarea's width, inside the frame
 	busy  bool // the focused lane's agent is running a turn
 	queue int  // messages held for the next turn of the focused lane
 	att   attachments
@@ -75,8 +76,12 @@ func (m *Model) ApplyStyles() {
 // SetSize sets the width; the height follows the content (1..MaxLines plus
 // the hint line).
 func (m *Model) SetSize(width, _ int) {
-	m.width = width
-	m.ta.SetWidth(max(width-m.com.Styles.Composer.Base.GetHorizontalFrameSize(), 4))
+	inner := max(width-m.com.Styles.Composer.Base.GetHorizontalFrameSize(), 4)
+	if width == m.width && inner == m.inner {
+		return // the layout asks on every frame; re-wrapping costs
+	}
+	m.width, m.inner = width, inner
+	m.ta.SetWidth(inner)
 }
 
 // Height is the number of rows View takes at the current content (computed
