@@ -113,10 +113,16 @@ func streamCPU(b *testing.B, render bool, idle time.Duration) (stream, idleCPU t
 // the same stream with rendering off (IRIS_BENCH_NO_RENDER=1, the
 // protocol's share: decode, store, Update). idle-%core is the rendering
 // binary's CPU over benchIdle idle after the answer, in % of one core.
-// IRIS_BENCH_PROFILE_DIR=dir writes both runs' CPU profiles there.
+// IRIS_BENCH_PROFILE_DIR=dir writes both runs' CPU profiles there;
+// IRIS_BENCH_BINARY=path measures that build instead (an older commit with
+// benchswitch.go added, for a before/after figure).
 //
 //	go test ./e2e -run '^$' -bench StreamCPU -benchtime 1x
 func BenchmarkStreamCPU(b *testing.B) {
+	if p := os.Getenv("IRIS_BENCH_BINARY"); p != "" {
+		defer func(built string) { binary = built }(binary)
+		binary = p
+	}
 	var withRender, protocol, idle time.Duration
 	for b.Loop() {
 		p, _ := streamCPU(b, false, 0)
