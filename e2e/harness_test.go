@@ -346,12 +346,7 @@ func (r *run) kill() { r.e.t.Helper(); r.signal(syscall.SIGKILL) }
 // waits until it is gone.
 func (r *run) signal(sig syscall.Signal) {
 	r.e.t.Helper()
-	out := strings.TrimSpace(r.e.tmux("display-message", "-p", "-t", r.name, "#{pane_pid}"))
-	pid, err := strconv.Atoi(out)
-	if err != nil || pid <= 0 {
-		r.e.t.Fatalf("pane pid %q", out)
-	}
-	if err := syscall.Kill(pid, sig); err != nil {
+	if err := syscall.Kill(r.pid(), sig); err != nil {
 		r.e.t.Fatal(err)
 	}
 	if status := r.waitExit(); status != 0 && status != 128+int(sig) {
