@@ -242,3 +242,29 @@ func (tm *term) waitDone(t *testing.T) {
 		t.Fatalf("the session did not end; it shows:\n%s", tm.out.text())
 	}
 }
+
+// writeKeys replaces the authorized keys file.
+func writeKeys(t *testing.T, path string, lines ...string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// waitFinished waits until n sessions have finished.
+func (ts *testServer) waitFinished(t *testing.T, n int) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		ts.mu.Lock()
+		got := ts.finished
+		ts.mu.Unlock()
+		if got >= n {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d sessions finished, want %d", got, n)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}

@@ -52,6 +52,9 @@ func (s *slots) free(fp string, n int) {
 // idleInput is the session's input, noting when it last read something.
 type idleInput struct {
 	r       io.Reader
+	endOnce sync.Once
+	mu      sync.Mutex
+	end     func() // called once when reading fails
 	now     func() time.Time
 	last    atomic.Int64 // unix nanoseconds of the last input
 	expired atomic.Bool
@@ -68,7 +71,22 @@ func (in *idleInput) Read(p []byte) (int, error) {
 	if n > 0 {
 		in.last.Store(in.now().UnixNano())
 	}
+	if err != nil {
+		in.mu.Lock()
+		end := in.end
+		in.mu.Unlock()
+		if end != nil {
+			in.endOnce.Do(end)
+		}
+	}
 	return n, err
+}
+
+// onEnd sets what to call when the input ends (the client closed).
+func (in *idleInput) onEnd(f func()) {
+	in.mu.Lock()
+	in.end = f
+	in.mu.Unlock()
 }
 
 // watch calls quit once no input came for timeout, checking a few times

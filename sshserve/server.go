@@ -14,7 +14,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	"charm.land/wish/v2"
-	bm "charm.land/wish/v2/bubbletea"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -130,7 +129,7 @@ func New(cfg Config) (*Server, error) {
 		wish.WithAddress(cfg.Listen),
 		wish.WithVersion("Iris"),
 		wish.WithPublicKeyAuth(s.checkKey),
-		wish.WithMiddleware(bm.MiddlewareWithProgramHandler(s.program), s.session),
+		wish.WithMiddleware(s.session),
 	)
 	if err != nil {
 		return nil, err

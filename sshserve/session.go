@@ -1,6 +1,7 @@
 package sshserve
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"strconv"
@@ -11,8 +12,8 @@ import (
 	bm "charm.land/wish/v2/bubbletea"
 )
 
-// running is one session's state, handed from the session middleware to
-// the program handler through the session's context.
+// running is one session's state. (The ssh.Context is the connection's,
+// shared by all its sessions, so nothing per session is kept there.)
 type running struct {
 	term   *Terminal
 	in     *idleInput
@@ -20,10 +21,9 @@ type running struct {
 	finish func()
 }
 
-type runningKey struct{}
-
-// session is the outer middleware: it checks the key is still authorized,
-// takes a slot, runs the rest (the bubbletea middleware), then finishes.
+// session is the handler of every session: it checks the key is still
+// authorized, takes a slot, runs the program through wish's bubbletea
+// middleware, then finishes.
 func (s *Server) session(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		log := s.log.With("addr", remoteHost(sess.RemoteAddr()), "user", sess.User())
@@ -55,11 +55,14 @@ func (s *Server) session(next ssh.Handler) ssh.Handler {
 		in := newIdleInput(sess, s.cfg.Now)
 		term.Options = append(bm.MakeOptions(sess), tea.WithInput(in))
 		r := &running{term: term, in: in}
-		sess.Context().SetValue(runningKey{}, r)
 		log.Info("ssh: session start", "device", term.DeviceName, "slot", slot,
 			"term", pty.Term, "width", pty.Window.Width, "height", pty.Window.Height)
 
-		next(sess)
+		ctx, cancel := context.WithCancel(sess.Context())
+		defer cancel()
+		bm.MiddlewareWithProgramHandler(func(sess ssh.Session) *tea.Program {
+			return s.program(ctx, sess, r)
+		})(next)(sess)
 
 		if r.prog == nil {
 			return
@@ -77,12 +80,8 @@ func (s *Server) session(next ssh.Handler) ssh.Handler {
 
 // program builds the session's program with the App, for the bubbletea
 // middleware, which runs it and follows window changes.
-func (s *Server) program(sess ssh.Session) *tea.Program {
-	r, _ := sess.Context().Value(runningKey{}).(*running)
-	if r == nil {
-		return nil
-	}
-	p, finish, err := s.cfg.App(sess.Context(), r.term)
+func (s *Server) program(ctx context.Context, sess ssh.Session, r *running) *tea.Program {
+	p, finish, err := s.cfg.App(ctx, r.term)
 	if err != nil {
 		s.log.Error("ssh: session cannot start", "key", r.term.Fingerprint, "err", err)
 		wish.Errorln(sess, "iris:", err)
@@ -97,7 +96,8 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	}
 	s.progs[p] = true
 	r.prog, r.finish = p, finish
-	go r.in.watch(sess.Context(), s.cfg.IdleTimeout, p.Quit)
+	r.in.onEnd(p.Quit) // the client closed the session
+	go r.in.watch(ctx, s.cfg.IdleTimeout, p.Quit)
 	return p
 }
 
