@@ -24,7 +24,7 @@
 //
 // Each authorized key is its own device to the gateway, named after the
 // key's comment. Its store (drafts, read state, cursor, device id) lives in
-// DataDir/keys/<key fingerprint>/<slot>. The store is single-process and a
+// DataDir/ssh-keys/<key fingerprint>/<slot>. The store is single-process and a
 // gateway device is single-connection (a second hello with the same device
 // id drops the first), so two sessions with the same key at the same time
 // cannot share one: the first session takes slot 1, a second concurrent one

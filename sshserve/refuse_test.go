@@ -8,11 +8,13 @@ import (
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/hermes/iris/sshserve/sshtest"
 )
 
 func TestUnauthorizedKeyIsRefused(t *testing.T) {
-	_, line := newKey(t, "ok")
-	stranger, _ := newKey(t, "stranger")
+	_, line := sshtest.NewKey(t, "ok")
+	stranger, _ := sshtest.NewKey(t, "stranger")
 	ts := startServer(t, []string{line}, nil)
 	if c, err := ts.dial(gossh.PublicKeys(stranger)); err == nil {
 		c.Close()
@@ -21,7 +23,7 @@ func TestUnauthorizedKeyIsRefused(t *testing.T) {
 }
 
 func TestPasswordAndKeyboardInteractiveAreRefused(t *testing.T) {
-	_, line := newKey(t, "ok")
+	_, line := sshtest.NewKey(t, "ok")
 	ts := startServer(t, []string{line}, nil)
 	asked := false
 	_, err := ts.dial(gossh.Password("hunter2"), gossh.KeyboardInteractive(
@@ -35,7 +37,7 @@ func TestPasswordAndKeyboardInteractiveAreRefused(t *testing.T) {
 }
 
 func TestOnlyAnInteractivePtyIsServed(t *testing.T) {
-	signer, line := newKey(t, "ok")
+	signer, line := sshtest.NewKey(t, "ok")
 	ts := startServer(t, []string{line}, nil)
 	c, err := ts.dial(gossh.PublicKeys(signer))
 	if err != nil {
@@ -82,7 +84,7 @@ func TestOnlyAnInteractivePtyIsServed(t *testing.T) {
 }
 
 func TestPortForwardingIsRefused(t *testing.T) {
-	signer, line := newKey(t, "ok")
+	signer, line := sshtest.NewKey(t, "ok")
 	ts := startServer(t, []string{line}, nil)
 	target, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -105,8 +107,8 @@ func TestPortForwardingIsRefused(t *testing.T) {
 }
 
 func TestFailedAttemptsAreRateLimitedPerAddress(t *testing.T) {
-	signer, line := newKey(t, "ok")
-	stranger, _ := newKey(t, "stranger")
+	signer, line := sshtest.NewKey(t, "ok")
+	stranger, _ := sshtest.NewKey(t, "stranger")
 	var now atomic.Int64
 	now.Store(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC).UnixNano())
 	ts := startServer(t, []string{line}, func(c *Config) {
@@ -142,10 +144,10 @@ func TestFailedAttemptsAreRateLimitedPerAddress(t *testing.T) {
 }
 
 func TestRevokedKeyIsRefusedWithoutRestart(t *testing.T) {
-	signer, line := newKey(t, "ok")
-	_, other := newKey(t, "other")
+	signer, line := sshtest.NewKey(t, "ok")
+	_, other := sshtest.NewKey(t, "other")
 	ts := startServer(t, []string{line, other}, nil)
-	writeKeys(t, ts.keysFile, other)
+	sshtest.WriteKeys(t, ts.keysFile, other)
 	if c, err := ts.dial(gossh.PublicKeys(signer)); err == nil {
 		c.Close()
 		t.Fatal("a key removed from the file still got in")

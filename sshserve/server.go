@@ -64,7 +64,7 @@ type Config struct {
 	Listen         string // address to listen on
 	AuthorizedKeys string // the authorized_keys file
 	HostKey        string // the host key file, created when missing
-	DataDir        string // the per-key stores go under DataDir/keys
+	DataDir        string // the per-key stores go under DataDir/ssh-keys
 	IdleTimeout    time.Duration
 	MaxSessions    int
 	MaxFailures    int           // failed connections per address within FailureWindow

@@ -8,29 +8,31 @@ import (
 	"testing"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/hermes/iris/sshserve/sshtest"
 )
 
 func TestSessionGetsAProgramOnThePty(t *testing.T) {
-	signer, line := newKey(t, "alice@tablet")
+	signer, line := sshtest.NewKey(t, "alice@tablet")
 	ts := startServer(t, []string{line}, nil)
 	c, err := ts.dial(gossh.PublicKeys(signer))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	tm := openTerm(t, c, 90, 30, nil)
-	tm.out.waitFor(t, "device=alice@tablet typed= size=90x30")
-	tm.typeText("hi")
-	tm.out.waitFor(t, "typed=hi")
+	tm := sshtest.OpenTerm(t, c, 90, 30, nil)
+	tm.Out.WaitFor(t, "device=alice@tablet typed= size=90x30")
+	tm.Type("hi")
+	tm.Out.WaitFor(t, "typed=hi")
 
 	// A resize reaches the program.
-	tm.resize(t, 120, 40)
-	tm.out.waitFor(t, "size=120x40")
+	tm.Resize(t, 120, 40)
+	tm.Out.WaitFor(t, "size=120x40")
 
 	ts.mu.Lock()
 	term := ts.terms[0]
 	ts.mu.Unlock()
-	if term.Slot != 1 || !strings.HasPrefix(term.DataDir, filepath.Join(filepath.Dir(ts.keysFile), "data", "keys")) {
+	if term.Slot != 1 || !strings.HasPrefix(term.DataDir, filepath.Join(filepath.Dir(ts.keysFile), "data", "ssh-keys")) {
 		t.Errorf("slot %d, data dir %s", term.Slot, term.DataDir)
 	}
 	if got := term.Getenv("TERM"); got != "xterm-256color" {
@@ -39,7 +41,7 @@ func TestSessionGetsAProgramOnThePty(t *testing.T) {
 }
 
 func TestHostKeyIsCreatedOwnerOnlyAndKept(t *testing.T) {
-	_, line := newKey(t, "k")
+	_, line := sshtest.NewKey(t, "k")
 	ts := startServer(t, []string{line}, nil)
 	if !ts.HostKeyCreated() || !strings.HasPrefix(ts.HostKeyFingerprint(), "SHA256:") {
 		t.Fatalf("created %v, fingerprint %q", ts.HostKeyCreated(), ts.HostKeyFingerprint())
@@ -78,8 +80,8 @@ func TestMissingOrEmptyAuthorizedKeysRefusesToStart(t *testing.T) {
 }
 
 func TestKeysWithOptionsAreSkipped(t *testing.T) {
-	signer, line := newKey(t, "restricted")
-	_, ok := newKey(t, "ok")
+	signer, line := sshtest.NewKey(t, "restricted")
+	_, ok := sshtest.NewKey(t, "ok")
 	ts := startServer(t, []string{`from="10.0.0.1" ` + line, ok}, nil)
 	if len(ts.Warnings()) != 1 || !strings.Contains(ts.Warnings()[0], "from=") {
 		t.Errorf("warnings %q", ts.Warnings())

@@ -46,7 +46,7 @@ func (s *Server) session(next ssh.Handler) ssh.Handler {
 		defer s.active.Done()
 
 		term := &Terminal{Identity: id, Slot: slot, DeviceName: id.Name,
-			DataDir: filepath.Join(s.cfg.DataDir, "keys", id.dirName(), strconv.Itoa(slot))}
+			DataDir: filepath.Join(s.cfg.DataDir, "ssh-keys", id.dirName(), strconv.Itoa(slot))}
 		if slot > 1 {
 			term.DeviceName = fmt.Sprintf("%s (%d)", id.Name, slot)
 		}

@@ -26,7 +26,7 @@ func TestFilePickerTitleShowsTheDirectory(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Chdir(tt.cwd)
-		d, _ := NewFilePicker(testCom(t, themes.Dark), tt.dir)
+		d, _ := NewFilePicker(testCom(t, themes.Dark), tt.dir, "")
 		d.SetSize(200, 30)
 		if d.Dir() != tt.wantDir {
 			t.Fatalf("Dir() = %q, want %q", d.Dir(), tt.wantDir)
@@ -39,7 +39,7 @@ func TestFilePickerTitleShowsTheDirectory(t *testing.T) {
 
 	// From the working directory, ← goes up (it could not from ".").
 	t.Chdir(work)
-	d, _ := NewFilePicker(testCom(t, themes.Dark), ".")
+	d, _ := NewFilePicker(testCom(t, themes.Dark), ".", "")
 	d.Update(press("left"))
 	if want := filepath.Dir(work); d.Dir() != want {
 		t.Fatalf("after ←, Dir() = %q, want %q", d.Dir(), want)

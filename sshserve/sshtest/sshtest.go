@@ -1,0 +1,178 @@
+// Package sshtest is an SSH client for tests of Iris served over SSH: a
+// key pair, a pty session drawn on a virtual terminal that answers the
+// program's queries, typing and resizing.
+package sshtest
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"crypto/rand"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/vt"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// Deadline bounds every wait.
+const Deadline = 15 * time.Second
+
+// NewKey makes a client key pair and its authorized_keys line.
+func NewKey(t testing.TB, comment string) (gossh.Signer, string) {
+	t.Helper()
+	pub, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signer, err := gossh.NewSignerFromKey(priv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := gossh.NewPublicKey(pub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := strings.TrimSpace(string(gossh.MarshalAuthorizedKey(sp)))
+	if comment != "" {
+		line += " " + comment
+	}
+	return signer, line
+}
+
+// WriteKeys writes an authorized keys file.
+func WriteKeys(t testing.TB, path string, lines ...string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Dial connects to addr with auth, trusting only hostKey.
+func Dial(addr string, hostKey gossh.PublicKey, auth ...gossh.AuthMethod) (*gossh.Client, error) {
+	return gossh.Dial("tcp", addr, &gossh.ClientConfig{
+		User: "me", Auth: auth, Timeout: Deadline,
+		HostKeyCallback: gossh.FixedHostKey(hostKey),
+	})
+}
+
+// Screen is the client's terminal: an emulator that draws the session's
+// output and answers its queries (background colour, ...) on stdin.
+type Screen struct {
+	mu  sync.Mutex
+	emu *vt.Emulator
+	all bytes.Buffer
+}
+
+// Write draws session output.
+func (s *Screen) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.all.Write(p)
+	return s.emu.Write(p)
+}
+
+// Text is what the screen shows.
+func (s *Screen) Text() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.emu.String()
+}
+
+// Raw is all the output so far, escape sequences included.
+func (s *Screen) Raw() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.all.String()
+}
+
+// WaitFor polls the screen until it shows every one of want.
+func (s *Screen) WaitFor(t testing.TB, want ...string) string {
+	t.Helper()
+	deadline := time.Now().Add(Deadline)
+	for {
+		text := s.Text()
+		if containsAll(text, want) {
+			return text
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the screen never showed %q; it shows:\n%s", want, text)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func containsAll(s string, want []string) bool {
+	for _, w := range want {
+		if !strings.Contains(s, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// Term is an interactive session with a pty.
+type Term struct {
+	Sess *gossh.Session
+	Out  *Screen
+}
+
+// OpenTerm opens a w×h pty session running the shell (Iris), with env
+// sent first.
+func OpenTerm(t testing.TB, c *gossh.Client, w, h int, env map[string]string) *Term {
+	t.Helper()
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sess.Close() })
+	for k, v := range env {
+		if err := sess.Setenv(k, v); err != nil {
+			t.Fatalf("setenv %s: %v", k, err)
+		}
+	}
+	if err := sess.RequestPty("xterm-256color", h, w, gossh.TerminalModes{}); err != nil {
+		t.Fatal(err)
+	}
+	in, err := sess.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &Screen{emu: vt.NewEmulator(w, h)}
+	go io.Copy(in, out.emu) // the terminal's answers to queries, and what is typed
+	sess.Stdout = out
+	sess.Stderr = out
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	return &Term{Sess: sess, Out: out}
+}
+
+// Type types s on the terminal's keyboard.
+func (tm *Term) Type(s string) { tm.Out.emu.SendText(s) }
+
+// Resize resizes the client's window.
+func (tm *Term) Resize(t testing.TB, w, h int) {
+	t.Helper()
+	tm.Out.mu.Lock()
+	tm.Out.emu.Resize(w, h)
+	tm.Out.mu.Unlock()
+	if err := tm.Sess.WindowChange(h, w); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// WaitDone waits for the session to end.
+func (tm *Term) WaitDone(t testing.TB) {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- tm.Sess.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(Deadline):
+		t.Fatalf("the session did not end; it shows:\n%s", tm.Out.Text())
+	}
+}
