@@ -139,6 +139,9 @@ func printServing(stdout, stderr io.Writer, srv *sshserve.Server, addr net.Addr,
 	}
 	fmt.Fprintf(stdout, "iris: %s %s\n", state, srv.HostKeyFingerprint())
 	host, port, _ := net.SplitHostPort(addr.String())
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		host = "THIS-HOST" // every address of the machine
+	}
 	fmt.Fprintf(stdout, "iris: serving Iris over SSH on %s: ssh -p %s %s (SIGTERM or Ctrl+C stops)\n", addr, port, host)
 	if files == "" {
 		fmt.Fprintln(stdout, "iris: attach is off (--files DIR allows attaching files from DIR)")

@@ -102,7 +102,7 @@ func (ts *testServer) app(_ context.Context, term *Terminal) (*tea.Program, func
 
 // dial connects with auth, trusting only the server's host key.
 func (ts *testServer) dial(auth ...gossh.AuthMethod) (*gossh.Client, error) {
-	return sshtest.Dial(ts.addr, ts.signer.PublicKey(), auth...)
+	return sshtest.Dial(ts.addr, gossh.FixedHostKey(ts.signer.PublicKey()), auth...)
 }
 
 // waitFinished waits until n sessions have finished.

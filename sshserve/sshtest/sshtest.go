@@ -51,11 +51,10 @@ func WriteKeys(t testing.TB, path string, lines ...string) {
 	}
 }
 
-// Dial connects to addr with auth, trusting only hostKey.
-func Dial(addr string, hostKey gossh.PublicKey, auth ...gossh.AuthMethod) (*gossh.Client, error) {
+// Dial connects to addr with auth, checking the host key with hostKey.
+func Dial(addr string, hostKey gossh.HostKeyCallback, auth ...gossh.AuthMethod) (*gossh.Client, error) {
 	return gossh.Dial("tcp", addr, &gossh.ClientConfig{
-		User: "me", Auth: auth, Timeout: Deadline,
-		HostKeyCallback: gossh.FixedHostKey(hostKey),
+		User: "me", Auth: auth, Timeout: Deadline, HostKeyCallback: hostKey,
 	})
 }
 
@@ -100,6 +99,22 @@ func (s *Screen) WaitFor(t testing.TB, want ...string) string {
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("the screen never showed %q; it shows:\n%s", want, text)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// WaitUntil polls the screen until ok accepts it.
+func (s *Screen) WaitUntil(t testing.TB, what string, ok func(screen string) bool) string {
+	t.Helper()
+	deadline := time.Now().Add(Deadline)
+	for {
+		text := s.Text()
+		if ok(text) {
+			return text
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the screen never showed %s; it shows:\n%s", what, text)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
