@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"image/color"
 	"net"
 	"os"
 	"path/filepath"
@@ -177,6 +178,25 @@ func TestServeSSHShowsTheDemoConversationAndSends(t *testing.T) {
 	}
 	if !strings.Contains(tm.Out.Raw(), "\x1b[38;2;") {
 		t.Error("COLORTERM=truecolor from the session did not give 24-bit colour")
+	}
+}
+
+// Each session's theme follows its own terminal's background.
+func TestServeSSHThemeFromTheClientsBackground(t *testing.T) {
+	signer, line := sshtest.NewKey(t, "alice@ipad")
+	s := startServe(t, []string{line})
+	c := s.connect(t, signer)
+	env := map[string]string{"COLORTERM": "truecolor"}
+	light := sshtest.OpenTermOn(t, c, 120, 40, env, color.White)
+	dark := sshtest.OpenTermOn(t, c, 120, 40, env, color.Black)
+	const lightPrimary, darkPrimary = "38;2;46;91;186", "38;2;122;162;247" // themes' primary tones
+	for _, tm := range []*sshtest.Term{light, dark} {
+		tm.Out.WaitFor(t, "● online", seeded)
+	}
+	light.Out.WaitUntil(t, "the light theme", func(string) bool { return strings.Contains(light.Out.Raw(), lightPrimary) })
+	dark.Out.WaitUntil(t, "the dark theme", func(string) bool { return strings.Contains(dark.Out.Raw(), darkPrimary) })
+	if strings.Contains(dark.Out.Raw(), lightPrimary) {
+		t.Error("the dark terminal got the light theme")
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"crypto/ed25519"
 	"crypto/rand"
+	"image/color"
 	"io"
 	"os"
 	"strings"
@@ -136,8 +137,15 @@ type Term struct {
 }
 
 // OpenTerm opens a w×h pty session running the shell (Iris), with env
-// sent first.
+// sent first, on a terminal with a black background.
 func OpenTerm(t testing.TB, c *gossh.Client, w, h int, env map[string]string) *Term {
+	t.Helper()
+	return OpenTermOn(t, c, w, h, env, color.Black)
+}
+
+// OpenTermOn is OpenTerm on a terminal whose background is bg (what it
+// answers when the program asks).
+func OpenTermOn(t testing.TB, c *gossh.Client, w, h int, env map[string]string, bg color.Color) *Term {
 	t.Helper()
 	sess, err := c.NewSession()
 	if err != nil {
@@ -157,6 +165,7 @@ func OpenTerm(t testing.TB, c *gossh.Client, w, h int, env map[string]string) *T
 		t.Fatal(err)
 	}
 	out := &Screen{emu: vt.NewEmulator(w, h)}
+	out.emu.SetDefaultBackgroundColor(bg)
 	go io.Copy(in, out.emu) // the terminal's answers to queries, and what is typed
 	sess.Stdout = out
 	sess.Stderr = out

@@ -45,3 +45,20 @@ func TestFilePickerTitleShowsTheDirectory(t *testing.T) {
 		t.Fatalf("after ←, Dir() = %q, want %q", d.Dir(), want)
 	}
 }
+
+func TestFilePickerStopsAtItsRoot(t *testing.T) {
+	root := t.TempDir()
+	sub := filepath.Join(root, "sub")
+	if err := os.Mkdir(sub, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	d, _ := NewFilePicker(testCom(t, themes.Dark), sub, root)
+	d.Update(press("left"))
+	if d.Dir() != root {
+		t.Fatalf("after ← from sub, Dir() = %q, want %q", d.Dir(), root)
+	}
+	d.Update(press("left"))
+	if d.Dir() != root {
+		t.Fatalf("← left the root for %q", d.Dir())
+	}
+}
