@@ -309,3 +309,48 @@ func TestServeWarnsWhenNotOnLoopback(t *testing.T) {
 		t.Errorf("no warning naming the authorized keys:\n%s", s.stderr)
 	}
 }
+
+func TestServeSSHDemo(t *testing.T) {
+	signer, line := sshtest.NewKey(t, "alice@ipad")
+	s := startServe(t, []string{line}, "--demo")
+	tm := sshtest.OpenTerm(t, s.connect(t, signer), 120, 40, nil)
+	tm.Out.WaitFor(t, "● online", seeded)
+	if _, err := os.Stat(filepath.Join(s.dataDir, demoProfile+"-serve", hostKeyFile)); err != nil {
+		t.Errorf("the demo's host key: %v", err)
+	}
+	if len(s.sim.Received()) != 0 {
+		t.Error("--demo talked to the configured gateway")
+	}
+}
+
+func TestServeFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"serve"},
+		{"serve", "--ssh", "--max-sessions", "0"},
+		{"serve", "--ssh", "--idle-timeout", "0s"},
+		{"serve", "--ssh", "extra"},
+	} {
+		if _, err := parseArgs(args); err == nil {
+			t.Errorf("%q parsed", args)
+		}
+	}
+	o, err := parseArgs([]string{"serve", "--ssh", "--files", "/srv/x", "--max-sessions", "3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.cmd != cmdServe || o.listen != "127.0.0.1:2222" || o.serve.files != "/srv/x" || o.serve.maxSessions != 3 ||
+		o.serve.idleTimeout != 30*time.Minute {
+		t.Errorf("options %+v", o)
+	}
+}
+
+func TestServeSSHOpenIsOffWithAReason(t *testing.T) {
+	signer, line := sshtest.NewKey(t, "alice@ipad")
+	s := startServe(t, []string{line})
+	tm := sshtest.OpenTerm(t, s.connect(t, signer), 120, 40, nil)
+	tm.Out.WaitFor(t, "● online", seeded)
+	tm.Type("show me a chart\r")
+	tm.Out.WaitFor(t, "chart.png")
+	tm.Type("\t[o") // focus the transcript, select the media, open it
+	tm.Out.WaitFor(t, "opening with an application is off over SSH")
+}
