@@ -152,13 +152,7 @@ func parseCommand(args []string) (cliOptions, error) {
 	}
 	fs := newFlagSet("iris")
 	var demo, showVersion, help bool
-	fs.StringVar(&o.url, "url", "", "")
-	fs.StringVar(&o.token, "token", "", "")
-	fs.StringVar(&o.profile, "profile", "", "")
-	fs.StringVar(&o.deviceName, "device-name", "", "")
-	fs.BoolVar(&o.insecure, "insecure", false, "")
-	fs.StringVar(&o.caFile, "ca-file", "", "")
-	fs.StringVar(&o.theme, "theme", "", "")
+	gatewayFlags(fs, &o)
 	fs.BoolVar(&o.debug, "debug", false, "")
 	fs.BoolVar(&o.debugContent, "debug-content", false, "")
 	fs.BoolVar(&demo, "demo", false, "")
@@ -178,10 +172,7 @@ func parseCommand(args []string) (cliOptions, error) {
 	default:
 		o.cmd = cmdRun
 	}
-	if o.theme != "" && o.theme != "auto" && o.theme != "dark" && o.theme != "light" {
-		return o, fmt.Errorf("%w: --theme must be auto, dark or light, not %q", errUsage, o.theme)
-	}
-	return o, nil
+	return o, checkTheme(o.theme)
 }
 
 func parseSimFlags(o *cliOptions, args []string) error {
@@ -190,6 +181,26 @@ func parseSimFlags(o *cliOptions, args []string) error {
 	fs.StringVar(&o.token, "token", "demo", "")
 	fs.StringVar(&o.simInterval, "stream-interval", "30ms", "")
 	return parseFlags(fs, args)
+}
+
+// gatewayFlags are the flags that choose the gateway and how Iris appears
+// to it, shared by iris and iris serve.
+func gatewayFlags(fs *flag.FlagSet, o *cliOptions) {
+	fs.StringVar(&o.url, "url", "", "")
+	fs.StringVar(&o.token, "token", "", "")
+	fs.StringVar(&o.profile, "profile", "", "")
+	fs.StringVar(&o.deviceName, "device-name", "", "")
+	fs.BoolVar(&o.insecure, "insecure", false, "")
+	fs.StringVar(&o.caFile, "ca-file", "", "")
+	fs.StringVar(&o.theme, "theme", "", "")
+}
+
+// checkTheme refuses a --theme other than auto, dark or light.
+func checkTheme(theme string) error {
+	if theme != "" && theme != "auto" && theme != "dark" && theme != "light" {
+		return fmt.Errorf("%w: --theme must be auto, dark or light, not %q", errUsage, theme)
+	}
+	return nil
 }
 
 func parseServeFlags(o *cliOptions, args []string) error {
@@ -201,13 +212,7 @@ func parseServeFlags(o *cliOptions, args []string) error {
 	fs.StringVar(&o.serve.files, "files", "", "")
 	fs.DurationVar(&o.serve.idleTimeout, "idle-timeout", 30*time.Minute, "")
 	fs.IntVar(&o.serve.maxSessions, "max-sessions", 8, "")
-	fs.StringVar(&o.profile, "profile", "", "")
-	fs.StringVar(&o.url, "url", "", "")
-	fs.StringVar(&o.token, "token", "", "")
-	fs.StringVar(&o.deviceName, "device-name", "", "")
-	fs.BoolVar(&o.insecure, "insecure", false, "")
-	fs.StringVar(&o.caFile, "ca-file", "", "")
-	fs.StringVar(&o.theme, "theme", "", "")
+	gatewayFlags(fs, o)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -219,7 +224,7 @@ func parseServeFlags(o *cliOptions, args []string) error {
 	case o.serve.maxSessions <= 0:
 		return fmt.Errorf("%w: --max-sessions must be at least 1", errUsage)
 	}
-	return nil
+	return checkTheme(o.theme)
 }
 
 func parseAuditFlags(o *cliOptions, args []string) error {

@@ -147,6 +147,17 @@ func (s *served) hello(t *testing.T, deviceName string) *frame.Hello {
 	return f.Payload.(*frame.Hello)
 }
 
+// servedOnline serves to one key (alice@ipad) and opens a 120×40 session
+// showing the seeded conversation online.
+func servedOnline(t *testing.T) (*served, *sshtest.Term, gossh.Signer) {
+	t.Helper()
+	signer, line := sshtest.NewKey(t, "alice@ipad")
+	s := startServe(t, []string{line})
+	tm := sshtest.OpenTerm(t, s.connect(t, signer), 120, 40, nil)
+	tm.Out.WaitFor(t, "● online", seeded)
+	return s, tm, signer
+}
+
 // seeded is text of the seeded conversation the default channel ends with.
 const seeded = "Any failing tests? (#30)"
 
@@ -241,10 +252,7 @@ func TestServeSSHTwoSessionsAndAResize(t *testing.T) {
 }
 
 func TestServeSSHSigtermSavesDrafts(t *testing.T) {
-	signer, line := sshtest.NewKey(t, "alice@ipad")
-	s := startServe(t, []string{line})
-	tm := sshtest.OpenTerm(t, s.connect(t, signer), 120, 40, nil)
-	tm.Out.WaitFor(t, "● online", seeded)
+	s, tm, signer := servedOnline(t)
 	tm.Type("unsent words")
 	tm.Out.WaitFor(t, "unsent words")
 	if code := s.stop(); code != exitOK {
@@ -329,6 +337,7 @@ func TestServeFlags(t *testing.T) {
 		{"serve", "--ssh", "--max-sessions", "0"},
 		{"serve", "--ssh", "--idle-timeout", "0s"},
 		{"serve", "--ssh", "extra"},
+		{"serve", "--ssh", "--theme", "pink"},
 	} {
 		if _, err := parseArgs(args); err == nil {
 			t.Errorf("%q parsed", args)
@@ -345,10 +354,7 @@ func TestServeFlags(t *testing.T) {
 }
 
 func TestServeSSHOpenIsOffWithAReason(t *testing.T) {
-	signer, line := sshtest.NewKey(t, "alice@ipad")
-	s := startServe(t, []string{line})
-	tm := sshtest.OpenTerm(t, s.connect(t, signer), 120, 40, nil)
-	tm.Out.WaitFor(t, "● online", seeded)
+	_, tm, _ := servedOnline(t)
 	tm.Type("show me a chart\r")
 	tm.Out.WaitFor(t, "chart.png")
 	tm.Type("\t[o") // focus the transcript, select the media, open it

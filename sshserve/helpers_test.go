@@ -100,6 +100,18 @@ func (ts *testServer) app(_ context.Context, term *Terminal) (*tea.Program, func
 	}, nil
 }
 
+// login connects with signer's key, which must be let in; the
+// connection is closed at the end of the test.
+func (ts *testServer) login(t *testing.T, signer gossh.Signer) *gossh.Client {
+	t.Helper()
+	c, err := ts.dial(gossh.PublicKeys(signer))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
 // dial connects with auth, trusting only the server's host key.
 func (ts *testServer) dial(auth ...gossh.AuthMethod) (*gossh.Client, error) {
 	return sshtest.Dial(ts.addr, gossh.FixedHostKey(ts.signer.PublicKey()), auth...)

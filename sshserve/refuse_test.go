@@ -39,11 +39,7 @@ func TestPasswordAndKeyboardInteractiveAreRefused(t *testing.T) {
 func TestOnlyAnInteractivePtyIsServed(t *testing.T) {
 	signer, line := sshtest.NewKey(t, "ok")
 	ts := startServer(t, []string{line}, nil)
-	c, err := ts.dial(gossh.PublicKeys(signer))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := ts.login(t, signer)
 
 	sess, _ := c.NewSession()
 	if out, err := sess.CombinedOutput("cat /etc/passwd"); err == nil {
@@ -91,11 +87,7 @@ func TestPortForwardingIsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer target.Close()
-	c, err := ts.dial(gossh.PublicKeys(signer))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := ts.login(t, signer)
 	if conn, err := c.Dial("tcp", target.Addr().String()); err == nil {
 		conn.Close()
 		t.Error("local port forwarding (direct-tcpip) was allowed")

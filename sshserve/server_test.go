@@ -15,11 +15,7 @@ import (
 func TestSessionGetsAProgramOnThePty(t *testing.T) {
 	signer, line := sshtest.NewKey(t, "alice@tablet")
 	ts := startServer(t, []string{line}, nil)
-	c, err := ts.dial(gossh.PublicKeys(signer))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := ts.login(t, signer)
 	tm := sshtest.OpenTerm(t, c, 90, 30, nil)
 	tm.Out.WaitFor(t, "device=alice@tablet typed= size=90x30")
 	tm.Type("hi")

@@ -5,19 +5,13 @@ import (
 	"testing"
 	"time"
 
-	gossh "golang.org/x/crypto/ssh"
-
 	"github.com/hermes/iris/sshserve/sshtest"
 )
 
 func TestTwoSessionsOfOneKeyGetTheirOwnSlots(t *testing.T) {
 	signer, line := sshtest.NewKey(t, "alice@ipad")
 	ts := startServer(t, []string{line}, nil)
-	c, err := ts.dial(gossh.PublicKeys(signer))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := ts.login(t, signer)
 	a := sshtest.OpenTerm(t, c, 80, 24, nil)
 	a.Out.WaitFor(t, "device=alice@ipad typed=")
 	b := sshtest.OpenTerm(t, c, 70, 20, nil)
@@ -52,11 +46,7 @@ func TestTwoSessionsOfOneKeyGetTheirOwnSlots(t *testing.T) {
 func TestMaxSessions(t *testing.T) {
 	signer, line := sshtest.NewKey(t, "k")
 	ts := startServer(t, []string{line}, func(c *Config) { c.MaxSessions = 1 })
-	c, err := ts.dial(gossh.PublicKeys(signer))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := ts.login(t, signer)
 	a := sshtest.OpenTerm(t, c, 80, 24, nil)
 	a.Out.WaitFor(t, "typed=")
 	b := sshtest.OpenTerm(t, c, 80, 24, nil)
@@ -67,11 +57,7 @@ func TestMaxSessions(t *testing.T) {
 func TestIdleSessionIsClosed(t *testing.T) {
 	signer, line := sshtest.NewKey(t, "k")
 	ts := startServer(t, []string{line}, func(c *Config) { c.IdleTimeout = 200 * time.Millisecond })
-	c, err := ts.dial(gossh.PublicKeys(signer))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := ts.login(t, signer)
 	tm := sshtest.OpenTerm(t, c, 80, 24, nil)
 	tm.Out.WaitFor(t, "typed=")
 	tm.WaitDone(t)
@@ -82,11 +68,7 @@ func TestIdleSessionIsClosed(t *testing.T) {
 func TestShutdownFinishesEverySession(t *testing.T) {
 	signer, line := sshtest.NewKey(t, "k")
 	ts := startServer(t, []string{line}, nil)
-	c, err := ts.dial(gossh.PublicKeys(signer))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := ts.login(t, signer)
 	a := sshtest.OpenTerm(t, c, 80, 24, nil)
 	b := sshtest.OpenTerm(t, c, 80, 24, nil)
 	a.Out.WaitFor(t, "typed=")
