@@ -19,10 +19,21 @@ func newFailures(limit int, window time.Duration, now func() time.Time) *failure
 	return &failures{now: now, limit: limit, window: window, by: map[string][]time.Time{}}
 }
 
+// maxTracked is how many addresses are kept before the ones whose
+// failures all aged out are dropped.
+const maxTracked = 4096
+
 // add records a failure from addr.
 func (f *failures) add(addr string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if len(f.by) >= maxTracked {
+		for a := range f.by {
+			if len(f.recent(a)) == 0 {
+				delete(f.by, a)
+			}
+		}
+	}
 	f.by[addr] = append(f.recent(addr), f.now())
 }
 

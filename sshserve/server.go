@@ -23,6 +23,8 @@ const (
 	DefaultMaxSessions   = 8
 	DefaultMaxFailures   = 10
 	DefaultFailureWindow = 10 * time.Minute
+	// handshakeTimeout bounds the time from connecting to logging in.
+	handshakeTimeout = 30 * time.Second
 )
 
 // Terminal is one SSH session as the App sees it.
@@ -135,6 +137,11 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.srv.AddHostKey(signer)
+	s.srv.HandshakeTimeout = handshakeTimeout
+	// A connection with neither input nor output for a while past the
+	// idle timeout ends too: it covers connections that never open a
+	// session (sessions end earlier, on their own idle watch, with a note).
+	s.srv.IdleTimeout = cfg.IdleTimeout + handshakeTimeout
 	s.srv.SessionRequestCallback = s.allowRequest
 	s.srv.ConnCallback = s.admit
 	s.srv.ConnectionFailedCallback = s.failed
