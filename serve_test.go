@@ -251,8 +251,12 @@ func TestServeSSHTwoSessionsAndAResize(t *testing.T) {
 	}
 }
 
-func TestServeSSHSigtermSavesDrafts(t *testing.T) {
+func TestServeSSHSigtermSavesDraftsAndKeepsTheQueue(t *testing.T) {
 	s, tm, signer := servedOnline(t)
+	s.sim.Close() // the gateway goes away: what is sent now is queued
+	tm.Out.WaitFor(t, "reconnecting")
+	tm.Type("queued words\r")
+	tm.Out.WaitFor(t, "queued words")
 	tm.Type("unsent words")
 	tm.Out.WaitFor(t, "unsent words")
 	if code := s.stop(); code != exitOK {
@@ -271,6 +275,9 @@ func TestServeSSHSigtermSavesDrafts(t *testing.T) {
 	defer st.Close()
 	if got := st.Draft(frame.Lane{ChatID: gatewaysim.DefaultChatID}); got != "unsent words" {
 		t.Errorf("draft after SIGTERM %q", got)
+	}
+	if q := st.Outgoing(); len(q) != 1 || q[0].Text != "queued words" {
+		t.Errorf("queue after SIGTERM %+v", q)
 	}
 	log, err := os.ReadFile(filepath.Join(os.Getenv("XDG_STATE_HOME"), "iris", "iris.log"))
 	if err != nil {
