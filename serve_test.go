@@ -317,6 +317,15 @@ func TestServeRefusesToStartWithoutAuthorizedKeys(t *testing.T) {
 	}
 }
 
+func TestServeRefusesAMissingFilesDir(t *testing.T) {
+	xdgHomes(t)
+	var stdout, stderr syncBuffer
+	code := run([]string{"serve", "--ssh", "--files", filepath.Join(t.TempDir(), "nope"), "--url", "ws://127.0.0.1:1/ws", "--token", "t"}, &stdout, &stderr)
+	if code != exitUsage || !strings.Contains(stderr.String(), "--files:") {
+		t.Errorf("exit code %d, stderr %q", code, stderr.String())
+	}
+}
+
 func TestServeWarnsWhenNotOnLoopback(t *testing.T) {
 	_, line := sshtest.NewKey(t, "alice@ipad")
 	s := startServe(t, []string{line}, "--listen", "0.0.0.0:0")

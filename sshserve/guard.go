@@ -36,6 +36,24 @@ func (s *Server) failed(conn net.Conn, err error) {
 	s.log.Warn("ssh: connection failed", "addr", host, "err", err)
 }
 
+// refuseChannel rejects (and logs) every channel type but session, such
+// as direct-tcpip (local port forwarding).
+func refuseChannel(log *slog.Logger) ssh.ChannelHandler {
+	return func(_ *ssh.Server, conn *gossh.ServerConn, ch gossh.NewChannel, _ ssh.Context) {
+		log.Warn("ssh: channel refused", "addr", remoteHost(conn.RemoteAddr()), "user", conn.User(), "channel", ch.ChannelType())
+		_ = ch.Reject(gossh.Prohibited, "Iris serves nothing but itself")
+	}
+}
+
+// refuseRequest answers "no" to (and logs) a connection-wide request, such
+// as tcpip-forward (remote port forwarding).
+func refuseRequest(log *slog.Logger) ssh.RequestHandler {
+	return func(ctx ssh.Context, _ *ssh.Server, req *gossh.Request) (bool, []byte) {
+		log.Warn("ssh: request refused", "addr", remoteHost(ctx.RemoteAddr()), "user", ctx.User(), "request", req.Type)
+		return false, nil
+	}
+}
+
 // refusedRequests are the session requests refused before the session
 // sees them: agent and X11 forwarding.
 var refusedRequests = map[string]bool{"auth-agent-req@openssh.com": true, "x11-req": true}

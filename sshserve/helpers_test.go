@@ -3,6 +3,7 @@ package sshserve
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,6 +45,7 @@ type testServer struct {
 	*Server
 	addr     string
 	keysFile string
+	logs     *syncBuffer // the server's log
 	mu       sync.Mutex
 	terms    []*Terminal
 	finished int
@@ -58,8 +60,9 @@ func startServer(t *testing.T, lines []string, edit func(*Config)) *testServer {
 	if err := os.WriteFile(ts.keysFile, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	ts.logs = &syncBuffer{}
 	cfg := Config{Listen: "127.0.0.1:0", AuthorizedKeys: ts.keysFile, HostKey: filepath.Join(dir, "data", "host_key"),
-		DataDir: filepath.Join(dir, "data"), App: ts.app}
+		DataDir: filepath.Join(dir, "data"), App: ts.app, Logger: slog.New(slog.NewTextHandler(ts.logs, nil))}
 	if edit != nil {
 		edit(&cfg)
 	}
@@ -115,6 +118,36 @@ func (ts *testServer) login(t *testing.T, signer gossh.Signer) *gossh.Client {
 // dial connects with auth, trusting only the server's host key.
 func (ts *testServer) dial(auth ...gossh.AuthMethod) (*gossh.Client, error) {
 	return sshtest.Dial(ts.addr, gossh.FixedHostKey(ts.signer.PublicKey()), auth...)
+}
+
+// syncBuffer is a log written by the server and read by the test.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// waitLog waits until the server's log holds want.
+func (ts *testServer) waitLog(t *testing.T, want string) {
+	t.Helper()
+	deadline := time.Now().Add(sshtest.Deadline)
+	for !strings.Contains(ts.logs.String(), want) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the log never held %q:\n%s", want, ts.logs)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 }
 
 // waitFinished waits until n sessions have finished.

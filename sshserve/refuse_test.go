@@ -20,6 +20,7 @@ func TestUnauthorizedKeyIsRefused(t *testing.T) {
 		c.Close()
 		t.Fatal("an unknown key got in")
 	}
+	ts.waitLog(t, "key="+gossh.FingerprintSHA256(stranger.PublicKey()))
 }
 
 func TestPasswordAndKeyboardInteractiveAreRefused(t *testing.T) {
@@ -33,6 +34,10 @@ func TestPasswordAndKeyboardInteractiveAreRefused(t *testing.T) {
 	}
 	if asked {
 		t.Error("the server asked keyboard-interactive questions")
+	}
+	ts.waitLog(t, "ssh: connection failed")
+	if strings.Contains(ts.logs.String(), "hunter2") {
+		t.Errorf("the password reached the log:\n%s", ts.logs)
 	}
 }
 
@@ -95,6 +100,11 @@ func TestPortForwardingIsRefused(t *testing.T) {
 	if ln, err := c.Listen("tcp", "127.0.0.1:0"); err == nil {
 		ln.Close()
 		t.Error("remote port forwarding (tcpip-forward) was allowed")
+	}
+	for _, want := range []string{"channel=direct-tcpip", "request=tcpip-forward"} {
+		if !strings.Contains(ts.logs.String(), want) {
+			t.Errorf("the log lacks %s:\n%s", want, ts.logs.String())
+		}
 	}
 }
 

@@ -145,9 +145,11 @@ func New(cfg Config) (*Server, error) {
 	s.srv.SessionRequestCallback = s.allowRequest
 	s.srv.ConnCallback = s.admit
 	s.srv.ConnectionFailedCallback = s.failed
-	s.srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": refuseForwarding(s.log)}
+	s.srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": refuseForwarding(s.log),
+		"default": refuseChannel(s.log)}
 	s.srv.SubsystemHandlers = map[string]ssh.SubsystemHandler{}
-	s.srv.RequestHandlers = map[string]ssh.RequestHandler{}
+	s.srv.RequestHandlers = map[string]ssh.RequestHandler{"tcpip-forward": refuseRequest(s.log),
+		"streamlocal-forward@openssh.com": refuseRequest(s.log)}
 	return s, nil
 }
 
