@@ -58,7 +58,9 @@ func (a *sshApp) start(ctx context.Context, t *sshserve.Terminal) (*tea.Program,
 		AttachOff:  attachOff(a.files),
 	}
 	model := ui.New(uo)
-	p := tea.NewProgram(model, append(t.Options, tea.WithContext(ctx))...)
+	// The server quits the program when the session ends (client gone,
+	// idle, shutdown), so a quit, not a kill, ends it and drafts are saved.
+	p := tea.NewProgram(model, t.Options...)
 	stop := runBeside(ctx, client, p)
 	finish := func() {
 		if err := stop(); err != nil && !errors.Is(err, context.Canceled) {

@@ -87,3 +87,13 @@ func TestShutdownFinishesEverySession(t *testing.T) {
 	a.WaitDone(t)
 	b.WaitDone(t)
 }
+
+func TestAClientThatGoesAwayFinishesItsSession(t *testing.T) {
+	signer, line := sshtest.NewKey(t, "k")
+	ts := startServer(t, []string{line}, nil)
+	c := ts.login(t, signer)
+	tm := sshtest.OpenTerm(t, c, 80, 24, nil)
+	tm.Out.WaitFor(t, "typed=")
+	c.Close()
+	ts.waitFinished(t, 1)
+}
