@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"image/color"
@@ -21,31 +20,13 @@ import (
 	"github.com/hermes/iris/wsclient/frame"
 )
 
-// syncBuffer is an output written by the server and read by the test.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // served is iris serve --ssh running in-process against a seeded simulator.
 type served struct {
 	sim            *gatewaysim.Server
 	addr           string
 	hostKey        gossh.HostKeyCallback
 	dataDir        string // the profile's data directory
-	stdout, stderr *syncBuffer
+	stdout, stderr *sshtest.Buffer
 	stop           func() int // SIGTERM: cancels and returns the exit code
 }
 
@@ -80,7 +61,7 @@ func startServe(t *testing.T, keys []string, flags ...string) *served {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &served{sim: sim, stdout: &syncBuffer{}, stderr: &syncBuffer{}}
+	s := &served{sim: sim, stdout: &sshtest.Buffer{}, stderr: &sshtest.Buffer{}}
 	ctx, cancel := context.WithCancel(context.Background())
 	code := make(chan int, 1)
 	go func() { code <- runServe(ctx, opts, s.stdout, s.stderr) }()
@@ -306,7 +287,7 @@ func TestServeSSHAttachIsOffWithoutFiles(t *testing.T) {
 
 func TestServeRefusesToStartWithoutAuthorizedKeys(t *testing.T) {
 	xdgHomes(t)
-	var stdout, stderr syncBuffer
+	var stdout, stderr sshtest.Buffer
 	code := run([]string{"serve", "--ssh", "--listen", "127.0.0.1:0", "--url", "ws://127.0.0.1:1/ws", "--token", "t"}, &stdout, &stderr)
 	if code != exitConfig {
 		t.Errorf("exit code %d, want %d", code, exitConfig)
@@ -319,7 +300,7 @@ func TestServeRefusesToStartWithoutAuthorizedKeys(t *testing.T) {
 
 func TestServeRefusesAMissingFilesDir(t *testing.T) {
 	xdgHomes(t)
-	var stdout, stderr syncBuffer
+	var stdout, stderr sshtest.Buffer
 	code := run([]string{"serve", "--ssh", "--files", filepath.Join(t.TempDir(), "nope"), "--url", "ws://127.0.0.1:1/ws", "--token", "t"}, &stdout, &stderr)
 	if code != exitUsage || !strings.Contains(stderr.String(), "--files:") {
 		t.Errorf("exit code %d, stderr %q", code, stderr.String())

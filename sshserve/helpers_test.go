@@ -45,7 +45,7 @@ type testServer struct {
 	*Server
 	addr     string
 	keysFile string
-	logs     *syncBuffer // the server's log
+	logs     *sshtest.Buffer // the server's log
 	mu       sync.Mutex
 	terms    []*Terminal
 	finished int
@@ -60,7 +60,7 @@ func startServer(t *testing.T, lines []string, edit func(*Config)) *testServer {
 	if err := os.WriteFile(ts.keysFile, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	ts.logs = &syncBuffer{}
+	ts.logs = &sshtest.Buffer{}
 	cfg := Config{Listen: "127.0.0.1:0", AuthorizedKeys: ts.keysFile, HostKey: filepath.Join(dir, "data", "host_key"),
 		DataDir: filepath.Join(dir, "data"), App: ts.app, Logger: slog.New(slog.NewTextHandler(ts.logs, nil))}
 	if edit != nil {
@@ -103,6 +103,14 @@ func (ts *testServer) app(_ context.Context, term *Terminal) (*tea.Program, func
 	}, nil
 }
 
+// serveOneKey serves to one key named comment and logs in with it.
+func serveOneKey(t *testing.T, comment string, edit func(*Config)) (*testServer, *gossh.Client) {
+	t.Helper()
+	signer, line := sshtest.NewKey(t, comment)
+	ts := startServer(t, []string{line}, edit)
+	return ts, ts.login(t, signer)
+}
+
 // login connects with signer's key, which must be let in; the
 // connection is closed at the end of the test.
 func (ts *testServer) login(t *testing.T, signer gossh.Signer) *gossh.Client {
@@ -118,24 +126,6 @@ func (ts *testServer) login(t *testing.T, signer gossh.Signer) *gossh.Client {
 // dial connects with auth, trusting only the server's host key.
 func (ts *testServer) dial(auth ...gossh.AuthMethod) (*gossh.Client, error) {
 	return sshtest.Dial(ts.addr, gossh.FixedHostKey(ts.signer.PublicKey()), auth...)
-}
-
-// syncBuffer is a log written by the server and read by the test.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // waitLog waits until the server's log holds want.

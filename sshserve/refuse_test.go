@@ -42,9 +42,7 @@ func TestPasswordAndKeyboardInteractiveAreRefused(t *testing.T) {
 }
 
 func TestOnlyAnInteractivePtyIsServed(t *testing.T) {
-	signer, line := sshtest.NewKey(t, "ok")
-	ts := startServer(t, []string{line}, nil)
-	c := ts.login(t, signer)
+	ts, c := serveOneKey(t, "ok", nil)
 
 	sess, _ := c.NewSession()
 	if out, err := sess.CombinedOutput("cat /etc/passwd"); err == nil {

@@ -13,9 +13,7 @@ import (
 )
 
 func TestSessionGetsAProgramOnThePty(t *testing.T) {
-	signer, line := sshtest.NewKey(t, "alice@tablet")
-	ts := startServer(t, []string{line}, nil)
-	c := ts.login(t, signer)
+	ts, c := serveOneKey(t, "alice@tablet", nil)
 	tm := sshtest.OpenTerm(t, c, 90, 30, nil)
 	tm.Out.WaitFor(t, "device=alice@tablet typed= size=90x30")
 	tm.Type("hi")

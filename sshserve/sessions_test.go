@@ -9,9 +9,7 @@ import (
 )
 
 func TestTwoSessionsOfOneKeyGetTheirOwnSlots(t *testing.T) {
-	signer, line := sshtest.NewKey(t, "alice@ipad")
-	ts := startServer(t, []string{line}, nil)
-	c := ts.login(t, signer)
+	ts, c := serveOneKey(t, "alice@ipad", nil)
 	a := sshtest.OpenTerm(t, c, 80, 24, nil)
 	a.Out.WaitFor(t, "device=alice@ipad typed=")
 	b := sshtest.OpenTerm(t, c, 70, 20, nil)
@@ -44,9 +42,7 @@ func TestTwoSessionsOfOneKeyGetTheirOwnSlots(t *testing.T) {
 }
 
 func TestMaxSessions(t *testing.T) {
-	signer, line := sshtest.NewKey(t, "k")
-	ts := startServer(t, []string{line}, func(c *Config) { c.MaxSessions = 1 })
-	c := ts.login(t, signer)
+	_, c := serveOneKey(t, "k", func(c *Config) { c.MaxSessions = 1 })
 	a := sshtest.OpenTerm(t, c, 80, 24, nil)
 	a.Out.WaitFor(t, "typed=")
 	b := sshtest.OpenTerm(t, c, 80, 24, nil)
@@ -55,9 +51,7 @@ func TestMaxSessions(t *testing.T) {
 }
 
 func TestIdleSessionIsClosed(t *testing.T) {
-	signer, line := sshtest.NewKey(t, "k")
-	ts := startServer(t, []string{line}, func(c *Config) { c.IdleTimeout = 200 * time.Millisecond })
-	c := ts.login(t, signer)
+	ts, c := serveOneKey(t, "k", func(c *Config) { c.IdleTimeout = 200 * time.Millisecond })
 	tm := sshtest.OpenTerm(t, c, 80, 24, nil)
 	tm.Out.WaitFor(t, "typed=")
 	tm.WaitDone(t)
@@ -66,9 +60,7 @@ func TestIdleSessionIsClosed(t *testing.T) {
 }
 
 func TestShutdownFinishesEverySession(t *testing.T) {
-	signer, line := sshtest.NewKey(t, "k")
-	ts := startServer(t, []string{line}, nil)
-	c := ts.login(t, signer)
+	ts, c := serveOneKey(t, "k", nil)
 	a := sshtest.OpenTerm(t, c, 80, 24, nil)
 	b := sshtest.OpenTerm(t, c, 80, 24, nil)
 	a.Out.WaitFor(t, "typed=")
@@ -89,9 +81,7 @@ func TestShutdownFinishesEverySession(t *testing.T) {
 }
 
 func TestAClientThatGoesAwayFinishesItsSession(t *testing.T) {
-	signer, line := sshtest.NewKey(t, "k")
-	ts := startServer(t, []string{line}, nil)
-	c := ts.login(t, signer)
+	ts, c := serveOneKey(t, "k", nil)
 	tm := sshtest.OpenTerm(t, c, 80, 24, nil)
 	tm.Out.WaitFor(t, "typed=")
 	c.Close()

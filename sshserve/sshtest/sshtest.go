@@ -59,6 +59,24 @@ func Dial(addr string, hostKey gossh.HostKeyCallback, auth ...gossh.AuthMethod) 
 	})
 }
 
+// Buffer is an output written by one goroutine and read by the test.
+type Buffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *Buffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *Buffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
 // Screen is the client's terminal: an emulator that draws the session's
 // output and answers its queries (background colour, ...) on stdin.
 type Screen struct {
