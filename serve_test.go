@@ -350,6 +350,29 @@ func TestServeFlags(t *testing.T) {
 	}
 }
 
+// Previews follow the client's terminal: half blocks, or kitty graphics
+// when its TERM says kitty.
+func TestServeSSHPreviewsFollowTheClientsTerminal(t *testing.T) {
+	signer, line := sshtest.NewKey(t, "alice@ipad")
+	s := startServe(t, []string{line})
+	c := s.connect(t, signer)
+	plain := sshtest.OpenTerm(t, c, 120, 40, nil)
+	kitty := sshtest.OpenTerm(t, c, 120, 40, map[string]string{"TERM": "xterm-kitty"})
+	for _, tm := range []*sshtest.Term{plain, kitty} {
+		tm.Out.WaitFor(t, "● online", seeded)
+	}
+	plain.Type("show me a chart\r")
+	for _, tm := range []*sshtest.Term{plain, kitty} {
+		tm.Out.WaitFor(t, "chart.png")
+		tm.Type("\t[p") // focus the transcript, select the media, preview it
+	}
+	plain.Out.WaitFor(t, "▀▀▀▀")
+	kitty.Out.WaitUntil(t, "a kitty image", func(string) bool { return strings.Contains(kitty.Out.Raw(), "\x1b_G") })
+	if strings.Contains(plain.Out.Raw(), "\x1b_G") {
+		t.Error("kitty graphics went to a terminal that is not kitty")
+	}
+}
+
 func TestServeSSHOpenIsOffWithAReason(t *testing.T) {
 	_, tm, _ := servedOnline(t)
 	tm.Type("show me a chart\r")

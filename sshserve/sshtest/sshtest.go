@@ -155,7 +155,8 @@ type Term struct {
 }
 
 // OpenTerm opens a w×h pty session running the shell (Iris), with env
-// sent first, on a terminal with a black background.
+// sent first (TERM, default xterm-256color, goes in the pty request), on
+// a terminal with a black background.
 func OpenTerm(t testing.TB, c *gossh.Client, w, h int, env map[string]string) *Term {
 	t.Helper()
 	return OpenTermOn(t, c, w, h, env, color.Black)
@@ -170,12 +171,17 @@ func OpenTermOn(t testing.TB, c *gossh.Client, w, h int, env map[string]string, 
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sess.Close() })
+	term := "xterm-256color"
 	for k, v := range env {
+		if k == "TERM" {
+			term = v
+			continue
+		}
 		if err := sess.Setenv(k, v); err != nil {
 			t.Fatalf("setenv %s: %v", k, err)
 		}
 	}
-	if err := sess.RequestPty("xterm-256color", h, w, gossh.TerminalModes{}); err != nil {
+	if err := sess.RequestPty(term, h, w, gossh.TerminalModes{}); err != nil {
 		t.Fatal(err)
 	}
 	in, err := sess.StdinPipe()
