@@ -36,7 +36,9 @@ func settled(s *State) {
 }
 
 // stream plays one answer into lane l: start, update, stop.
-func stream(s *State, l frame.Lane, id string) { streamText(s, l, id, "Answer "+id+": the **build** passed.") }
+func stream(s *State, l frame.Lane, id string) {
+	streamText(s, l, id, "Answer "+id+": the **build** passed.")
+}
 
 // streamText is stream with the answer's text.
 func streamText(s *State, l frame.Lane, id, text string) {
