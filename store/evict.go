@@ -17,6 +17,10 @@ import "github.com/hermes/iris/wsclient/frame"
 // newest items in order, as paging expects. A memory-only State drops
 // nothing: it has nowhere to read items back from, so its memory grows
 // with the session (headless commands and tests, which are short-lived).
+// A shed lane's id index is rebuilt from the items it keeps, so it shrinks
+// with them. The session sets that remain (gone: messages deleted, ended:
+// pickers answered or expired) grow by one per such event, not per
+// message streamed, and are left whole: they stop a replay reviving them.
 
 // IdleItems is the Options.IdleItems the app uses: enough for the newest
 // turn's frames to find their items without reading the database.
