@@ -175,15 +175,21 @@ const expiryGrace = 2 * time.Second
 // ln: the agent went on, so every picker pending there was answered by
 // another device, or timed out on the gateway when its deadline is (almost)
 // reached. A picker whose answer from here is in flight is only marked: the
-// gateway's reply tells whether it was ours.
+// gateway's reply tells whether it was ours. One whose answer from here
+// failed may have been answered by that answer after all (a gateway that
+// stalled reads it late), so its record says unconfirmed, not "another
+// device".
 func (s *State) turnMovedOn(ln *Lane) {
 	now := s.now()
 	for _, p := range append([]Picker(nil), ln.pickers...) {
-		o := AnsweredElsewhere
-		if !p.Deadline.IsZero() && !now.Before(p.Deadline.Add(-expiryGrace)) {
+		o, record := AnsweredElsewhere, ""
+		switch {
+		case p.Failed != "":
+			o, record = NotDelivered, unconfirmedRecord(p.Failed, p.Summary())
+		case !p.Deadline.IsZero() && !now.Before(p.Deadline.Add(-expiryGrace)):
 			o = Expired
 		}
-		s.endPicker(ln.Key, p.PickerID, o, "")
+		s.endPicker(ln.Key, p.PickerID, o, record)
 	}
 	for _, a := range s.answering {
 		if a.picker.Lane == ln.Key {

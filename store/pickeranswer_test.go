@@ -186,3 +186,22 @@ func TestTurnMovingOnAtTheDeadlineIsExpiry(t *testing.T) {
 	apply(t, s, toolStart1)
 	want(t, s, def, `tool 1 terminal running`, `picker-record "expired: rm -rf build/"`)
 }
+
+// TestPickerWithAnUnconfirmedAnswerClosedByTheTurn: an answer that got no
+// reply may still reach the gateway (a stalled gateway reads it later). When
+// the turn then moves on, the record must not claim another device
+// answered: it says this device's answer is unconfirmed.
+func TestPickerWithAnUnconfirmedAnswerClosedByTheTurn(t *testing.T) {
+	s := newState(newClock())
+	apply(t, s, helloAck)
+	apply(t, s, approval)
+	s.AnswerPicker(def, "pa", "approved once: rm -rf build/")
+	s.PickerFailed("pa", "no reply from the gateway")
+	apply(t, s, toolStart1)
+	if len(s.AllPickers()) != 0 {
+		t.Fatalf("still pending: %+v", s.AllPickers())
+	}
+	want(t, s, def, `picker-record "not delivered (no reply from the gateway), still waiting for an answer: rm -rf build/"`,
+		`tool 1 terminal running`,
+		`picker-record "answer unconfirmed (no reply from the gateway), and the agent has moved on: rm -rf build/"`)
+}
