@@ -64,6 +64,8 @@ func TestPickerAnswers(t *testing.T) {
 		{"multi select highlighted only", multiJS, []string{"down", "down", "enter"}, `["prod"]`, "answered prod: Which environments?"},
 		{"multi select alt digits toggle", multiJS, []string{"alt+3", "alt+1", "alt+3", "alt+2", "enter"}, `["staging (Recommended)","prod"]`, "answered staging, prod: Which environments?"},
 		{"multi select typed text", multiJS, []string{"a", "l", "l", "enter"}, "all", "answered “all”: Which environments?"},
+		{"multi select toggles keep the typed text", multiJS, []string{"d", "e", "v", "alt+1", "enter"}, `["staging (Recommended)","dev"]`, "answered staging, “dev”: Which environments?"},
+		{"multi select highlight keeps the typed text", multiJS, []string{"d", "e", "v", "down", "enter"}, `["staging (Recommended)","dev"]`, "answered staging, “dev”: Which environments?"},
 		{"confirm defaults", confirmJS, []string{"3"}, "cancel", "cancelled: Apply changes?"},
 		{"confirm once", confirmJS, []string{"down", "enter"}, "once", "confirmed (Once): Apply changes?"},
 		{"confirm always asks again", confirmJS, []string{"2", "enter"}, "always", "confirmed (Always): Apply changes?"},
