@@ -8,6 +8,7 @@ import (
 
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/dialog"
+	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
@@ -260,5 +261,61 @@ func TestPickerCardIsSanitised(t *testing.T) {
 				t.Fatal(err)
 			}
 		})
+	}
+}
+
+// A picker that armed while the terminal was unfocused arms again when the
+// terminal gets the focus back: a user coming back to the window and typing
+// at once ("1 more thing") cannot answer what they have not seen yet.
+func TestPickerArmsAgainWhenTheTerminalGetsTheFocusBack(t *testing.T) {
+	h, now := clockHarness(t)
+	hold := false
+	h.m.tick = func(d time.Duration, msg tea.Msg) tea.Cmd {
+		if _, ok := msg.(dialog.PickerArmedMsg); ok && hold {
+			return nil
+		}
+		return testTick(d, msg)
+	}
+	h.send(tea.BlurMsg{})
+	*now = now.Add(3 * time.Second)
+	h.frame(approvalFrame(lane0, "pa_1", "rm -rf a"))
+	if h.m.DialogOpen() != dialog.PickerDialogID || !h.m.pickers.shown.Armed() {
+		t.Fatal("the approval did not open armed while the user was away")
+	}
+	hold = true // the user types before the arming delay has passed
+	h.send(tea.FocusMsg{})
+	h.typeText("1 more thing")
+	h.noSelect()
+	if h.m.Composer() != "1 more thing" {
+		t.Fatalf("composer %q", h.m.Composer())
+	}
+	h.mustShow("◆ Approval waiting")
+}
+
+// An answer given after Alt+P that the gateway never confirms brings the
+// picker back; a user who went on typing meanwhile keeps the keyboard and
+// the picker waits as a card (the deliberate act was used by the answer).
+func TestUndeliveredAnswerComesBackAsACardWhileTyping(t *testing.T) {
+	h, now := clockHarness(t)
+	answerSelect(h, frame.Frame{}, wsclient.ErrTimeout)
+	h.typeText("hi")
+	h.frame(approvalFrame(lane0, "pa_1", "rm -rf a"))
+	h.key('p', tea.ModAlt)
+	_, cmd := h.m.Update(tea.KeyPressMsg{Code: '1', Text: "1"})
+	*now = now.Add(20 * time.Second)
+	h.typeText(" there")
+	*now = now.Add(10 * time.Second)
+	h.run(cmd) // no reply: the answer is not delivered
+	if h.m.DialogOpen() != "" {
+		t.Fatal("the undelivered picker took the keyboard from a typing user")
+	}
+	h.mustShow("◆ Approval waiting")
+	*now = now.Add(600 * time.Millisecond) // a pause, then typing goes on
+	h.typeText("2 more")
+	if sel := h.requestsOf(frame.TypePickerSelect); len(sel) != 1 {
+		t.Fatalf("picker.select %v", sel)
+	}
+	if h.m.Composer() != "hi there2 more" {
+		t.Fatalf("composer %q", h.m.Composer())
 	}
 }
