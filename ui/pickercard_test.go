@@ -319,3 +319,23 @@ func TestUndeliveredAnswerComesBackAsACardWhileTyping(t *testing.T) {
 		t.Fatalf("composer %q", h.m.Composer())
 	}
 }
+
+// A typed clarify answer survives Esc: the picker is hidden, not answered,
+// and the text is still in its field when Alt+P brings it back.
+func TestPickerTypedAnswerSurvivesHiding(t *testing.T) {
+	h, now := clockHarness(t)
+	*now = now.Add(3 * time.Second)
+	h.frame(inLane(lane0, frame.TypePickerClarify, &frame.Picker{PickerID: "pq_1", Question: "How should I roll out?"}))
+	h.typeText("canary rollout")
+	h.press(keyEsc)
+	if h.m.DialogOpen() != "" {
+		t.Fatal("esc did not hide the picker")
+	}
+	h.key('p', tea.ModAlt)
+	h.mustShow("canary rollout")
+	h.press(keyEnter)
+	sel := h.requestsOf(frame.TypePickerSelect)
+	if len(sel) != 1 || sel[0].Payload.(*frame.PickerSelect).Value != "canary rollout" {
+		t.Fatalf("picker.select %v", sel)
+	}
+}
