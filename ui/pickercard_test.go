@@ -339,3 +339,41 @@ func TestPickerTypedAnswerSurvivesHiding(t *testing.T) {
 		t.Fatalf("picker.select %v", sel)
 	}
 }
+
+// Ctrl+C on a picker hides it like Esc: the picker opened with Alt+P does
+// not jump back over the composer at the next frame while the user types.
+func TestPickerCtrlCHidesIt(t *testing.T) {
+	h, now := clockHarness(t)
+	h.typeText("hi")
+	h.frame(approvalFrame(lane0, "pa_1", "rm -rf a"))
+	h.key('p', tea.ModAlt)
+	h.key('c', tea.ModCtrl)
+	if h.m.DialogOpen() != "" {
+		t.Fatal("ctrl+c left the picker open")
+	}
+	h.typeText(" hello")
+	h.frame(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "tool"}))
+	*now = now.Add(time.Second) // a pause in typing
+	h.typeText("2 items")
+	h.noSelect()
+	if h.m.Composer() != "hi hello2 items" {
+		t.Fatalf("composer %q", h.m.Composer())
+	}
+	h.mustShow("◆ Approval waiting")
+}
+
+// Esc hides a picker opened with Alt+P too.
+func TestPickerOpenedWithAltPHidesWithEsc(t *testing.T) {
+	h, _ := clockHarness(t)
+	h.typeText("hi")
+	h.frame(approvalFrame(lane0, "pa_1", "rm -rf a"))
+	h.key('p', tea.ModAlt)
+	h.press(keyEsc)
+	if h.m.DialogOpen() != "" {
+		t.Fatal("esc left the picker open")
+	}
+	h.frame(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "tool"}))
+	if h.m.DialogOpen() != "" {
+		t.Fatal("the hidden picker came back at the next frame")
+	}
+}

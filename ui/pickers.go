@@ -156,6 +156,9 @@ func (m *Model) hidePicker(a common.ActionHidePicker) tea.Cmd {
 	}
 	for _, p := range m.com.Store.Pickers(a.Lane) {
 		m.pickers.hidden[p.PickerID] = true
+		if m.pickers.input.chosen == p.PickerID {
+			m.pickers.input.chosen = "" // hiding undoes the Alt+P that opened it
+		}
 	}
 	m.syncPicker()
 	return common.ReportInfo("picker hidden · " + m.com.KeyMap.Global.Picker.Help().Key + " brings it back")
