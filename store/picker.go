@@ -128,14 +128,25 @@ func (s *State) applyPicker(f frame.Frame, p *frame.Picker) {
 }
 
 // Summary is a one-line description of the picker: the first non-empty of
-// title, question, command, message, description, or the type.
+// title, question, command, message, description, or words naming its kind
+// (a model picker brings only providers).
 func (p Picker) Summary() string {
 	for _, s := range []string{p.Title, p.Question, p.Command, p.Message, p.Description} {
 		if s != "" {
 			return s
 		}
 	}
-	return p.Type
+	if s := kindSummaries[p.Type]; s != "" {
+		return s
+	}
+	return "Question"
+}
+
+// kindSummaries sum up a picker that has no text of its own.
+var kindSummaries = map[string]string{
+	frame.TypePickerModel: "Choose a model", frame.TypePickerChoice: "Make a choice",
+	frame.TypePickerApproval: "Approve a command", frame.TypePickerClarify: "The agent asks",
+	frame.TypePickerConfirm: "Confirm",
 }
 
 // PickerGone ends a picker the gateway no longer holds (error not_found for

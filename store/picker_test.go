@@ -3,6 +3,8 @@ package store
 import (
 	"testing"
 	"time"
+
+	"github.com/hermes/iris/wsclient/frame"
 )
 
 const (
@@ -77,5 +79,20 @@ func TestPickerHugeTimeout(t *testing.T) {
 	s.Expire(clk.now().Add(time.Hour))
 	if ps := s.Pickers(def); len(ps) != 1 || !ps[0].Deadline.IsZero() {
 		t.Fatalf("%+v", ps)
+	}
+}
+
+// TestPickerSummaryNamesTheKind: a picker with no text of its own (a model
+// picker brings only providers) is summed up in words, not as its frame
+// type, in the inbox, banners and records.
+func TestPickerSummaryNamesTheKind(t *testing.T) {
+	for typ, want := range map[string]string{
+		frame.TypePickerModel: "Choose a model", frame.TypePickerChoice: "Make a choice",
+		frame.TypePickerApproval: "Approve a command", frame.TypePickerClarify: "The agent asks",
+		frame.TypePickerConfirm: "Confirm", "picker.future": "Question",
+	} {
+		if got := (Picker{Type: typ}).Summary(); got != want {
+			t.Errorf("%s: %q, want %q", typ, got, want)
+		}
 	}
 }
