@@ -156,7 +156,11 @@ var kindSummaries = map[string]string{
 func (s *State) PickerGone(l frame.Lane, pickerID string) Change {
 	s.begin()
 	if a := s.answering[pickerID]; a != nil {
-		s.settle(a, AnsweredElsewhere, "not used: answered on another device: "+a.picker.Summary())
+		if a.picker.TimedOut(s.now()) {
+			s.settle(a, Expired, "not used: the question had expired: "+a.picker.Summary())
+		} else {
+			s.settle(a, AnsweredElsewhere, "not used: answered on another device: "+a.picker.Summary())
+		}
 	} else {
 		s.endPicker(l, pickerID, AnsweredElsewhere, "")
 	}
@@ -182,6 +186,12 @@ func (s *State) Expire(now time.Time) Change {
 // reached us, so its timeout moves the turn on a little before ours fires.
 const expiryGrace = 2 * time.Second
 
+// TimedOut reports whether the picker's deadline is (almost, within
+// expiryGrace) reached at now: the gateway may have timed it out already.
+func (p Picker) TimedOut(now time.Time) bool {
+	return !p.Deadline.IsZero() && !now.Before(p.Deadline.Add(-expiryGrace))
+}
+
 // turnMovedOn is a tool.start, tool.end, message.stop or agent.idle in lane
 // ln: the agent went on, so every picker pending there was answered by
 // another device, or timed out on the gateway when its deadline is (almost)
@@ -197,7 +207,7 @@ func (s *State) turnMovedOn(ln *Lane) {
 		switch {
 		case p.Failed != "":
 			o, record = NotDelivered, unconfirmedRecord(p.Failed, p.Summary())
-		case !p.Deadline.IsZero() && !now.Before(p.Deadline.Add(-expiryGrace)):
+		case p.TimedOut(now):
 			o = Expired
 		}
 		s.endPicker(ln.Key, p.PickerID, o, record)

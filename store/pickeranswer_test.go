@@ -205,3 +205,19 @@ func TestPickerWithAnUnconfirmedAnswerClosedByTheTurn(t *testing.T) {
 		`tool 1 terminal running`,
 		`picker-record "answer unconfirmed (no reply from the gateway), and the agent has moved on: rm -rf build/"`)
 }
+
+// TestLateAnswerAtTheDeadlineIsExpiredNotElsewhere: an answer the gateway
+// refuses (not_found) at the picker's deadline came too late: the gateway
+// timed the picker out, no other device answered it.
+func TestLateAnswerAtTheDeadlineIsExpiredNotElsewhere(t *testing.T) {
+	clk := newClock()
+	s := newState(clk)
+	apply(t, s, helloAck, approval) // timeout_s 300
+	clk.advance(299500 * time.Millisecond)
+	s.AnswerPicker(def, "pa", "approved once: rm -rf build/")
+	s.PickerGone(def, "pa")
+	want(t, s, def, `picker-record "not used: the question had expired: rm -rf build/"`)
+	if it := s.Lane(def).Item(0); it.Outcome != Expired {
+		t.Fatalf("%+v", it)
+	}
+}

@@ -125,6 +125,10 @@ func (m *Model) handlePickerAnswered(msg pickerAnsweredMsg) tea.Cmd {
 	var report tea.Cmd
 	result, reason := audit.Accepted, ""
 	switch {
+	case msg.notFound && msg.picker.TimedOut(m.com.Now()):
+		chg = m.com.Store.PickerGone(msg.picker.Lane, id)
+		report = common.ReportInfo("the question had expired: your answer was not used")
+		result = audit.Expired
 	case msg.notFound:
 		chg = m.com.Store.PickerGone(msg.picker.Lane, id)
 		report = common.ReportInfo("answered on another device: your answer was not used")
