@@ -285,9 +285,16 @@ func TestPickerArmsAgainWhenTheTerminalGetsTheFocusBack(t *testing.T) {
 	hold = true // the user types before the arming delay has passed
 	h.send(tea.FocusMsg{})
 	h.typeText("1 more thing")
+	h.keptTyping("1 more thing")
+}
+
+// keptTyping fails unless no picker.select was sent, the composer holds
+// want and the approval waits as a card.
+func (h *harness) keptTyping(want string) {
+	h.t.Helper()
 	h.noSelect()
-	if h.m.Composer() != "1 more thing" {
-		t.Fatalf("composer %q", h.m.Composer())
+	if h.m.Composer() != want {
+		h.t.Fatalf("composer %q, want %q", h.m.Composer(), want)
 	}
 	h.mustShow("◆ Approval waiting")
 }
@@ -355,11 +362,7 @@ func TestPickerCtrlCHidesIt(t *testing.T) {
 	h.frame(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "tool"}))
 	*now = now.Add(time.Second) // a pause in typing
 	h.typeText("2 items")
-	h.noSelect()
-	if h.m.Composer() != "hi hello2 items" {
-		t.Fatalf("composer %q", h.m.Composer())
-	}
-	h.mustShow("◆ Approval waiting")
+	h.keptTyping("hi hello2 items")
 }
 
 // Esc hides a picker opened with Alt+P too.
