@@ -16,6 +16,7 @@ import (
 	"github.com/hermes/iris/keymap"
 	"github.com/hermes/iris/logs"
 	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/themes"
 	"github.com/hermes/iris/ui"
 	"github.com/hermes/iris/ui/common"
@@ -136,6 +137,7 @@ func runProgram(ctx context.Context, client *wsclient.Client, model tea.Model, l
 	}
 
 	var authErr *wsclient.AuthError
+	var handshakeErr *wsclient.HandshakeError
 	switch {
 	case err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, context.Canceled):
 		fmt.Fprintln(stderr, "iris:", err)
@@ -144,8 +146,8 @@ func runProgram(ctx context.Context, client *wsclient.Client, model tea.Model, l
 	case errors.As(runErr, &authErr):
 		fmt.Fprintln(stderr, "iris:", tokenRejectedAdvice(tokenSource))
 		return exitAuth
-	case errors.Is(runErr, frame.ErrVersion):
-		fmt.Fprintln(stderr, "iris:", runErr)
+	case errors.Is(runErr, frame.ErrVersion), errors.As(runErr, &handshakeErr):
+		fmt.Fprintln(stderr, "iris:", termsafe.Line(runErr.Error()))
 		return exitProtocol
 	}
 	return exitOK
