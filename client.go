@@ -110,12 +110,18 @@ func notifyRepeats(s config.Settings) []time.Duration {
 	return s.NotificationRepeats
 }
 
+// renderFPS caps how often the terminal is flushed, at the transcript's own
+// re-render rate while streaming (about 30 per second): the renderer wakes
+// this often even when idle, half bubbletea's default.
+const renderFPS = 30
+
 // runProgram runs the bubbletea program with the client's connection and the
 // event bridge beside it, and shuts all three down together.
 func runProgram(ctx context.Context, client *wsclient.Client, model tea.Model, lg *logs.Log, tokenSource string, stderr io.Writer) int {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	p := tea.NewProgram(model, tea.WithContext(ctx))
+	defer startBenchProfile(stderr)()
+	p := tea.NewProgram(benchModel(model), tea.WithContext(ctx), tea.WithFPS(renderFPS))
 
 	var wg sync.WaitGroup
 	var runErr error

@@ -57,6 +57,7 @@ type Model struct {
 	typing    bool // the focused pane takes printable keys as text
 
 	transfers []Transfer // media transfer queue (transfers.go)
+	cache     viewCache  // the last View and what it was drawn from (viewcache.go)
 }
 
 var _ common.Component = (*Model)(nil)
@@ -129,8 +130,8 @@ func (m *Model) Info() string {
 	return m.info.Text
 }
 
-// View renders the bar: left segments, then the right segment flush right.
-func (m *Model) View() string {
+// render draws the bar: left segments, then the right segment flush right.
+func (m *Model) render() string {
 	st := m.com.Styles.StatusBar
 	left := []string{m.connView()}
 	if s := m.gatewayView(); s != "" {
