@@ -102,9 +102,17 @@ func isPermanent(p store.Picker, c frame.Choice) bool {
 }
 
 // allowsText reports whether the picker takes a typed answer: a clarify
-// always does, any other kind when it says allow_text.
+// always does, an approval or a confirm never (letters never answer what
+// grants something; a deny's reason is typed in its own step), any other
+// kind when it says allow_text.
 func allowsText(p store.Picker) bool {
-	return p.Type == frame.TypePickerClarify || (p.AllowText != nil && *p.AllowText)
+	switch p.Type {
+	case frame.TypePickerClarify:
+		return true
+	case frame.TypePickerApproval, frame.TypePickerConfirm:
+		return false
+	}
+	return p.AllowText != nil && *p.AllowText
 }
 
 // choiceRows turns choices into rows, plus "deny with a reason" in an

@@ -444,3 +444,22 @@ func TestPickerPaste(t *testing.T) {
 		t.Fatalf("%#v", act)
 	}
 }
+
+// An approval (or a confirm) that says allow_text still takes no typed
+// answer: letters go back to the composer and digits pick, so a sentence
+// typed into an open approval ("yes do it" + Enter) never answers it.
+func TestGuardedPickerIgnoresAllowText(t *testing.T) {
+	for _, js := range []string{
+		`{"type":"picker.approval","chat_id":"c","payload":{"picker_id":"pa_t","command":"rm -rf x","allow_text":true}}`,
+		`{"type":"picker.confirm","chat_id":"c","payload":{"picker_id":"pc_t","title":"Apply?","allow_text":true}}`,
+	} {
+		com := testCom(t, themes.Dark)
+		p := armed(t, com, queued(t, com, js))
+		if _, ok := keys(t, p, "y").(common.ActionYieldPicker); !ok {
+			t.Fatalf("%s: a letter did not go back to the composer", js)
+		}
+		if strings.Contains(ansi.Strip(p.View()), "Other answer") {
+			t.Fatalf("%s offers a typed answer:\n%s", js, ansi.Strip(p.View()))
+		}
+	}
+}
