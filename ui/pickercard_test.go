@@ -97,12 +97,7 @@ func TestPickerChainKeepsTheKeyboard(t *testing.T) {
 		t.Fatal("the second picker waits although the user is answering pickers")
 	}
 	h.typeText("4")
-	if sel := h.requestsOf(frame.TypePickerSelect); len(sel) != 2 {
-		t.Fatalf("answers %v", sel)
-	}
-	if h.m.Composer() != "draft" {
-		t.Fatalf("composer %q", h.m.Composer())
-	}
+	h.answeredKeeping(2, "draft")
 	// Long after the last answer, the draft counts again.
 	*now = now.Add(time.Minute)
 	h.frame(approvalFrame(lane0, "pa_3", "rm -rf c"))
@@ -319,11 +314,18 @@ func TestUndeliveredAnswerComesBackAsACardWhileTyping(t *testing.T) {
 	h.mustShow("◆ Approval waiting")
 	*now = now.Add(600 * time.Millisecond) // a pause, then typing goes on
 	h.typeText("2 more")
-	if sel := h.requestsOf(frame.TypePickerSelect); len(sel) != 1 {
-		t.Fatalf("picker.select %v", sel)
+	h.answeredKeeping(1, "hi there2 more")
+}
+
+// answeredKeeping fails unless exactly n picker.select were sent and the
+// composer holds composer.
+func (h *harness) answeredKeeping(n int, composer string) {
+	h.t.Helper()
+	if sel := h.requestsOf(frame.TypePickerSelect); len(sel) != n {
+		h.t.Fatalf("picker.select %v, want %d", sel, n)
 	}
-	if h.m.Composer() != "hi there2 more" {
-		t.Fatalf("composer %q", h.m.Composer())
+	if h.m.Composer() != composer {
+		h.t.Fatalf("composer %q, want %q", h.m.Composer(), composer)
 	}
 }
 
