@@ -32,6 +32,7 @@ const (
 	cmdConfigCheck
 	cmdVersion
 	cmdHelp
+	cmdSimHelp
 )
 
 // cliOptions holds everything parsed from the command line.
@@ -46,8 +47,7 @@ type cliOptions struct {
 	theme        string
 	debug        bool
 	debugContent bool
-	listen       string // gateway-sim
-	simInterval  string // gateway-sim stream interval, a time.Duration string
+	sim          simOptions // gateway-sim
 }
 
 // errUsage marks a command-line mistake (exit code 2).
@@ -76,10 +76,7 @@ Flags:
   --version            print the version
   -h, --help           print this help
 
-gateway-sim flags:
-  --listen ADDR        address to listen on (default 127.0.0.1:8765)
-  --token TOKEN        token clients must present (default "demo")
-  --stream-interval D  delay between streamed updates (default 30ms)
+gateway-sim flags, faults and TLS: iris gateway-sim --help
 
 Exit codes: 0 ok, 1 runtime failure, 2 usage error, 3 configuration error,
 4 token rejected by the gateway, 5 protocol version mismatch.
@@ -89,6 +86,9 @@ Exit codes: 0 ok, 1 runtime failure, 2 usage error, 3 configuration error,
 // -h or --help anywhere, subcommands included, asks for the help text.
 func parseArgs(args []string) (cliOptions, error) {
 	o, err := parseCommand(args)
+	if errors.Is(err, flag.ErrHelp) && o.cmd == cmdGatewaySim {
+		return cliOptions{cmd: cmdSimHelp}, nil
+	}
 	if errors.Is(err, flag.ErrHelp) {
 		return cliOptions{cmd: cmdHelp}, nil
 	}
@@ -143,14 +143,6 @@ func parseCommand(args []string) (cliOptions, error) {
 		return o, fmt.Errorf("%w: --theme must be auto, dark or light, not %q", errUsage, o.theme)
 	}
 	return o, nil
-}
-
-func parseSimFlags(o *cliOptions, args []string) error {
-	fs := newFlagSet("iris gateway-sim")
-	fs.StringVar(&o.listen, "listen", "127.0.0.1:8765", "")
-	fs.StringVar(&o.token, "token", "demo", "")
-	fs.StringVar(&o.simInterval, "stream-interval", "30ms", "")
-	return parseFlags(fs, args)
 }
 
 func parseConfigCmd(o cliOptions, args []string) (cliOptions, error) {

@@ -89,6 +89,9 @@ func (c *conn) run() {
 		}
 		if mt == websocket.BinaryMessage {
 			c.handleBinary(data)
+			if !c.s.silent.Load() {
+				c.s.fire(dirRecv, binaryFrame, false)
+			}
 			continue
 		}
 		c.handleText(data)
@@ -152,6 +155,7 @@ func (c *conn) writeLoop() {
 				c.kill()
 				return
 			}
+			c.s.fireWritten(it)
 			if it.kind == itemClose {
 				// Let the reader see the client's close reply, then end.
 				c.requeue(batch[i+1:])
