@@ -243,6 +243,14 @@ func (t *turn) broadcast(typ string, payload any) {
 	s.broadcastLocked(laneFrame(0, typ, t.lane, payload), nil)
 }
 
+// RunningTurns returns how many lanes have an agent turn running or
+// waiting to run.
+func (s *Server) RunningTurns() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.tails)
+}
+
 // lockedID returns a fresh id, taking s.mu.
 func (s *Server) lockedID(prefix string) string {
 	s.mu.Lock()

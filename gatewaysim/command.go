@@ -18,7 +18,8 @@ const FaultCommands = `  frame JSON                 write JSON, as given, as a t
   error TYPE CODE [MESSAGE]  answer the next request of TYPE (hello included) with
                              error CODE instead of serving it
   silence on|off|DURATION    answer and send nothing, not even pongs, sockets open
-  drop                       close every socket abruptly (no close frame)
+  drop [DOWNTIME]            close every socket abruptly (no close frame); refuse
+                             connections for DOWNTIME (a network outage)
   restart [DOWNTIME]         restart with state loss: status restarting, sockets
                              closed, devices, outboxes, cursors, channels, history
                              and media forgotten; connections refused for DOWNTIME
@@ -76,7 +77,15 @@ func parseCommand(line string) (*command, error) {
 		}
 		c.run = run
 	case "drop":
-		c.run = func(s *Server) (string, error) { s.DropConnections(); return "", nil }
+		var down time.Duration
+		if len(args) > 0 {
+			d, err := parseDuration(args[0])
+			if err != nil {
+				return nil, err
+			}
+			down = d
+		}
+		c.run = func(s *Server) (string, error) { s.Outage(down); return "", nil }
 	case "restart":
 		var down time.Duration
 		if len(args) > 0 {

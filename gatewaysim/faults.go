@@ -128,7 +128,7 @@ func (f *faults) fired(dir, typ string, replay bool) []*command {
 func (s *Server) fire(dir, typ string, replay bool) {
 	for _, cmd := range s.faults.fired(dir, typ, replay) {
 		if cmd.name == "drop" {
-			s.DropConnections()
+			cmd.run(s)
 			continue
 		}
 		go func() {
@@ -240,6 +240,17 @@ func (s *Server) SetStatus(state string) {
 		}
 	}
 }
+
+// Outage drops every socket abruptly and refuses connections for down.
+func (s *Server) Outage(down time.Duration) {
+	if down > 0 {
+		s.faults.setDown(time.Now().Add(down))
+	}
+	s.DropConnections()
+}
+
+// Armed returns how many injected errors and triggers wait for their frame.
+func (s *Server) Armed() int { return int(s.faults.armed.Load()) }
 
 // SilenceFor makes the server silent (see SetSilent) for d, then talk again.
 func (s *Server) SilenceFor(d time.Duration) {

@@ -99,6 +99,15 @@ func TestDropClosesWithoutCloseFrame(t *testing.T) {
 	c, _ := connect(t, url, "dev_a")
 	exec(t, s, "drop")
 	c.expectDropped()
+
+	c, _ = connect(t, url, "dev_a")
+	exec(t, s, "on recv ping drop 1m")
+	must(t, s.Armed() == 1, "armed %d", s.Armed())
+	c.request(frame.TypePing, frame.Lane{}, &frame.Ping{})
+	c.expectDropped()
+	must(t, s.Armed() == 0, "armed %d after the trigger", s.Armed())
+	_, resp, err := websocket.DefaultDialer.Dial(url, nil)
+	must(t, err != nil && resp != nil && resp.StatusCode == http.StatusServiceUnavailable, "dial during the outage: %v", err)
 }
 
 func TestRestartLosesStateAndRefusesDuringDowntime(t *testing.T) {
