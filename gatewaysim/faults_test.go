@@ -7,6 +7,9 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"os"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -340,4 +343,28 @@ func TestOtherProtocolVersionRefusesHello(t *testing.T) {
 	_, data, err := c.ws.ReadMessage()
 	must(t, err == nil && strings.HasPrefix(string(data), `{"v":2,`) && strings.Contains(string(data), `"code":"unsupported"`), "reply %s %v", data, err)
 	c.expectClosed()
+}
+
+// Every command FaultCommands lists (what --help prints) is known to the
+// parser and documented in README.md, and the README lists no other.
+func TestFaultCommandsAreDocumented(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	must(t, err == nil, "README: %v", err)
+	var names []string
+	for _, line := range strings.Split(FaultCommands, "\n") {
+		if strings.HasPrefix(line, "  ") && !strings.HasPrefix(line, "   ") {
+			names = append(names, strings.Fields(line)[0])
+		}
+	}
+	must(t, len(names) == 10, "commands in FaultCommands: %v", names)
+	for _, name := range names {
+		_, err := parseCommand(name)
+		must(t, err == nil || !strings.Contains(err.Error(), "unknown command"), "%s is listed but unknown to the parser", name)
+		must(t, strings.Contains(string(readme), "| `"+name), "README.md does not document %s", name)
+	}
+	// Table rows naming a command (flags start with "-", script lines
+	// with "at", "+" or upper case).
+	for _, m := range regexp.MustCompile("(?m)^\\| `([a-z][a-z-]*)[ `]").FindAllStringSubmatch(string(readme), -1) {
+		must(t, m[1] == "at" || slices.Contains(names, m[1]), "README.md documents %s, which FaultCommands does not list", m[1])
+	}
 }
