@@ -77,23 +77,15 @@ func parseCommand(line string) (*command, error) {
 		}
 		c.run = run
 	case "drop":
-		var down time.Duration
-		if len(args) > 0 {
-			d, err := parseDuration(args[0])
-			if err != nil {
-				return nil, err
-			}
-			down = d
+		down, err := optionalDuration(args)
+		if err != nil {
+			return nil, err
 		}
 		c.run = func(s *Server) (string, error) { s.Outage(down); return "", nil }
 	case "restart":
-		var down time.Duration
-		if len(args) > 0 {
-			d, err := parseDuration(args[0])
-			if err != nil {
-				return nil, err
-			}
-			down = d
+		down, err := optionalDuration(args)
+		if err != nil {
+			return nil, err
 		}
 		c.run = func(s *Server) (string, error) { s.Restart(down); return "", nil }
 	case "cursor-reset":
@@ -166,6 +158,17 @@ func parseTrigger(args []string, rest string) (*trigger, error) {
 	}
 	t.cmd = cmd
 	return t, nil
+}
+
+// optionalDuration parses the optional DOWNTIME argument (0 when absent).
+func optionalDuration(args []string) (time.Duration, error) {
+	if len(args) == 0 {
+		return 0, nil
+	}
+	if len(args) > 1 {
+		return 0, fmt.Errorf("unexpected %q after the duration", args[1])
+	}
+	return parseDuration(args[0])
 }
 
 // parseDuration parses a non-negative Go duration such as 1.5s.

@@ -181,7 +181,11 @@ func (s *Server) Restart(down time.Duration) {
 	s.mu.Lock()
 	s.resetLocked()
 	s.strictCursors = true
+	late := s.connList() // upgraded just before the downtime began
 	s.mu.Unlock()
+	for _, c := range late {
+		c.kill()
+	}
 	s.log.Info("gatewaysim: restarted with state loss", "down", down)
 }
 

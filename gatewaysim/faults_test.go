@@ -48,6 +48,25 @@ func (c *client) expectDropped() {
 	}
 }
 
+// countUntilDropped reads until the connection ends and counts the frames
+// for which pred holds.
+func (c *client) countUntilDropped(pred func(frame.Frame) bool) int {
+	c.t.Helper()
+	n := 0
+	c.ws.SetReadDeadline(time.Now().Add(waitTimeout))
+	for {
+		_, data, err := c.ws.ReadMessage()
+		if err != nil {
+			var ne net.Error
+			must(c.t, !errors.As(err, &ne) || !ne.Timeout(), "the connection was not dropped")
+			return n
+		}
+		if f, err := frame.Decode(data, frame.FromServer); err == nil && pred(f) {
+			n++
+		}
+	}
+}
+
 func TestInjectedFrameAndDegradedStatus(t *testing.T) {
 	s, url := newTestServer(t, nil)
 	c, _ := connect(t, url, "dev_a")
@@ -214,33 +233,13 @@ func TestTriggerDropMidReplayAndMidStream(t *testing.T) {
 	exec(t, s, "on send replay 5 drop")
 	c, _ = connect(t, url, "dev_a")
 	c.request(frame.TypeSync, frame.Lane{}, &frame.Sync{})
-	replayed := 0
-	c.ws.SetReadDeadline(time.Now().Add(waitTimeout))
-	for {
-		_, data, err := c.ws.ReadMessage()
-		if err != nil {
-			break
-		}
-		if f, err := frame.Decode(data, frame.FromServer); err == nil && f.Cursor > 0 {
-			replayed++
-		}
-	}
+	replayed := c.countUntilDropped(func(f frame.Frame) bool { return f.Cursor > 0 })
 	must(t, replayed == 5, "%d replayed frames reached the client before the drop, want 5", replayed)
 
 	c, _ = connect(t, url, "dev_a")
 	exec(t, s, "on send message.update 2 drop")
 	c.send(defaultLane, "stream then die")
-	updates := 0
-	c.ws.SetReadDeadline(time.Now().Add(waitTimeout))
-	for {
-		_, data, err := c.ws.ReadMessage()
-		if err != nil {
-			break
-		}
-		if f, err := frame.Decode(data, frame.FromServer); err == nil && f.Type == frame.TypeMessageUpdate {
-			updates++
-		}
-	}
+	updates := c.countUntilDropped(isType(frame.TypeMessageUpdate))
 	must(t, updates == 2, "%d updates before the drop, want 2", updates)
 }
 
