@@ -42,6 +42,8 @@ type campaignFigures struct {
 	// Integrity holds each PRAGMA integrity_check result, one per kill and
 	// one at the end.
 	Integrity []string
+	// Missed lists the faults that could not land, and why.
+	Missed []string
 	// Problems names the messages behind non-zero must-be-0 figures.
 	Problems []string
 }
@@ -125,8 +127,8 @@ func (f *campaignFigures) markdown() string {
 	for _, k := range []string{"send", "upload", "stream", "replay"} {
 		total += f.Drops[k]
 	}
-	fmt.Fprintf(&b, "| socket drops | %d (during sends %d, uploads %d, streams %d, sync replays %d) |\n",
-		total, f.Drops["send"], f.Drops["upload"], f.Drops["stream"], f.Drops["replay"])
+	fmt.Fprintf(&b, "| socket drops | %d of %d planned (during sends %d, uploads %d, streams %d, sync replays %d) |\n",
+		total, p.Drops, f.Drops["send"], f.Drops["upload"], f.Drops["stream"], f.Drops["replay"])
 	fmt.Fprintf(&b, "| gateway restarts with state loss | %d |\n| kill -9 of Iris | %d |\n\n", f.Restarts, f.Kills)
 	fmt.Fprintf(&b, "| user messages | count |\n| --- | --- |\n")
 	fmt.Fprintf(&b, "| typed | %d |\n| reached the gateway exactly once | %d |\n", f.Sent, f.ExactlyOne)
@@ -135,8 +137,19 @@ func (f *campaignFigures) markdown() string {
 	fmt.Fprintf(&b, "| duplicated (must be 0) | %d |\n| lost (must be 0) | %d |\n", f.Duplicated, f.Lost)
 	fmt.Fprintf(&b, "| lanes left busy after reconnect (must be 0) | %d |\n", f.BusyLanes)
 	fmt.Fprintf(&b, "| PRAGMA integrity_check | %d of %d ok |\n", f.integrityOK(), len(f.Integrity))
-	for _, p := range f.Problems {
-		fmt.Fprintf(&b, "\n- %s", p)
+	if len(f.Missed) > 0 {
+		fmt.Fprintf(&b, "\nFaults that could not land (%d):\n", len(f.Missed))
+		for _, m := range f.Missed {
+			fmt.Fprintf(&b, "\n- %s", m)
+		}
+		b.WriteString("\n")
+	}
+	if len(f.Problems) > 0 {
+		fmt.Fprintf(&b, "\nMessages behind the must-be-0 figures:\n")
+		for _, p := range f.Problems {
+			fmt.Fprintf(&b, "\n- %s", p)
+		}
+		b.WriteString("\n")
 	}
 	return b.String() + "\n"
 }

@@ -130,7 +130,7 @@ const (
 	// busyGrace is how long after the gateway went idle (and Iris is
 	// online) a busy indicator may still show before the lane counts as
 	// left busy.
-	busyGrace = 15 * time.Second
+	busyGrace = 10 * time.Second
 )
 
 // campaign is one run of the campaign.
@@ -204,14 +204,25 @@ func (c *campaign) waitGateway(text string) {
 	}
 }
 
-// waitFired waits until every armed trigger has fired.
-func (c *campaign) waitFired() {
-	c.t.Helper()
-	for deadline := time.Now().Add(settleDeadline); c.sim.Armed() > 0; time.Sleep(pollEvery) {
-		if time.Now().After(deadline) {
-			c.t.Fatalf("step %d: %d triggers never fired\n%s", c.step, c.sim.Armed(), c.r.screen())
+// landDeadline bounds the wait for a fault to land: the client may be in
+// its reconnect backoff (up to 30 s) before it sends or syncs.
+const landDeadline = 45 * time.Second
+
+// waitArmed waits until at most left faults are still armed; false when
+// the deadline passed first.
+func (c *campaign) waitArmed(left int, deadline time.Duration) bool {
+	for end := time.Now().Add(deadline); c.sim.Armed() > left; time.Sleep(pollEvery) {
+		if time.Now().After(end) {
+			return false
 		}
 	}
+	return true
+}
+
+// missed records a fault that could not land and disarms what is left.
+func (c *campaign) missed(what string) {
+	c.exec("clear")
+	c.fig.Missed = append(c.fig.Missed, fmt.Sprintf("step %d: %s", c.step, what))
 }
 
 // do runs one step.
@@ -221,28 +232,32 @@ func (c *campaign) do(k stepKind) {
 	case stepDropSend:
 		c.exec("on recv message.send drop")
 		c.message()
-		c.waitFired()
-		c.fig.Drops["send"]++
+		c.landDrop("send")
 	case stepDropUpload:
 		c.exec(fmt.Sprintf("on recv binary %d drop", 1+c.rng.IntN(2)))
 		c.r.typeLine("/attach " + c.attach)
 		c.r.waitShows("payload.bin")
 		text := c.message()
-		c.waitFired()
-		c.fig.Drops["upload"]++
+		c.landDrop("upload")
 		c.retryIfReturned(text)
 	case stepDropReplay:
 		c.exec(fmt.Sprintf("on send message.update %d drop %s", 1+c.rng.IntN(3), outageDowntime))
 		c.exec(fmt.Sprintf("on send replay %d drop", 1+c.rng.IntN(4)))
 		c.message()
-		c.waitFired()
+		if !c.waitArmed(1, landDeadline) {
+			c.missed("no reply streamed, so neither the stream drop nor the replay drop landed")
+			return
+		}
 		c.fig.Drops["stream"]++
-		c.fig.Drops["replay"]++
+		c.landReplayDrop()
 	case stepRestart:
 		if c.rng.IntN(2) == 0 {
 			c.exec(fmt.Sprintf("on send message.update %d restart %s", 1+c.rng.IntN(5), restartDowntime))
 			c.message()
-			c.waitFired()
+			if !c.waitArmed(0, landDeadline) {
+				c.missed("no reply streamed; the restart ran idle instead")
+				c.exec("restart " + restartDowntime.String())
+			}
 			c.waitRestarted()
 		} else {
 			c.exec("restart " + restartDowntime.String())
@@ -262,6 +277,44 @@ func (c *campaign) do(k stepKind) {
 		c.checkIntegrity()
 		c.start()
 	}
+}
+
+// landDrop waits for the step's one armed drop to fire and counts it.
+func (c *campaign) landDrop(where string) {
+	if !c.waitArmed(0, landDeadline) {
+		c.missed(fmt.Sprintf("the drop during the %s did not land within %v", where, landDeadline))
+		return
+	}
+	c.fig.Drops[where]++
+}
+
+// landReplayDrop waits for the drop armed for the sync replay that follows
+// the stream drop's outage. When the client's sync replays nothing (it
+// synced from a cursor at or above the gateway's head), it cannot land.
+func (c *campaign) landReplayDrop() {
+	before := len(c.syncs())
+	var synced time.Time // when a new sync was seen
+	for end := time.Now().Add(landDeadline); c.sim.Armed() > 0; time.Sleep(pollEvery) {
+		switch {
+		case synced.IsZero() && len(c.syncs()) > before:
+			synced = time.Now()
+		case !synced.IsZero() && time.Since(synced) > 3*time.Second, time.Now().After(end):
+			c.missed(fmt.Sprintf("the replay drop did not land: the syncs after the outage (from cursors %v) replayed nothing", c.syncs()[before:]))
+			return
+		}
+	}
+	c.fig.Drops["replay"]++
+}
+
+// syncs lists the cursors of the sync requests the gateway received.
+func (c *campaign) syncs() []int64 {
+	var out []int64
+	for _, f := range c.sim.Received() {
+		if p, ok := f.Payload.(*frame.Sync); ok {
+			out = append(out, p.Cursor)
+		}
+	}
+	return out
 }
 
 // retryIfReturned waits until the gateway has text or Iris has given the

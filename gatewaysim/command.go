@@ -28,6 +28,7 @@ const FaultCommands = `  frame JSON                 write JSON, as given, as a t
                              broadcast status; online/degraded also after hello.ack
   cron [TEXT]                post a cron message to the default channel
   received [TYPE]            how many frames (of TYPE) the gateway received
+  clear                      disarm every armed error and trigger; says how many
   on recv|send TYPE [N] COMMAND
                              run COMMAND once, after the Nth (default 1st) frame of
                              TYPE received or written from now on; TYPE may be *
@@ -101,6 +102,8 @@ func parseCommand(line string) (*command, error) {
 			text = "Cron job finished."
 		}
 		c.run = func(s *Server) (string, error) { s.PostCron("", text); return "", nil }
+	case "clear":
+		c.run = func(s *Server) (string, error) { return strconv.Itoa(s.faults.clear()), nil }
 	case "received":
 		c.run = func(s *Server) (string, error) { return strconv.Itoa(s.countReceived(rest)), nil }
 	case "on":

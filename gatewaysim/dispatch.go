@@ -133,6 +133,7 @@ func (c *conn) handleHello(f frame.Frame) {
 		return
 	}
 	s := c.s
+	s.replaceConn(h.DeviceID)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	id := h.DeviceID

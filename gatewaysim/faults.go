@@ -95,6 +95,20 @@ func (f *faults) arm(t *trigger) {
 	f.armed.Add(1)
 }
 
+// clear disarms every armed error and trigger and returns how many there
+// were.
+func (f *faults) clear() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n := len(f.triggers)
+	for _, q := range f.failures {
+		n += len(q)
+	}
+	f.triggers, f.failures = nil, nil
+	f.armed.Store(0)
+	return n
+}
+
 // fired counts a frame against the triggers and returns the commands of
 // those that are due, disarmed.
 func (f *faults) fired(dir, typ string, replay bool) []*command {

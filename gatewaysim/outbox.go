@@ -125,6 +125,25 @@ func (s *Server) sendToDeviceLocked(c *conn, f frame.Frame) {
 	}
 }
 
+// replaceConn ends the live connection of device id, if any, and waits
+// until it is torn down: everything it never wrote is then parked, in
+// order, before a new connection of the device can sync.
+func (s *Server) replaceConn(id string) {
+	for {
+		s.mu.Lock()
+		var old *conn
+		if d := s.deviceByID(id); d != nil && id != "" {
+			old = d.conn
+		}
+		s.mu.Unlock()
+		if old == nil {
+			return
+		}
+		old.kill()
+		<-old.finished
+	}
+}
+
 // attachLocked makes c the live connection of d. A previous connection of the
 // same device is killed and its unwritten frames parked first. s.mu must be
 // held.
