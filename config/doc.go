@@ -33,5 +33,7 @@
 //
 // Precedence: URL from --url, IRIS_URL, the profile; token from --token,
 // IRIS_TOKEN, token_file, token_command (run by sh with a timeout). The token
-// is held in a Secret, which never prints in full.
+// is held in a Secret, which never prints in full. Token sources are bounded
+// (MaxTokenSize): token_file must be a regular file (a FIFO or device is
+// refused unread), and token_command is killed past the cap or the timeout.
 package config

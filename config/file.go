@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"regexp"
 	"sort"
 	"strconv"
@@ -85,9 +84,10 @@ func (e *FileError) Error() string {
 // ReadFile reads, parses and validates a config file. A missing file is not
 // an error: it yields an empty File (the first run). Warnings (unknown keys,
 // a file readable by others) are returned, never printed. Errors are
-// *FileError values, joined when there are several.
+// *FileError values, joined when there are several. A file that is not a
+// regular file, or is larger than 1 MiB, is refused unread.
 func ReadFile(path string) (*File, []string, error) {
-	data, err := os.ReadFile(path)
+	data, err := readRegularFile(path, maxConfigSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &File{}, nil, nil
 	}

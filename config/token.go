@@ -1,26 +1,28 @@
 package config
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/hermes/iris/termsafe"
 )
 
 // DefaultTokenTimeout bounds a token_command run.
 const DefaultTokenTimeout = 10 * time.Second
 
 // maxStderr caps how much of a failing token_command's stderr an error
-// carries.
+// carries, in runes.
 const maxStderr = 500
 
-// readTokenFile returns the trimmed content of a token file.
+// readTokenFile returns the trimmed content of a token file. It refuses a
+// file that is not a regular file (a FIFO would block forever) or is larger
+// than MaxTokenSize.
 func readTokenFile(path string) (string, error) {
-	data, err := os.ReadFile(path)
+	data, err := readRegularFile(path, MaxTokenSize)
 	if err != nil {
 		return "", fmt.Errorf("token_file: %w", err)
 	}
@@ -32,20 +34,30 @@ func readTokenFile(path string) (string, error) {
 }
 
 // runTokenCommand runs command through the shell and returns its trimmed
-// stdout. The error carries the command's stderr, never its stdout.
+// stdout. The command is killed when it outlives timeout or prints more than
+// MaxTokenSize on stdout or stderr. The error carries the command's stderr,
+// sanitised and shortened, never its stdout.
 func runTokenCommand(ctx context.Context, command string, timeout time.Duration) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "sh", "-c", command)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	// Over the cap, kill the command at once rather than let it run on.
+	capCtx, kill := context.WithCancel(ctx)
+	defer kill()
+	cmd := exec.CommandContext(capCtx, "sh", "-c", command)
+	stdout := &cappedBuffer{max: MaxTokenSize, over: kill}
+	stderr := &cappedBuffer{max: MaxTokenSize, over: kill}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
 	// A child that keeps the pipes open must not hang us past the timeout.
 	cmd.WaitDelay = time.Second
 	err := cmd.Run()
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+	switch {
+	case stdout.exceeded:
+		return "", fmt.Errorf("token_command %q printed more than %s on stdout (stopped); a token is a short line", command, sizeLabel(MaxTokenSize))
+	case stderr.exceeded:
+		return "", fmt.Errorf("token_command %q printed more than %s on stderr (stopped)%s", command, sizeLabel(MaxTokenSize), stderrSuffix(stderr.String()))
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		return "", fmt.Errorf("token_command %q timed out after %s", command, timeout)
-	}
-	if err != nil {
+	case err != nil:
 		return "", fmt.Errorf("token_command %q failed: %v%s", command, err, stderrSuffix(stderr.String()))
 	}
 	tok := strings.TrimSpace(stdout.String())
@@ -55,6 +67,10 @@ func runTokenCommand(ctx context.Context, command string, timeout time.Duration)
 	return tok, nil
 }
 
+// stderrSuffix turns a command's stderr into ": text" for an error: trimmed,
+// shortened to maxStderr runes, and passed through termsafe.Line, so an
+// escape sequence in it shows as visible placeholders instead of acting on
+// the terminal.
 func stderrSuffix(s string) string {
 	s = strings.TrimSpace(s)
 	if s == "" {
@@ -63,5 +79,5 @@ func stderrSuffix(s string) string {
 	if r := []rune(s); len(r) > maxStderr {
 		s = string(r[:maxStderr]) + "…"
 	}
-	return ": " + s
+	return ": " + termsafe.Line(s)
 }

@@ -4,6 +4,7 @@
 package e2e
 
 import (
+	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
@@ -157,13 +158,22 @@ func (e *env) connectOnce(args ...string) {
 	r.quit()
 }
 
+// execLimit bounds one exec: a command that hangs fails its test.
+const execLimit = 30 * time.Second
+
 // exec runs the binary outside tmux (for commands that never start the
-// TUI) and returns its exit code and combined output.
+// TUI) and returns its exit code and combined output. A run longer than
+// execLimit is killed and fails the test.
 func (e *env) exec(args ...string) (int, string) {
 	e.t.Helper()
-	cmd := exec.Command(binary, args...)
+	ctx, cancel := context.WithTimeout(context.Background(), execLimit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, binary, args...)
 	cmd.Env = e.environ()
 	out, err := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		e.t.Fatalf("iris %v did not return within %s; output:\n%s", args, execLimit, out)
+	}
 	if ee, ok := err.(*exec.ExitError); ok {
 		return ee.ExitCode(), string(out)
 	}

@@ -140,6 +140,8 @@ func (m *Model) handleMediaMsg(msg mediaMsg) tea.Cmd {
 		return m.handleMediaDone(msg)
 	case previewMsg:
 		return m.handlePreview(msg)
+	case openAskMsg:
+		return m.handleOpenAsk(msg)
 	case iterm2DrawMsg:
 		m.media.drawing = false
 		return m.drawITerm2()

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/composer"
+	"github.com/hermes/iris/ui/dialog"
 	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -252,9 +253,11 @@ func TestTransferQueueAndCancel(t *testing.T) {
 		t.Fatalf("after cancelling: %d transfers, opened %v", len(e.m.media.transfers.list), e.openedPaths())
 	}
 
-	// A retry goes through.
+	// A retry goes through; a .bin file is asked about first.
 	close(e.fm.hold)
 	p.key('o', 0)
+	p.until("the question", func() bool { return e.m.DialogOpen() == dialog.OpenAskID })
+	p.send(tea.KeyPressMsg{Code: 'O', Text: "O"}) // open anyway
 	p.until("first.bin opened", func() bool { return len(e.openedPaths()) == 1 })
 }
 
@@ -339,17 +342,19 @@ func TestUploadLostConnectionThenRetry(t *testing.T) {
 func TestCacheEvictsLeastRecentlyUsed(t *testing.T) {
 	e := newMediaEnv(t, 120, 30)
 	e.m.media.cache.max = 100 // room for one of the two items
-	e.offer("a1", frame.Media{MediaID: "md_1", Kind: "file", Filename: "one.bin", Size: 60}, make([]byte, 60))
-	e.offer("a2", frame.Media{MediaID: "md_2", Kind: "file", Filename: "two.bin", Size: 60}, make([]byte, 60))
+	// Plain text, which o opens without asking.
+	text := []byte(strings.Repeat("x", 60))
+	e.offer("a1", frame.Media{MediaID: "md_1", Kind: "file", Filename: "one.txt", Size: 60}, text)
+	e.offer("a2", frame.Media{MediaID: "md_2", Kind: "file", Filename: "two.txt", Size: 60}, text)
 	e.focusTranscript()
 	e.press('[')
 	e.press('[')
-	e.press('o') // one.bin: pulled
+	e.press('o') // one.txt: pulled
 	e.press('o') // cached
 	e.press(']')
-	e.press('o') // two.bin: pulled, evicts one.bin
+	e.press('o') // two.txt: pulled, evicts one.txt
 	e.press('[')
-	e.press('o') // one.bin: pulled again
+	e.press('o') // one.txt: pulled again
 	if _, pulls := e.fm.counts(); strings.Join(pulls, ",") != "md_1,md_2,md_1" {
 		t.Fatalf("pulls = %v", pulls)
 	}

@@ -93,22 +93,9 @@ func (m *Model) handleCached(msg cachedMsg) tea.Cmd {
 	m.setMediaStatus(id, "")
 	switch msg.act {
 	case actOpen:
-		open, path, name := m.media.opts.Open, msg.path, media.DisplayName(msg.m.Filename)
-		return func() tea.Msg {
-			if err := open(path); err != nil {
-				return mediaDoneMsg{mediaID: id, err: fmt.Errorf("opening %s: %w", name, err)}
-			}
-			return mediaDoneMsg{mediaID: id, status: "opened"}
-		}
+		return m.checkOpenCmd(msg.m, msg.path)
 	case actSave:
-		name, path, dir := media.FileNameFor(msg.m.Filename, msg.m.Mime), msg.path, m.media.downloadDir()
-		return func() tea.Msg {
-			dst, err := media.SaveFile(dir, name, path)
-			if err != nil {
-				return mediaDoneMsg{mediaID: id, err: fmt.Errorf("saving: %w", err)}
-			}
-			return mediaDoneMsg{mediaID: id, status: "saved to " + dst}
-		}
+		return m.saveCmd(msg.m, msg.path)
 	}
 	return m.previewCmd(msg.m, msg.path)
 }

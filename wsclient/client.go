@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"net/url"
 	"sync"
 	"sync/atomic"
@@ -47,13 +46,9 @@ func New(cfg Config) (*Client, error) {
 		return nil, err
 	}
 	return &Client{
-		cfg: cfg,
-		url: u,
-		dialer: &websocket.Dialer{
-			Proxy:            http.ProxyFromEnvironment,
-			HandshakeTimeout: cfg.Timing.HelloTimeout,
-			TLSClientConfig:  tc,
-		},
+		cfg:    cfg,
+		url:    u,
+		dialer: newDialer(&cfg, u, tc),
 		log:    cfg.Logger,
 		q:      newQueue(cfg.QueueSize),
 		media:  make(chan struct{}, 1),

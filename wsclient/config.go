@@ -50,6 +50,10 @@ type Config struct {
 	OnFrame func(outgoing bool, data []byte)
 	// Timing overrides the protocol's timers (tests shorten them).
 	Timing Timing
+	// Resolver and Dial replace the system's name lookup and TCP dial (nil
+	// for the system's); tests stub them so that no real network is used.
+	Resolver Resolver
+	Dial     DialFunc
 }
 
 // Timing holds the client's timers. Zero fields take the defaults of
@@ -113,7 +117,8 @@ func (t *Timing) backoff(n int) time.Duration {
 }
 
 // ErrInsecure is wrapped by New when the token would travel over plain
-// ws:// to a non-loopback host without the opt-in.
+// ws:// to a non-loopback host without the opt-in, and by a connection
+// attempt refused because the host resolved to a non-loopback address.
 var ErrInsecure = errors.New("refusing to send the token over plain ws://")
 
 // validate fills defaults and checks cfg; it returns the parsed URL and the
@@ -155,11 +160,12 @@ func (cfg *Config) validate() (*url.URL, *tls.Config, error) {
 	return u, tc, err
 }
 
-// isLoopback reports whether host names the local machine.
 // NeedsInsecure reports whether rawURL is plain ws:// to a host that is not
 // loopback: the token would travel in clear text, so New refuses it unless
 // Config.Insecure (the user's explicit opt-in) is set. The setup form and
-// `iris config check` ask the same question through this function.
+// `iris config check` ask the same question through this function. It is
+// the early check, by name; when connecting, the address actually dialled
+// decides (see newDialer).
 func NeedsInsecure(rawURL string) bool {
 	u, err := url.Parse(rawURL)
 	return err == nil && needsInsecure(u)
@@ -169,6 +175,7 @@ func needsInsecure(u *url.URL) bool {
 	return u.Scheme == "ws" && !isLoopback(u.Hostname())
 }
 
+// isLoopback reports whether host names the local machine.
 func isLoopback(host string) bool {
 	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
 		return true

@@ -142,10 +142,11 @@ func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	return nil, cmd
 }
 
-// View renders the busy hint (when the agent runs) above the input.
+// View renders the busy hint (when the agent runs) above the input. Format
+// and bidi controls in the draft show as placeholders.
 func (m *Model) View() string {
 	st := m.com.Styles.Composer
-	body := m.ta.View()
+	body := showHidden(m.ta.View())
 	if chips := m.attachmentsView(m.width - st.Base.GetHorizontalFrameSize()); len(chips) > 0 {
 		body = strings.Join(chips, "\n") + "\n" + body
 	}

@@ -1,0 +1,69 @@
+package ui
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/media"
+	"github.com/hermes/iris/ui/dialog"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// openAskMsg says a received file is not a known document or media type:
+// the user is asked before it reaches the system opener.
+type openAskMsg struct {
+	m    frame.Media
+	path string
+	kind string
+}
+
+func (openAskMsg) isMediaMsg() {}
+
+// checkOpenCmd opens the cached file at path when media.CheckOpen calls it
+// a known document or media type, and otherwise asks first (openAskMsg).
+func (m *Model) checkOpenCmd(x frame.Media, path string) tea.Cmd {
+	open := m.openCmd(x, path)
+	return func() tea.Msg {
+		check, err := media.CheckOpen(path)
+		if err != nil {
+			return mediaDoneMsg{mediaID: x.MediaID, err: fmt.Errorf("opening %s: %w", media.DisplayName(x.Filename), err)}
+		}
+		if !check.Direct {
+			return openAskMsg{m: x, path: path, kind: check.Kind}
+		}
+		return open()
+	}
+}
+
+// handleOpenAsk asks whether to save the file instead, open it anyway or
+// leave it.
+func (m *Model) handleOpenAsk(msg openAskMsg) tea.Cmd {
+	m.setMediaStatus(msg.m.MediaID, "not opened: "+msg.kind)
+	m.openDialog(dialog.NewOpenAsk(m.com, media.DisplayName(msg.m.Filename), msg.kind,
+		m.saveCmd(msg.m, msg.path), m.openCmd(msg.m, msg.path)))
+	return nil
+}
+
+// openCmd hands the cached file at path to the system opener.
+func (m *Model) openCmd(x frame.Media, path string) tea.Cmd {
+	open, id, name := m.media.opts.Open, x.MediaID, media.DisplayName(x.Filename)
+	return func() tea.Msg {
+		if err := open(path); err != nil {
+			return mediaDoneMsg{mediaID: id, err: fmt.Errorf("opening %s: %w", name, err)}
+		}
+		return mediaDoneMsg{mediaID: id, status: "opened"}
+	}
+}
+
+// saveCmd copies the cached file at path to the download directory.
+func (m *Model) saveCmd(x frame.Media, path string) tea.Cmd {
+	id, name, dir := x.MediaID, media.FileNameFor(x.Filename, x.Mime), m.media.downloadDir()
+	return func() tea.Msg {
+		dst, err := media.SaveFile(dir, name, path)
+		if err != nil {
+			return mediaDoneMsg{mediaID: id, err: fmt.Errorf("saving: %w", err)}
+		}
+		return mediaDoneMsg{mediaID: id, status: "saved to " + dst}
+	}
+}
