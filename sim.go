@@ -54,7 +54,8 @@ Flags:
   --protocol-version N     protocol major version spoken (default 1; any other
                            value refuses every client, to test version mismatch)
   --tls                    serve wss:// with a generated self-signed certificate;
-                           its SHA-256 fingerprint and a PEM file are printed
+                           its SHA-256 fingerprint and a PEM file (for iris
+                           --ca-file, removed on exit) are printed
   --tls-cert FILE          serve wss:// with this certificate (PEM) ...
   --tls-key FILE           ... and this key (PEM)
   --script FILE            play a fault script (format below)
@@ -144,7 +145,10 @@ func runGatewaySim(ctx context.Context, opts cliOptions, stdout, stderr io.Write
 		Logger:          slog.New(slog.NewTextHandler(stderr, nil)),
 	})
 	defer sim.Close()
-	url, err := startSim(sim, o, stdout)
+	url, pemFile, err := startSim(sim, o, stdout)
+	if pemFile != "" {
+		defer os.Remove(pemFile) // the certificate is good for this run only
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "iris: gateway-sim cannot listen on %s: %v\n", o.listen, err)
 		return exitFailure
@@ -169,33 +173,37 @@ func runGatewaySim(ctx context.Context, opts cliOptions, stdout, stderr io.Write
 	return exitOK
 }
 
-// startSim starts sim on o.listen, over TLS when asked; a generated
-// certificate's fingerprint and PEM file are printed to stdout.
-func startSim(sim *gatewaysim.Server, o simOptions, stdout io.Writer) (string, error) {
+// startSim starts sim on o.listen, over TLS when asked. A generated
+// certificate's fingerprint and PEM file are printed to stdout; pemFile
+// names that file.
+func startSim(sim *gatewaysim.Server, o simOptions, stdout io.Writer) (url, pemFile string, err error) {
 	switch {
 	case o.tlsCert != "":
 		cert, err := loadKeyPair(o.tlsCert, o.tlsKey)
 		if err != nil {
-			return "", err
+			return "", "", err
 		}
-		return sim.StartTLS(o.listen, cert)
+		url, err = sim.StartTLS(o.listen, cert)
+		return url, "", err
 	case o.tlsSelfSigned:
 		host, _, err := net.SplitHostPort(o.listen)
 		if err != nil {
-			return "", err
+			return "", "", err
 		}
 		ss, err := gatewaysim.NewSelfSigned(host, "localhost", "127.0.0.1", "::1")
 		if err != nil {
-			return "", err
+			return "", "", err
 		}
-		pemFile := filepath.Join(os.TempDir(), fmt.Sprintf("iris-gateway-sim-%d.pem", os.Getpid()))
+		pemFile = filepath.Join(os.TempDir(), fmt.Sprintf("iris-gateway-sim-%d.pem", os.Getpid()))
 		if err := os.WriteFile(pemFile, ss.PEM, 0o600); err != nil {
-			return "", err
+			return "", "", err
 		}
 		fmt.Fprintf(stdout, "self-signed certificate SHA-256 fingerprint %s\ncertificate written to %s (for iris --ca-file)\n", ss.Fingerprint, pemFile)
-		return sim.StartTLS(o.listen, ss.Cert)
+		url, err = sim.StartTLS(o.listen, ss.Cert)
+		return url, pemFile, err
 	}
-	return sim.Start(o.listen)
+	url, err = sim.Start(o.listen)
+	return url, "", err
 }
 
 // loadScript reads and checks a fault script.

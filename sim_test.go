@@ -67,21 +67,25 @@ func TestGatewaySimFlags(t *testing.T) {
 	var out, errOut syncBuffer
 	exited := make(chan int, 1)
 	go func() { exited <- runGatewaySim(ctx, opts, &out, &errOut) }()
+	var pemFile string
 	t.Cleanup(func() {
 		cancel()
 		if code := <-exited; code != exitOK {
 			t.Errorf("exit %d; stderr:\n%s", code, errOut.String())
+		}
+		if _, err := os.Stat(pemFile); !os.IsNotExist(err) {
+			t.Errorf("the generated certificate %s is left behind: %v", pemFile, err)
 		}
 	})
 
 	fp := waitMatch(t, &out, regexp.MustCompile(`fingerprint ((?:[0-9A-F]{2}:){31}[0-9A-F]{2})\ncertificate written to (\S+)`))
 	url := waitMatch(t, &out, regexp.MustCompile(`listening on (wss://\S+)`))[1]
 	ctl := waitMatch(t, &out, regexp.MustCompile(`control socket on (\S+)`))[1]
-	pemData, err := os.ReadFile(fp[2])
+	pemFile = fp[2]
+	pemData, err := os.ReadFile(pemFile)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { os.Remove(fp[2]) })
 	roots := x509.NewCertPool()
 	roots.AppendCertsFromPEM(pemData)
 	d := websocket.Dialer{TLSClientConfig: &tls.Config{RootCAs: roots}}
