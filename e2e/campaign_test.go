@@ -395,10 +395,15 @@ func (c *campaign) settle() {
 	}
 }
 
-// busyOnScreen reports a busy or typing indicator, or a reply still
-// streaming.
+// busyOnScreen reports a busy or typing indicator, a reply still
+// streaming, or a tool card still running.
 func busyOnScreen(screen string) bool {
-	return strings.Contains(screen, "to stop)") || strings.Contains(screen, "typing…") || strings.Contains(screen, "thinking…")
+	for _, mark := range []string{"to stop)", "typing…", "thinking…", "running…"} {
+		if strings.Contains(screen, mark) {
+			return true
+		}
+	}
+	return false
 }
 
 // finish quits Iris and counts what happened to every message.
