@@ -280,15 +280,17 @@ func TestScriptPlaysTimedSteps(t *testing.T) {
 	c, _ := connect(t, url, "dev_a")
 	sc, err := ParseScript(strings.NewReader(`# degrade, then a future frame
 at 0s status degraded
-+10ms frame {"type":"x.later","payload":{}}   # ignored by clients
-error ping not_found gone
++10ms frame {"type":"x.later","payload":{"text":"a # is kept here"}}
+error ping not_found gone # the next ping fails
 `))
 	must(t, err == nil, "parse: %v", err)
 	sc.Run(ctxTimeout(t), s)
 	must(t, c.expect(frame.TypeStatus).Payload.(*frame.Status).State == frame.StateDegraded, "degraded")
-	must(t, c.read().Type == "x.later", "the injected frame follows")
+	later := c.read()
+	must(t, later.Type == "x.later" && strings.Contains(string(later.Payload.(*frame.Unknown).Raw), "a # is kept here"), "the injected frame follows: %+v", later)
 	id := c.request(frame.TypePing, frame.Lane{}, &frame.Ping{})
-	c.expectError(id, frame.CodeNotFound)
+	e := c.expectError(id, frame.CodeNotFound)
+	must(t, e.Message == "gone", "the comment is not part of the message: %q", e.Message)
 
 	for _, bad := range []string{"at soon drop", "+1x drop", "restart forever", "at 1s", "frobnicate", "silence", "status sleepy", "error ping"} {
 		_, err := ParseScript(strings.NewReader("drop\n" + bad + "\n"))

@@ -5,12 +5,14 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 )
 
 // ScriptFormat documents a --script file; FaultCommands lists the commands.
-const ScriptFormat = `A script is a text file of timed steps, one per line; # starts a comment:
+const ScriptFormat = `A script is a text file of timed steps, one per line; # starts a comment
+(except in a frame step, whose JSON takes the rest of the line):
   at DURATION COMMAND    run COMMAND DURATION after the script started
   +DURATION COMMAND      run COMMAND DURATION after the previous step
   COMMAND                run COMMAND right after the previous step
@@ -33,8 +35,7 @@ func ParseScript(r io.Reader) (*Script, error) {
 	var at time.Duration
 	lines := bufio.NewScanner(r)
 	for n := 1; lines.Scan(); n++ {
-		line, _, _ := strings.Cut(lines.Text(), "#")
-		line = strings.TrimSpace(line)
+		line := stripComment(lines.Text())
 		if line == "" {
 			continue
 		}
@@ -65,6 +66,25 @@ func ParseScript(r io.Reader) (*Script, error) {
 		return nil, err
 	}
 	return &sc, nil
+}
+
+// stripComment removes a comment: a line starting with #, or a # after
+// whitespace, except in a step with a frame command, whose JSON takes the
+// rest of the line (it may hold " #").
+func stripComment(line string) string {
+	line = strings.TrimSpace(line)
+	if strings.HasPrefix(line, "#") {
+		return ""
+	}
+	if slices.Contains(strings.Fields(line), "frame") {
+		return line
+	}
+	for i := 1; i < len(line); i++ {
+		if line[i] == '#' && (line[i-1] == ' ' || line[i-1] == '\t') {
+			return strings.TrimSpace(line[:i])
+		}
+	}
+	return line
 }
 
 // Run plays the script against s until its last step or until ctx is done.
