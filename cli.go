@@ -5,7 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"time"
 )
 
 // Exit codes of the iris binary (documented in the README).
@@ -33,6 +35,7 @@ const (
 	cmdVersion
 	cmdHelp
 	cmdSimHelp
+	cmdAudit
 )
 
 // cliOptions holds everything parsed from the command line.
@@ -47,7 +50,9 @@ type cliOptions struct {
 	theme        string
 	debug        bool
 	debugContent bool
-	sim          simOptions // gateway-sim
+	sim          simOptions    // gateway-sim
+	auditSince   time.Duration // audit: only answers this recent (0: all)
+	auditJSON    bool          // audit: JSON lines instead of the table
 }
 
 // errUsage marks a command-line mistake (exit code 2).
@@ -61,6 +66,7 @@ Usage:
   iris gateway-sim [flags]          run the gateway simulator for other clients
   iris config path                  print where Iris keeps its config, data, logs and media
   iris config check [--profile P]   validate the config file and token source
+  iris audit [--since D] [--json]   list the picker answers given on this machine
 
 Flags:
   --url URL            gateway WebSocket URL (ws:// or wss://)   env IRIS_URL
@@ -77,6 +83,10 @@ Flags:
   -h, --help           print this help
 
 gateway-sim flags, faults and TLS: iris gateway-sim --help
+
+audit flags:
+  --since D            only answers of the last D (e.g. 30m, 24h, 7d)
+  --json               print JSON lines (as stored) instead of a table
 
 Exit codes: 0 ok, 1 runtime failure, 2 usage error, 3 configuration error,
 4 token rejected by the gateway, 5 protocol version mismatch.
@@ -104,6 +114,9 @@ func parseCommand(args []string) (cliOptions, error) {
 			return o, parseSimFlags(&o, args[1:])
 		case "config":
 			return parseConfigCmd(o, args[1:])
+		case "audit":
+			o.cmd = cmdAudit
+			return o, parseAuditFlags(&o, args[1:])
 		case "help":
 			o.cmd = cmdHelp
 			return o, nil
@@ -143,6 +156,35 @@ func parseCommand(args []string) (cliOptions, error) {
 		return o, fmt.Errorf("%w: --theme must be auto, dark or light, not %q", errUsage, o.theme)
 	}
 	return o, nil
+}
+
+func parseAuditFlags(o *cliOptions, args []string) error {
+	fs := newFlagSet("iris audit")
+	fs.Func("since", "", func(v string) error {
+		d, err := parseSince(v)
+		o.auditSince = d
+		return err
+	})
+	fs.BoolVar(&o.auditJSON, "json", false, "")
+	return parseFlags(fs, args)
+}
+
+// parseSince reads a --since value: a Go duration (90m, 24h) or a whole
+// number of days (7d); it must be positive.
+func parseSince(v string) (time.Duration, error) {
+	var d time.Duration
+	var err error
+	if days, ok := strings.CutSuffix(v, "d"); ok {
+		var n int
+		n, err = strconv.Atoi(days)
+		d = time.Duration(n) * 24 * time.Hour
+	} else {
+		d, err = time.ParseDuration(v)
+	}
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("%q is not a positive duration such as 30m, 24h or 7d", v)
+	}
+	return d, nil
 }
 
 func parseConfigCmd(o cliOptions, args []string) (cliOptions, error) {

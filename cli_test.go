@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestParseArgs(t *testing.T) {
@@ -28,6 +29,9 @@ func TestParseArgs(t *testing.T) {
 		{"config path", []string{"config", "path"}, cliOptions{cmd: cmdConfigPath}},
 		{"config check profile", []string{"config", "check", "--profile", "work"}, cliOptions{cmd: cmdConfigCheck, profile: "work"}},
 		{"theme", []string{"--theme", "light"}, cliOptions{cmd: cmdRun, theme: "light"}},
+		{"audit", []string{"audit"}, cliOptions{cmd: cmdAudit}},
+		{"audit since json", []string{"audit", "--since", "24h", "--json"}, cliOptions{cmd: cmdAudit, auditSince: 24 * time.Hour, auditJSON: true}},
+		{"audit days", []string{"audit", "--since", "7d"}, cliOptions{cmd: cmdAudit, auditSince: 7 * 24 * time.Hour}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -51,6 +55,9 @@ func TestParseArgsUsageErrors(t *testing.T) {
 		{"--theme", "blue"},
 		{"--url", "ws://x", "extra"},
 		{"gateway-sim", "--listen"},
+		{"audit", "--since", "yesterday"},
+		{"audit", "--since", "-1h"},
+		{"audit", "extra"},
 	} {
 		if _, err := parseArgs(args); !errors.Is(err, errUsage) {
 			t.Errorf("parseArgs(%q) error = %v, want a usage error", args, err)

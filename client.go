@@ -7,9 +7,11 @@ import (
 	"io"
 	"os"
 	"sync"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/config"
 	"github.com/hermes/iris/keymap"
 	"github.com/hermes/iris/logs"
@@ -79,6 +81,7 @@ func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr 
 		Gateway: client, State: st, Theme: themes.Name(cfg.Theme),
 		NoColor: themes.NoColorEnv(os.Getenv), KeyMap: &km, Settings: &defaults, ForceTheme: opts.theme != "",
 		TokenSource: cfg.TokenSource, Warnings: warnings,
+		Audit: audit.New(cfg.Paths.AuditFile), GatewayURL: cfg.URL, NotifyRepeats: notifyRepeats(cfg.Settings),
 	})
 	return runProgram(ctx, client, model, lg, cfg.TokenSource, stderr)
 }
@@ -92,7 +95,18 @@ func uiSettings(s config.Settings) common.Settings {
 	d.ShowReasoning = s.ShowReasoning
 	d.Steer = s.SendMode == config.SendSteer
 	d.Notifications = s.Notifications
+	d.RepeatNotifications = len(s.NotificationRepeats) > 0
 	return d
+}
+
+// notifyRepeats are the gaps between repeated notifications: the config's,
+// or the default ones when it turned repeats off (the toggle in /settings
+// can turn them back on).
+func notifyRepeats(s config.Settings) []time.Duration {
+	if len(s.NotificationRepeats) == 0 {
+		return config.DefaultNotificationRepeats
+	}
+	return s.NotificationRepeats
 }
 
 // runProgram runs the bubbletea program with the client's connection and the

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hermes/iris/config"
 	"github.com/hermes/iris/ui/common"
@@ -14,8 +16,22 @@ func TestUISettingsFromConfig(t *testing.T) {
 		t.Errorf("uiSettings(off/none/queue) = %+v", got)
 	}
 	got = uiSettings(config.DefaultSettings())
-	if !got.RuntimeFooter || !got.ShowReasoning || !got.Steer || got.Tools != common.ParseVerbosity("truncated") {
+	if !got.RuntimeFooter || !got.ShowReasoning || !got.Steer || got.Tools != common.ParseVerbosity("truncated") || !got.RepeatNotifications {
 		t.Errorf("uiSettings(defaults) = %+v", got)
+	}
+}
+
+// TestNotificationRepeatsFromConfig: the config's gaps are used; an empty
+// list turns repeats off by default and keeps the default gaps for /settings.
+func TestNotificationRepeatsFromConfig(t *testing.T) {
+	s := config.DefaultSettings()
+	s.NotificationRepeats = []time.Duration{time.Minute}
+	if got := notifyRepeats(s); !slices.Equal(got, s.NotificationRepeats) || !uiSettings(s).RepeatNotifications {
+		t.Fatalf("%v", got)
+	}
+	s.NotificationRepeats = nil
+	if got := notifyRepeats(s); !slices.Equal(got, config.DefaultNotificationRepeats) || uiSettings(s).RepeatNotifications {
+		t.Fatalf("off: %v", got)
 	}
 }
 

@@ -51,6 +51,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return exitConfig
 		}
 		return exitOK
+	case cmdAudit:
+		return runAudit(opts, stdout, stderr)
 	case cmdGatewaySim:
 		return runGatewaySim(ctx, opts, stdout, stderr)
 	case cmdDemo:

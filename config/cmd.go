@@ -19,6 +19,7 @@ func RunPath(w io.Writer) {
 	fmt.Fprintf(w, "data       %s\n", p.DataDir)
 	fmt.Fprintf(w, "state      %s\n", p.StateDir)
 	fmt.Fprintf(w, "log        %s\n", p.LogFile)
+	fmt.Fprintf(w, "audit      %s\n", p.AuditFile)
 	fmt.Fprintf(w, "media      %s\n", media.DefaultCacheDir())
 	fmt.Fprintf(w, "downloads  %s\n", media.DownloadDir())
 }

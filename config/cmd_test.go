@@ -15,7 +15,7 @@ func TestRunPath(t *testing.T) {
 	var b strings.Builder
 	RunPath(&b)
 	want := "config     " + p.ConfigFile + "\ndata       " + p.DataDir + "\nstate      " + p.StateDir +
-		"\nlog        " + p.LogFile + "\nmedia      " + media.DefaultCacheDir() + "\ndownloads  " + media.DownloadDir() + "\n"
+		"\nlog        " + p.LogFile + "\naudit      " + p.AuditFile + "\nmedia      " + media.DefaultCacheDir() + "\ndownloads  " + media.DownloadDir() + "\n"
 	if b.String() != want {
 		t.Fatalf("RunPath:\n%s\nwant:\n%s", b.String(), want)
 	}

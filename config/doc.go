@@ -12,6 +12,7 @@
 //	tool_verbosity = "truncated"  # all | truncated | none
 //	show_reasoning = true
 //	notifications = true
+//	notification_repeats = ["1m", "5m", "15m"]  # gaps between repeats; [] for none
 //	send_mode = "steer"           # while the agent is busy: steer | queue
 //
 //	[keys]                        # action = [keys], see keymap.Names()

@@ -21,6 +21,7 @@ import (
 //	theme = "auto"
 //	[settings]
 //	tool_verbosity = "truncated"
+//	notification_repeats = ["1m", "5m", "15m"]
 //	[keys]
 //	"global.quit" = ["ctrl+q"]
 //	[profiles.home]
@@ -56,6 +57,10 @@ type SettingsFile struct {
 	ShowReasoning *bool     `toml:"show_reasoning,omitempty"`
 	Notifications *bool     `toml:"notifications,omitempty"`
 	SendMode      SendMode  `toml:"send_mode,omitempty"`
+	// NotificationRepeats are the gaps between repeated notifications of a
+	// picker left unanswered while the terminal is unfocused; [] repeats
+	// none.
+	NotificationRepeats *[]Duration `toml:"notification_repeats,omitempty"`
 }
 
 // FileError is a problem in a config file, located as precisely as the

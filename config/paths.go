@@ -18,6 +18,7 @@ type Paths struct {
 	DataDir    string // $XDG_DATA_HOME/iris (a subdirectory per profile)
 	StateDir   string // $XDG_STATE_HOME/iris
 	LogFile    string // $XDG_STATE_HOME/iris/iris.log
+	AuditFile  string // $XDG_STATE_HOME/iris/audit.jsonl (answers given to pickers)
 }
 
 // DefaultPaths resolves Paths from the current environment. The xdg package
@@ -33,6 +34,7 @@ func DefaultPaths() Paths {
 		DataDir:    filepath.Join(envDir("XDG_DATA_HOME", xdg.DataHome), AppName),
 		StateDir:   state,
 		LogFile:    filepath.Join(state, "iris.log"),
+		AuditFile:  filepath.Join(state, "audit.jsonl"),
 	}
 }
 

@@ -19,6 +19,7 @@ func TestDefaultPathsFollowsEnvironment(t *testing.T) {
 		DataDir:    filepath.Join(root, "d", "iris"),
 		StateDir:   filepath.Join(root, "s", "iris"),
 		LogFile:    filepath.Join(root, "s", "iris", "iris.log"),
+		AuditFile:  filepath.Join(root, "s", "iris", "audit.jsonl"),
 	}
 	if got != want {
 		t.Fatalf("DefaultPaths() = %+v, want %+v", got, want)

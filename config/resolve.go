@@ -43,7 +43,15 @@ type Settings struct {
 	ShowReasoning bool
 	Notifications bool
 	SendMode      string // SendSteer or SendQueue
+	// NotificationRepeats are the gaps between the repeats of a picker's
+	// notification (the last one repeats until it is answered or expires);
+	// empty: no repeats.
+	NotificationRepeats []time.Duration
 }
+
+// DefaultNotificationRepeats are the gaps between repeated notifications
+// when the config sets none: 1, 5 and 15 minutes.
+var DefaultNotificationRepeats = []time.Duration{time.Minute, 5 * time.Minute, 15 * time.Minute}
 
 // DefaultSettings are the settings when the config sets none.
 func DefaultSettings() Settings {
@@ -53,6 +61,8 @@ func DefaultSettings() Settings {
 		ShowReasoning: true,
 		Notifications: true,
 		SendMode:      SendSteer,
+
+		NotificationRepeats: slices.Clone(DefaultNotificationRepeats),
 	}
 }
 
@@ -223,6 +233,12 @@ func mergeSettings(base Settings, layers ...SettingsFile) Settings {
 		}
 		if l.Notifications != nil {
 			base.Notifications = *l.Notifications
+		}
+		if l.NotificationRepeats != nil {
+			base.NotificationRepeats = make([]time.Duration, len(*l.NotificationRepeats))
+			for i, d := range *l.NotificationRepeats {
+				base.NotificationRepeats[i] = time.Duration(d)
+			}
 		}
 		base.ToolVerbosity = firstNonEmpty(string(l.ToolVerbosity), base.ToolVerbosity)
 		base.SendMode = firstNonEmpty(string(l.SendMode), base.SendMode)

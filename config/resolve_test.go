@@ -4,6 +4,7 @@ import (
 	"context"
 	"maps"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -205,6 +206,7 @@ func TestSettingsThemeKeysOverride(t *testing.T) {
 [settings]
 runtime_footer = false
 tool_verbosity = "all"
+notification_repeats = ["2m", "10m"]
 [keys]
 quit = ["ctrl+q"]
 help = ["f1"]
@@ -216,6 +218,7 @@ device_name = "desk"
 tool_verbosity = "none"
 send_mode = "queue"
 show_reasoning = false
+notification_repeats = []
 [profiles.a.keys]
 help = ["?"]
 [profiles.b]
@@ -229,13 +232,16 @@ help = ["?"]
 		keys         map[string][]string
 	}{
 		{"a", false, "light", true,
-			Settings{RuntimeFooter: false, ToolVerbosity: "none", ShowReasoning: false, Notifications: true, SendMode: "queue"},
+			Settings{RuntimeFooter: false, ToolVerbosity: "none", ShowReasoning: false, Notifications: true, SendMode: "queue",
+				NotificationRepeats: []time.Duration{}},
 			map[string][]string{"quit": {"ctrl+q"}, "help": {"?"}}},
 		{"b", false, "dark", false,
-			Settings{RuntimeFooter: false, ToolVerbosity: "all", ShowReasoning: true, Notifications: true, SendMode: "steer"},
+			Settings{RuntimeFooter: false, ToolVerbosity: "all", ShowReasoning: true, Notifications: true, SendMode: "steer",
+				NotificationRepeats: []time.Duration{2 * time.Minute, 10 * time.Minute}},
 			map[string][]string{"quit": {"ctrl+q"}, "help": {"f1"}}},
 		{"b", true, "dark", true,
-			Settings{RuntimeFooter: false, ToolVerbosity: "all", ShowReasoning: true, Notifications: true, SendMode: "steer"},
+			Settings{RuntimeFooter: false, ToolVerbosity: "all", ShowReasoning: true, Notifications: true, SendMode: "steer",
+				NotificationRepeats: []time.Duration{2 * time.Minute, 10 * time.Minute}},
 			map[string][]string{"quit": {"ctrl+q"}, "help": {"f1"}}},
 	}
 	for _, tt := range tests {
@@ -243,7 +249,7 @@ help = ["?"]
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c.Theme != tt.theme || c.Insecure != tt.insecure || c.Settings != tt.settings ||
+		if c.Theme != tt.theme || c.Insecure != tt.insecure || !reflect.DeepEqual(c.Settings, tt.settings) ||
 			!maps.EqualFunc(c.Keys, tt.keys, slices.Equal) {
 			t.Errorf("profile %s: theme %q insecure %v settings %+v keys %v", tt.profile, c.Theme, c.Insecure, c.Settings, c.Keys)
 		}
@@ -281,7 +287,7 @@ func TestDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Theme != ThemeAuto || c.Settings != DefaultSettings() || len(c.Keys) != 0 || c.DeviceName == "" {
+	if c.Theme != ThemeAuto || !reflect.DeepEqual(c.Settings, DefaultSettings()) || len(c.Keys) != 0 || c.DeviceName == "" {
 		t.Fatalf("defaults: %+v", c)
 	}
 	if !c.NeedsSetup() {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 )
 
 // The typed values below validate themselves while the file is decoded, so
@@ -54,3 +55,19 @@ func decodeEnum(dst *string, b []byte, allowed []string) error {
 	*dst = s
 	return nil
 }
+
+// Duration is a positive duration as written in the file ("90s", "5m").
+type Duration time.Duration
+
+// UnmarshalText accepts a Go duration string greater than zero.
+func (d *Duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	if err != nil || v <= 0 {
+		return fmt.Errorf("%q is not a positive duration such as \"90s\" or \"5m\"", string(b))
+	}
+	*d = Duration(v)
+	return nil
+}
+
+// MarshalText writes the duration as Go formats it ("5m0s").
+func (d Duration) MarshalText() ([]byte, error) { return []byte(time.Duration(d).String()), nil }

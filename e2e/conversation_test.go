@@ -67,13 +67,8 @@ func TestStreamedReplyWithReasoningAndToolCard(t *testing.T) {
 // value and the agent goes on (issue 4).
 func TestApprovalFromKeyboard(t *testing.T) {
 	r, sim := startOnline(t)
-	r.typeLine("please rm -rf ./build")
-	r.waitShows("Approve command?", "rm -rf ./build", "recursive delete", "1-9 pick")
-	r.keys("2")
-	f := waitReceived(t, sim, func(f frame.Frame) bool { return f.Type == frame.TypePickerSelect })
-	if v := f.Payload.(*frame.PickerSelect).Value; v != "session" {
-		t.Fatalf("picker.select value %q, want session", v)
-	}
+	r.askAndOpen("please rm -rf ./build", "Approve command?", "rm -rf ./build", "recursive delete", armed)
+	r.answer(sim, "session", "2")
 	r.waitShows("approved for the session: rm -rf ./build", "(approved: session)")
 }
 

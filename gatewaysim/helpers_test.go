@@ -41,6 +41,8 @@ type client struct {
 	nextID int64
 	// binary collects binary frames read while waiting for a JSON frame.
 	binary [][]byte
+	// raw is the last JSON frame read, as it came.
+	raw []byte
 }
 
 // dial connects without saying hello.
@@ -120,6 +122,7 @@ func (c *client) read() frame.Frame {
 		if err != nil {
 			c.t.Fatalf("decode %s: %v", data, err)
 		}
+		c.raw = data
 		return f
 	}
 }

@@ -61,7 +61,7 @@ func keywordPickers(text string) []pickerStep {
 	if strings.Contains(lower, "choose") {
 		steps = append(steps, (*turn).chooseEffort)
 	}
-	return steps
+	return append(steps, hermesPickers(lower)...) // pickers.go
 }
 
 // rmCommand returns the command starting at the word "rm", or "".

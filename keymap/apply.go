@@ -114,6 +114,7 @@ func (k *KeyMap) index() map[string]*key.Binding {
 		"picker.vim_up":           &p.VimUp,
 		"picker.vim_down":         &p.VimDown,
 		"picker.digit":            &p.Digit,
+		"picker.pick":             &p.Pick,
 		"picker.scope":            &p.Scope,
 	}
 }

@@ -75,6 +75,7 @@ type Picker struct {
 	VimUp   key.Binding
 	VimDown key.Binding
 	Digit   key.Binding
+	Pick    key.Binding // picks a listed choice where digits are typed (a clarify's text)
 	Scope   key.Binding
 }
 
@@ -149,6 +150,7 @@ func Default() KeyMap {
 			VimUp:   bind("k", "up", "k"),
 			VimDown: bind("j", "down", "j"),
 			Digit:   bind("1-9", "pick", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
+			Pick:    bind("alt+1-9", "pick while typing", "alt+1", "alt+2", "alt+3", "alt+4", "alt+5", "alt+6", "alt+7", "alt+8", "alt+9"),
 			Scope:   bind("tab", "all / this lane", "tab"),
 		},
 		Media: Media{
@@ -179,7 +181,7 @@ func (k KeyMap) Groups() []Group {
 			k.Transcript.Compose}},
 		{"Channels", []key.Binding{k.Sidebar.Up, k.Sidebar.Down, k.Sidebar.Open}},
 		{"Lists", []key.Binding{k.Picker.Up, k.Picker.Down, k.Picker.VimUp, k.Picker.VimDown, k.Picker.Digit,
-			k.Picker.Select, k.Picker.Scope, k.Picker.Close}},
+			k.Picker.Pick, k.Picker.Select, k.Picker.Scope, k.Picker.Close}},
 		{"Media", []key.Binding{k.Media.Attach, k.Media.Detach, k.Media.AttachmentPrev, k.Media.AttachmentNext,
 			k.Media.Prev, k.Media.Next, k.Media.Open, k.Media.Save, k.Media.Preview, k.Media.Cancel}},
 	}

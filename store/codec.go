@@ -52,8 +52,10 @@ func decodeItem(r itemRow) (*Item, error) {
 	if err := json.Unmarshal(r.body, &b); err != nil {
 		return nil, fmt.Errorf("stored item %d (lane %s, message %q) is unreadable: %w", r.id, r.lane, r.msgID.String, err)
 	}
-	return &Item{Kind: r.kind, Msg: b.Msg, Tool: b.Tool, Text: b.Text, MessageID: b.MessageID,
-		Outcome: b.Outcome, key: b.Key, TS: time.UnixMilli(r.ts), id: r.id, seq: r.seq}, nil
+	it := &Item{Kind: r.kind, Msg: b.Msg, Tool: b.Tool, Text: b.Text, MessageID: b.MessageID,
+		Outcome: b.Outcome, key: b.Key, TS: time.UnixMilli(r.ts), id: r.id, seq: r.seq}
+	unsettledAnswer(it)
+	return it, nil
 }
 
 // laneRow is a lane's read state and last-turn info.

@@ -157,10 +157,16 @@ type PickerOutcome int
 const (
 	// Answered: the user answered it here.
 	Answered PickerOutcome = iota
-	// Expired: its timeout passed or the lane went idle.
+	// Expired: its timeout_s passed.
 	Expired
-	// AnsweredElsewhere: the gateway said it was no longer pending.
+	// AnsweredElsewhere: another device answered it: the gateway refused
+	// ours as no longer pending, or the turn moved on without it.
 	AnsweredElsewhere
+	// Answering: this device sent an answer and waits for the gateway.
+	Answering
+	// NotDelivered: this device's answer could not be delivered (timeout,
+	// lost connection, error); the picker is pending again.
+	NotDelivered
 )
 
 // String names the outcome.
@@ -171,7 +177,11 @@ func (o PickerOutcome) String() string {
 	case Expired:
 		return "expired"
 	case AnsweredElsewhere:
-		return "answered elsewhere"
+		return "answered on another device"
+	case Answering:
+		return "answering…"
+	case NotDelivered:
+		return "not delivered"
 	}
 	return "invalid"
 }

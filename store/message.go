@@ -255,6 +255,7 @@ func (s *State) applyStop(l frame.Lane, m *frame.MessageStop, replayed bool) {
 	s.finished(ln, msg)
 	s.touch(ln, it)
 	s.dropOffers(ln, msg)
+	s.turnMovedOn(ln)
 }
 
 // deleteMessages removes messages by id from lane l, or from any lane when

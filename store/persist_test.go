@@ -58,6 +58,7 @@ func TestReopenKeepsEverything(t *testing.T) {
 	apply(t, s, `{"type":"commands.catalog","id":1,"payload":{"commands":[{"name":"/new","args_hint":""}]}}`,
 		`{"type":"picker.approval","chat_id":"d","payload":{"picker_id":"pa","command":"ls"}}`)
 	s.AnswerPicker(def, "pa", "approved once: ls")
+	s.PickerAccepted("pa")
 	s.ApplyHistory(thr, "", page(1, 3, true))
 	apply(t, s, `{"type":"message","chat_id":"c7","payload":{"message_id":"r","role":"assistant","text":"ok",
 		"runtime":{"model":"q3","context_pct":38,"cwd":"~","latency":2.5,"cost":0.01}}}`)

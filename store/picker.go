@@ -1,6 +1,9 @@
 package store
 
 import (
+	"cmp"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/hermes/iris/wsclient/frame"
@@ -17,11 +20,36 @@ type Picker struct {
 	Arrived time.Time
 	// Deadline is Arrived + timeout_s; zero when the picker has none.
 	Deadline time.Time
+	// Failed is why this device's last answer could not be delivered; the
+	// picker is pending again. "" when no answer failed.
+	Failed string
 }
 
 // maxTimeout bounds timeout_s (seconds) so that a huge value cannot
 // overflow into an immediate expiry; beyond it the picker has no deadline.
 const maxTimeout = 1e6
+
+// defaultTimeouts are Hermes' timeouts of the pickers that bring no
+// timeout_s: clarify waits an hour, approvals and confirms five minutes.
+// Model and choice pickers have none.
+var defaultTimeouts = map[string]time.Duration{
+	frame.TypePickerClarify:  time.Hour,
+	frame.TypePickerApproval: 5 * time.Minute,
+	frame.TypePickerConfirm:  5 * time.Minute,
+}
+
+// pickerTimeout is how long a picker of type typ with timeout_s ts waits:
+// the kind's default without timeout_s, none (0) for ts <= 0 or beyond
+// maxTimeout.
+func pickerTimeout(typ string, ts *float64) time.Duration {
+	switch {
+	case ts == nil:
+		return defaultTimeouts[typ]
+	case *ts <= 0 || *ts >= maxTimeout:
+		return 0
+	}
+	return time.Duration(*ts * float64(time.Second))
+}
 
 // Pickers returns lane l's pending pickers, oldest first. The slice is the
 // State's own: read it, do not keep it across mutating calls.
@@ -30,6 +58,27 @@ func (s *State) Pickers(l frame.Lane) []Picker {
 		return ln.pickers
 	}
 	return nil
+}
+
+// AllPickers returns the pending pickers of every lane, oldest first.
+func (s *State) AllPickers() []Picker {
+	var out []Picker
+	for _, ln := range s.lanes {
+		out = append(out, ln.pickers...)
+	}
+	slices.SortFunc(out, func(a, b Picker) int {
+		return cmp.Or(a.Arrived.Compare(b.Arrived), strings.Compare(a.PickerID, b.PickerID))
+	})
+	return out
+}
+
+// PendingCount is the number of pending pickers in all lanes.
+func (s *State) PendingCount() int {
+	n := 0
+	for _, ln := range s.lanes {
+		n += len(ln.pickers)
+	}
+	return n
 }
 
 // PendingLanes returns the lanes with at least one pending picker, in
@@ -56,7 +105,7 @@ func (s *State) PendingLanes() []frame.Lane {
 // One arriving for a lane that is not focused raises a banner.
 func (s *State) applyPicker(f frame.Frame, p *frame.Picker) {
 	ln := s.lane(f.Lane())
-	if ln == nil || p.PickerID == "" || s.ended[p.PickerID] {
+	if ln == nil || p.PickerID == "" || s.ended[p.PickerID] || s.answering[p.PickerID] != nil {
 		return
 	}
 	for _, q := range ln.pickers {
@@ -66,8 +115,8 @@ func (s *State) applyPicker(f frame.Frame, p *frame.Picker) {
 	}
 	now := s.now()
 	pk := Picker{Type: f.Type, Lane: ln.Key, Picker: *p, Arrived: now}
-	if p.TimeoutS != nil && *p.TimeoutS > 0 && *p.TimeoutS < maxTimeout {
-		pk.Deadline = now.Add(time.Duration(*p.TimeoutS * float64(time.Second)))
+	if t := pickerTimeout(f.Type, p.TimeoutS); t > 0 {
+		pk.Deadline = now.Add(t)
 	}
 	ln.pickers = append(ln.pickers, pk)
 	s.laneChanged(ln)
@@ -89,20 +138,17 @@ func (p Picker) Summary() string {
 	return p.Type
 }
 
-// AnswerPicker removes the picker the user answered and records it in the
-// lane's transcript as a KindPickerRecord item with the UI's text (for
-// example "approved once: rm -rf build/"). Unknown ids are a no-op.
-func (s *State) AnswerPicker(l frame.Lane, pickerID, record string) Change {
-	s.begin()
-	s.endPicker(l, pickerID, Answered, record)
-	return s.end()
-}
-
 // PickerGone ends a picker the gateway no longer holds (error not_found for
-// its picker.select): it is recorded as answered elsewhere.
+// a picker.select) as answered on another device. When it was this
+// device's answer that was refused, the pending record says the answer was
+// not used.
 func (s *State) PickerGone(l frame.Lane, pickerID string) Change {
 	s.begin()
-	s.endPicker(l, pickerID, AnsweredElsewhere, "")
+	if a := s.answering[pickerID]; a != nil {
+		s.settle(a, AnsweredElsewhere, "not used: answered on another device: "+a.picker.Summary())
+	} else {
+		s.endPicker(l, pickerID, AnsweredElsewhere, "")
+	}
 	return s.end()
 }
 
@@ -120,10 +166,29 @@ func (s *State) Expire(now time.Time) Change {
 	return s.end()
 }
 
-// expireLane ends all of a lane's pickers (agent.idle).
-func (s *State) expireLane(ln *Lane) {
+// expiryGrace is how close to its deadline a picker whose turn moves on
+// counts as expired: the gateway's own timer started before the picker
+// reached us, so its timeout moves the turn on a little before ours fires.
+const expiryGrace = 2 * time.Second
+
+// turnMovedOn is a tool.start, tool.end, message.stop or agent.idle in lane
+// ln: the agent went on, so every picker pending there was answered by
+// another device, or timed out on the gateway when its deadline is (almost)
+// reached. A picker whose answer from here is in flight is only marked: the
+// gateway's reply tells whether it was ours.
+func (s *State) turnMovedOn(ln *Lane) {
+	now := s.now()
 	for _, p := range append([]Picker(nil), ln.pickers...) {
-		s.endPicker(ln.Key, p.PickerID, Expired, "")
+		o := AnsweredElsewhere
+		if !p.Deadline.IsZero() && !now.Before(p.Deadline.Add(-expiryGrace)) {
+			o = Expired
+		}
+		s.endPicker(ln.Key, p.PickerID, o, "")
+	}
+	for _, a := range s.answering {
+		if a.picker.Lane == ln.Key {
+			a.movedOn = true
+		}
 	}
 }
 
@@ -134,18 +199,31 @@ func (s *State) endPicker(l frame.Lane, pickerID string, o PickerOutcome, record
 	if ln == nil {
 		return
 	}
-	for i, p := range ln.pickers {
-		if p.PickerID != pickerID {
-			continue
-		}
-		ln.pickers = append(ln.pickers[:i:i], ln.pickers[i+1:]...)
+	if i := pickerIndex(ln.pickers, pickerID); i >= 0 {
+		p := ln.pickers[i]
+		s.unqueue(ln, i)
 		s.ended[pickerID] = true
 		if record == "" {
 			record = o.String() + ": " + p.Summary()
 		}
 		s.add(ln, ln.Len(), &Item{Kind: KindPickerRecord, Text: record, Outcome: o, TS: s.now()})
-		s.chg.Pickers = true
-		s.chg.Directory = true
-		return
 	}
+}
+
+// pickerIndex is the position of pickerID in ps, or -1.
+func pickerIndex(ps []Picker, pickerID string) int {
+	for i, p := range ps {
+		if p.PickerID == pickerID {
+			return i
+		}
+	}
+	return -1
+}
+
+// unqueue removes the i-th picker of lane ln.
+func (s *State) unqueue(ln *Lane, i int) {
+	ln.pickers = append(ln.pickers[:i:i], ln.pickers[i+1:]...)
+	s.laneChanged(ln)
+	s.chg.Pickers = true
+	s.chg.Directory = true
 }

@@ -25,6 +25,8 @@ func TestPickerQueueAnswerAndReplay(t *testing.T) {
 	}
 	c = s.AnswerPicker(def, "pa", "approved once: rm -rf build/")
 	wantPickers(t, s, c, def, "", "pq")
+	want(t, s, def, `picker-record "answering…: rm -rf build/"`)
+	s.PickerAccepted("pa")
 	want(t, s, def, `picker-record "approved once: rm -rf build/"`)
 	if it := s.Lane(def).Item(0); it.Outcome != Answered {
 		t.Fatalf("%+v", it)
@@ -36,7 +38,7 @@ func TestPickerQueueAnswerAndReplay(t *testing.T) {
 		t.Fatalf("replay of an answered picker changed %+v", c)
 	}
 	s.PickerGone(def, "pq")
-	want(t, s, def, `picker-record "approved once: rm -rf build/"`, `picker-record "answered elsewhere: Which one?"`)
+	want(t, s, def, `picker-record "approved once: rm -rf build/"`, `picker-record "answered on another device: Which one?"`)
 	if len(s.PendingLanes()) != 0 {
 		t.Fatalf("pending %v", s.PendingLanes())
 	}
@@ -62,11 +64,10 @@ func TestPickerExpiry(t *testing.T) {
 	c := s.Expire(clk.now().Add(200 * time.Second)) // 300 s after the approval
 	wantPickers(t, s, c, def, "", "pq", "pc")
 	want(t, s, def, `picker-record "expired: rm -rf build/"`)
-	// No timeout: only agent.idle ends it.
+	// No timeout: it never expires.
 	s.Expire(clk.now().Add(600 * time.Second))
 	wantPickers(t, s, Change{Pickers: true, Directory: true}, def, "", "pc")
-	apply(t, s, `{"type":"agent.idle","chat_id":"d","payload":{}}`)
-	want(t, s, def, `picker-record "expired: rm -rf build/"`, `picker-record "expired: Which one?"`, `picker-record "expired: Effort"`)
+	want(t, s, def, `picker-record "expired: rm -rf build/"`, `picker-record "expired: Which one?"`)
 }
 
 func TestPickerHugeTimeout(t *testing.T) {

@@ -171,7 +171,8 @@ func (s *State) setBusy(l frame.Lane, reason string) {
 }
 
 // setIdle ends the lane's turn: not busy, not typing, pending pickers
-// expire, and anything left streaming or running is closed.
+// close as answered elsewhere, and anything left streaming or running is
+// closed.
 func (s *State) setIdle(l frame.Lane) {
 	ln := s.existingLane(l)
 	if ln == nil {
@@ -182,7 +183,7 @@ func (s *State) setIdle(l frame.Lane) {
 		s.laneChanged(ln)
 		s.chg.Directory = true
 	}
-	s.expireLane(ln)
+	s.turnMovedOn(ln)
 	for i := len(ln.items) - 1; i >= 0 && !isUserMsg(ln.items[i]); i-- {
 		switch it := ln.items[i]; {
 		case it.Msg != nil && it.Msg.Streaming:

@@ -28,7 +28,9 @@ type State struct {
 	deleted map[frame.Lane]bool // lanes deleted this session; late frames for them are dropped
 	gone    map[string]bool     // message ids deleted this session; never revived
 	ended   map[string]bool     // picker ids answered or expired this session
-	focus   frame.Lane
+	// answering holds the pickers whose answer from here awaits the gateway.
+	answering map[string]*inFlight
+	focus     frame.Lane
 
 	status  string
 	caps    frame.ServerCaps
@@ -56,14 +58,15 @@ func New(opts Options) *State {
 		opts.PageSize = 50
 	}
 	return &State{
-		opts:     opts,
-		lanes:    map[frame.Lane]*Lane{},
-		deleted:  map[frame.Lane]bool{},
-		gone:     map[string]bool{},
-		ended:    map[string]bool{},
-		outbox:   map[string]*outgoing{},
-		drafts:   map[frame.Lane]string{},
-		settings: map[string]string{},
+		opts:      opts,
+		lanes:     map[frame.Lane]*Lane{},
+		deleted:   map[frame.Lane]bool{},
+		gone:      map[string]bool{},
+		ended:     map[string]bool{},
+		answering: map[string]*inFlight{},
+		outbox:    map[string]*outgoing{},
+		drafts:    map[frame.Lane]string{},
+		settings:  map[string]string{},
 	}
 }
 

@@ -114,7 +114,8 @@ func TestCatalogAndNames(t *testing.T) {
 		"message": KindMessage.String(), "tool": KindTool.String(), "commentary": KindCommentary.String(),
 		"notice": KindNotice.String(), "picker-record": KindPickerRecord.String(), "unknown": ItemKind(9).String(),
 		"none": DeliveryNone.String(), "queued": DeliveryQueued.String(), "invalid": Delivery(9).String(),
-		"answered": Answered.String(), "expired": Expired.String(), "answered elsewhere": AnsweredElsewhere.String(),
+		"answered": Answered.String(), "expired": Expired.String(), "answered on another device": AnsweredElsewhere.String(),
+		"answering…": Answering.String(), "not delivered": NotDelivered.String(),
 		"invalid outcome": PickerOutcome(9).String() + " outcome",
 	} {
 		if got != want {

@@ -77,6 +77,7 @@ func (s *State) applyToolStart(l frame.Lane, t *frame.ToolStart, replayed bool) 
 	}
 	tc := &ToolCall{Index: t.Index, Name: t.Name, Preview: t.Preview, Args: t.Args, Running: true, Started: s.now()}
 	s.add(ln, ln.toolPos(replayed), &Item{Kind: KindTool, Tool: tc, TS: tc.Started})
+	s.turnMovedOn(ln)
 }
 
 func (s *State) applyToolProgress(l frame.Lane, t *frame.ToolProgress, replayed bool) {
@@ -120,6 +121,7 @@ func (s *State) applyToolEnd(l frame.Lane, t *frame.ToolEnd, replayed bool) {
 	}
 	tc.OK, tc.Duration, tc.Output = t.OK, t.Duration, t.OutputPreview
 	s.touch(ln, it)
+	s.turnMovedOn(ln)
 }
 
 // applyCommentary adds an assistant beat (a repeat of a known message_id is

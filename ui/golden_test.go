@@ -41,6 +41,15 @@ func TestGolden(t *testing.T) {
 			h.key('k', tea.ModCtrl)
 			h.typeText("cr")
 		}},
+		{"picker_card", [][2]int{{80, 24}, {120, 40}}, func(h *harness) {
+			h.online()
+			h.typeText("also check logs")
+			h.frame(approvalFrame(lane0, "pa_1", "rm -rf ./tmp3"))
+		}},
+		{"picker_dialog", [][2]int{{120, 40}}, func(h *harness) {
+			h.online()
+			h.frame(approvalFrame(lane0, "pa_1", "rm -rf ./tmp3"))
+		}},
 		{"narrow", [][2]int{{60, 20}}, func(h *harness) {
 			h.online()
 			streamTurn(h, true)

@@ -88,7 +88,7 @@ func TestPickersQueueHideAndReturn(t *testing.T) {
 	h.mustShow("◆ denied: rm -rf a", "◆ chose High: Reasoning effort")
 }
 
-func TestPickerExpiresOnIdleAndTimeout(t *testing.T) {
+func TestPickerClosesOnIdleAndExpiresOnTimeout(t *testing.T) {
 	now := fixedNow
 	h := newHarness(t, 120, 40, func(o *Options) { o.Now = func() time.Time { return now } })
 	h.online()
@@ -97,7 +97,8 @@ func TestPickerExpiresOnIdleAndTimeout(t *testing.T) {
 	if h.m.DialogOpen() != "" {
 		t.Fatal("agent.idle left the picker up")
 	}
-	h.mustShow("expired: rm -rf x")
+	h.mustShow("answered on another device: rm -rf x")
+	h.mustNotShow("expired: rm -rf x")
 
 	h.frame(approvalFrame(lane0, "pa_2", "rm -rf y"))
 	now = now.Add(299 * time.Second)
@@ -123,9 +124,10 @@ func TestPickerAnsweredElsewhere(t *testing.T) {
 	}
 	h.online()
 	h.frame(approvalFrame(lane0, "pa_1", "rm -rf z"))
-	h.press(keyEnter)
-	h.mustShow("already answered elsewhere")
-	if h.m.DialogOpen() != "" {
+	h.typeText("1")
+	h.mustShow("◆ not used: answered on another device: rm -rf z", "your answer was not used")
+	h.mustNotShow("approved")
+	if h.m.DialogOpen() != "" || len(h.st.AllPickers()) != 0 {
 		t.Fatal("picker still up")
 	}
 }

@@ -17,11 +17,17 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if key.Matches(msg, m.com.KeyMap.Global.Quit) {
 			return m.handleAction(common.ActionClose{})
 		}
+		if d.ID() == dialog.PickerDialogID {
+			m.noteAnswering()
+		} else {
+			m.noteTyping() // typing in a search or a form is typing too
+		}
 		act, cmd := d.Update(msg)
 		m.invalidate()
 		return tea.Batch(cmd, m.handleAction(act))
 	}
 	if cmd, ok := m.drawerKey(msg); ok {
+		m.noteTyping()
 		return cmd
 	}
 	typing := m.focus == focusComposer && msg.Text != "" && msg.Mod&^tea.ModShift == 0
@@ -44,6 +50,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case focusTranscript:
 		act, cmd = m.scrollTranscript(msg)
 	default:
+		m.noteTyping()
 		before := m.composer.Height()
 		act, cmd = m.composer.Update(msg)
 		if m.composer.Height() != before {
@@ -187,6 +194,7 @@ func (m *Model) handlePaste(msg tea.PasteMsg) tea.Cmd {
 		return tea.Batch(cmd, m.handleAction(act))
 	}
 	cmd := m.setFocus(focusComposer)
+	m.noteTyping()
 	_, c2 := m.composer.Update(msg)
 	m.relayout()
 	return tea.Batch(cmd, c2, m.syncDrawer())
@@ -219,6 +227,9 @@ func (m *Model) scrollTranscript(msg tea.Msg) (common.Action, tea.Cmd) {
 func (m *Model) handleClick(msg tea.MouseClickMsg) tea.Cmd {
 	if m.dialogs.Len() > 0 || msg.Button != tea.MouseLeft {
 		return nil
+	}
+	if cmd, ok := m.clickCard(msg.Y); ok && msg.X >= m.layout.sidebar {
+		return cmd
 	}
 	switch m.layout.areaAt(msg.X, msg.Y) {
 	case focusSidebar:

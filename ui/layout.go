@@ -17,6 +17,7 @@ type layout struct {
 	top        int // first row of the panes
 	banner     int // rows of the notification banner above the transcript
 	transcript int // transcript height
+	card       int // rows of the waiting picker's card, between transcript and composer
 	composer   int // composer height
 	height     int // total height
 }
@@ -83,7 +84,8 @@ func (m *Model) relayout() {
 			l.banner = lipgloss.Height(m.bannerView(l.main))
 		}
 	}
-	l.transcript = max(body-l.composer-l.banner, 1)
+	l.card = m.cardRows()
+	l.transcript = max(body-l.composer-l.banner-l.card, 1)
 	m.sidebar.SetSize(l.sidebar, body)
 	m.transcript.SetSize(l.main, l.transcript)
 	m.status.SetSize(m.width, 1)

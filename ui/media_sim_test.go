@@ -22,6 +22,7 @@ import (
 type simEnv struct {
 	*harness
 	sim       *gatewaysim.Server
+	url       string // the simulator's WebSocket URL
 	events    chan wsclient.Event
 	downloads string
 }
@@ -42,7 +43,7 @@ func newSimEnv(t *testing.T, maxUpload int64) *simEnv {
 	done := make(chan struct{})
 	go func() { c.Run(ctx); close(done) }()
 	t.Cleanup(func() { cancel(); <-done })
-	e := &simEnv{sim: sim, events: make(chan wsclient.Event, 256), downloads: filepath.Join(t.TempDir(), "dl")}
+	e := &simEnv{sim: sim, url: url, events: make(chan wsclient.Event, 256), downloads: filepath.Join(t.TempDir(), "dl")}
 	go func() {
 		for {
 			ev, err := c.Next(ctx)

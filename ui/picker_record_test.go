@@ -12,10 +12,10 @@ func TestPickerRecordsSayTheirOutcomeOnce(t *testing.T) {
 	h := newHarness(t, 120, 40)
 	h.online()
 	h.frame(approvalFrame(lane0, "pa_1", "rm -rf build/"))
-	h.press(keyEnter)
+	h.typeText("1")
 	h.mustShow("◆ approved once: rm -rf build/")
 	h.frame(approvalFrame(lane0, "pa_2", "rm -rf dist/"))
 	h.frame(on(frame.TypeAgentIdle, &frame.Empty{}))
-	h.mustShow("◆ expired: rm -rf dist/")
+	h.mustShow("◆ answered on another device: rm -rf dist/")
 	h.mustNotShow("· answered", "· expired")
 }

@@ -1,16 +1,19 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/dialog"
+	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
@@ -21,11 +24,15 @@ type pickerState struct {
 	shown     *dialog.Picker
 	hidden    map[string]bool
 	announced map[string]bool
-	expiring  bool // an expiry tick is scheduled
+	expiring  bool           // an expiry tick is scheduled
+	input     pickerInput    // who gets the keyboard (pickercard.go)
+	repeats   map[string]int // notification repeats done per picker (notifyrepeat.go)
+	repeating bool           // a repeat tick is scheduled
 }
 
 func newPickerState() pickerState {
-	return pickerState{hidden: map[string]bool{}, announced: map[string]bool{}}
+	return pickerState{hidden: map[string]bool{}, announced: map[string]bool{}, input: pickerInput{waiting: map[string]bool{}},
+		repeats: map[string]int{}}
 }
 
 // Messages of the picker flow.
@@ -33,6 +40,7 @@ type (
 	// pickerAnsweredMsg is the gateway's answer to a picker.select.
 	pickerAnsweredMsg struct {
 		picker   store.Picker
+		value    string // the value sent
 		notFound bool
 		err      error
 	}
@@ -40,15 +48,25 @@ type (
 	pickerExpiryMsg struct{}
 )
 
-// syncPicker puts the focused lane's first pending picker on screen (unless
-// hidden or being answered) and takes down a picker that ended.
+// syncPicker puts the focused lane's picker on screen and takes down one
+// that ended. The picker shown is the one the user chose (focusPicker), else
+// the first pending one that is not hidden. It gets the keyboard unless it
+// must wait as a card (the user is typing: holdPicker).
 func (m *Model) syncPicker() tea.Cmd {
+	m.prunePickerInput()
+	defer m.relayout() // the card may come or go
 	var want *store.Picker
 	for _, p := range m.com.Store.Pickers(m.lane) {
-		if !m.pickers.hidden[p.PickerID] {
+		if p.PickerID == m.pickers.input.chosen {
 			want = &p
 			break
 		}
+		if want == nil && !m.pickers.hidden[p.PickerID] {
+			want = &p
+		}
+	}
+	if want != nil && m.holdPicker(*want) {
+		want = nil
 	}
 	cur := m.pickers.shown
 	if cur != nil && (want == nil || cur.PickerID() != want.PickerID || cur.Lane() != m.lane) {
@@ -57,55 +75,76 @@ func (m *Model) syncPicker() tea.Cmd {
 		m.invalidate()
 	}
 	if want == nil || m.pickers.shown != nil {
-		return nil
+		return m.clockTick() // a card's time left counts down too
 	}
 	p := dialog.NewPicker(m.com, *want, m.tick)
 	m.pickers.shown = p
 	m.openDialog(p)
-	return p.Show()
+	return tea.Batch(p.Show(), m.clockTick())
 }
 
-// answerPicker records the answer in the transcript (where it was given)
-// and sends picker.select. Should the gateway refuse it, a notice says so
-// and, unless the picker was answered elsewhere, the picker comes back.
+// answerPicker sends picker.select. Until the gateway replies the
+// transcript shows "answering…" in place of the answer's record: the record
+// must say what the gateway made of it (handlePickerAnswered).
 func (m *Model) answerPicker(a common.ActionSelectPicker) tea.Cmd {
-	var pk *store.Picker
-	for _, p := range m.com.Store.Pickers(a.Lane) {
-		if p.PickerID == a.PickerID {
-			pk = &p
-		}
-	}
-	if pk == nil {
+	pk, ok := m.pendingPicker(a.Lane, a.PickerID)
+	if !ok {
 		return m.syncPicker()
 	}
-	chg := m.com.Store.AnswerPicker(a.Lane, a.PickerID, a.Record)
-	cmd := m.applyChange(chg, nil)
+	cmd := m.applyChange(m.com.Store.AnswerPicker(a.Lane, a.PickerID, a.Record), nil)
 	if m.gw == nil {
-		return cmd
+		ans := pickerAnsweredMsg{picker: pk, value: a.Value, err: errors.New("not connected")}
+		return tea.Batch(cmd, func() tea.Msg { return ans })
 	}
-	f := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: a.PickerID, Value: a.Value}}
+	f := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: a.PickerID, Value: a.Value, Reason: a.Reason}}
 	return tea.Batch(cmd, requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, err error) tea.Msg {
 		e, _ := resp.Payload.(*frame.Error)
-		return pickerAnsweredMsg{picker: *pk, notFound: e != nil && e.Code == frame.CodeNotFound, err: err}
+		return pickerAnsweredMsg{picker: pk, value: a.Value, notFound: e != nil && e.Code == frame.CodeNotFound, err: err}
 	}))
 }
 
-// handlePickerAnswered reports a refused answer: "already answered
-// elsewhere" for not_found; any other failure puts the picker back.
+// pendingPicker finds a pending picker of lane l by id.
+func (m *Model) pendingPicker(l frame.Lane, id string) (store.Picker, bool) {
+	for _, p := range m.com.Store.Pickers(l) {
+		if p.PickerID == id {
+			return p, true
+		}
+	}
+	return store.Picker{}, false
+}
+
+// handlePickerAnswered settles an answer by the gateway's reply: accepted,
+// it is recorded as given; not_found means another device answered first,
+// so it is recorded as not used; any other failure (timeout, lost
+// connection, error) leaves the picker answerable with the reason shown.
+// Each outcome goes to the audit log.
 func (m *Model) handlePickerAnswered(msg pickerAnsweredMsg) tea.Cmd {
-	l := msg.picker.Lane
+	id := msg.picker.PickerID
+	var chg store.Change
+	var report tea.Cmd
+	result, reason := audit.Accepted, ""
 	switch {
 	case msg.notFound:
-		chg := m.com.Store.AddNotice(l, "already answered elsewhere: your answer was not used")
-		return tea.Batch(common.ReportInfo("already answered elsewhere"), m.applyChange(chg, nil))
+		chg = m.com.Store.PickerGone(msg.picker.Lane, id)
+		report = common.ReportInfo("answered on another device: your answer was not used")
+		result = audit.RejectedElsewhere
 	case msg.err != nil:
-		chg := m.com.Store.AddNotice(l, "answer not sent ("+msg.err.Error()+"): the question is back")
-		p := msg.picker.Picker
-		chg.Merge(m.com.Store.Apply(frame.Frame{Type: msg.picker.Type, ChatID: frame.Some(l.ChatID),
-			ThreadID: frame.OrNull(l.ThreadID), Payload: &p}, false))
-		return tea.Batch(common.ReportError(errors.New("answer not sent")), m.applyChange(chg, nil))
+		reason = deliveryReason(msg.err)
+		chg = m.com.Store.PickerFailed(id, reason)
+		report = common.ReportError(errors.New("answer not delivered (" + reason + "): the question is waiting again"))
+		result = audit.Failed
+	default:
+		chg = m.com.Store.PickerAccepted(id)
 	}
-	return nil
+	return tea.Batch(m.applyChange(chg, nil), report, m.auditAnswer(msg, result, reason))
+}
+
+// deliveryReason says in a few words why a picker.select failed.
+func deliveryReason(err error) string {
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, wsclient.ErrTimeout) {
+		return "no reply from the gateway"
+	}
+	return termsafe.Line(err.Error())
 }
 
 // hidePicker takes the lane's pickers off screen; they stay pending (one
@@ -126,19 +165,12 @@ func (m *Model) revealPickers(l frame.Lane) {
 }
 
 // showPendingPicker is the picker key: it brings back the focused lane's
-// hidden picker, or opens the next lane with one pending.
+// hidden picker; with none waiting there it opens the approval inbox.
 func (m *Model) showPendingPicker() tea.Cmd {
-	if len(m.com.Store.Pickers(m.lane)) > 0 {
-		m.revealPickers(m.lane)
-		return m.syncPicker()
+	if ps := m.com.Store.Pickers(m.lane); len(ps) > 0 {
+		return m.focusPicker(m.lane, ps[0].PickerID)
 	}
-	lanes := m.com.Store.PendingLanes()
-	if len(lanes) == 0 {
-		return common.ReportInfo("no question is waiting")
-	}
-	m.revealPickers(lanes[0])
-	m.switchLane(lanes[0])
-	return tea.Batch(m.openLaneCmd(lanes[0]), m.syncPicker())
+	return m.openInbox()
 }
 
 // afterPickersChanged shows or takes down the picker, announces new ones
@@ -148,8 +180,9 @@ func (m *Model) afterPickersChanged() tea.Cmd {
 }
 
 // announcePickers rings the terminal for each new picker while the terminal
-// is unfocused and notifications are on: a bell plus OSC 9 and OSC 777 desktop notifications (the
-// text from the wire goes through termsafe.Notify).
+// is unfocused and notifications are on: a bell plus OSC 9 and OSC 777
+// desktop notifications (the text from the wire goes through
+// termsafe.Notify). Repeats follow while it waits (notifyrepeat.go).
 func (m *Model) announcePickers() tea.Cmd {
 	var cmds []tea.Cmd
 	pending := map[string]bool{}
@@ -169,9 +202,10 @@ func (m *Model) announcePickers() tea.Cmd {
 		if !pending[id] {
 			delete(m.pickers.announced, id)
 			delete(m.pickers.hidden, id)
+			delete(m.pickers.repeats, id)
 		}
 	}
-	return tea.Batch(cmds...)
+	return tea.Batch(append(cmds, m.scheduleRepeat())...)
 }
 
 // notification is the bell plus OSC 9 and OSC 777 for a picker; both texts
@@ -197,18 +231,10 @@ func (m *Model) scheduleExpiry() tea.Cmd {
 		return nil
 	}
 	var next time.Time
-	for _, l := range m.com.Store.PendingLanes() {
-		for _, p := range m.com.Store.Pickers(l) {
-			if !p.Deadline.IsZero() && (next.IsZero() || p.Deadline.Before(next)) {
-				next = p.Deadline
-			}
-		}
+	for _, p := range m.com.Store.AllPickers() {
+		next = earliest(next, p.Deadline)
 	}
-	if next.IsZero() {
-		return nil
-	}
-	m.pickers.expiring = true
-	return m.tick(max(next.Sub(m.com.Now()), 0), pickerExpiryMsg{})
+	return m.tickAt(&m.pickers.expiring, next, pickerExpiryMsg{})
 }
 
 // handlePickerExpiry ends the pickers whose timeout passed.

@@ -26,6 +26,7 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		m.switchLane(a.Lane)
 		return tea.Batch(m.openLaneCmd(a.Lane), m.setFocus(focusComposer), m.syncPicker())
 	case common.ActionSend:
+		m.noteSlashSent(a.Text)
 		if cmd, ok := m.attachSlash(a.Text); ok {
 			return cmd
 		}
@@ -50,6 +51,10 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		return m.answerPicker(a)
 	case common.ActionHidePicker:
 		return m.hidePicker(a)
+	case common.ActionOpenPicker:
+		return m.openPicker(a)
+	case common.ActionYieldPicker:
+		return m.yieldPicker(a)
 	case common.ActionSendFrame:
 		if a.Close {
 			m.closeDialog()

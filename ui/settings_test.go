@@ -41,6 +41,8 @@ func TestSettingsDialogAppliesAndRemembers(t *testing.T) {
 	h.press(keyDown)
 	h.press(keyEnter) // notifications off
 	h.press(keyDown)
+	h.press(keyEnter) // repeats off
+	h.press(keyDown)
 	h.press(keyEnter) // while busy: queue
 	h.mustShow("‹ queues ›", "‹ off ›", "‹ light ›", "‹ collapsed ›")
 	h.press(keyEsc)
@@ -50,7 +52,7 @@ func TestSettingsDialogAppliesAndRemembers(t *testing.T) {
 	h.mustShow("▸ Reasoning · 1 lines")
 	m2 := New(Options{State: h.st})
 	want := common.Settings{Tools: common.ToolsAll}
-	if s := m2.Settings(); s.Tools != want.Tools || s.RuntimeFooter || s.ShowReasoning || s.Notifications || s.Steer {
+	if s := m2.Settings(); s.Tools != want.Tools || s.RuntimeFooter || s.ShowReasoning || s.Notifications || s.RepeatNotifications || s.Steer {
 		t.Fatalf("settings not remembered: %+v", s)
 	}
 	if m2.theme != themes.Light || m2.com.Theme.Name != themes.Light {

@@ -121,6 +121,8 @@ func (m *Model) runClient(name, args string) tea.Cmd {
 	case "/settings":
 		m.openDialog(dialog.NewSettings(m.com, m.theme))
 		return nil
+	case "/pickers":
+		return m.openInbox()
 	case "/quit":
 		return tea.Quit
 	}

@@ -39,6 +39,7 @@ const (
 	settingReasoning = "show_reasoning"
 	settingSteer     = "steer_when_busy"
 	settingNotify    = "notifications"
+	settingRepeat    = "repeat_notifications"
 	settingTheme     = "theme"
 )
 
@@ -71,6 +72,7 @@ func loadSettings(st *store.State, defaults *common.Settings) common.Settings {
 	readBool(st, settingReasoning, &s.ShowReasoning)
 	readBool(st, settingSteer, &s.Steer)
 	readBool(st, settingNotify, &s.Notifications)
+	readBool(st, settingRepeat, &s.RepeatNotifications)
 	return s
 }
 
@@ -89,4 +91,5 @@ func saveSettings(st *store.State, s common.Settings) {
 	st.SetSetting(settingReasoning, strconv.FormatBool(s.ShowReasoning))
 	st.SetSetting(settingSteer, strconv.FormatBool(s.Steer))
 	st.SetSetting(settingNotify, strconv.FormatBool(s.Notifications))
+	st.SetSetting(settingRepeat, strconv.FormatBool(s.RepeatNotifications))
 }

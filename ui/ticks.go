@@ -7,6 +7,7 @@ import (
 
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/dialog"
 )
 
 // Render pacing.
@@ -92,11 +93,30 @@ func (m *Model) animating() bool {
 // clockTick redraws once a second while a countdown or a timed message is
 // on screen.
 func (m *Model) clockTick() tea.Cmd {
-	if m.ticking || m.conn != common.ConnReconnecting && m.status.Info() == "" && !m.bannerActive() {
+	if m.ticking || m.conn != common.ConnReconnecting && m.status.Info() == "" && !m.bannerActive() && !m.pickerTicking() && !m.dialogs.Has(dialog.InboxID) {
 		return nil
 	}
 	m.ticking = true
 	return m.tick(clockInterval, clockMsg{})
+}
+
+// tickAt schedules msg for time at (at once when it passed) and sets
+// *armed, the flag saying such a tick is pending; a zero at schedules
+// nothing.
+func (m *Model) tickAt(armed *bool, at time.Time, msg tea.Msg) tea.Cmd {
+	if at.IsZero() {
+		return nil
+	}
+	*armed = true
+	return m.tick(max(at.Sub(m.com.Now()), 0), msg)
+}
+
+// earliest is the earlier of two times, a zero time counting as none.
+func earliest(a, b time.Time) time.Time {
+	if a.IsZero() || !b.IsZero() && b.Before(a) {
+		return b
+	}
+	return a
 }
 
 // realTick delivers msg after d.

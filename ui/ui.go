@@ -87,6 +87,14 @@ type Options struct {
 	// read, unknown keys): shown in a banner at start, so they are seen
 	// while Iris runs and not only on stderr after it quits.
 	Warnings []string
+	// Audit records every picker answer given here (nil: none is kept);
+	// GatewayURL names the gateway in it (credentials are dropped).
+	Audit      AuditLog
+	GatewayURL string
+	// NotifyRepeats are the gaps between the repeats of a picker's
+	// notification while it waits and the terminal is unfocused; the last
+	// gap repeats until the picker ends. Empty: no repeats.
+	NotifyRepeats []time.Duration
 }
 
 // focusArea is the component that receives keys.
@@ -276,6 +284,8 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 		return m, nil
 	case pickerAnsweredMsg:
 		return m, m.handlePickerAnswered(msg)
+	case notifyRepeatMsg:
+		return m, m.handleNotifyRepeat()
 	case pickerExpiryMsg:
 		return m, m.handlePickerExpiry()
 	case catalogLoadedMsg:

@@ -17,7 +17,7 @@ func (m *Model) View() tea.View {
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	v.ReportFocus = true
-	v.WindowTitle = m.windowTitle()
+	v.WindowTitle = m.withPending(m.windowTitle())
 	return v
 }
 
@@ -31,6 +31,9 @@ func (m *Model) render() string {
 		m.tviewValid = true
 	}
 	main := m.tview + "\n" + m.composer.View()
+	if m.layout.card > 0 {
+		main = m.tview + "\n" + m.cardView(m.layout.main) + "\n" + m.composer.View()
+	}
 	if m.layout.banner > 0 {
 		main = m.bannerView(m.layout.main) + "\n" + main
 	}

@@ -1,6 +1,8 @@
 package common
 
 import (
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/hermes/iris/themes"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -30,11 +32,30 @@ type ActionSelectPicker struct {
 	PickerID string
 	Value    string
 	Record   string
+	// Reason is the typed reason of a deny ("" otherwise); it travels as
+	// picker.select's reason field.
+	Reason string
+}
+
+// ActionYieldPicker says a picker that had the keyboard gives it back: Msg
+// (a key or a paste that does not answer it) belongs to the composer, and
+// the picker waits as a card until the user deliberately opens it again.
+type ActionYieldPicker struct {
+	Lane     frame.Lane
+	PickerID string
+	Msg      tea.Msg
 }
 
 // ActionHidePicker asks the root to hide a picker without answering it: it
 // stays pending and can be brought back.
 type ActionHidePicker struct {
+	Lane     frame.Lane
+	PickerID string
+}
+
+// ActionOpenPicker asks the root to switch to Lane and give the pending
+// picker PickerID the keyboard (the approval inbox's Enter).
+type ActionOpenPicker struct {
 	Lane     frame.Lane
 	PickerID string
 }
@@ -92,6 +113,7 @@ func (ActionLoadOlder) isAction()    {}
 func (ActionSelectPicker) isAction() {}
 func (ActionSendFrame) isAction()    {}
 func (ActionHidePicker) isAction()   {}
+func (ActionYieldPicker) isAction()  {}
 func (ActionSearch) isAction()       {}
 func (ActionJump) isAction()         {}
 func (ActionComplete) isAction()     {}
@@ -100,3 +122,4 @@ func (ActionCompleteCommands) isAction() {}
 func (ActionAttach) isAction()           {}
 func (ActionListDir) isAction()          {}
 func (ActionSettings) isAction()         {}
+func (ActionOpenPicker) isAction()       {}

@@ -102,13 +102,16 @@ type Settings struct {
 	// Notifications rings the terminal (bell, OSC 9, OSC 777) when a picker
 	// opens while the terminal is unfocused.
 	Notifications bool
+	// RepeatNotifications repeats a picker's notification at growing
+	// intervals while it waits and the terminal stays unfocused.
+	RepeatNotifications bool
 	// Gen changes whenever a setting that affects rendering changes.
 	Gen int
 }
 
 // DefaultSettings are the settings of a fresh install.
 func DefaultSettings() Settings {
-	return Settings{Tools: ToolsTruncated, RuntimeFooter: true, ShowReasoning: true, Steer: true, Notifications: true}
+	return Settings{Tools: ToolsTruncated, RuntimeFooter: true, ShowReasoning: true, Steer: true, Notifications: true, RepeatNotifications: true}
 }
 
 // FormatTime formats a millisecond Unix timestamp as a short clock time, or

@@ -1,7 +1,6 @@
 package dialog
 
 import (
-	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -33,19 +32,38 @@ type PickerArmedMsg struct {
 // Tick schedules msg after d (tea.Tick in the program, a fake in tests).
 type Tick func(d time.Duration, msg tea.Msg) tea.Cmd
 
+// pickerStage is what the picker asks at the moment.
+type pickerStage int
+
+const (
+	stageChoose  pickerStage = iota // the list of choices
+	stageConfirm                    // "this outlives the session: sure?"
+	stageReason                     // the typed reason of a deny
+)
+
 // Picker is the modal for every picker.* prompt: it renders whatever fields
 // the prompt carries (title, question, message, command, description,
 // choices, providers, free text) with the defaults of its kind.
+//
+// It fails closed: a key that does not answer it deliberately is either
+// ignored (arming) or handed back to the composer (ActionYieldPicker), so a
+// user typing a message when it appears can neither answer it by accident
+// nor lose a character. Approvals and confirms start with nothing
+// highlighted, take no letters, and ask again before a permanent answer.
 type Picker struct {
 	com           *common.Common
 	width, height int
 	pk            store.Picker
 	tick          Tick
 	rows          []pickerRow
-	cursor        int
-	input         textinput.Model // the free-text answer, or the model filter
+	cursor        int             // the highlighted row; -1: none
+	input         textinput.Model // the free-text answer, the model filter or the deny reason
 	armed         bool
 	gen           int
+	stage         pickerStage
+	pending       int          // the row waiting for stageConfirm
+	picked        map[int]bool // the rows toggled in a multi-select clarify
+	notice        string       // why the last key did nothing
 }
 
 var _ Dialog = (*Picker)(nil)
@@ -53,18 +71,22 @@ var _ Dialog = (*Picker)(nil)
 // NewPicker builds the dialog for pk. It starts unarmed; call Show when it
 // goes on screen.
 func NewPicker(com *common.Common, pk store.Picker, tick Tick) *Picker {
-	p := &Picker{com: com, pk: pk, tick: tick, input: newTextInput(com, "")}
-	if p.isModel() {
+	p := &Picker{com: com, pk: pk, tick: tick, input: newTextInput(com, ""), cursor: -1, picked: map[int]bool{}}
+	switch {
+	case p.isModel():
 		p.input.Placeholder = "filter models…"
 		p.input.Focus()
 		p.rows = modelRows(pk, "")
-	} else {
+		p.cursor = p.firstSelectable()
+	case p.guarded():
+		p.rows = choiceRows(pk) // nothing highlighted: an answer takes a deliberate key
+	default:
 		p.input.Placeholder = "type an answer…"
 		p.rows = choiceRows(pk)
+		p.cursor = p.textRow() // typing answers; the arrows pick a listed choice
 	}
-	p.cursor = p.firstSelectable()
 	for i, r := range p.rows {
-		if r.current {
+		if r.current && !p.guarded() {
 			p.cursor = i
 		}
 	}
@@ -116,6 +138,17 @@ func (p *Picker) isModel() bool {
 	return p.pk.Type == frame.TypePickerModel || len(p.pk.Providers) > 0
 }
 
+// guarded reports whether the picker grants something (an approval or a
+// confirm): it starts with nothing highlighted and never takes letters.
+func (p *Picker) guarded() bool {
+	return !p.isModel() && (p.pk.Type == frame.TypePickerApproval || p.pk.Type == frame.TypePickerConfirm)
+}
+
+// multi reports whether the picker is a multi-select clarify.
+func (p *Picker) multi() bool {
+	return p.pk.Type == frame.TypePickerClarify && p.pk.MultiSelect != nil && *p.pk.MultiSelect
+}
+
 // Update arms the picker, or handles a key or a paste.
 func (p *Picker) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	switch msg := msg.(type) {
@@ -124,50 +157,121 @@ func (p *Picker) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 			p.armed = true
 		}
 	case tea.KeyPressMsg:
+		p.notice = ""
 		return p.handleKey(msg)
 	case tea.PasteMsg:
+		if p.armed && p.stage == stageChoose && p.allowsText() {
+			p.cursor = p.textRow() // like typing, a paste goes to the answer
+			p.syncInput()
+		}
 		if p.armed && p.typing() {
 			return p.edit(msg)
 		}
+		return p.yield(msg), nil
 	}
 	return nil, nil
 }
 
-// handleKey: Esc always hides; before the picker is armed every other key
-// only restarts the delay.
+// printable reports whether kp types a character (shift aside).
+func printable(kp tea.KeyPressMsg) bool {
+	return kp.Text != "" && kp.Mod&^tea.ModShift == 0
+}
+
+// handleKey: Esc hides (or steps back); before the picker is armed a
+// character goes back to the composer and any other key restarts the delay.
 func (p *Picker) handleKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
 	km := p.com.KeyMap.Picker
 	if key.Matches(kp, km.Close) {
+		if p.stage != stageChoose {
+			p.back()
+			return nil, nil
+		}
 		return common.ActionHidePicker{Lane: p.pk.Lane, PickerID: p.pk.PickerID}, nil
 	}
 	if !p.armed {
+		if printable(kp) {
+			return p.yield(kp), nil
+		}
 		return nil, p.Show()
 	}
+	switch p.stage {
+	case stageConfirm:
+		return p.confirmKey(kp)
+	case stageReason:
+		return p.reasonKey(kp)
+	}
+	return p.chooseKey(kp)
+}
+
+// chooseKey handles a key in the list of choices.
+func (p *Picker) chooseKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
+	km := p.com.KeyMap.Picker
 	switch {
 	case key.Matches(kp, km.Up):
 		p.move(-1)
-		return nil, nil
 	case key.Matches(kp, km.Down):
 		p.move(1)
-		return nil, nil
 	case key.Matches(kp, km.Select):
-		return p.choose(p.cursor), nil
-	case p.typing():
-		return p.edit(kp)
-	case key.Matches(kp, km.VimUp):
-		p.move(-1)
-	case key.Matches(kp, km.VimDown):
-		p.move(1)
+		return p.enter()
+	case key.Matches(kp, km.Pick):
+		i := p.nthRow(int(kp.Code - '1'))
+		switch {
+		case i >= 0 && p.multi(): // a multi-select picks by toggling
+			p.cursor, p.picked[i] = i, !p.picked[i]
+			p.syncInput()
+		case i >= 0:
+			return p.chooseRow(i)
+		}
+	case p.multi() && kp.Code == tea.KeySpace && p.onChoice():
+		p.picked[p.cursor] = !p.picked[p.cursor]
+	case p.isModel() || p.allowsText():
+		if printable(kp) && !p.isModel() {
+			p.cursor = p.textRow() // typing goes to the answer, whatever was highlighted
+			p.syncInput()
+		}
+		if p.typing() {
+			return p.edit(kp)
+		}
 	case key.Matches(kp, km.Digit):
-		return p.chooseNth(int(kp.Text[0] - '1')), nil
+		if i := p.nthRow(int(kp.Code - '1')); i >= 0 {
+			return p.chooseRow(i)
+		}
+		return p.yield(kp), nil // a digit past the choices is text
+	case printable(kp):
+		return p.yield(kp), nil // letters never answer
 	}
 	return nil, nil
 }
 
+// yield gives the keyboard back with msg for the composer.
+func (p *Picker) yield(msg tea.Msg) common.Action {
+	p.stage = stageChoose
+	return common.ActionYieldPicker{Lane: p.pk.Lane, PickerID: p.pk.PickerID, Msg: msg}
+}
+
 // typing reports whether printable keys go to the text field: always in
-// the model picker (the filter), on the free-text row otherwise.
+// the model picker (the filter), on the free-text row otherwise, and in the
+// deny reason.
 func (p *Picker) typing() bool {
-	return p.isModel() || (p.cursor < len(p.rows) && p.rows[p.cursor].text)
+	return p.isModel() || p.stage == stageReason || p.cursor >= 0 && p.cursor < len(p.rows) && p.rows[p.cursor].text
+}
+
+// allowsText reports whether the picker has a free-text answer row.
+func (p *Picker) allowsText() bool { return p.textRow() >= 0 }
+
+// textRow is the index of the free-text row, or -1.
+func (p *Picker) textRow() int {
+	for i, r := range p.rows {
+		if r.text {
+			return i
+		}
+	}
+	return -1
+}
+
+// onChoice reports whether a listed choice is highlighted.
+func (p *Picker) onChoice() bool {
+	return p.cursor >= 0 && p.cursor < len(p.rows) && p.rows[p.cursor].selectable() && !p.rows[p.cursor].text
 }
 
 // edit hands msg to the text field, refiltering the model list.
@@ -182,10 +286,20 @@ func (p *Picker) edit(msg tea.Msg) (common.Action, tea.Cmd) {
 	return nil, cmd
 }
 
-// move steps the cursor over selectable rows, stopping at the ends.
+// move steps the highlight over selectable rows, stopping at the ends.
+// With nothing highlighted (or the free-text row), Down highlights the
+// first choice and Up the last.
 func (p *Picker) move(step int) {
-	for i := p.cursor + step; i >= 0 && i < len(p.rows); i += step {
-		if p.rows[i].selectable() {
+	start := p.cursor + step
+	fresh := p.cursor < 0 || p.cursor >= len(p.rows) || p.rows[p.cursor].text
+	if fresh {
+		start = 0
+		if step < 0 {
+			start = len(p.rows) - 1
+		}
+	}
+	for i := start; i >= 0 && i < len(p.rows); i += step {
+		if p.rows[i].selectable() && !(fresh && p.rows[i].text) {
 			p.cursor = i
 			break
 		}
@@ -193,12 +307,9 @@ func (p *Picker) move(step int) {
 	p.syncInput()
 }
 
-// syncInput focuses the free-text field when its row has the cursor.
+// syncInput focuses the text field when typing goes to it.
 func (p *Picker) syncInput() {
-	if p.isModel() {
-		return
-	}
-	if p.cursor < len(p.rows) && p.rows[p.cursor].text {
+	if p.typing() {
 		p.input.Focus()
 	} else {
 		p.input.Blur()
@@ -214,42 +325,10 @@ func (p *Picker) firstSelectable() int {
 	return 0
 }
 
-// chooseNth answers with the n-th (0-based) choice, not counting headings
-// or the free-text row.
-func (p *Picker) chooseNth(n int) common.Action {
-	for i, r := range p.rows {
-		if !r.selectable() || r.text {
-			continue
-		}
-		if n == 0 {
-			p.cursor = i
-			return p.choose(i)
-		}
-		n--
-	}
-	return nil
-}
-
-// choose answers with row i; an empty free-text answer is not sent.
-func (p *Picker) choose(i int) common.Action {
-	if i >= len(p.rows) || !p.rows[i].selectable() {
-		return nil
-	}
-	r := p.rows[i]
-	value := r.value
-	if r.text {
-		value = strings.TrimSpace(p.input.Value())
-		if value == "" {
-			return nil
-		}
-	}
-	return common.ActionSelectPicker{Lane: p.pk.Lane, PickerID: p.pk.PickerID, Value: value, Record: record(p.pk, r, value)}
-}
-
 // ShortHelp lists the picker's keys.
 func (p *Picker) ShortHelp() []key.Binding {
 	km := p.com.KeyMap.Picker
-	return []key.Binding{km.Up, km.Down, km.Digit, km.Select, km.Close}
+	return []key.Binding{km.Up, km.Down, km.Digit, km.Pick, km.Select, km.Close}
 }
 
 // FullHelp lists the picker's keys.

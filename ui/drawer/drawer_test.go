@@ -61,7 +61,7 @@ func TestDrawerFiltering(t *testing.T) {
 		{"/reasoning high ", false, nil},
 		{"/model x", false, nil},
 		{"/sea", true, []string{"/search"}},
-		{"//", true, []string{"//search", "//channel", "//thread", "//stop", "//theme", "//settings", "//keys", "//quit"}},
+		{"//", true, []string{"//search", "//channel", "//thread", "//stop", "//theme", "//settings", "//pickers", "//keys", "//quit"}},
 		{"/setti", true, []string{"/settings"}},
 		{"//st", true, []string{"//stop"}},
 		{"/theme d", true, []string{"/theme dark"}},

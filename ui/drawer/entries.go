@@ -25,6 +25,7 @@ func Builtins() []frame.Command {
 		{Name: "/stop", Description: "Stop the agent in this lane (Esc)"},
 		{Name: "/theme", ArgsHint: "[auto|dark|light]", Description: "Switch the colour theme"},
 		{Name: "/settings", Description: "View and change Iris's settings"},
+		{Name: "/pickers", Description: "Every question waiting for your answer, in all channels (Alt+P)"},
 		{Name: "/keys", Description: "Show the key bindings (F1)"},
 		{Name: "/quit", Description: "Quit Iris"},
 		{Name: AttachCommand, ArgsHint: "PATH", Description: "Attach a file (Alt+A opens the file picker)"},

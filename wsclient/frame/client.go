@@ -35,10 +35,12 @@ type MessageDelete struct {
 	MessageIDs []string `json:"message_ids"`
 }
 
-// PickerSelect answers a picker.
+// PickerSelect answers a picker. Reason is the typed reason of a deny
+// (see the package doc); it is left out otherwise.
 type PickerSelect struct {
 	PickerID string `json:"picker_id"`
 	Value    string `json:"value"`
+	Reason   string `json:"reason,omitempty"`
 }
 
 // ChannelCreate asks for a new channel or thread.

@@ -126,6 +126,9 @@ type Picker struct {
 	Choices         []Choice   `json:"choices,omitempty"`
 	AllowText       *bool      `json:"allow_text,omitempty"`
 	AllowPermanent  *bool      `json:"allow_permanent,omitempty"`
+	AllowSession    *bool      `json:"allow_session,omitempty"`
+	SmartDenied     *bool      `json:"smart_denied,omitempty"`
+	MultiSelect     *bool      `json:"multi_select,omitempty"`
 	TimeoutS        *float64   `json:"timeout_s,omitempty"`
 	CurrentModel    string     `json:"current_model,omitempty"`
 	CurrentProvider string     `json:"current_provider,omitempty"`

@@ -81,22 +81,29 @@ type Command struct {
 	Aliases     []string `json:"aliases,omitzero"`
 }
 
-// Choice is one option of a picker.
+// Choice is one option of a picker. It decodes from an object or from a
+// bare string (see the package doc).
 type Choice struct {
 	Value       string `json:"value"`
 	Label       string `json:"label,omitempty"`
 	Description string `json:"description,omitempty"`
 	IsCurrent   *bool  `json:"is_current,omitempty"`
+	// Recommended is set when the label ended in " (Recommended)", which
+	// is then cut from Label (never from Value). It is not on the wire.
+	Recommended bool `json:"-"`
 }
 
-// Provider is a model provider of picker.model.
+// Provider is a model provider of picker.model. It decodes from the
+// spec's {id, label, models} or Hermes' {slug, name, models} (see
+// the package doc).
 type Provider struct {
 	ID     string  `json:"id"`
 	Label  string  `json:"label,omitempty"`
 	Models []Model `json:"models,omitempty"`
 }
 
-// Model is one model of a Provider.
+// Model is one model of a Provider. It decodes from an object or from a
+// bare model id.
 type Model struct {
 	ID    string `json:"id"`
 	Label string `json:"label,omitempty"`

@@ -1,6 +1,38 @@
 // Package frame holds the Hermes device protocol's wire format: the JSON
 // envelope, the typed payload of every frame in both directions, and
 // decoding/encoding between bytes and typed frames.
+//
+// # Pickers: the shapes accepted and the answers sent
+//
+// The spec only shows picker.model and picker.choice. The gateway's other
+// prompts follow Hermes' own code, so both shapes are accepted:
+//
+//   - choices: objects {value, label, description?, is_current?} or bare
+//     strings ("staging"). A bare string is its own value and label. A
+//     label ending in " (Recommended)" (any case; Hermes marks the first
+//     choice so) has the suffix cut and Choice.Recommended set; the value
+//     keeps it, so the gateway gets back exactly the string it sent.
+//   - providers of picker.model: {id, label, models:[{id, label}]} (spec) or
+//     {slug, name, models:["model id", ...]} (Hermes).
+//   - picker.approval may carry allow_session and smart_denied: Hermes offers
+//     neither "session" nor "always" when smart_denied is true or
+//     allow_session is false, and no "always" when allow_permanent is false.
+//   - picker.clarify may carry multi_select: the answer is then a JSON array
+//     of the chosen values, as a string (`["a","b"]`).
+//   - timeout_s: without it a clarify waits 3600 s and an approval or a
+//     confirm 300 s (Hermes' defaults); timeout_s <= 0 never expires.
+//
+// Answers (picker.select value):
+//
+//   - approval: "once" | "session" | "always" | "deny". A deny with a typed
+//     reason sends value "deny" plus the extra field "reason" (Hermes
+//     relays it to the agent, as with `/deny <reason>`); a gateway that
+//     ignores unknown fields still gets a plain deny.
+//   - clarify: a choice's value, the typed text, or the JSON array above.
+//   - model: ModelValue(provider, model) = "<provider>/<model id>". Model ids
+//     may contain '/' ("qwen/qwq-32b") but provider ids do not, so the value
+//     is split at the FIRST '/' (SplitModelValue): "openrouter/qwen/qwq-32b"
+//     is provider "openrouter", model "qwen/qwq-32b".
 package frame
 
 // Frame types of the device protocol, as spelled on the wire.

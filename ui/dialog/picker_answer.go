@@ -1,0 +1,141 @@
+package dialog
+
+import (
+	"encoding/json"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/ui/common"
+)
+
+// Notices shown when a key did nothing.
+const (
+	noticeNothingHighlighted = "nothing is highlighted: ↑↓ then enter, or a digit"
+	noticeEmptyText          = "type an answer first, or pick a choice with ↑↓"
+	noticeEmptyReason        = "type the reason first, or esc to go back"
+)
+
+// enter answers with the highlighted row, the typed text, or (multi-select)
+// the toggled choices; with nothing to send it only shows a hint.
+func (p *Picker) enter() (common.Action, tea.Cmd) {
+	if p.multi() {
+		if values, labels := p.pickedValues(); len(values) > 0 {
+			return p.answer(jsonArray(values), "answered "+strings.Join(labels, ", ")+": "+subject(p.pk)), nil
+		}
+	}
+	switch {
+	case p.cursor < 0 || p.cursor >= len(p.rows):
+		p.notice = noticeNothingHighlighted
+		return nil, nil
+	case p.multi() && p.onChoice():
+		r := p.rows[p.cursor]
+		return p.answer(jsonArray([]string{r.value}), "answered "+r.label+": "+subject(p.pk)), nil
+	}
+	return p.choose(p.cursor)
+}
+
+// nthRow is the index of the n-th (0-based) numbered row, or -1.
+func (p *Picker) nthRow(n int) int {
+	for i, r := range p.rows {
+		if !r.selectable() || r.text {
+			continue
+		}
+		if n == 0 {
+			return i
+		}
+		n--
+	}
+	return -1
+}
+
+// chooseRow highlights row i and answers with it.
+func (p *Picker) chooseRow(i int) (common.Action, tea.Cmd) {
+	p.cursor = i
+	p.syncInput()
+	return p.choose(i)
+}
+
+// choose answers with row i: a permanent answer asks again first, the
+// reason row asks for the reason, and an empty free-text answer is not
+// sent.
+func (p *Picker) choose(i int) (common.Action, tea.Cmd) {
+	r := p.rows[i]
+	switch {
+	case r.reason:
+		p.stage = stageReason
+		p.input.Reset()
+		p.input.Placeholder = "why not? the agent reads this"
+		p.syncInput()
+		return nil, nil
+	case r.permanent && p.stage != stageConfirm:
+		p.stage, p.pending = stageConfirm, i
+		return nil, p.Show() // the confirmation arms afresh
+	case r.text:
+		text := strings.TrimSpace(p.input.Value())
+		if text == "" {
+			p.notice = noticeEmptyText
+			return nil, nil
+		}
+		return p.answer(text, record(p.pk, r, text)), nil
+	}
+	return p.answer(r.value, record(p.pk, r, "")), nil
+}
+
+// answer is the action that sends value with the transcript record rec.
+func (p *Picker) answer(value, rec string) common.Action {
+	return common.ActionSelectPicker{Lane: p.pk.Lane, PickerID: p.pk.PickerID, Value: value, Record: rec}
+}
+
+// confirmKey: Enter confirms the permanent answer; a character goes back
+// to the composer; anything else steps back to the list.
+func (p *Picker) confirmKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
+	switch {
+	case key.Matches(kp, p.com.KeyMap.Picker.Select):
+		return p.choose(p.pending)
+	case printable(kp):
+		return p.yield(kp), nil
+	}
+	p.back()
+	return nil, nil
+}
+
+// reasonKey edits the deny reason; Enter sends it.
+func (p *Picker) reasonKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
+	if !key.Matches(kp, p.com.KeyMap.Picker.Select) {
+		return p.edit(kp)
+	}
+	reason := strings.TrimSpace(p.input.Value())
+	if reason == "" {
+		p.notice = noticeEmptyReason
+		return nil, nil
+	}
+	a := p.answer("deny", denyRecord(p.pk, reason)).(common.ActionSelectPicker)
+	a.Reason = reason
+	return a, nil
+}
+
+// back returns from a stage to the list.
+func (p *Picker) back() {
+	p.stage = stageChoose
+	p.input.Reset()
+	p.syncInput()
+}
+
+// pickedValues returns the toggled choices' values and labels, in list
+// order.
+func (p *Picker) pickedValues() (values, labels []string) {
+	for i, r := range p.rows {
+		if p.picked[i] {
+			values, labels = append(values, r.value), append(labels, r.label)
+		}
+	}
+	return values, labels
+}
+
+// jsonArray encodes a multi-select answer.
+func jsonArray(values []string) string {
+	b, _ := json.Marshal(values) // []string always marshals
+	return string(b)
+}

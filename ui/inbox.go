@@ -1,0 +1,29 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/dialog"
+)
+
+// openInbox opens the approval inbox (/pickers, or Alt+P when the focused
+// lane has nothing waiting); with nothing waiting anywhere it says so.
+func (m *Model) openInbox() tea.Cmd {
+	if m.com.Store.PendingCount() == 0 {
+		return common.ReportInfo("no question is waiting")
+	}
+	m.openDialog(dialog.NewInbox(m.com))
+	return m.clockTick() // ages and times left move on while it is open
+}
+
+// openPicker is the inbox's choice: the inbox closes, the picker's lane
+// gets the focus and the picker the keyboard.
+func (m *Model) openPicker(a common.ActionOpenPicker) tea.Cmd {
+	m.dialogs.Remove(dialog.InboxID)
+	m.invalidate()
+	if _, ok := m.pendingPicker(a.Lane, a.PickerID); !ok {
+		return common.ReportInfo("that question is no longer waiting")
+	}
+	return m.focusPicker(a.Lane, a.PickerID)
+}

@@ -1,0 +1,264 @@
+package ui
+
+import (
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/ui/dialog"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// Model tests of issue 9 (items 1, 2, 4): a picker never takes keys the
+// user meant for the composer.
+
+// clockHarness is a harness whose clock the test moves.
+func clockHarness(t *testing.T, opts ...harnessOpt) (*harness, *time.Time) {
+	now := fixedNow
+	h := newHarness(t, 120, 40, append(opts, func(o *Options) { o.Now = func() time.Time { return now } })...)
+	h.online()
+	return h, &now
+}
+
+// noSelect fails when any picker.select was sent.
+func (h *harness) noSelect() {
+	h.t.Helper()
+	if sel := h.requestsOf(frame.TypePickerSelect); len(sel) != 0 {
+		h.t.Fatalf("picker.select sent: %v", sel)
+	}
+}
+
+func TestPickerArrivingWhileTypingWaitsAsCard(t *testing.T) {
+	h, now := clockHarness(t)
+	h.typeText("also")
+	*now = now.Add(800 * time.Millisecond) // a pause in typing
+	h.frame(approvalFrame(lane0, "pa_1", "rm -rf ./tmp3"))
+	if h.m.DialogOpen() != "" {
+		t.Fatal("the approval took the keyboard from a typing user")
+	}
+	h.mustShow("◆ Approval waiting · alt+p to answer · rm -rf ./tmp3 · 4:59 left")
+	h.typeText(" check logs for 3 days")
+	*now = now.Add(5 * time.Second) // a long pause is no deliberate act
+	h.typeText(" please")
+	h.noSelect()
+	if got := h.m.Composer(); got != "also check logs for 3 days please" {
+		t.Fatalf("composer %q", got)
+	}
+	// The time left on the card counts down with the clock.
+	h.send(clockMsg{})
+	h.mustShow("4:54 left")
+	// The picker key is the deliberate act.
+	h.key('p', tea.ModAlt)
+	if h.m.DialogOpen() != dialog.PickerDialogID {
+		t.Fatal("alt+p did not give the approval the keyboard")
+	}
+	h.mustNotShow("Approval waiting")
+	h.typeText("1")
+	if sel := h.requestsOf(frame.TypePickerSelect); len(sel) != 1 || sel[0].Payload.(*frame.PickerSelect).Value != "once" {
+		t.Fatalf("picker.select %v", sel)
+	}
+	if got := h.m.Composer(); got != "also check logs for 3 days please" {
+		t.Fatalf("composer %q", got)
+	}
+}
+
+func TestPickerArrivingWhileIdleTakesTheKeyboard(t *testing.T) {
+	h, now := clockHarness(t)
+	h.typeText("x")
+	h.key(tea.KeyBackspace, 0)
+	*now = now.Add(2100 * time.Millisecond)
+	h.frame(approvalFrame(lane0, "pa_1", "rm -rf a"))
+	if h.m.DialogOpen() != dialog.PickerDialogID {
+		t.Fatal("an approval arriving while idle did not take the keyboard")
+	}
+	// A draft the user was last working on counts as typing, however old.
+	h.typeText("2")
+	h.typeText("draft")
+	*now = now.Add(time.Minute)
+	h.frame(approvalFrame(lane0, "pa_2", "rm -rf b"))
+	if h.m.DialogOpen() != "" {
+		t.Fatal("an approval took the keyboard over a draft")
+	}
+	h.mustShow("◆ Approval waiting")
+}
+
+func TestPickerChainKeepsTheKeyboard(t *testing.T) {
+	h, now := clockHarness(t)
+	h.typeText("draft")
+	*now = now.Add(3 * time.Second)
+	h.frames(approvalFrame(lane0, "pa_1", "rm -rf a"), approvalFrame(lane0, "pa_2", "rm -rf b"))
+	h.key('p', tea.ModAlt)
+	h.typeText("4")
+	// The next picker follows a deliberate answer: it has the keyboard.
+	if h.m.DialogOpen() != dialog.PickerDialogID {
+		t.Fatal("the second picker waits although the user is answering pickers")
+	}
+	h.typeText("4")
+	if sel := h.requestsOf(frame.TypePickerSelect); len(sel) != 2 {
+		t.Fatalf("answers %v", sel)
+	}
+	if h.m.Composer() != "draft" {
+		t.Fatalf("composer %q", h.m.Composer())
+	}
+	// Long after the last answer, the draft counts again.
+	*now = now.Add(time.Minute)
+	h.frame(approvalFrame(lane0, "pa_3", "rm -rf c"))
+	if h.m.DialogOpen() != "" {
+		t.Fatal("an approval took the keyboard over a draft a minute after the last answer")
+	}
+}
+
+func TestPickerGivesCharactersBackInOrder(t *testing.T) {
+	h, now := clockHarness(t)
+	h.m.tick = holdArming // arming never completes: every key lands during it
+	*now = now.Add(3 * time.Second)
+	h.frame(approvalFrame(lane0, "pa_1", "rm -rf a"))
+	if h.m.DialogOpen() != dialog.PickerDialogID {
+		t.Fatal("no dialog")
+	}
+	h.press(keyEnter) // Enter while arming restarts it and answers nothing
+	if h.m.DialogOpen() != dialog.PickerDialogID {
+		t.Fatal("enter during arming closed the picker")
+	}
+	h.typeText("def") // the user starts typing as it appears
+	if h.m.DialogOpen() != "" || h.m.Composer() != "def" {
+		t.Fatalf("dialog %q, composer %q", h.m.DialogOpen(), h.m.Composer())
+	}
+	h.mustShow("◆ Approval waiting")
+	h.press(keyEnter) // sends the message, not an answer
+	h.noSelect()
+	if sent := h.requestsOf(frame.TypeMessageSend); len(sent) != 1 || sent[0].Payload.(*frame.MessageSend).Text != "def" {
+		t.Fatalf("message.send %v", sent)
+	}
+}
+
+func TestPickerLettersGoBackFromAnArmedApproval(t *testing.T) {
+	h, now := clockHarness(t)
+	*now = now.Add(3 * time.Second)
+	h.frame(approvalFrame(lane0, "pa_1", "rm -rf a"))
+	h.send(tea.PasteMsg{Content: "pasted "})
+	h.typeText("ok 3")
+	h.noSelect()
+	if h.m.DialogOpen() != "" || h.m.Composer() != "pasted ok 3" {
+		t.Fatalf("dialog %q, composer %q", h.m.DialogOpen(), h.m.Composer())
+	}
+}
+
+func TestPickerCardClickGivesTheKeyboard(t *testing.T) {
+	h, _ := clockHarness(t)
+	h.typeText("hi")
+	h.frame(approvalFrame(lane0, "pa_1", "rm -rf a"))
+	y := h.m.layout.top + h.m.layout.banner + h.m.layout.transcript
+	h.send(tea.MouseClickMsg{X: h.m.layout.sidebar + 3, Y: y - 1, Button: tea.MouseLeft})
+	if h.m.DialogOpen() != "" {
+		t.Fatal("a click beside the card opened the picker")
+	}
+	h.send(tea.MouseClickMsg{X: h.m.layout.sidebar + 3, Y: y, Button: tea.MouseLeft})
+	if h.m.DialogOpen() != dialog.PickerDialogID {
+		t.Fatal("a click on the card did not open the picker")
+	}
+}
+
+func TestPickerFocusFromAnotherLane(t *testing.T) {
+	h, _ := clockHarness(t)
+	h.frame(inLane(chan7, frame.TypePickerClarify, &frame.Picker{PickerID: "pq_1", Question: "How long?"}))
+	h.run(h.m.focusPicker(chan7, "pq_1"))
+	if h.m.Lane() != chan7 || h.m.DialogOpen() != dialog.PickerDialogID {
+		t.Fatalf("lane %v dialog %q", h.m.Lane(), h.m.DialogOpen())
+	}
+	h.typeText("3 days")
+	h.press(keyEnter)
+	sel := h.requestsOf(frame.TypePickerSelect)
+	if len(sel) != 1 || *sel[0].Payload.(*frame.PickerSelect) != (frame.PickerSelect{PickerID: "pq_1", Value: "3 days"}) {
+		t.Fatalf("picker.select %v", sel)
+	}
+	h.mustShow("◆ answered “3 days”: How long?")
+}
+
+func TestPickerDenyReasonOnTheWire(t *testing.T) {
+	h, _ := clockHarness(t)
+	h.frame(approvalFrame(lane0, "pa_1", "rm -rf a"))
+	h.typeText("5")
+	h.typeText("use the trash")
+	h.press(keyEnter)
+	sel := h.requestsOf(frame.TypePickerSelect)
+	if len(sel) != 1 || *sel[0].Payload.(*frame.PickerSelect) != (frame.PickerSelect{PickerID: "pa_1", Value: "deny", Reason: "use the trash"}) {
+		t.Fatalf("picker.select %v", sel)
+	}
+	h.mustShow("◆ denied: rm -rf a · reason: “use the trash”")
+}
+
+// holdArming is testTick without arming: pickers stay unarmed.
+func holdArming(d time.Duration, msg tea.Msg) tea.Cmd {
+	if _, ok := msg.(dialog.PickerArmedMsg); ok {
+		return nil
+	}
+	return testTick(d, msg)
+}
+
+func TestPickerAskedForBySlashCommandTakesTheKeyboard(t *testing.T) {
+	modelPicker := func(id string) frame.Frame {
+		return on(frame.TypePickerModel, &frame.Picker{PickerID: id, Providers: []frame.Provider{{ID: "local", Models: []frame.Model{{ID: "m1"}}}}})
+	}
+	h, now := clockHarness(t)
+	h.typeText("/model")
+	h.press(keyEnter)
+	*now = now.Add(300 * time.Millisecond)
+	h.frame(modelPicker("pm_1"))
+	if h.m.DialogOpen() != dialog.PickerDialogID {
+		t.Fatal("the model picker /model asked for waits as a card")
+	}
+	h.press(keyEsc)
+	// A key typed after the command: the user moved on, the picker waits.
+	h.typeText("/model")
+	h.press(keyEnter)
+	h.typeText("n")
+	h.frame(modelPicker("pm_2"))
+	if h.m.DialogOpen() != "" {
+		t.Fatal("the model picker took the keyboard from a typing user")
+	}
+	// An approval right after sending waits: the user may type on.
+	h.key(tea.KeyBackspace, 0)
+	h.typeText("please rm it")
+	h.press(keyEnter)
+	h.frame(approvalFrame(lane0, "pa_1", "rm it"))
+	if h.m.DialogOpen() != "" {
+		t.Fatal("an approval arriving right after a send took the keyboard")
+	}
+}
+
+func TestPickerAskedForFromTheDrawerTakesTheKeyboard(t *testing.T) {
+	now := fixedNow
+	tick := func() time.Time { now = now.Add(time.Millisecond); return now } // every reading is later
+	h := newHarness(t, 120, 40, func(o *Options) { o.Now = tick })
+	h.gw.answer = catalogAnswer
+	h.online()
+	h.typeText("/mod")
+	h.press(keyTab)
+	h.press(keyEnter)
+	if sent := h.requestsOf(frame.TypeMessageSend); len(sent) != 1 {
+		t.Fatalf("sent %v", sent)
+	}
+	h.frame(on(frame.TypePickerModel, &frame.Picker{PickerID: "pm_1", Providers: []frame.Provider{{ID: "local", Models: []frame.Model{{ID: "m1"}}}}}))
+	if h.m.DialogOpen() != dialog.PickerDialogID {
+		t.Fatal("the model picker asked for from the drawer waits as a card")
+	}
+}
+
+// TestPickerCardIsSanitised: wire text on the waiting card (the picker's
+// summary) never reaches the terminal raw.
+func TestPickerCardIsSanitised(t *testing.T) {
+	for name, s := range hostile {
+		t.Run(name, func(t *testing.T) {
+			h, _ := clockHarness(t)
+			h.typeText("busy typing")
+			h.frame(inLane(lane0, frame.TypePickerClarify, &frame.Picker{PickerID: "pq_1", Question: s, Choices: []frame.Choice{{Value: s, Label: s}}}))
+			h.mustShow("◆ Question waiting")
+			if err := termsafe.Verify(h.view()); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
