@@ -18,6 +18,9 @@ type campaignFigures struct {
 	Plan     campaignPlan
 	Duration time.Duration
 	Drops    map[string]int // by where they landed: send, upload, stream, replay
+	// SendsCut of Drops["send"] lost the message in flight, before the
+	// gateway read it.
+	SendsCut int
 	Restarts int
 	Kills    int
 
@@ -127,8 +130,8 @@ func (f *campaignFigures) markdown() string {
 	for _, k := range []string{"send", "upload", "stream", "replay"} {
 		total += f.Drops[k]
 	}
-	fmt.Fprintf(&b, "| socket drops | %d of %d planned (during sends %d, uploads %d, streams %d, sync replays %d) |\n",
-		total, p.Drops, f.Drops["send"], f.Drops["upload"], f.Drops["stream"], f.Drops["replay"])
+	fmt.Fprintf(&b, "| socket drops | %d of %d planned (during sends %d, of which %d before the gateway read the message; uploads %d, streams %d, sync replays %d) |\n",
+		total, p.Drops, f.Drops["send"], f.SendsCut, f.Drops["upload"], f.Drops["stream"], f.Drops["replay"])
 	fmt.Fprintf(&b, "| gateway restarts with state loss | %d |\n| kill -9 of Iris | %d |\n\n", f.Restarts, f.Kills)
 	fmt.Fprintf(&b, "| user messages | count |\n| --- | --- |\n")
 	fmt.Fprintf(&b, "| typed | %d |\n| reached the gateway exactly once | %d |\n", f.Sent, f.ExactlyOne)

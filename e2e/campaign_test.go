@@ -77,8 +77,9 @@ func campaignPlanFromEnv(t *testing.T) campaignPlan {
 type stepKind int
 
 const (
-	// stepDropSend drops the socket when the gateway reads message.send,
-	// so the echo is lost and parked.
+	// stepDropSend drops the socket when the gateway reads message.send:
+	// after it read it (the echo is lost and parked) or before (the
+	// message is lost in flight).
 	stepDropSend stepKind = iota
 	// stepDropUpload drops the socket after a chunk of an attachment.
 	stepDropUpload
@@ -230,9 +231,15 @@ func (c *campaign) do(k stepKind) {
 	c.t.Helper()
 	switch k {
 	case stepDropSend:
-		c.exec("on recv message.send drop")
+		// Half the time the socket dies after the gateway read the
+		// message (the echo is lost), half the time before (the message
+		// is).
+		cut := c.rng.IntN(2) == 0
+		c.exec(map[bool]string{false: "on recv message.send drop", true: "on recv message.send cut"}[cut])
 		c.message()
-		c.landDrop("send")
+		if c.landDrop("send") && cut {
+			c.fig.SendsCut++
+		}
 	case stepDropUpload:
 		c.exec(fmt.Sprintf("on recv binary %d drop", 1+c.rng.IntN(2)))
 		c.r.typeLine("/attach " + c.attach)
@@ -280,12 +287,13 @@ func (c *campaign) do(k stepKind) {
 }
 
 // landDrop waits for the step's one armed drop to fire and counts it.
-func (c *campaign) landDrop(where string) {
+func (c *campaign) landDrop(where string) bool {
 	if !c.waitArmed(0, landDeadline) {
 		c.missed(fmt.Sprintf("the drop during the %s did not land within %v", where, landDeadline))
-		return
+		return false
 	}
 	c.fig.Drops[where]++
+	return true
 }
 
 // landReplayDrop waits for the drop armed for the sync replay that follows

@@ -20,6 +20,8 @@ const FaultCommands = `  frame JSON                 write JSON, as given, as a t
   silence on|off|DURATION    answer and send nothing, not even pongs, sockets open
   drop [DOWNTIME]            close every socket abruptly (no close frame); refuse
                              connections for DOWNTIME (a network outage)
+  cut [DOWNTIME]             drop; in a recv trigger the frame that fired it is lost
+                             too: neither recorded nor served (died in flight)
   restart [DOWNTIME]         restart with state loss: status restarting, sockets
                              closed, devices, outboxes, cursors, channels, history
                              and media forgotten; connections refused for DOWNTIME
@@ -35,7 +37,8 @@ const FaultCommands = `  frame JSON                 write JSON, as given, as a t
                              (any text frame), binary (a media chunk) or replay (a
                              frame with a cursor). A recv trigger runs before the
                              frame is served, so "on recv message.send drop" loses
-                             the echo (parked for the next sync)`
+                             the echo (parked for the next sync), "on recv
+                             message.send cut" the message itself`
 
 // command is one parsed fault command.
 type command struct {
@@ -77,7 +80,7 @@ func parseCommand(line string) (*command, error) {
 			return nil, err
 		}
 		c.run = run
-	case "drop":
+	case "drop", "cut":
 		down, err := optionalDuration(args)
 		if err != nil {
 			return nil, err

@@ -88,9 +88,8 @@ func (c *conn) run() {
 			continue
 		}
 		if mt == websocket.BinaryMessage {
-			c.handleBinary(data)
-			if !c.s.silent.Load() {
-				c.s.fire(dirRecv, binaryFrame, false)
+			if c.s.silent.Load() || !c.s.fire(dirRecv, binaryFrame, false) {
+				c.handleBinary(data)
 			}
 			continue
 		}

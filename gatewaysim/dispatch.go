@@ -73,14 +73,18 @@ func (c *conn) handleText(data []byte) {
 		c.sendError(f.ID, frame.CodeUnsupported, err.Error())
 		return
 	}
-	c.s.record(f)
 	if c.s.silent.Load() {
+		c.s.record(f)
 		return
 	}
 	// Triggers fire before the frame is served: a drop then loses the
 	// response (device content is parked), as when a socket dies just after
-	// the gateway read a request.
-	c.s.fire(dirRecv, f.Type, false)
+	// the gateway read a request; a cut loses the request itself.
+	if c.s.fire(dirRecv, f.Type, false) {
+		c.s.log.Info("gatewaysim: frame lost with the socket", "type", f.Type)
+		return
+	}
+	c.s.record(f)
 	defer func() {
 		if r := recover(); r != nil {
 			c.s.log.Error("gatewaysim: handler panic", "type", f.Type, "panic", r)

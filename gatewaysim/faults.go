@@ -135,14 +135,16 @@ func (f *faults) fired(dir, typ string, replay bool) []*command {
 	return due
 }
 
-// fire runs the commands of the triggers a frame made due. A drop runs at
-// once, so that nothing more is written on the dying sockets; anything else
-// runs on its own goroutine (a restart waits for connections to end, which
-// may include the caller's).
-func (s *Server) fire(dir, typ string, replay bool) {
+// fire runs the commands of the triggers a frame made due and reports
+// whether the frame is lost (a cut). A drop or cut runs at once, so that
+// nothing more is written on the dying sockets; anything else runs on its
+// own goroutine (a restart waits for connections to end, which may include
+// the caller's).
+func (s *Server) fire(dir, typ string, replay bool) (lost bool) {
 	for _, cmd := range s.faults.fired(dir, typ, replay) {
-		if cmd.name == "drop" {
+		if cmd.name == "drop" || cmd.name == "cut" {
 			cmd.run(s)
+			lost = lost || cmd.name == "cut"
 			continue
 		}
 		go func() {
@@ -151,6 +153,7 @@ func (s *Server) fire(dir, typ string, replay bool) {
 			}
 		}()
 	}
+	return lost
 }
 
 // fireWritten counts a frame the writer just wrote.

@@ -231,6 +231,20 @@ func TestTriggerDropOnReceivedSendParksTheEcho(t *testing.T) {
 	must(t, s.countReceived(frame.TypeMessageSend) == 1, "received %d sends", s.countReceived(frame.TypeMessageSend))
 }
 
+func TestTriggerCutLosesTheFrameItself(t *testing.T) {
+	s, url := newTestServer(t, nil)
+	c, _ := connect(t, url, "dev_a")
+	exec(t, s, "on recv message.send cut")
+	c.request(frame.TypeMessageSend, defaultLane, &frame.MessageSend{Text: "died in flight", ClientMsgID: "cm_7"})
+	c.expectDropped()
+	c, _ = connect(t, url, "dev_a")
+	id := c.request(frame.TypeSync, frame.Lane{}, &frame.Sync{})
+	fs := c.until(func(f frame.Frame) bool { return f.ID == id })
+	must(t, len(fs) == 1, "replayed %v after a cut", types(fs))
+	h := c.history(defaultLane, "", 0).Payload.(*frame.History)
+	must(t, len(h.Messages) == 0 && s.countReceived(frame.TypeMessageSend) == 0, "the cut message was served: %+v", h.Messages)
+}
+
 func TestTriggerDropMidReplayAndMidStream(t *testing.T) {
 	s, url := newTestServer(t, func(c *Config) { c.StreamInterval = time.Millisecond })
 	c, _ := connect(t, url, "dev_a")
@@ -368,7 +382,7 @@ func TestFaultCommandsAreDocumented(t *testing.T) {
 			names = append(names, strings.Fields(line)[0])
 		}
 	}
-	must(t, len(names) == 11, "commands in FaultCommands: %v", names)
+	must(t, len(names) == 12, "commands in FaultCommands: %v", names)
 	for _, name := range names {
 		_, err := parseCommand(name)
 		must(t, err == nil || !strings.Contains(err.Error(), "unknown command"), "%s is listed but unknown to the parser", name)
