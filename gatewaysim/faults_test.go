@@ -209,17 +209,24 @@ func TestCursorResetDropsAndRestartsCursors(t *testing.T) {
 	must(t, len(fs) == 5 && fs[1].Cursor == 2 && fs[1].Payload.(*frame.Message).Text == "two", "a sync from 0: %v", types(fs))
 }
 
-func TestTriggerDropOnReceivedSendParksTheEcho(t *testing.T) {
+// sendThroughTrigger arms trigger, sends a message that trips it, connects
+// again and returns the frames read up to the answer of a sync from 0.
+func sendThroughTrigger(t *testing.T, trigger, clientMsgID string) (*Server, *client, []frame.Frame) {
+	t.Helper()
 	s, url := newTestServer(t, nil)
 	c, _ := connect(t, url, "dev_a")
-	exec(t, s, "on recv message.send drop")
-	c.request(frame.TypeMessageSend, defaultLane, &frame.MessageSend{Text: "lost echo", ClientMsgID: "cm_9"})
+	exec(t, s, trigger)
+	c.request(frame.TypeMessageSend, defaultLane, &frame.MessageSend{Text: "through " + trigger, ClientMsgID: clientMsgID})
 	c.expectDropped()
 	c, _ = connect(t, url, "dev_a")
 	id := c.request(frame.TypeSync, frame.Lane{}, &frame.Sync{})
+	return s, c, c.until(func(f frame.Frame) bool { return f.ID == id })
+}
+
+func TestTriggerDropOnReceivedSendParksTheEcho(t *testing.T) {
+	s, _, fs := sendThroughTrigger(t, "on recv message.send drop", "cm_9")
 	// The agent's frames may go out live to the new connection before the
 	// replay; the echo itself is only in the replay.
-	fs := c.until(func(f frame.Frame) bool { return f.ID == id })
 	echoes := 0
 	for _, f := range fs {
 		if m, ok := f.Payload.(*frame.Message); ok && m.ClientMsgID == "cm_9" {
@@ -232,14 +239,7 @@ func TestTriggerDropOnReceivedSendParksTheEcho(t *testing.T) {
 }
 
 func TestTriggerCutLosesTheFrameItself(t *testing.T) {
-	s, url := newTestServer(t, nil)
-	c, _ := connect(t, url, "dev_a")
-	exec(t, s, "on recv message.send cut")
-	c.request(frame.TypeMessageSend, defaultLane, &frame.MessageSend{Text: "died in flight", ClientMsgID: "cm_7"})
-	c.expectDropped()
-	c, _ = connect(t, url, "dev_a")
-	id := c.request(frame.TypeSync, frame.Lane{}, &frame.Sync{})
-	fs := c.until(func(f frame.Frame) bool { return f.ID == id })
+	s, c, fs := sendThroughTrigger(t, "on recv message.send cut", "cm_7")
 	must(t, len(fs) == 1, "replayed %v after a cut", types(fs))
 	h := c.history(defaultLane, "", 0).Payload.(*frame.History)
 	must(t, len(h.Messages) == 0 && s.countReceived(frame.TypeMessageSend) == 0, "the cut message was served: %+v", h.Messages)
