@@ -58,7 +58,7 @@ func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr 
 	defer func() {
 		if err := st.Close(); err != nil {
 			fmt.Fprintln(stderr, "iris: the local store had a problem:", err)
-			fmt.Fprintf(stderr, "iris: some of what was shown may not be saved; check free disk space and %s (the gateway still has the history)\n", cfg.DataDir)
+			fmt.Fprintf(stderr, "iris: check free disk space and %s (the gateway still has the history)\n", cfg.DataDir)
 			lg.Logger.Error("store close", "err", err)
 		}
 	}()
@@ -93,7 +93,7 @@ func uiSettings(s config.Settings) common.Settings {
 	d.Tools = common.ParseVerbosity(s.ToolVerbosity)
 	d.RuntimeFooter = s.RuntimeFooter
 	d.ShowReasoning = s.ShowReasoning
-	d.Steer = s.SendMode == config.SendSteer
+	d.BusyInput, _ = common.ParseBusyInput(s.SendMode)
 	d.Notifications = s.Notifications
 	d.RepeatNotifications = len(s.NotificationRepeats) > 0
 	return d

@@ -12,12 +12,15 @@ import (
 
 func TestUISettingsFromConfig(t *testing.T) {
 	got := uiSettings(config.Settings{RuntimeFooter: false, ToolVerbosity: "none", ShowReasoning: false, SendMode: "queue"})
-	if got.RuntimeFooter || got.ShowReasoning || got.Steer || got.Tools != common.ParseVerbosity("none") {
+	if got.RuntimeFooter || got.ShowReasoning || got.BusyInput != common.BusyQueue || got.Tools != common.ParseVerbosity("none") {
 		t.Errorf("uiSettings(off/none/queue) = %+v", got)
 	}
 	got = uiSettings(config.DefaultSettings())
-	if !got.RuntimeFooter || !got.ShowReasoning || !got.Steer || got.Tools != common.ParseVerbosity("truncated") || !got.RepeatNotifications {
+	if !got.RuntimeFooter || !got.ShowReasoning || got.BusyInput != common.BusySteer || got.Tools != common.ParseVerbosity("truncated") || !got.RepeatNotifications {
 		t.Errorf("uiSettings(defaults) = %+v", got)
+	}
+	if got = uiSettings(config.Settings{SendMode: "gateway"}); got.BusyInput != common.BusyGateway {
+		t.Errorf("uiSettings(gateway) = %+v", got)
 	}
 }
 

@@ -13,7 +13,7 @@
 //	show_reasoning = true
 //	notifications = true
 //	notification_repeats = ["1m", "5m", "15m"]  # gaps between repeats; [] for none
-//	send_mode = "steer"           # while the agent is busy: steer | queue
+//	send_mode = "steer"           # while the agent is busy: steer | queue | gateway
 //
 //	[keys]                        # action = [keys], see keymap.Names()
 //	"global.quit" = ["ctrl+q"]

@@ -42,7 +42,7 @@ type Settings struct {
 	ToolVerbosity string // VerbosityAll, VerbosityTruncated or VerbosityNone
 	ShowReasoning bool
 	Notifications bool
-	SendMode      string // SendSteer or SendQueue
+	SendMode      string // SendSteer, SendQueue or SendGateway
 	// NotificationRepeats are the gaps between the repeats of a picker's
 	// notification (the last one repeats until it is answered or expires);
 	// empty: no repeats.

@@ -14,7 +14,7 @@ import (
 var (
 	Themes          = []string{ThemeAuto, ThemeDark, ThemeLight}
 	ToolVerbosities = []string{VerbosityAll, VerbosityTruncated, VerbosityNone}
-	SendModes       = []string{SendSteer, SendQueue}
+	SendModes       = []string{SendSteer, SendQueue, SendGateway}
 )
 
 // Values of theme, tool_verbosity and send_mode.
@@ -27,8 +27,9 @@ const (
 	VerbosityTruncated = "truncated"
 	VerbosityNone      = "none"
 
-	SendSteer = "steer" // text sent while the agent is busy steers the turn
-	SendQueue = "queue" // it waits for the next turn
+	SendSteer   = "steer"   // text sent while the agent is busy steers the turn
+	SendQueue   = "queue"   // it waits for the next turn
+	SendGateway = "gateway" // it goes out at once; the gateway's busy_input_mode decides
 )
 
 // profileName is what a profile may be called: it names a directory and a

@@ -79,7 +79,8 @@ type env struct {
 	socket  string            // tmux -L name
 	tmuxCfg string
 	runs    int
-	height  int // pane rows; 0 means rows
+	height  int      // pane rows; 0 means rows
+	extra   []string // more NAME=value for the binary's environment
 }
 
 var tmuxServers atomic.Int64
@@ -124,7 +125,7 @@ func (e *env) environ() []string {
 	for k, v := range e.xdg {
 		vars = append(vars, k+"="+v)
 	}
-	return vars
+	return append(vars, e.extra...)
 }
 
 // start runs the binary with args in a new tmux session of cols×rows (or

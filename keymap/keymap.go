@@ -111,7 +111,7 @@ func Default() KeyMap {
 			Escape:          bind("esc", "close / stop agent", "esc"),
 			ToggleSidebar:   bind("ctrl+b", "toggle sidebar", "ctrl+b"),
 			ToggleReasoning: bind("ctrl+r", "toggle reasoning", "ctrl+r"),
-			ToggleSteer:     bind("ctrl+t", "steer / queue", "ctrl+t"),
+			ToggleSteer:     bind("ctrl+t", "steer / queue / gateway", "ctrl+t"),
 			ToolVerbosity:   bind("ctrl+o", "tool detail", "ctrl+o"),
 			ToggleFooter:    bind("alt+f", "runtime footer", "alt+f"),
 			Search:          bind("ctrl+f", "search", "ctrl+f"),

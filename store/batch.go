@@ -16,15 +16,24 @@ type batch struct {
 	rows      []itemRow
 	deleteIDs []int64
 	deleteMsg []string
+	settle    []settleRows // stored open items to close, before the upserts
 	dropLanes []frame.Lane
-	directory []channelRow // the whole directory, when it changed
-	dirSet    bool
+	chans     map[frame.Lane]*channel // directory entries to upsert, snapshotted at commit
+	channels  []channelRow
 	lanes     []laneRow
 	meta      map[string]string
 	drafts    map[frame.Lane]string // "" deletes
 	settings  map[string]string
 
 	written chan struct{} // closed once written (flush markers)
+	retry   bool          // a flush marker that also retries held writes now
+}
+
+// settleRows closes a lane's stored open items with cut (Settle): the
+// rows not read into memory; those read are written with the batch.
+type settleRows struct {
+	lane frame.Lane
+	cut  Cut
 }
 
 type dirtyItem struct {
@@ -33,14 +42,14 @@ type dirtyItem struct {
 }
 
 func newBatch() *batch {
-	return &batch{dirty: map[int64]dirtyItem{}, meta: map[string]string{},
+	return &batch{dirty: map[int64]dirtyItem{}, chans: map[frame.Lane]*channel{}, meta: map[string]string{},
 		drafts: map[frame.Lane]string{}, settings: map[string]string{}}
 }
 
 // empty reports whether the batch writes nothing.
 func (b *batch) empty() bool {
-	return len(b.dirty) == 0 && len(b.rows) == 0 && len(b.deleteIDs) == 0 && len(b.deleteMsg) == 0 &&
-		len(b.dropLanes) == 0 && !b.dirSet && len(b.lanes) == 0 && len(b.meta) == 0 &&
+	return len(b.dirty) == 0 && len(b.rows) == 0 && len(b.deleteIDs) == 0 && len(b.deleteMsg) == 0 && len(b.settle) == 0 &&
+		len(b.dropLanes) == 0 && len(b.channels) == 0 && len(b.lanes) == 0 && len(b.meta) == 0 &&
 		len(b.drafts) == 0 && len(b.settings) == 0
 }
 
@@ -52,7 +61,7 @@ func (b *batch) exec(tx *txn) error {
 		if l.ThreadID == "" {
 			where, args = ` WHERE chat_id = ?`, args[:1]
 		}
-		for _, table := range []string{"items", "lanes", "drafts"} {
+		for _, table := range []string{"items", "lanes", "drafts", "channels"} {
 			if err := tx.exec(`DELETE FROM `+table+where, args...); err != nil {
 				return err
 			}
@@ -68,12 +77,20 @@ func (b *batch) exec(tx *txn) error {
 			return err
 		}
 	}
+	for _, st := range b.settle {
+		if err := tx.exec(`UPDATE items INDEXED BY items_open SET open = 0, body = CASE
+				WHEN json_type(body, '$.tool') IS NOT NULL THEN json_set(body, '$.tool.running', json('false'), '$.tool.cut', ?)
+				ELSE json_set(body, '$.msg.streaming', json('false'), '$.msg.cut', ?) END
+			WHERE chat_id = ? AND thread_id = ? AND open = 1`, st.cut, st.cut, st.lane.ChatID, st.lane.ThreadID); err != nil {
+			return err
+		}
+	}
 	for _, r := range b.rows {
-		if err := tx.exec(`INSERT INTO items (id, chat_id, thread_id, seq, kind, msg_id, client_msg_id, ts, body)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		if err := tx.exec(`INSERT INTO items (id, chat_id, thread_id, seq, kind, msg_id, client_msg_id, ts, body, open)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, msg_id = excluded.msg_id,
-				client_msg_id = excluded.client_msg_id, ts = excluded.ts, body = excluded.body`,
-			r.id, r.lane.ChatID, r.lane.ThreadID, r.seq, r.kind, r.msgID, r.clientMsgID, r.ts, string(r.body)); err != nil {
+				client_msg_id = excluded.client_msg_id, ts = excluded.ts, body = excluded.body, open = excluded.open`,
+			r.id, r.lane.ChatID, r.lane.ThreadID, r.seq, r.kind, r.msgID, r.clientMsgID, r.ts, string(r.body), r.open); err != nil {
 			return err
 		}
 	}
@@ -83,16 +100,14 @@ func (b *batch) exec(tx *txn) error {
 	return b.execValues(tx)
 }
 
+// execDirectory upserts the directory entries that changed; each keeps the
+// position it got when it was added, so nothing else is rewritten.
 func (b *batch) execDirectory(tx *txn) error {
-	if !b.dirSet {
-		return nil
-	}
-	if err := tx.exec(`DELETE FROM channels`); err != nil {
-		return err
-	}
-	for _, c := range b.directory {
+	for _, c := range b.channels {
 		if err := tx.exec(`INSERT INTO channels (chat_id, thread_id, name, kind, is_default, auto, ord)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`, c.lane.ChatID, c.lane.ThreadID, c.Name, c.Kind, c.Default, c.Auto, c.ord); err != nil {
+			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, thread_id) DO UPDATE SET name = excluded.name,
+			kind = excluded.kind, is_default = excluded.is_default, auto = excluded.auto, ord = excluded.ord`,
+			c.lane.ChatID, c.lane.ThreadID, c.Name, c.Kind, c.Default, c.Auto, c.ord); err != nil {
 			return err
 		}
 	}

@@ -19,6 +19,7 @@ type itemRow struct {
 	clientMsgID sql.NullString
 	ts          int64
 	body        []byte
+	open        bool // a running tool card (see migration 4)
 }
 
 // itemBody is the JSON body of an item row.
@@ -38,7 +39,7 @@ func encodeItem(l frame.Lane, it *Item) (itemRow, error) {
 	if err != nil {
 		return itemRow{}, fmt.Errorf("encode item %d: %w", it.id, err)
 	}
-	r := itemRow{id: it.id, lane: l, seq: it.seq, kind: it.Kind, ts: it.TS.UnixMilli(), body: body}
+	r := itemRow{id: it.id, lane: l, seq: it.seq, kind: it.Kind, ts: it.TS.UnixMilli(), body: body, open: isOpen(it)}
 	if it.Msg != nil {
 		r.msgID = sql.NullString{String: it.Msg.ID, Valid: it.Msg.ID != ""}
 		r.clientMsgID = sql.NullString{String: it.Msg.ClientMsgID, Valid: it.Msg.ClientMsgID != ""}
@@ -78,7 +79,7 @@ func encodeLane(ln *Lane) laneRow {
 	return r
 }
 
-// channelRow is a directory entry with its position.
+// channelRow is a directory entry as written.
 type channelRow struct {
 	channel
 	ord int

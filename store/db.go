@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/hermes/iris/wsclient/frame"
 
@@ -27,9 +29,14 @@ type db struct {
 	done    chan struct{}
 	pending atomic.Int64 // batches sent and not yet written
 
-	mu      sync.Mutex
-	err     error // first error, reported by StorageError
-	stopped bool  // a write failed: nothing more is written
+	retry time.Duration // first delay before a failed write is retried
+
+	mu       sync.Mutex
+	writeErr error            // the last write failed with it; nil once one succeeds
+	unsaved  []UnsavedMessage // typed messages in the batches held by a failing writer
+	readErr  error            // the first read problem
+	skipped  int              // stored rows that could not be read
+	lost     error            // batches dropped at close, never written
 
 	cur    *batch
 	stored map[frame.Lane]laneRow // lane states read at Open, taken by lanes as they are created
@@ -45,7 +52,7 @@ var ErrInUse = errors.New("the store is in use by another Iris")
 // take turns anyway (reads flush the writer first), and the exclusive lock
 // keeps a second Iris on the same profile out, since two writers would
 // hand out the same row ids.
-func openDB(path string) (*db, error) {
+func openDB(path string, retry time.Duration) (*db, error) {
 	q := url.Values{}
 	for _, p := range []string{"busy_timeout(1000)", "locking_mode(EXCLUSIVE)", "journal_mode(WAL)",
 		"synchronous(NORMAL)", "secure_delete(ON)"} {
@@ -67,7 +74,8 @@ func openDB(path string) (*db, error) {
 		}
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	d := &db{conn: conn, batches: make(chan *batch, 256), done: make(chan struct{}), stored: map[frame.Lane]laneRow{}}
+	d := &db{conn: conn, batches: make(chan *batch, 256), done: make(chan struct{}), stored: map[frame.Lane]laneRow{},
+		retry: retry}
 	go d.run()
 	return d, nil
 }
@@ -89,77 +97,139 @@ func (d *db) flush() {
 	<-b.written
 }
 
-// close writes what is queued, stops the writer and closes the file.
+// retryNow makes the writer try the held writes at once, without waiting
+// for the next retry, and waits for the attempt.
+func (d *db) retryNow() {
+	b := &batch{written: make(chan struct{}), retry: true}
+	d.send(b)
+	<-b.written
+}
+
+// close writes what is queued, stops the writer and closes the file. It
+// returns the error of writes that never succeeded, if any, and the first
+// read problem.
 func (d *db) close() error {
 	close(d.batches)
 	<-d.done
-	return errors.Join(d.failure(), d.conn.Close())
-}
-
-// fail records a write failure: the writer stops (see run).
-func (d *db) fail(err error) {
 	d.mu.Lock()
-	defer d.mu.Unlock()
-	d.stopped = true
-	if d.err == nil {
-		d.err = err
-	}
+	err := errors.Join(d.lost, d.readErr)
+	d.mu.Unlock()
+	return errors.Join(err, d.conn.Close())
 }
 
 // report records a read problem (a row that cannot be decoded, a failed
-// page read): the user is told, writing goes on.
-func (d *db) report(err error) {
+// page read): the user is told, writing goes on. skipped counts stored rows
+// left out because of it.
+func (d *db) report(err error, skipped int) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.err == nil {
-		d.err = err
+	if d.readErr == nil {
+		d.readErr = err
 	}
+	d.skipped += skipped
 }
 
-func (d *db) failure() error {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.err
-}
-
-func (d *db) halted() bool {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.stopped
-}
+// maxRetry caps the delay between attempts to write held batches.
+const maxRetry = 30 * time.Second
 
 // run is the writer goroutine: it folds whatever batches are queued into
-// one transaction. After a failed write it writes nothing more, so that a
-// later batch can never store a cursor ahead of the lost data; the State
-// keeps working in memory and StorageError tells the UI.
+// one transaction. When a write fails (a full disk), the batches are held
+// in memory, in order, and retried with a growing delay together with the
+// ones that follow, so that a later batch can never store a cursor ahead
+// of the data before it; once a retry succeeds, writing goes on as before.
+// The State keeps working in memory meanwhile and Health tells the UI.
 func (d *db) run() {
 	defer close(d.done)
-	for b := range d.batches {
-		group := []*batch{b}
-	more:
-		for len(group) < maxGroup {
-			select {
-			case nb, ok := <-d.batches:
-				if !ok {
-					break more
-				}
-				group = append(group, nb)
-			default:
-				break more
+	var held []*batch
+	var typed unsavedLog // the typed messages among held
+	var lastErr error
+	retry := time.NewTimer(time.Hour)
+	retry.Stop()
+	waiting, delay := false, d.retry
+	for {
+		var group []*batch
+		select {
+		case b, ok := <-d.batches:
+			if !ok {
+				d.finish(held)
+				return
+			}
+			group = d.gather(b)
+		case <-retry.C:
+			waiting = false
+		}
+		var markers []*batch
+		for _, g := range group {
+			if g.retry && waiting {
+				retry.Stop()
+				waiting = false
+			}
+			if g.written != nil {
+				markers = append(markers, g)
+			} else {
+				held = append(held, g)
 			}
 		}
-		if !d.halted() {
-			if err := d.write(group); err != nil {
-				d.fail(err)
+		switch {
+		case len(held) == 0:
+		case waiting:
+			if typed.add(held) {
+				d.settle(lastErr, typed.list) // name the messages that joined
 			}
+		default:
+			if lastErr = d.write(held); lastErr == nil {
+				held, typed, delay = nil, unsavedLog{}, d.retry
+				d.settle(nil, nil)
+				break
+			}
+			typed.add(held)
+			d.settle(lastErr, typed.list)
+			retry.Reset(delay)
+			waiting, delay = true, min(2*delay, maxRetry)
 		}
 		d.pending.Add(-int64(len(group)))
-		for _, g := range group {
-			if g.written != nil {
-				close(g.written)
-			}
+		for _, g := range markers {
+			close(g.written) // flush: everything before it is written, or held
 		}
 	}
+}
+
+// gather returns b and the batches queued behind it, up to maxGroup.
+func (d *db) gather(b *batch) []*batch {
+	group := []*batch{b}
+	for len(group) < maxGroup {
+		select {
+		case nb, ok := <-d.batches:
+			if !ok {
+				return group
+			}
+			group = append(group, nb)
+		default:
+			return group
+		}
+	}
+	return group
+}
+
+// finish makes a last attempt to write the held batches at close; what
+// still fails is lost, and close says so.
+func (d *db) finish(held []*batch) {
+	if len(held) == 0 {
+		return
+	}
+	if err := d.write(held); err != nil {
+		d.mu.Lock()
+		d.lost = fmt.Errorf("%d unsaved changes lost: %w", len(held), err)
+		d.mu.Unlock()
+	}
+}
+
+// settle publishes the outcome of the last write: its error (nil once one
+// succeeds) and the typed messages still held.
+func (d *db) settle(err error, unsaved []UnsavedMessage) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.writeErr, d.unsaved = err, slices.Clone(unsaved)
 }
 
 // write applies a group of batches in one transaction, in order.

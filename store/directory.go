@@ -7,10 +7,30 @@ import (
 // channel is one directory entry.
 type channel struct {
 	lane    frame.Lane
+	ord     int // position: entries are only ever appended, so it never changes
 	Name    string
 	Kind    string
 	Default bool
 	Auto    bool
+}
+
+// dirIndex is what a State keeps beside the directory so that no question
+// about it walks every entry: an index by lane, the tree built once per
+// change (and patched for in-place edits), positions, and versions.
+type dirIndex struct {
+	byLane  map[frame.Lane]*channel
+	nextOrd int           // the next directory entry's position
+	dirVer  uint64        // bumped by every directory change
+	tree    []ChannelNode // Tree's result, current while treeVer == dirVer
+	treeVer uint64
+	treeAt  map[frame.Lane][2]int // lane → index in tree, and in its Threads (-1: top level)
+	// Changes since the last structural one (an entry added, removed or
+	// reordered, at shapeVer), for DirectoryEdits.
+	shapeVer   uint64
+	edits      []dirEdit
+	editsFloor uint64             // the log reaches back to this version
+	pos        map[frame.Lane]int // index in dir, current while posVer == shapeVer
+	posVer     uint64
 }
 
 // ChannelNode is one entry of the sidebar tree: a channel with its threads
@@ -28,11 +48,32 @@ type ChannelNode struct {
 // Tree returns the directory: the default channel first, then the other
 // channels in the gateway's order (new ones appended), each with its threads
 // in the same order. A thread whose parent is unknown is listed at top level.
+// The tree is built once per change of the entries or their order, patched
+// in place for renames, and shared: read it, never write it, and call Tree
+// again after a change (DirectoryVersion says when).
 func (s *State) Tree() []ChannelNode {
-	var out []ChannelNode
+	if s.tree != nil && s.treeVer == s.dirVer {
+		return s.tree
+	}
+	if edits, ok := s.DirectoryEdits(s.treeVer); ok && s.tree != nil {
+		for _, l := range edits { // entries changed in place: patch their nodes
+			if c, p := s.byLane[l], s.treeAt[l]; c != nil {
+				n := &s.tree[p[0]]
+				if p[1] >= 0 {
+					n = &n.Threads[p[1]]
+				}
+				n.Name, n.Kind, n.Auto = c.Name, c.Kind, c.Auto
+			}
+		}
+		s.treeVer = s.dirVer
+		return s.tree
+	}
+	out := []ChannelNode{}
 	at := map[string]int{} // chat id → index in out
+	s.treeAt = make(map[frame.Lane][2]int, len(s.dir))
 	add := func(c *channel) {
 		at[c.lane.ChatID] = len(out)
+		s.treeAt[c.lane] = [2]int{len(out), -1}
 		out = append(out, c.node())
 	}
 	for _, c := range s.dir {
@@ -50,12 +91,95 @@ func (s *State) Tree() []ChannelNode {
 			continue
 		}
 		if i, ok := at[c.lane.ChatID]; ok {
+			s.treeAt[c.lane] = [2]int{i, len(out[i].Threads)}
 			out[i].Threads = append(out[i].Threads, c.node())
 		} else {
+			s.treeAt[c.lane] = [2]int{len(out), -1}
 			out = append(out, c.node())
 		}
 	}
+	s.tree, s.treeVer = out, s.dirVer
 	return out
+}
+
+// DirectoryVersion changes whenever the directory does: a list built from
+// Tree is current while the version is the same.
+func (s *State) DirectoryVersion() uint64 { return s.dirVer }
+
+// maxEdits bounds the log of in-place directory edits.
+const maxEdits = 1024
+
+// dirEdit is one entry changed in place (renamed, say) at version ver.
+type dirEdit struct {
+	ver  uint64
+	lane frame.Lane
+}
+
+// DirectoryEdits returns the lanes whose entries changed in place (a new
+// name, kind or auto mark) since DirectoryVersion was since, when that is
+// all that changed: then a list built from Tree at since is brought up to
+// date by updating those lanes' rows. ok is false when entries were added,
+// removed or reordered (a new default) since then, or the log no longer
+// reaches back that far: then the list must be built again.
+func (s *State) DirectoryEdits(since uint64) (lanes []frame.Lane, ok bool) {
+	if since < s.shapeVer || since < s.editsFloor {
+		return nil, false
+	}
+	for _, e := range s.edits {
+		if e.ver > since {
+			lanes = append(lanes, e.lane)
+		}
+	}
+	return lanes, true
+}
+
+// ChannelName returns lane l's name in the directory, or "" for a lane
+// the directory does not list.
+func (s *State) ChannelName(l frame.Lane) string {
+	if c := s.byLane[l]; c != nil {
+		return c.Name
+	}
+	return ""
+}
+
+// Entry returns lane l's directory entry (without threads), or false for
+// a lane the directory does not list.
+func (s *State) Entry(l frame.Lane) (ChannelNode, bool) {
+	if c := s.byLane[l]; c != nil {
+		return c.node(), true
+	}
+	return ChannelNode{}, false
+}
+
+// dirPositions maps each listed lane to its index in s.dir, rebuilt once
+// per change of the directory's entries or order.
+func (s *State) dirPositions() map[frame.Lane]int {
+	if s.pos == nil || s.posVer != s.shapeVer {
+		s.pos = make(map[frame.Lane]int, len(s.dir))
+		for i, c := range s.dir {
+			s.pos[c.lane] = i
+		}
+		s.posVer = s.shapeVer
+	}
+	return s.pos
+}
+
+// dirChanged records a change of the directory's entries or order.
+func (s *State) dirChanged() {
+	s.dirVer++
+	s.shapeVer, s.edits, s.editsFloor = s.dirVer, s.edits[:0], s.dirVer
+	s.chg.Directory = true
+}
+
+// dirEdited records an in-place change of lane l's entry.
+func (s *State) dirEdited(l frame.Lane) {
+	s.dirVer++
+	if len(s.edits) == maxEdits {
+		s.editsFloor = s.edits[maxEdits/2-1].ver
+		s.edits = append(s.edits[:0], s.edits[maxEdits/2:]...)
+	}
+	s.edits = append(s.edits, dirEdit{ver: s.dirVer, lane: l})
+	s.chg.Directory = true
 }
 
 func (c *channel) node() ChannelNode {
@@ -79,13 +203,14 @@ func (s *State) DefaultLane() frame.Lane {
 }
 
 // channel returns the directory entry of lane l, or nil.
-func (s *State) channel(l frame.Lane) *channel {
-	for _, c := range s.dir {
-		if c.lane == l {
-			return c
-		}
-	}
-	return nil
+func (s *State) channel(l frame.Lane) *channel { return s.byLane[l] }
+
+// addChannel appends a directory entry and indexes it.
+func (s *State) addChannel(c *channel) {
+	c.ord = s.nextOrd
+	s.nextOrd++
+	s.dir = append(s.dir, c)
+	s.byLane[c.lane] = c
 }
 
 // upsertChannel adds or updates one directory entry.
@@ -96,9 +221,10 @@ func (s *State) upsertChannel(fc frame.Channel) {
 	}
 	delete(s.deleted, l)
 	c := s.channel(l)
-	if c == nil {
+	added := c == nil
+	if added {
 		c = &channel{lane: l}
-		s.dir = append(s.dir, c)
+		s.addChannel(c)
 	}
 	next := *c
 	if fc.Name != "" {
@@ -126,6 +252,7 @@ func (s *State) upsertChannel(fc frame.Channel) {
 	if next == *c {
 		return
 	}
+	reordered := added || next.Default != c.Default
 	if next.Default && !c.Default {
 		for _, o := range s.dir {
 			if o != c && o.Default {
@@ -140,26 +267,35 @@ func (s *State) upsertChannel(fc frame.Channel) {
 		s.laneChanged(ln)
 	}
 	s.dirtyChannel(c)
-	s.chg.Directory = true
+	if reordered {
+		s.dirChanged()
+	} else {
+		s.dirEdited(l)
+	}
 }
 
 // replaceDirectory applies a full listing (hello.ack, channel.list): known
 // entries are updated, new ones added in the listing's order, entries
 // missing from it removed with their lanes. An empty listing is ignored:
 // the default channel always exists, so it can only be a gateway fault,
-// and it must not wipe the cache.
+// and it must not wipe the cache. It takes time linear in the directory's
+// size, however many entries change.
 func (s *State) replaceDirectory(list []frame.Channel) {
 	if len(list) == 0 {
 		return
 	}
-	keep := map[frame.Lane]bool{}
+	keep := make(map[frame.Lane]bool, len(list))
 	for _, fc := range list {
 		keep[fc.Lane()] = true
 	}
-	for _, c := range append([]*channel(nil), s.dir...) {
+	gone := map[frame.Lane]bool{}
+	for _, c := range s.dir {
 		if !keep[c.lane] {
-			s.removeLane(c.lane)
+			gone[c.lane] = true
 		}
+	}
+	if len(gone) > 0 {
+		s.removeLanes(gone)
 	}
 	for _, fc := range list {
 		s.upsertChannel(fc)
@@ -168,23 +304,59 @@ func (s *State) replaceDirectory(list []frame.Channel) {
 
 // removeLane deletes a lane, its directory entry and its items; a channel's
 // threads go with it.
-func (s *State) removeLane(l frame.Lane) {
-	if l.ThreadID == "" {
-		for _, c := range append([]*channel(nil), s.dir...) {
-			if c.lane.ChatID == l.ChatID && c.lane.ThreadID != "" {
-				s.removeLane(c.lane)
-			}
-		}
-		for k := range s.lanes {
-			if k.ChatID == l.ChatID && k.ThreadID != "" {
-				s.removeLane(k)
-			}
+func (s *State) removeLane(l frame.Lane) { s.removeLanes(map[frame.Lane]bool{l: true}) }
+
+// removeLanes deletes the lanes in gone as removeLane does, in one pass
+// over the directory.
+func (s *State) removeLanes(gone map[frame.Lane]bool) {
+	chats := map[string]bool{} // channels whose threads go too
+	for l := range gone {
+		if l.ThreadID == "" {
+			chats[l.ChatID] = true
 		}
 	}
-	for i, c := range s.dir {
-		if c.lane == l {
-			s.dir = append(s.dir[:i], s.dir[i+1:]...)
-			break
+	doomed := func(l frame.Lane) bool { return gone[l] || l.ThreadID != "" && chats[l.ChatID] }
+	var removed []frame.Lane
+	seen := map[frame.Lane]bool{}
+	note := func(l frame.Lane) {
+		if !seen[l] {
+			seen[l] = true
+			removed = append(removed, l)
+		}
+	}
+	kept := s.dir[:0]
+	for _, c := range s.dir {
+		if doomed(c.lane) {
+			note(c.lane)
+			delete(s.byLane, c.lane)
+			continue
+		}
+		kept = append(kept, c)
+	}
+	clear(s.dir[len(kept):])
+	s.dir = kept
+	for k := range s.lanes {
+		if doomed(k) {
+			note(k)
+		}
+	}
+	for l := range gone {
+		note(l)
+	}
+	for _, l := range removed {
+		s.dropLane(l)
+	}
+	s.dirChanged()
+	s.chg.Pickers = true
+}
+
+// dropLane forgets one removed lane's state, draft and queued messages.
+func (s *State) dropLane(l frame.Lane) {
+	if ln := s.lanes[l]; ln != nil {
+		for _, it := range ln.items {
+			if it.Msg != nil && it.Msg.Overflow != nil {
+				s.dropOverflow(it.Msg.ID)
+			}
 		}
 	}
 	delete(s.lanes, l)
@@ -198,6 +370,4 @@ func (s *State) removeLane(l frame.Lane) {
 	s.deleted[l] = true
 	s.forgetLane(l)
 	s.chg.Removed = append(s.chg.Removed, l)
-	s.chg.Directory = true
-	s.chg.Pickers = true
 }

@@ -43,9 +43,11 @@
 // (only their final form).
 //
 // The UI goroutine waits for the disk only when 256 batches are queued or
-// when a read needs them written first. A write error stops all further
-// writes, so that the cursor cannot run ahead of lost data; the State keeps
-// working in memory and StorageError reports the error. A stored item that
-// cannot be read is skipped and reported the same way, without stopping
-// writes.
+// when a read needs them written first. When a write fails (a full disk),
+// the writer holds that batch and every later one in memory, in order, so
+// that the cursor cannot run ahead of lost data, and retries them together
+// with a growing delay; once space returns they are all written and writing
+// goes on. Health reports the failure meanwhile, with the typed messages
+// not on disk yet. A stored item that cannot be read is skipped and counted
+// in Health, without stopping writes.
 package store

@@ -22,6 +22,10 @@ import (
 //	set <n>            SetDelivery of client id n to Delivery(n % 7)
 //	hist <chat> {...}  ApplyHistory with a History payload (newest page)
 //	tick               advance the clock 200 s and Expire
+//	steer <chat> <text> AddSteer with the next client id
+//	took <n>           SteerDelivered of client id n
+//	unsteer <n>        Unsteer of client id n
+//	settle <chat>      Settle the lane (gateway restarted)
 func FuzzApply(f *testing.F) {
 	for _, seed := range [][]string{
 		append([]string{helloAck}, turn(1)...),
@@ -30,6 +34,7 @@ func FuzzApply(f *testing.F) {
 			`{"type":"message","chat_id":"d","payload":{"message_id":"u1","role":"user","text":"hello"}}`},
 		{"out d x", "set 6", `hist d {"messages":[{"message_id":"a","role":"user","text":"x","ts":1900000000000}]}`},
 		{approval, clarify, "tick", `{"type":"channel.deleted","payload":{"chat_id":"d"}}`, "out d late"},
+		{helloAck, "steer d go", "set 1", "took 1", "steer d again", "unsteer 2", "settle d"},
 	} {
 		f.Add(strings.Join(seed, "\n"))
 	}
@@ -66,6 +71,16 @@ func scriptStep(s *State, clk *clock, line string, ids *int) {
 	case "tick":
 		clk.advance(200 * time.Second)
 		s.Expire(clk.now())
+	case "steer":
+		chat, text, _ := strings.Cut(rest, " ")
+		*ids++
+		s.AddSteer(lane(chat, ""), text, "c"+strconv.Itoa(*ids%10))
+	case "took":
+		s.SteerDelivered("c" + rest)
+	case "unsteer":
+		s.Unsteer("c" + rest)
+	case "settle":
+		s.Settle(lane(rest, ""), CutRestart)
 	default:
 		replayed := strings.HasPrefix(line, "!")
 		if fr, err := frame.Decode([]byte(strings.TrimPrefix(line, "!")), frame.FromServer); err == nil {
@@ -132,6 +147,9 @@ func scriptGen(r *rand.Rand) func() string {
 		func() string { return pick(approval, clarify, "tick") },
 		func() string { return "out " + pick("d", "c7") + " " + pick("x", "y") },
 		func() string { return fmt.Sprintf("set %d", r.IntN(10)) },
+		func() string { return "steer " + pick("d", "c7") + " " + pick("x", "y") },
+		func() string { return fmt.Sprintf("%s %d", pick("took", "unsteer"), r.IntN(10)) },
+		func() string { return "settle " + pick("d", "c7") },
 		func() string {
 			return fmt.Sprintf(`hist %s {"messages":[{"message_id":"%s","role":"user","text":"%s","ts":%d}],"has_more":true}`,
 				pick("d", "c7"), pick("m1", "u1", "u2"), pick("x", "y"), 1_800_000_000_000+r.IntN(5)*1000)

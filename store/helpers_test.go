@@ -83,6 +83,12 @@ func itemLine(it *Item) string {
 		if m.Delivery != DeliveryNone {
 			s += " " + m.Delivery.String()
 		}
+		if m.Steer {
+			s += " steer"
+		}
+		if m.Cut.Interrupted() {
+			s += " " + m.Cut.String()
+		}
 		for _, md := range m.Media {
 			s += " media=" + md.MediaID
 		}
@@ -101,6 +107,9 @@ func itemLine(it *Item) string {
 		}
 		if tc.Output != "" {
 			s += " out=" + tc.Output
+		}
+		if tc.Cut.Interrupted() {
+			s += " " + tc.Cut.String()
 		}
 		return s
 	default:

@@ -6,8 +6,9 @@ import (
 
 // invariants returns the first broken internal invariant of s, or nil:
 // positions match indexes, the message index points at held items, sort
-// keys (seq, id) strictly ascend, every message id is held once, and the outgoing queue points
-// at unechoed placeholders of existing lanes.
+// keys (seq, id) strictly ascend, every message id is held once, nothing
+// open carries a cut mark, and the outgoing queue points at unechoed
+// placeholders of existing lanes.
 func invariants(s *State) error {
 	for l, ln := range s.lanes {
 		seen := map[string]bool{}
@@ -17,6 +18,9 @@ func invariants(s *State) error {
 			}
 			if p := ln.items[max(i-1, 0)]; i > 0 && (p.seq > it.seq || p.seq == it.seq && p.id >= it.id) {
 				return fmt.Errorf("lane %s item %d: (seq, id) (%v, %d) after (%v, %d)", l, i, it.seq, it.id, p.seq, p.id)
+			}
+			if isOpen(it) && (it.Msg != nil && it.Msg.Cut != CutNone || it.Tool != nil && it.Tool.Cut != CutNone) {
+				return fmt.Errorf("lane %s item %d is open but marked cut", l, i)
 			}
 			if it.Msg != nil && it.Msg.ID != "" {
 				if seen[it.Msg.ID] {

@@ -87,8 +87,15 @@ type Message struct {
 	Delivery Delivery `json:"delivery,omitempty"`
 	// ClientMsgID is the random id the client put in message.send.
 	ClientMsgID string `json:"client_msg_id,omitempty"`
+	// Steer marks the user's text sent (or to be sent) into the running
+	// turn with agent.steer rather than as a message of its own.
+	Steer bool `json:"steer,omitempty"`
+	// Cut says how a streaming message was closed without its message.stop.
+	Cut Cut `json:"cut,omitempty"`
 	// MediaRefs are the upload refs an outgoing message attaches.
 	MediaRefs []string `json:"media_refs,omitempty"`
+	// Overflow is set when Text was cut at TextCap (textcap.go).
+	Overflow *Overflow `json:"overflow,omitempty"`
 }
 
 // Delivery is the delivery state of a user message.
@@ -149,6 +156,39 @@ type ToolCall struct {
 	// Output is tool.end's output_preview.
 	Output  string    `json:"output,omitempty"`
 	Started time.Time `json:"started"`
+	// Cut says how a running card was closed without its tool.end.
+	Cut Cut `json:"cut,omitempty"`
+}
+
+// Cut says how a streaming message or a running tool card was closed
+// without the frame that ends it (message.stop, tool.end). A later end
+// frame, live or replayed, still applies and clears it.
+type Cut int
+
+const (
+	// CutNone: not cut (still open, or ended by its own frame).
+	CutNone Cut = iota
+	// CutIdle: agent.idle closed it; its end frame may still follow (a
+	// replay can put idle before message.stop).
+	CutIdle
+	// CutRestart: the gateway restarted and never finished it.
+	CutRestart
+	// CutLost: after a reconnect the gateway gave no sign of the turn.
+	CutLost
+)
+
+// Interrupted reports whether the cut is shown as an interruption.
+func (c Cut) Interrupted() bool { return c == CutRestart || c == CutLost }
+
+// String is how the cut is shown ("" for none and CutIdle).
+func (c Cut) String() string {
+	switch c {
+	case CutRestart:
+		return "interrupted (gateway restarted)"
+	case CutLost:
+		return "interrupted (connection lost)"
+	}
+	return ""
 }
 
 // PickerOutcome tells how a picker left the queue.

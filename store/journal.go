@@ -38,6 +38,9 @@ func (s *State) dirty(ln *Lane, it *Item) {
 
 // forget marks a removed item for deletion.
 func (s *State) forget(it *Item) {
+	if it.Msg != nil && it.Msg.Overflow != nil {
+		s.dropOverflow(it.Msg.ID)
+	}
 	if s.db == nil {
 		return
 	}
@@ -49,6 +52,7 @@ func (s *State) forget(it *Item) {
 // forgetMessage deletes message id wherever it is stored (rows older than
 // what is in memory included).
 func (s *State) forgetMessage(id string) {
+	s.dropOverflow(id)
 	if s.db != nil {
 		s.cur().deleteMsg = append(s.cur().deleteMsg, id)
 	}
@@ -68,14 +72,18 @@ func (s *State) forgetLane(l frame.Lane) {
 		}
 	}
 	delete(b.drafts, l)
+	for k := range b.chans {
+		if k == l || l.ThreadID == "" && k.ChatID == l.ChatID {
+			delete(b.chans, k)
+		}
+	}
 	b.dropLanes = append(b.dropLanes, l)
-	b.dirSet = true
 }
 
-// dirtyChannel marks the directory for rewriting.
-func (s *State) dirtyChannel(*channel) {
+// dirtyChannel marks a directory entry for writing.
+func (s *State) dirtyChannel(c *channel) {
 	if s.db != nil {
-		s.cur().dirSet = true
+		s.cur().chans[c.lane] = c
 	}
 }
 
@@ -124,17 +132,16 @@ func (s *State) commit() {
 	for _, d := range b.dirty {
 		r, err := encodeItem(d.lane, d.it)
 		if err != nil {
-			s.db.fail(err)
+			s.db.report(err, 0)
 			continue
 		}
 		b.rows = append(b.rows, r)
 	}
 	b.dirty = nil
-	if b.dirSet {
-		for i, c := range s.dir {
-			b.directory = append(b.directory, channelRow{channel: *c, ord: i})
-		}
+	for _, c := range b.chans {
+		b.channels = append(b.channels, channelRow{channel: *c, ord: c.ord})
 	}
+	b.chans = nil
 	for k := range b.meta {
 		b.meta[k] = s.metaValue(k)
 	}
@@ -151,7 +158,7 @@ func (s *State) metaValue(key string) string {
 	case metaCatalog:
 		b, err := json.Marshal(s.catalog)
 		if err != nil {
-			s.db.fail(err)
+			s.db.report(err, 0)
 		}
 		return string(b)
 	case metaFocus:

@@ -8,12 +8,13 @@ import (
 )
 
 // isUserMsg reports whether it is a message with role user.
-func isUserMsg(it *Item) bool { return it.Msg != nil && it.Msg.Role == frame.RoleUser }
+// A steer is not: it belongs to the turn it was sent into.
+func isUserMsg(it *Item) bool { return it.Msg != nil && it.Msg.Role == frame.RoleUser && !it.Msg.Steer }
 
 // msgFromWire builds a Message from a final message frame.
 func (s *State) msgFromWire(m *frame.Message) *Message {
 	out := &Message{
-		ID: m.MessageID, Role: m.Role, Text: m.Text, Reasoning: m.Reasoning,
+		ID: m.MessageID, Role: m.Role, Text: m.Text, Reasoning: capReasoning(m.Reasoning),
 		Media: slices.Clone(m.Media), ReplyTo: m.ReplyTo.Val, Model: m.Model,
 		Tokens: m.Tokens, Runtime: m.Runtime, TS: s.fromMillis(m.TS),
 		ClientMsgID: m.ClientMsgID,
@@ -24,6 +25,7 @@ func (s *State) msgFromWire(m *frame.Message) *Message {
 	if out.Role == frame.RoleUser {
 		out.Delivery = DeliverySent
 	}
+	s.capText(out, m.Text)
 	return out
 }
 
@@ -38,7 +40,7 @@ func (s *State) applyMessage(l frame.Lane, m *frame.Message, replayed bool) {
 	}
 	msg := s.msgFromWire(m)
 	if it := ln.byMsg[m.MessageID]; it != nil {
-		if replayed && !it.Msg.Streaming {
+		if replayed && !it.Msg.Streaming && it.Msg.Cut == CutNone {
 			ln.anchor, ln.storedTurn = it, false
 			return
 		}
@@ -171,9 +173,14 @@ func (s *State) placeByTS(ln *Lane, ts time.Time) int {
 	return pos
 }
 
-// applyStart opens a streaming bubble (a second start for a known id is a
-// no-op).
+// applyStart opens a streaming bubble at the end (a second start for a
+// known id is a no-op).
 func (s *State) applyStart(l frame.Lane, m *frame.MessageStart) {
+	s.startAt(l, m, func(ln *Lane) int { return ln.Len() })
+}
+
+// startAt opens a streaming bubble at the position where gives.
+func (s *State) startAt(l frame.Lane, m *frame.MessageStart, where func(*Lane) int) {
 	ln := s.existingOrNew(l)
 	if ln == nil || m.MessageID == "" || s.gone[m.MessageID] || ln.byMsg[m.MessageID] != nil || s.knownElsewhere(ln, m.MessageID) {
 		return
@@ -183,7 +190,7 @@ func (s *State) applyStart(l frame.Lane, m *frame.MessageStart) {
 		role = frame.RoleAssistant
 	}
 	msg := &Message{ID: m.MessageID, Role: role, ReplyTo: m.ReplyTo.Val, TS: s.fromMillis(m.TS), Streaming: true}
-	s.add(ln, ln.Len(), &Item{Kind: KindMessage, Msg: msg, TS: msg.TS})
+	s.add(ln, where(ln), &Item{Kind: KindMessage, Msg: msg, TS: msg.TS})
 	s.arrived(ln, msg)
 }
 
@@ -205,16 +212,17 @@ func (s *State) applyUpdate(l frame.Lane, m *frame.MessageUpdate) {
 	if !it.Msg.Streaming || (it.Msg.Text == m.Text && (m.Reasoning == "" || it.Msg.Reasoning == m.Reasoning)) {
 		return
 	}
-	it.Msg.Text = m.Text
+	s.capText(it.Msg, m.Text)
 	if m.Reasoning != "" {
-		it.Msg.Reasoning = m.Reasoning
+		it.Msg.Reasoning = capReasoning(m.Reasoning)
 	}
 	s.touch(ln, it)
 }
 
 // applyStop finishes a streaming bubble with the authoritative final text.
 // A stop for an unknown id adds the finished message; a replayed stop for a
-// finished one is a no-op.
+// finished one is a no-op, unless the bubble was only cut short (agent.idle
+// replayed before its stop, or a reconnect marked it interrupted).
 func (s *State) applyStop(l frame.Lane, m *frame.MessageStop, replayed bool) {
 	ln := s.existingOrNew(l)
 	if ln == nil || m.MessageID == "" {
@@ -225,17 +233,25 @@ func (s *State) applyStop(l frame.Lane, m *frame.MessageStop, replayed bool) {
 		if s.knownElsewhere(ln, m.MessageID) {
 			return
 		}
-		s.applyStart(l, &frame.MessageStart{MessageID: m.MessageID, TS: m.TS})
+		// A replayed answer goes by its time, ahead of messages typed
+		// since (still queued here); a live one at the end.
+		s.startAt(l, &frame.MessageStart{MessageID: m.MessageID, TS: m.TS}, func(ln *Lane) int {
+			if replayed && m.TS != 0 {
+				return s.placeByTS(ln, time.UnixMilli(m.TS))
+			}
+			return ln.Len()
+		})
 		if it = ln.byMsg[m.MessageID]; it == nil {
 			return
 		}
-	} else if replayed && !it.Msg.Streaming {
-		return
+	} else if replayed && !it.Msg.Streaming && it.Msg.Cut == CutNone {
+		return // already finished by a stop; one cut short still takes its final text
 	}
 	msg := it.Msg
-	msg.Text, msg.Streaming = m.FinalText, false
+	msg.Streaming, msg.Cut = false, CutNone
+	s.capText(msg, m.FinalText)
 	if m.Reasoning != "" {
-		msg.Reasoning = m.Reasoning
+		msg.Reasoning = capReasoning(m.Reasoning)
 	}
 	if m.Media != nil {
 		msg.Media = slices.Clone(m.Media)

@@ -36,9 +36,12 @@ func Open(dir string, opts Options) (*State, error) {
 		return nil, fmt.Errorf("store file: %w", err)
 	}
 	f.Close()
-	d, err := openDB(path)
+	d, err := openDB(path, opts.WriteRetry)
 	if err != nil {
 		return nil, err
+	}
+	if opts.OverflowDir == "" {
+		opts.OverflowDir = filepath.Join(dir, overflowDirName)
 	}
 	s := New(opts)
 	s.db = d
@@ -50,7 +53,8 @@ func Open(dir string, opts Options) (*State, error) {
 }
 
 // Close writes everything pending and closes the database. It returns the
-// first write error, if any. Afterwards the State keeps working in memory
+// error of writes that could not be made even now (what they held is
+// lost) and the first read problem, if any. Afterwards the State keeps working in memory
 // only; closing again, or closing a memory-only State, does nothing.
 func (s *State) Close() error {
 	if s.db == nil {
@@ -60,16 +64,6 @@ func (s *State) Close() error {
 	err := s.db.close()
 	s.db = nil
 	return err
-}
-
-// StorageError returns the first error the database hit while writing or
-// reading, or nil. Writes happen behind the UI; the UI polls this to tell
-// the user that what they see may not survive a restart.
-func (s *State) StorageError() error {
-	if s.db == nil {
-		return nil
-	}
-	return s.db.failure()
 }
 
 // load reads everything but the lanes' items.
@@ -86,46 +80,64 @@ func (s *State) load() error {
 	if err := s.db.conn.QueryRow(`SELECT COALESCE(MAX(id), 0) FROM items`).Scan(&s.nextID); err != nil {
 		return err
 	}
-	// The partial outbox index keeps this independent of the history's size.
-	rows, err := s.db.conn.Query(`SELECT chat_id, thread_id FROM items INDEXED BY items_outbox
+	// The partial indexes keep these independent of the history's size.
+	queued, err := s.db.lanesWhere(`SELECT chat_id, thread_id FROM items INDEXED BY items_outbox
 		WHERE msg_id IS NULL AND client_msg_id IS NOT NULL`)
 	if err != nil {
 		return err
 	}
-	var queued []frame.Lane
-	for rows.Next() {
-		var l frame.Lane
-		if err := rows.Scan(&l.ChatID, &l.ThreadID); err != nil {
-			rows.Close()
-			return err
-		}
-		if !slices.Contains(queued, l) {
-			queued = append(queued, l)
-		}
-	}
-	if err := rows.Close(); err != nil {
+	running, err := s.db.lanesWhere(`SELECT chat_id, thread_id FROM items INDEXED BY items_open WHERE open = 1`)
+	if err != nil {
 		return err
 	}
 	for _, l := range queued {
 		s.lane(l) // loads back to the lane's oldest queued message
 	}
+	for _, l := range running {
+		s.storedOpen[l] = true // see Unsettled and Settle
+		s.lane(l)
+	}
 	s.commit()
 	return nil
 }
 
+// lanesWhere returns the distinct lanes of the (chat_id, thread_id) rows
+// query selects.
+func (d *db) lanesWhere(query string) ([]frame.Lane, error) {
+	rows, err := d.conn.Query(query)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []frame.Lane
+	for rows.Next() {
+		var l frame.Lane
+		if err := rows.Scan(&l.ChatID, &l.ThreadID); err != nil {
+			return nil, err
+		}
+		if !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	return out, rows.Err()
+}
+
 func (s *State) loadDirectory() error {
-	rows, err := s.db.conn.Query(`SELECT chat_id, thread_id, name, kind, is_default, auto FROM channels ORDER BY ord`)
+	rows, err := s.db.conn.Query(`SELECT chat_id, thread_id, name, kind, is_default, auto, ord FROM channels ORDER BY ord`)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
 		c := &channel{}
-		if err := rows.Scan(&c.lane.ChatID, &c.lane.ThreadID, &c.Name, &c.Kind, &c.Default, &c.Auto); err != nil {
+		var ord int
+		if err := rows.Scan(&c.lane.ChatID, &c.lane.ThreadID, &c.Name, &c.Kind, &c.Default, &c.Auto, &ord); err != nil {
 			return err
 		}
-		s.dir = append(s.dir, c)
+		s.nextOrd = ord // addChannel keeps the stored position
+		s.addChannel(c)
 	}
+	s.dirChanged()
 	return rows.Err()
 }
 

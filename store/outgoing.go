@@ -21,6 +21,9 @@ type Outgoing struct {
 	ReplyTo     string
 	MediaRefs   []string
 	Delivery    Delivery
+	// Steer: the text is for the running turn (agent.steer); while the
+	// lane is idle it goes out as a plain message.send instead.
+	Steer bool
 	// TS is when it was typed (or last re-queued).
 	TS time.Time
 }
@@ -36,14 +39,25 @@ type outgoing struct {
 // unique (it goes into message.send). It returns the placeholder's message,
 // or nil for a lane deleted in this session or a repeated clientMsgID.
 func (s *State) AddOutgoing(l frame.Lane, text, clientMsgID, replyTo string, mediaRefs []string) *Message {
+	return s.addOutgoing(l, &Message{Text: text, ReplyTo: replyTo, ClientMsgID: clientMsgID, MediaRefs: slices.Clone(mediaRefs)})
+}
+
+// AddSteer is AddOutgoing for text meant for the lane's running turn: it
+// is stored like any outgoing message until the gateway has it (see
+// SteerDelivered and Unsteer), so a failed agent.steer loses nothing.
+func (s *State) AddSteer(l frame.Lane, text, clientMsgID string) *Message {
+	return s.addOutgoing(l, &Message{Text: text, ClientMsgID: clientMsgID, Steer: true})
+}
+
+func (s *State) addOutgoing(l frame.Lane, msg *Message) *Message {
 	s.begin()
 	defer s.end()
 	ln := s.existingOrNew(l)
-	if ln == nil || clientMsgID == "" || s.outbox[clientMsgID] != nil {
+	if ln == nil || msg.ClientMsgID == "" || s.outbox[msg.ClientMsgID] != nil {
 		return nil
 	}
-	msg := &Message{Role: frame.RoleUser, Text: text, ReplyTo: replyTo, TS: s.now(),
-		Delivery: DeliveryQueued, ClientMsgID: clientMsgID, MediaRefs: slices.Clone(mediaRefs)}
+	msg.Role, msg.TS, msg.Delivery = frame.RoleUser, s.now(), DeliveryQueued
+	clientMsgID := msg.ClientMsgID
 	it := &Item{Kind: KindMessage, Msg: msg, TS: msg.TS}
 	s.add(ln, ln.Len(), it)
 	s.outbox[clientMsgID] = &outgoing{lane: ln.Key, it: it}
@@ -64,7 +78,7 @@ func (s *State) Outgoing() []Outgoing {
 	for _, o := range out {
 		m := o.it.Msg
 		list = append(list, Outgoing{Lane: o.lane, ClientMsgID: m.ClientMsgID, Text: m.Text,
-			ReplyTo: m.ReplyTo, MediaRefs: m.MediaRefs, Delivery: m.Delivery, TS: m.TS})
+			ReplyTo: m.ReplyTo, MediaRefs: m.MediaRefs, Delivery: m.Delivery, Steer: m.Steer, TS: m.TS})
 	}
 	return list
 }
@@ -115,7 +129,7 @@ func (s *State) matchEcho(ln *Lane, msg *Message) *Item {
 		return nil
 	}
 	for _, it := range ln.placeholders() {
-		if it.Msg.Text == msg.Text && it.Msg.Delivery != DeliveryQueued && !msg.TS.Before(it.Msg.TS.Add(-echoSkew)) {
+		if !it.Msg.Steer && it.Msg.Text == msg.Text && it.Msg.Delivery != DeliveryQueued && !msg.TS.Before(it.Msg.TS.Add(-echoSkew)) {
 			delete(s.outbox, it.Msg.ClientMsgID)
 			s.chg.Outgoing = true
 			return it
@@ -140,7 +154,7 @@ func (l *Lane) placeholders() []*Item {
 // gateway (Sending or Sent), for a read receipt naming an id not held.
 func (l *Lane) oldestUnechoed() *Item {
 	for _, it := range l.placeholders() {
-		if d := it.Msg.Delivery; d == DeliverySending || d == DeliverySent {
+		if d := it.Msg.Delivery; !it.Msg.Steer && (d == DeliverySending || d == DeliverySent) {
 			return it
 		}
 	}
@@ -180,4 +194,34 @@ func (s *State) echoed(it *Item) {
 		delete(s.outbox, id)
 		s.chg.Outgoing = true
 	}
+}
+
+// SteerDelivered records that the gateway took steer clientMsgID into its
+// running turn: the steer is sent (✓) and leaves the outgoing queue. No
+// echo follows an agent.steer, so it keeps no client id to be matched by.
+func (s *State) SteerDelivered(clientMsgID string) Change {
+	s.begin()
+	if o := s.outbox[clientMsgID]; o != nil && o.it.Msg.Steer {
+		delete(s.outbox, clientMsgID)
+		o.it.Msg.Delivery, o.it.Msg.ClientMsgID = DeliverySent, ""
+		if ln := s.lanes[o.lane]; ln != nil {
+			s.touch(ln, o.it)
+		}
+		s.chg.Outgoing = true
+	}
+	return s.end()
+}
+
+// Unsteer turns steer clientMsgID into a plain outgoing message, queued to
+// go out as message.send: the gateway said no turn is running to steer.
+func (s *State) Unsteer(clientMsgID string) Change {
+	s.begin()
+	if o := s.outbox[clientMsgID]; o != nil && o.it.Msg.Steer {
+		o.it.Msg.Steer, o.it.Msg.Delivery, o.it.Msg.TS = false, DeliveryQueued, s.now()
+		if ln := s.lanes[o.lane]; ln != nil {
+			s.touch(ln, o.it)
+		}
+		s.chg.Outgoing = true
+	}
+	return s.end()
 }

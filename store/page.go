@@ -35,7 +35,7 @@ func (s *State) loadLaneState(ln *Lane) {
 		delete(s.db.stored, ln.Key)
 		ln.Unread, ln.serverMore, ln.Model, ln.gap = r.unread, r.serverMore, r.model, r.gap
 		if err := json.Unmarshal([]byte(r.runtime), &ln.Runtime); err != nil {
-			s.db.report(fmt.Errorf("load lane %s: %w", ln.Key, err))
+			s.db.report(fmt.Errorf("load lane %s: %w", ln.Key, err), 0)
 		}
 		ln.saved = r
 	}
@@ -71,7 +71,7 @@ func (s *State) queuedBefore(ln *Lane) bool {
 		AND client_msg_id IS NOT NULL AND (seq < ? OR (seq = ? AND id < ?)) LIMIT 1`,
 		ln.Key.ChatID, ln.Key.ThreadID, first.seq, first.seq, first.id).Scan(&one)
 	if err != nil && !isNoRows(err) {
-		s.db.report(err)
+		s.db.report(err, 0)
 	}
 	return err == nil
 }
@@ -88,7 +88,7 @@ func (s *State) pageIn(ln *Lane) bool {
 	}
 	rows, err := s.db.laneRows(ln.Key, seq, id, s.opts.PageSize+1)
 	if err != nil {
-		s.db.report(fmt.Errorf("page lane %s: %w", ln.Key, err))
+		s.db.report(fmt.Errorf("page lane %s: %w", ln.Key, err), 0)
 		ln.localMore = false
 		return false
 	}
@@ -100,7 +100,7 @@ func (s *State) pageIn(ln *Lane) bool {
 	for i := len(rows) - 1; i >= 0; i-- {
 		it, err := decodeItem(rows[i])
 		if err != nil {
-			s.db.report(err)
+			s.db.report(err, 1)
 			continue
 		}
 		page = append(page, it)
@@ -138,7 +138,7 @@ func (s *State) knownElsewhere(ln *Lane, id string) bool {
 	}
 	ok, err := s.db.hasMessage(ln.Key, id)
 	if err != nil {
-		s.db.report(err)
+		s.db.report(err, 0)
 	}
 	return ok
 }

@@ -89,8 +89,8 @@ func TestReopenKeepsEverything(t *testing.T) {
 	if v, _ := s.Setting("theme"); v != "light" {
 		t.Fatalf("theme %q", v)
 	}
-	if s.StorageError() != nil {
-		t.Fatal(s.StorageError())
+	if h := s.Health(); h.WriteErr != nil || h.ReadErr != nil {
+		t.Fatalf("%+v", h)
 	}
 }
 
@@ -244,39 +244,6 @@ func TestStreamingWrittenWhenFinal(t *testing.T) {
 	}
 }
 
-// After a failed write nothing more is written, so the stored cursor can
-// never get ahead of the stored frames.
-func TestWriteFailureStopsWriting(t *testing.T) {
-	dir, clk := t.TempDir(), newClock()
-	s := open(t, dir, clk)
-	replay(t, s, `{"cursor":5,"type":"message","chat_id":"d","payload":{"message_id":"m5","text":"x"}}`)
-	s.db.flush()
-	conn := s.db.conn // the store holds the file exclusively
-	if _, err := conn.Exec(`ALTER TABLE items RENAME TO items_away`); err != nil {
-		t.Fatal(err)
-	}
-	replay(t, s, `{"cursor":6,"type":"message","chat_id":"d","payload":{"message_id":"m6","text":"x"}}`)
-	s.db.flush()
-	if s.StorageError() == nil {
-		t.Fatal("no storage error")
-	}
-	if _, err := conn.Exec(`ALTER TABLE items_away RENAME TO items`); err != nil {
-		t.Fatal(err)
-	}
-	replay(t, s, `{"cursor":7,"type":"message","chat_id":"d","payload":{"message_id":"m7","text":"x"}}`)
-	want(t, s, def, `assistant m5 "x"`, `assistant m6 "x"`, `assistant m7 "x"`)
-	if err := s.Close(); err == nil {
-		t.Fatal("close hid the write error")
-	}
-	conn = rawDB(t, dir)
-	if n := count(t, conn, `SELECT value FROM meta WHERE key = 'cursor'`); n != 5 {
-		t.Fatalf("stored cursor %d, want 5", n)
-	}
-	if n := count(t, conn, `SELECT COUNT(*) FROM items`); n != 1 {
-		t.Fatalf("%d rows", n)
-	}
-}
-
 // A replayed message older than everything in memory is placed among the
 // stored messages, not before the loaded window.
 func TestOldMessageLandsAmongStoredOnes(t *testing.T) {
@@ -350,8 +317,8 @@ func TestDamagedStore(t *testing.T) {
 	conn.Close()
 	s = open(t, dir, clk)
 	want(t, s, def, `assistant m1 "t1"`, `assistant m3 "t3"`)
-	if s.StorageError() == nil {
-		t.Fatal("damaged row not reported")
+	if h := s.Health(); h.ReadErr == nil || h.Skipped != 1 || h.WriteErr != nil {
+		t.Fatalf("damaged row reported as %+v", h)
 	}
 	apply(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"m4","text":"t4","ts":1800000004000}}`)
 	if err := s.Close(); err == nil || !strings.Contains(err.Error(), "m2") {

@@ -82,22 +82,22 @@ func (s *State) PendingCount() int {
 }
 
 // PendingLanes returns the lanes with at least one pending picker, in
-// directory order first, then any others.
+// directory order first, then any others. It looks only at the lanes in
+// memory, so its cost does not grow with the directory.
 func (s *State) PendingLanes() []frame.Lane {
-	var out []frame.Lane
-	seen := map[frame.Lane]bool{}
-	for _, c := range s.dir {
-		if ln := s.lanes[c.lane]; ln != nil && len(ln.pickers) > 0 {
-			out = append(out, c.lane)
-			seen[c.lane] = true
-		}
-	}
+	var listed, others []frame.Lane
 	for k, ln := range s.lanes {
-		if len(ln.pickers) > 0 && !seen[k] {
-			out = append(out, k)
+		switch {
+		case len(ln.pickers) == 0:
+		case s.byLane[k] != nil:
+			listed = append(listed, k)
+		default:
+			others = append(others, k)
 		}
 	}
-	return out
+	pos := s.dirPositions()
+	slices.SortFunc(listed, func(a, b frame.Lane) int { return pos[a] - pos[b] })
+	return append(listed, others...)
 }
 
 // applyPicker queues a picker. A replay of one queued or already ended in

@@ -91,9 +91,10 @@ func (s *State) apply(f frame.Frame, replayed bool) {
 // held. A turn only the database holds (its message was stored, not in
 // memory) takes no replayed turn events at all. For a turn in memory,
 // lifecycle frames (busy, idle, typing) are stale when the replay anchor's
-// turn is older than the lane's current one, or, for busy and typing,
-// already has its final answer; tool events and commentary dedupe
-// themselves.
+// turn is older than the lane's current one (a later user message the
+// gateway echoed follows it), or, for busy and typing, already has its
+// final answer; tool events and commentary dedupe themselves. Otherwise
+// replayed lifecycle frames apply in cursor order, like live ones.
 func (s *State) staleReplay(f frame.Frame) bool {
 	ln := s.lanes[f.Lane()]
 	if ln == nil {
@@ -119,7 +120,20 @@ func (s *State) staleReplay(f frame.Frame) bool {
 		return false
 	}
 	_, to := ln.turn(true)
-	return to < len(ln.items)
+	return ln.echoedUserFrom(to)
+}
+
+// echoedUserFrom reports whether a user message the gateway has echoed
+// sits at or after index i: a later turn the gateway knows of. The user's
+// placeholders not yet echoed (queued, in flight) start no turn yet, so a
+// replayed idle of the turn before them still applies.
+func (l *Lane) echoedUserFrom(i int) bool {
+	for _, it := range l.items[i:] {
+		if isUserMsg(it) && it.Msg.ID != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // applyEmpty handles the payload-less frames.
@@ -185,14 +199,7 @@ func (s *State) setIdle(l frame.Lane) {
 	}
 	s.turnMovedOn(ln)
 	for i := len(ln.items) - 1; i >= 0 && !isUserMsg(ln.items[i]); i-- {
-		switch it := ln.items[i]; {
-		case it.Msg != nil && it.Msg.Streaming:
-			it.Msg.Streaming = false
-			s.touch(ln, it)
-		case it.Tool != nil && it.Tool.Running:
-			it.Tool.Running = false
-			s.touch(ln, it)
-		}
+		s.cut(ln, ln.items[i], CutIdle)
 	}
 }
 

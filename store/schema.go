@@ -55,6 +55,13 @@ var migrations = []string{
 	CREATE INDEX items_outbox ON items (client_msg_id) WHERE msg_id IS NULL AND client_msg_id IS NOT NULL;`,
 	// 3: a lane's gap behind the newest history page (see ApplyHistory).
 	`ALTER TABLE lanes ADD COLUMN gap TEXT NOT NULL DEFAULT '';`,
+	// 4: items left open (a tool card still running when Iris stopped), so
+	// the next run finds them without reading every transcript and settles
+	// them once it has heard from the gateway.
+	`ALTER TABLE items ADD COLUMN open INTEGER NOT NULL DEFAULT 0;
+	UPDATE items SET open = 1 WHERE json_valid(body) AND (json_extract(body, '$.tool.running') = 1
+		OR json_extract(body, '$.msg.streaming') = 1);
+	CREATE INDEX items_open ON items (chat_id, thread_id) WHERE open = 1;`,
 }
 
 // schemaVersion is the version this build writes.

@@ -26,9 +26,9 @@ func TestMigrations(t *testing.T) {
 				if err := step(conn, i); err != nil {
 					t.Fatalf("step %d: %v", i, err)
 				}
-			}
-			if v >= 1 {
-				seedV1(t, conn)
+				if i == 0 {
+					seedV1(t, conn) // v1 data, carried through every later step
+				}
 			}
 			conn.Close()
 
@@ -38,7 +38,12 @@ func TestMigrations(t *testing.T) {
 			}
 			if v >= 1 {
 				wantTree(t, s, "*d Default")
-				want(t, s, def, `assistant m1 "kept"`)
+				// The card an earlier run left running is found without
+				// reading the lane first (migration 4 indexes it).
+				if got := s.Unsettled(); len(got) != 1 || got[0] != def {
+					t.Fatalf("unsettled lanes %v", got)
+				}
+				want(t, s, def, `assistant m1 "kept"`, `tool 1 terminal running`)
 				if !s.Lane(def).HasMore {
 					t.Fatal("lane state lost")
 				}
@@ -69,6 +74,8 @@ func seedV1(t *testing.T, conn *sql.DB) {
 		`INSERT INTO channels VALUES ('d', '', 'Default', 'default', 1, 0, 0)`,
 		`INSERT INTO items VALUES (1, 'd', '', 0, 0, 'm1', NULL, 1800000000000,
 			'{"msg":{"id":"m1","role":"assistant","text":"kept","ts":"2027-01-15T08:00:00Z"}}')`,
+		`INSERT INTO items VALUES (2, 'd', '', 1, 1, NULL, NULL, 1800000001000,
+			'{"tool":{"index":1,"name":"terminal","running":true,"started":"2027-01-15T08:00:01Z"}}')`,
 		`INSERT INTO lanes VALUES ('d', '', 0, 1, '', 'null')`,
 		`INSERT INTO meta VALUES ('cursor', '7')`,
 	} {

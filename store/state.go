@@ -16,6 +16,13 @@ type Options struct {
 	// lane's newest on first use, then each LoadOlder; it is also the limit
 	// of the history requests LoadOlder returns. Default 50.
 	PageSize int
+	// OverflowDir is where the whole text of a message longer than TextCap
+	// is written; "" keeps only the first TextCap bytes. Open defaults it
+	// to the "texts" directory next to the database.
+	OverflowDir string
+	// WriteRetry is the first delay before writes that failed (a full
+	// disk) are retried; it doubles up to 30 s. Default 1 s.
+	WriteRetry time.Duration
 }
 
 // State is the client's whole domain state. See the package doc for the
@@ -23,7 +30,8 @@ type Options struct {
 type State struct {
 	opts Options
 
-	dir     []*channel // directory in display order (see Tree)
+	dir []*channel // directory in display order (see Tree)
+	dirIndex
 	lanes   map[frame.Lane]*Lane
 	deleted map[frame.Lane]bool // lanes deleted this session; late frames for them are dropped
 	gone    map[string]bool     // message ids deleted this session; never revived
@@ -38,9 +46,12 @@ type State struct {
 	cursor  atomic.Int64 // read by wsclient's goroutine too
 	banners []Banner
 
-	outbox   map[string]*outgoing // client_msg_id → unechoed placeholder
-	drafts   map[frame.Lane]string
-	settings map[string]string
+	outbox map[string]*outgoing // client_msg_id → unechoed placeholder
+	// storedOpen: lanes whose stored items include cards an earlier run
+	// left running, maybe older than the items read (see Settle).
+	storedOpen map[frame.Lane]bool
+	drafts     map[frame.Lane]string
+	settings   map[string]string
 
 	version uint64 // last Item/Lane version handed out
 	nextID  int64  // last item row id handed out
@@ -57,16 +68,21 @@ func New(opts Options) *State {
 	if opts.PageSize <= 0 {
 		opts.PageSize = 50
 	}
+	if opts.WriteRetry <= 0 {
+		opts.WriteRetry = time.Second
+	}
 	return &State{
-		opts:      opts,
-		lanes:     map[frame.Lane]*Lane{},
-		deleted:   map[frame.Lane]bool{},
-		gone:      map[string]bool{},
-		ended:     map[string]bool{},
-		answering: map[string]*inFlight{},
-		outbox:    map[string]*outgoing{},
-		drafts:    map[frame.Lane]string{},
-		settings:  map[string]string{},
+		opts:       opts,
+		dirIndex:   dirIndex{byLane: map[frame.Lane]*channel{}},
+		lanes:      map[frame.Lane]*Lane{},
+		deleted:    map[frame.Lane]bool{},
+		gone:       map[string]bool{},
+		ended:      map[string]bool{},
+		answering:  map[string]*inFlight{},
+		outbox:     map[string]*outgoing{},
+		storedOpen: map[frame.Lane]bool{},
+		drafts:     map[frame.Lane]string{},
+		settings:   map[string]string{},
 	}
 }
 

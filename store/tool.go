@@ -99,8 +99,9 @@ func (s *State) applyToolProgress(l frame.Lane, t *frame.ToolProgress, replayed 
 	s.touch(ln, it)
 }
 
-// applyToolEnd finishes the matching running card; with none, it adds a
-// finished card (its start was missed). Ending a finished card is a no-op.
+// applyToolEnd finishes the matching running card (or one cut short by
+// agent.idle or a reconnect); with none, it adds a finished card (its start
+// was missed). Ending a finished card is a no-op.
 func (s *State) applyToolEnd(l frame.Lane, t *frame.ToolEnd, replayed bool) {
 	ln := s.existingOrNew(l)
 	if ln == nil {
@@ -111,11 +112,11 @@ func (s *State) applyToolEnd(l frame.Lane, t *frame.ToolEnd, replayed bool) {
 		tc := &ToolCall{Index: t.Index, Name: t.Name, Started: s.now()}
 		it = &Item{Kind: KindTool, Tool: tc, TS: tc.Started}
 		s.add(ln, ln.toolPos(replayed), it)
-	} else if !it.Tool.Running {
+	} else if !it.Tool.Running && it.Tool.Cut == CutNone {
 		return
 	}
 	tc := it.Tool
-	tc.Running = false
+	tc.Running, tc.Cut = false, CutNone
 	if tc.Name == "" {
 		tc.Name = t.Name
 	}

@@ -12,13 +12,14 @@ import (
 type channelCreatedMsg struct {
 	resp frame.Frame
 	err  error
+	name string // the name the user typed
 }
 
 // createChannel sends channel.create; the answer opens the new channel or
 // thread (handleChannelCreated).
 func (m *Model) createChannel(f frame.Frame) tea.Cmd {
 	return requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, err error) tea.Msg {
-		return channelCreatedMsg{resp: resp, err: err}
+		return channelCreatedMsg{resp: resp, err: err, name: typedText(f)}
 	})
 }
 
@@ -27,7 +28,7 @@ func (m *Model) createChannel(f frame.Frame) tea.Cmd {
 // harmless) and switches to it.
 func (m *Model) handleChannelCreated(msg channelCreatedMsg) tea.Cmd {
 	if msg.err != nil {
-		return m.handleRequestFailed(requestFailedMsg{what: frame.TypeChannelCreate, err: msg.err})
+		return m.handleRequestFailed(requestFailedMsg{what: frame.TypeChannelCreate, err: msg.err, text: msg.name})
 	}
 	ch, ok := msg.resp.Payload.(*frame.Channel)
 	if !ok || ch.ChatID == "" {

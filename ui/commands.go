@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -39,6 +40,7 @@ type sendFinishedMsg struct {
 type requestFailedMsg struct {
 	what string
 	err  error
+	text string // the user's text the request carried, quoted back so it is not lost
 }
 
 // requestCmd runs one request in a command and maps the answer with done.
@@ -54,16 +56,26 @@ func requestCmd(gw Gateway, timeout time.Duration, f frame.Frame, done func(fram
 	}
 }
 
-// frameError turns an error frame into a Go error.
+// frameError turns an error frame into a Go error, worded "code: message",
+// that unwraps to its *frame.Error (what wsclient.Client.Request returns).
 func frameError(f frame.Frame) error {
 	if e, ok := f.Payload.(*frame.Error); ok {
-		if e.Message != "" {
-			return fmt.Errorf("%s: %s", e.Code, e.Message)
-		}
-		return errors.New(e.Code)
+		return answerError{e}
 	}
 	return errors.New("gateway error")
 }
+
+// answerError is an error frame that answered a request.
+type answerError struct{ fe *frame.Error }
+
+func (e answerError) Error() string {
+	if e.fe.Message != "" {
+		return e.fe.Code + ": " + e.fe.Message
+	}
+	return e.fe.Code
+}
+
+func (e answerError) Unwrap() error { return e.fe }
 
 // sendCmd sends frames without waiting for answers; a failure is reported.
 func sendCmd(gw Gateway, fs ...frame.Frame) tea.Cmd {
@@ -138,9 +150,11 @@ func (m *Model) loadOlder(l frame.Lane) tea.Cmd {
 	return tea.Batch(cmd, m.historyCmd(l, req))
 }
 
-// send delivers text typed in the composer to the focused lane: while the
-// agent is busy it steers the running turn (steer mode) or waits for the
-// next turn (queue mode); otherwise it goes out as message.send.
+// send delivers text typed in the composer to the focused lane. It is
+// stored first, like every outgoing message, and flushOutgoing sends it:
+// while the agent is busy it steers the running turn (STEER), waits for
+// the next turn (QUEUE) or goes out at once for the gateway to decide
+// (GATEWAY); otherwise it goes out as message.send.
 func (m *Model) send(text string) tea.Cmd {
 	l := m.lane
 	if l.ChatID == "" {
@@ -148,14 +162,15 @@ func (m *Model) send(text string) tea.Cmd {
 	}
 	ln := m.com.Store.Lane(l)
 	auto := m.autoThread && l.ThreadID == ""
-	if ln != nil && ln.Busy && m.com.Settings.Steer && !auto && m.gw != nil && m.conn == common.ConnOnline {
-		chg := m.com.Store.AddNotice(l, "↪ steered: "+text)
-		f := laneFrame(frame.TypeAgentSteer, l, &frame.AgentSteer{Text: text})
-		return tea.Batch(m.applyChange(chg, nil), m.fireCmd("steer", f))
-	}
 	m.nextID++
 	id := m.idPrefix + strconv.Itoa(m.nextID)
-	if m.com.Store.AddOutgoing(l, text, id, "", nil) == nil {
+	var added *store.Message
+	if ln != nil && ln.Busy && m.com.Settings.BusyInput == common.BusySteer && !auto {
+		added = m.com.Store.AddSteer(l, text, id)
+	} else {
+		added = m.com.Store.AddOutgoing(l, text, id, "", nil)
+	}
+	if added == nil {
 		return common.ReportError(errors.New("this channel no longer exists"))
 	}
 	if auto {
@@ -183,8 +198,10 @@ func (m *Model) resend() tea.Cmd {
 	return m.applyChange(store.Change{Lanes: []frame.Lane{m.lane}, Outgoing: true}, nil)
 }
 
-// flushOutgoing sends queued messages, in order, to lanes whose agent is
-// idle, while online; a message that starts a new thread goes at once.
+// flushOutgoing sends queued messages, in order, while online: to lanes
+// whose agent is idle, or at once under the GATEWAY policy; a message that
+// starts a new thread goes at once. A queued steer goes into the running
+// turn, or, when the lane is idle by then, becomes a plain message.
 func (m *Model) flushOutgoing() tea.Cmd {
 	if m.gw == nil || m.conn != common.ConnOnline {
 		return nil
@@ -195,13 +212,24 @@ func (m *Model) flushOutgoing() tea.Cmd {
 		// A message asking for a new thread starts a lane of its own: it
 		// neither waits for the parent lane's turn nor holds its queue.
 		own := !m.autoIDs[o.ClientMsgID]
-		if o.Delivery == store.DeliverySending && own {
+		if o.Delivery == store.DeliverySending && own && !o.Steer {
 			held[o.Lane] = true // the one in flight goes first, keeping order
 		}
-		if o.Delivery != store.DeliveryQueued || own && held[o.Lane] {
+		if o.Delivery != store.DeliveryQueued {
 			continue
 		}
-		if ln := m.com.Store.Lane(o.Lane); own && ln != nil && ln.Busy {
+		busy := m.com.Store.Lane(o.Lane).Busy
+		if o.Steer {
+			if busy {
+				cmds = append(cmds, m.steerCmd(o))
+				continue
+			}
+			m.com.Store.Unsteer(o.ClientMsgID) // its turn is over: a message of its own
+		}
+		if own && held[o.Lane] {
+			continue
+		}
+		if own && busy && m.com.Settings.BusyInput != common.BusyGateway {
 			held[o.Lane] = true // waits for the next turn, keeping order
 			continue
 		}
@@ -272,13 +300,30 @@ func (m *Model) followAutoThread(msg sendFinishedMsg) tea.Cmd {
 func (m *Model) fireCmd(what string, f frame.Frame) tea.Cmd {
 	return requestCmd(m.gw, m.opts.RequestTimeout, f, func(_ frame.Frame, err error) tea.Msg {
 		if err != nil {
-			return requestFailedMsg{what: what, err: err}
+			return requestFailedMsg{what: what, err: err, text: typedText(f)}
 		}
 		return nil
 	})
 }
 
+// typedText is the text the user typed that request f carries (a channel's
+// name), or "".
+func typedText(f frame.Frame) string {
+	switch p := f.Payload.(type) {
+	case *frame.ChannelCreate:
+		return p.Name
+	case *frame.ChannelRename:
+		return p.Name
+	}
+	return ""
+}
+
+// handleRequestFailed reports a failed request with its reason, quoting
+// back the text the user typed for it.
 func (m *Model) handleRequestFailed(msg requestFailedMsg) tea.Cmd {
+	if msg.text != "" {
+		return common.ReportError(fmt.Errorf("%s failed: %w (you typed %q)", msg.what, msg.err, termsafe.Line(msg.text)))
+	}
 	return common.ReportError(fmt.Errorf("%s failed: %w", msg.what, msg.err))
 }
 

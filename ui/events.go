@@ -40,11 +40,13 @@ type ConnChangedMsg struct {
 const bannerTTL = 8 * time.Second
 
 func (m *Model) handleFrame(msg FrameReceivedMsg) tea.Cmd {
+	m.noteFrames([]frame.Frame{msg.Frame}, []bool{msg.Replayed})
 	chg := m.com.Store.Apply(msg.Frame, msg.Replayed)
 	return m.applyChange(chg, []frame.Frame{msg.Frame})
 }
 
 func (m *Model) handleFrames(msg FramesReceivedMsg) tea.Cmd {
+	m.noteFrames(msg.Frames, msg.Replayed)
 	var chg store.Change
 	for i, f := range msg.Frames {
 		chg.Merge(m.com.Store.Apply(f, i < len(msg.Replayed) && msg.Replayed[i]))
@@ -159,8 +161,12 @@ func (m *Model) handleConn(msg ConnChangedMsg) tea.Cmd {
 	was := m.conn
 	m.conn = msg.State
 	var cmds []tea.Cmd
-	if msg.State == common.ConnOnline && was != common.ConnOnline {
+	switch {
+	case msg.State == common.ConnOnline && was != common.ConnOnline:
+		m.reconnected()
 		cmds = append(cmds, m.openLaneCmd(m.lane), m.resolveUnknown(), m.flushOutgoing(), m.fetchCatalog(), m.resumeSend())
+	case msg.State != common.ConnOnline:
+		m.disconnected()
 	}
 	switch {
 	case msg.State == common.ConnAuthFailed:

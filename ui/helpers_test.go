@@ -86,7 +86,7 @@ func newHarness(t *testing.T, w, h int, opts ...harnessOpt) *harness {
 	}
 	m := New(o)
 	m.tick = testTick
-	hs := &harness{t: t, m: m, gw: gw, st: st}
+	hs := &harness{t: t, m: m, gw: gw, st: o.State}
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
 	return hs
 }

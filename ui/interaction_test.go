@@ -215,7 +215,7 @@ func TestClientCommandsAndCollisions(t *testing.T) {
 	h.gw.answer = catalogAnswer // has /stop
 	h.online()
 	h.frame(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "tool"}))
-	h.m.com.Settings.Steer = false
+	h.m.com.Settings.BusyInput = common.BusyQueue
 	h.typeText("/stop")
 	h.press(keyEnter)
 	if len(h.requestsOf(frame.TypeAgentStop)) != 0 {

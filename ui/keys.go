@@ -72,11 +72,11 @@ func (m *Model) handleGlobalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			m.relayout()
 			return m.syncDrawer(), true
 		}
-		return tea.Quit, true
+		return m.quit(), true
 	case key.Matches(msg, g.Help):
 		m.openDialog(dialog.NewHelp(m.com))
 	case key.Matches(msg, g.Switcher):
-		m.openDialog(dialog.NewSwitcher(m.com))
+		m.openDialog(dialog.NewSwitcher(m.com, &m.laneIndex))
 	case key.Matches(msg, g.Search):
 		return m.openSearch(""), true
 	case key.Matches(msg, g.Stop):
@@ -160,8 +160,8 @@ func (m *Model) toggleSetting(msg tea.KeyPressMsg) tea.Cmd {
 		s.ShowReasoning = !s.ShowReasoning
 		info = "reasoning " + onOff(s.ShowReasoning, "shown", "collapsed")
 	case key.Matches(msg, g.ToggleSteer):
-		s.Steer = !s.Steer
-		info = onOff(s.Steer, "while busy: enter steers the running turn", "while busy: enter waits for the next turn")
+		s.BusyInput = s.BusyInput.Next()
+		info = "while busy: " + busyInputInfo[s.BusyInput]
 	case key.Matches(msg, g.ToolVerbosity):
 		s.Tools = s.Tools.Next()
 		info = "tool cards: " + s.Tools.String()
@@ -195,9 +195,9 @@ func (m *Model) handlePaste(msg tea.PasteMsg) tea.Cmd {
 	}
 	cmd := m.setFocus(focusComposer)
 	m.noteTyping()
-	_, c2 := m.composer.Update(msg)
+	act, c2 := m.composer.Update(msg)
 	m.relayout()
-	return tea.Batch(cmd, c2, m.syncDrawer())
+	return tea.Batch(cmd, c2, m.syncDrawer(), m.handleAction(act))
 }
 
 // handleWheel scrolls the transcript.
@@ -248,4 +248,11 @@ func (m *Model) openDialog(d dialog.Dialog) {
 	d.SetSize(m.width, m.height)
 	m.dialogs.Push(d)
 	m.invalidate()
+}
+
+// busyInputInfo says what Enter does while the agent is busy, per policy.
+var busyInputInfo = map[common.BusyInput]string{
+	common.BusySteer:   "enter steers the running turn (STEER)",
+	common.BusyQueue:   "enter waits for the next turn (QUEUE)",
+	common.BusyGateway: "enter sends at once; the gateway's busy mode decides (GATEWAY)",
 }

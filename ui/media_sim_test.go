@@ -35,7 +35,17 @@ func newSimEnv(t *testing.T, maxUpload int64) *simEnv {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sim.Close() })
-	c, err := wsclient.New(wsclient.Config{URL: url, Token: "tok", DeviceID: "dev_ui", DeviceName: "ui test"})
+	e := dialEnv(t, url, wsclient.Timing{})
+	e.sim = sim
+	return e
+}
+
+// dialEnv connects a harness to the gateway at url through a real
+// wsclient (timing adjusts its timers) and waits until it is online with a
+// lane focused; mods adjust the model's options.
+func dialEnv(t *testing.T, url string, timing wsclient.Timing, mods ...harnessOpt) *simEnv {
+	t.Helper()
+	c, err := wsclient.New(wsclient.Config{URL: url, Token: "tok", DeviceID: "dev_ui", DeviceName: "ui test", Timing: timing})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +53,7 @@ func newSimEnv(t *testing.T, maxUpload int64) *simEnv {
 	done := make(chan struct{})
 	go func() { c.Run(ctx); close(done) }()
 	t.Cleanup(func() { cancel(); <-done })
-	e := &simEnv{sim: sim, url: url, events: make(chan wsclient.Event, 256), downloads: filepath.Join(t.TempDir(), "dl")}
+	e := &simEnv{url: url, events: make(chan wsclient.Event, 256), downloads: filepath.Join(t.TempDir(), "dl")}
 	go func() {
 		for {
 			ev, err := c.Next(ctx)
@@ -54,11 +64,11 @@ func newSimEnv(t *testing.T, maxUpload int64) *simEnv {
 		}
 	}()
 	cache := t.TempDir()
-	e.harness = newHarness(t, 120, 40, func(o *Options) {
+	e.harness = newHarness(t, 120, 40, append([]harnessOpt{func(o *Options) {
 		o.Gateway = c
 		o.Media = MediaOptions{CacheDir: cache, DownloadDir: e.downloads, Getenv: func(string) string { return "" },
 			Open: func(string) error { return nil }}
-	})
+	}}, mods...)...)
 	e.until("online", func() bool { return e.m.conn == common.ConnOnline && e.m.Lane().ChatID != "" })
 	return e
 }

@@ -49,6 +49,9 @@ func (mediaDoneMsg) isMediaMsg() {}
 // it into the cache first when it is not there.
 func (m *Model) actOnMedia(act mediaAct) tea.Cmd {
 	x, ok := m.selectedMedia()
+	if o, long := m.newestOverflow(); !ok && long && act == actOpen {
+		return m.openOverflow(o)
+	}
 	if !ok {
 		km := m.com.KeyMap.Media
 		return common.ReportInfo("select a media chip first (" + km.Prev.Help().Key + " / " + km.Next.Help().Key + ")")

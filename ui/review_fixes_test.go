@@ -101,7 +101,10 @@ func TestNewThreadOnABusyLaneIsSentAtOnce(t *testing.T) {
 	for _, steer := range []bool{true, false} {
 		t.Run(onOff(steer, "steer", "queue"), func(t *testing.T) {
 			h := newHarness(t, 120, 40)
-			h.m.com.Settings.Steer = steer
+			h.m.com.Settings.BusyInput = common.BusyQueue
+			if steer {
+				h.m.com.Settings.BusyInput = common.BusySteer
+			}
 			h.online()
 			h.frame(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "waiting_input"}))
 			h.mustShow(onOff(steer, "STEER", "QUEUE"))
@@ -151,7 +154,7 @@ func TestCreatedChannelIsOpened(t *testing.T) {
 				if h.m.Lane() != lane0 {
 					t.Fatalf("switched to %v after a rejected create", h.m.Lane())
 				}
-				h.mustShow("channel.create failed", "name taken")
+				h.mustShow("channel.create failed", "name taken", `(you typed "Builds")`)
 				return
 			}
 			if h.m.Lane() != created || h.m.Focus() != "composer" {

@@ -17,6 +17,13 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		return nil
 	case common.ActionClose:
 		m.closeDialog()
+	case common.ActionQuit:
+		return tea.Quit
+	case common.ActionPasteTooLarge:
+		m.offerPasteAsFile(a.Text)
+	case common.ActionAttachText:
+		m.closeDialog()
+		return attachTextCmd(a.Text)
 	case common.ActionOpenLane:
 		m.closeDialog()
 		if a.Lane.ChatID == "" {

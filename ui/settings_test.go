@@ -52,7 +52,7 @@ func TestSettingsDialogAppliesAndRemembers(t *testing.T) {
 	h.mustShow("▸ Reasoning · 1 lines")
 	m2 := New(Options{State: h.st})
 	want := common.Settings{Tools: common.ToolsAll}
-	if s := m2.Settings(); s.Tools != want.Tools || s.RuntimeFooter || s.ShowReasoning || s.Notifications || s.RepeatNotifications || s.Steer {
+	if s := m2.Settings(); s.Tools != want.Tools || s.RuntimeFooter || s.ShowReasoning || s.Notifications || s.RepeatNotifications || s.BusyInput != common.BusyQueue {
 		t.Fatalf("settings not remembered: %+v", s)
 	}
 	if m2.theme != themes.Light || m2.com.Theme.Name != themes.Light {

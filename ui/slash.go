@@ -124,7 +124,7 @@ func (m *Model) runClient(name, args string) tea.Cmd {
 	case "/pickers":
 		return m.openInbox()
 	case "/quit":
-		return tea.Quit
+		return m.quit()
 	}
 	return common.ReportError(fmt.Errorf("unknown command %s", name))
 }

@@ -6,18 +6,14 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-
 	"github.com/hermes/iris/store"
-	"github.com/hermes/iris/themes"
-	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
-// A store that hits a database problem is reported once: a banner says what
-// it means and what to do, the status bar names the error, and later
-// changes do not raise it again.
-func TestStorageErrorShownOnce(t *testing.T) {
+// A stored row that cannot be read is reported once, as what happened: the
+// row was skipped and saving continues (not "store failed"); the status bar
+// names the error, and later changes do not raise it again.
+func TestUnreadableRowReportedAsSkipped(t *testing.T) {
 	dir := t.TempDir()
 	now := fixedNow
 	clock := func() time.Time { return now }
@@ -38,21 +34,18 @@ func TestStorageErrorShownOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	settings := common.DefaultSettings()
-	m := New(Options{Gateway: &fakeGateway{}, State: st, Theme: themes.Dark, Settings: &settings, Now: clock, Location: time.UTC})
-	m.tick = testTick
-	h := &harness{t: t, m: m, st: st}
-	h.send(tea.WindowSizeMsg{Width: 120, Height: 30})
-	h.mustNotShow("Local store failed")
-	h.run(m.Init())
-	h.mustShow("second", storageAdvice, "storage: ")
+	h := storeHarness(t, st, clock)
+	h.mustNotShow("skipped")
+	h.run(h.m.Init())
+	h.mustShow("second", "1 stored row could not be read and was skipped; saving continues.", "storage: ")
+	h.mustNotShow("failed", "may not be saved", writeFailAdvice)
 
 	now = now.Add(2 * storageNoticeTTL)
 	h.send(clockMsg{})
-	h.mustNotShow("Local store failed", "storage: ")
+	h.mustNotShow("skipped", "storage: ")
 	h.frame(msgFrame("m3", frame.RoleAssistant, "third", ms(3, 0)))
 	h.mustShow("third")
-	h.mustNotShow("Local store failed", "storage: ")
+	h.mustNotShow("skipped", "storage: ")
 }
 
 // damageRow makes the stored item msgID unreadable.

@@ -37,7 +37,8 @@ const (
 	settingTools     = "tool_verbosity"
 	settingFooter    = "runtime_footer"
 	settingReasoning = "show_reasoning"
-	settingSteer     = "steer_when_busy"
+	settingSteer     = "steer_when_busy" // before the GATEWAY policy: true or false
+	settingBusyInput = "busy_input"
 	settingNotify    = "notifications"
 	settingRepeat    = "repeat_notifications"
 	settingTheme     = "theme"
@@ -70,10 +71,29 @@ func loadSettings(st *store.State, defaults *common.Settings) common.Settings {
 	}
 	readBool(st, settingFooter, &s.RuntimeFooter)
 	readBool(st, settingReasoning, &s.ShowReasoning)
-	readBool(st, settingSteer, &s.Steer)
+	readBusyInput(st, &s.BusyInput)
 	readBool(st, settingNotify, &s.Notifications)
 	readBool(st, settingRepeat, &s.RepeatNotifications)
 	return s
+}
+
+// readBusyInput reads the busy-input policy, or the steer/queue toggle an
+// older Iris remembered.
+func readBusyInput(st *store.State, dst *common.BusyInput) {
+	if v, ok := st.Setting(settingBusyInput); ok {
+		if b, ok := common.ParseBusyInput(v); ok {
+			*dst = b
+		}
+		return
+	}
+	if v, ok := st.Setting(settingSteer); ok {
+		if steer, err := strconv.ParseBool(v); err == nil {
+			*dst = common.BusyQueue
+			if steer {
+				*dst = common.BusySteer
+			}
+		}
+	}
 }
 
 func readBool(st *store.State, key string, dst *bool) {
@@ -89,7 +109,7 @@ func saveSettings(st *store.State, s common.Settings) {
 	st.SetSetting(settingTools, s.Tools.String())
 	st.SetSetting(settingFooter, strconv.FormatBool(s.RuntimeFooter))
 	st.SetSetting(settingReasoning, strconv.FormatBool(s.ShowReasoning))
-	st.SetSetting(settingSteer, strconv.FormatBool(s.Steer))
+	st.SetSetting(settingBusyInput, s.BusyInput.String())
 	st.SetSetting(settingNotify, strconv.FormatBool(s.Notifications))
 	st.SetSetting(settingRepeat, strconv.FormatBool(s.RepeatNotifications))
 }

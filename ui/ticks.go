@@ -71,10 +71,8 @@ func (m *Model) handleSpin() tea.Cmd {
 // animating reports whether a lane is busy or the focused lane shows a
 // running tool or a bubble waiting for its first words.
 func (m *Model) animating() bool {
-	for _, n := range m.sidebar.Lanes() {
-		if ln := m.com.Store.Lane(n.Lane); ln != nil && ln.Busy {
-			return true
-		}
+	if m.com.Store.AnyBusy() {
+		return true
 	}
 	ln := m.com.Store.Lane(m.lane)
 	if ln == nil {

@@ -135,6 +135,7 @@ type Model struct {
 	status     *statusbar.Model
 	drawer     *drawer.Model
 	dialogs    dialog.Stack
+	laneIndex  dialog.LaneIndex // the switcher's list of lanes, kept between openings
 
 	pickers     pickerState
 	search      *dialog.Search // the open search dialog, for its results
@@ -157,7 +158,7 @@ type Model struct {
 
 	banner banner // the notification banner above the transcript
 
-	storageReported bool // the store's failure has been shown (storage.go)
+	storage storageWatch // what the user was told about the store's disk (storage.go)
 
 	spin     int                                  // spinner frame index
 	spinning bool                                 // a spin tick is scheduled
@@ -169,6 +170,8 @@ type Model struct {
 	media mediaRoot // attachments, transfers, received media (media.go)
 
 	drafts draftState // the focused lane's draft is saved as it changes (drafts.go)
+
+	recon reconcileState // settling turns a reconnect left running (reconcile.go)
 }
 
 // New builds the root model. It does no I/O.
@@ -262,6 +265,10 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 		return m, m.handleHistory(msg)
 	case sendFinishedMsg:
 		return m, m.handleSendFinished(msg)
+	case steerFinishedMsg:
+		return m, m.handleSteerFinished(msg)
+	case reconcileMsg:
+		return m, m.handleReconcile(msg)
 	case requestFailedMsg:
 		return m, m.handleRequestFailed(msg)
 	case channelCreatedMsg:
@@ -304,6 +311,8 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 		return m, m.handleFlush()
 	case spinMsg:
 		return m, m.handleSpin()
+	case storageCheckMsg:
+		return m, m.handleStorageCheck()
 	case clockMsg:
 		m.ticking = false
 		m.relayout() // a banner may have expired

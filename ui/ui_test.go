@@ -193,7 +193,7 @@ func TestSteerVersusQueue(t *testing.T) {
 	if last := req[len(req)-1]; last.Type != frame.TypeAgentSteer || last.Payload.(*frame.AgentSteer).Text != "focus on errors" {
 		t.Fatalf("steer sent %+v", last)
 	}
-	h.mustShow("steered: focus on errors")
+	h.mustShow("You ↪ steered", "focus on errors")
 
 	h.key('t', tea.ModCtrl)
 	h.mustShow("QUEUE", "enter waits for the next turn")
@@ -239,12 +239,7 @@ func TestCtrlCClearsThenQuits(t *testing.T) {
 		t.Fatalf("ctrl+c on a draft: composer %q", h.m.Composer())
 	}
 	_, cmd = h.m.Update(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
-	if cmd == nil {
-		t.Fatal("ctrl+c on an empty composer did not quit")
-	}
-	if _, ok := cmd().(tea.QuitMsg); !ok {
-		t.Fatal("ctrl+c on an empty composer did not quit")
-	}
+	mustQuit(t, cmd, "ctrl+c on an empty composer")
 }
 
 func TestHelpOverlayFromKeymap(t *testing.T) {

@@ -99,10 +99,8 @@ func overlayAt(base, box string, x, y int) string {
 // windowTitle names the focused lane; the name comes from the wire, so it
 // goes through termsafe.Notify.
 func (m *Model) windowTitle() string {
-	for _, n := range m.sidebar.Lanes() {
-		if n.Lane == m.lane {
-			return termsafe.Notify("Iris · "+n.Name, 80)
-		}
+	if name := m.com.Store.ChannelName(m.lane); name != "" {
+		return termsafe.Notify("Iris · "+name, 80)
 	}
 	return "Iris"
 }

@@ -62,10 +62,12 @@ func (m *Model) handleClientEvent(ev wsclient.Event) tea.Cmd {
 }
 
 // syncDone stores the cursor a sync replay reached (queued behind every
-// frame it covers) and reports the focused lane's newest message read once
+// frame it covers), starts settling what the replay left running (see
+// reconcile.go), and reports the focused lane's newest message read once
 // for the whole replay, instead of one receipt per replayed message.
 func (m *Model) syncDone(cursor int64) tea.Cmd {
 	cmd := m.handleFrame(FrameReceivedMsg{Frame: frame.Frame{Type: frame.TypeSyncDone, Payload: &frame.SyncDone{Cursor: cursor}}})
+	cmd = tea.Batch(cmd, m.reconcileSynced())
 	if !m.transcript.Following() {
 		return cmd
 	}

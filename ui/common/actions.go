@@ -17,6 +17,17 @@ type ActionOpenLane struct{ Lane frame.Lane }
 // ActionClose asks the root to close the topmost dialog.
 type ActionClose struct{}
 
+// ActionQuit asks the root to quit now (a confirmed quit).
+type ActionQuit struct{}
+
+// ActionPasteTooLarge reports a paste over the composer's limit; the root
+// says so and offers to attach Text as a file.
+type ActionPasteTooLarge struct{ Text string }
+
+// ActionAttachText asks the root to write Text to a file and attach it to
+// the draft (a paste too large for the composer).
+type ActionAttachText struct{ Text string }
+
 // ActionSend asks the root to send the composer's text to the focused lane.
 type ActionSend struct{ Text string }
 
@@ -106,17 +117,20 @@ type ActionSettings struct {
 	Theme    themes.Name
 }
 
-func (ActionOpenLane) isAction()     {}
-func (ActionClose) isAction()        {}
-func (ActionSend) isAction()         {}
-func (ActionLoadOlder) isAction()    {}
-func (ActionSelectPicker) isAction() {}
-func (ActionSendFrame) isAction()    {}
-func (ActionHidePicker) isAction()   {}
-func (ActionYieldPicker) isAction()  {}
-func (ActionSearch) isAction()       {}
-func (ActionJump) isAction()         {}
-func (ActionComplete) isAction()     {}
+func (ActionOpenLane) isAction()      {}
+func (ActionClose) isAction()         {}
+func (ActionQuit) isAction()          {}
+func (ActionPasteTooLarge) isAction() {}
+func (ActionAttachText) isAction()    {}
+func (ActionSend) isAction()          {}
+func (ActionLoadOlder) isAction()     {}
+func (ActionSelectPicker) isAction()  {}
+func (ActionSendFrame) isAction()     {}
+func (ActionHidePicker) isAction()    {}
+func (ActionYieldPicker) isAction()   {}
+func (ActionSearch) isAction()        {}
+func (ActionJump) isAction()          {}
+func (ActionComplete) isAction()      {}
 
 func (ActionCompleteCommands) isAction() {}
 func (ActionAttach) isAction()           {}

@@ -96,9 +96,8 @@ type Settings struct {
 	RuntimeFooter bool
 	// ShowReasoning expands reasoning blocks; collapsed they take one line.
 	ShowReasoning bool
-	// Steer makes text sent while the agent is busy steer the running turn
-	// (agent.steer); otherwise it waits for the next turn.
-	Steer bool
+	// BusyInput is what Enter does with text while the agent is busy.
+	BusyInput BusyInput
 	// Notifications rings the terminal (bell, OSC 9, OSC 777) when a picker
 	// opens while the terminal is unfocused.
 	Notifications bool
@@ -111,7 +110,7 @@ type Settings struct {
 
 // DefaultSettings are the settings of a fresh install.
 func DefaultSettings() Settings {
-	return Settings{Tools: ToolsTruncated, RuntimeFooter: true, ShowReasoning: true, Steer: true, Notifications: true, RepeatNotifications: true}
+	return Settings{Tools: ToolsTruncated, RuntimeFooter: true, ShowReasoning: true, BusyInput: BusySteer, Notifications: true, RepeatNotifications: true}
 }
 
 // FormatTime formats a millisecond Unix timestamp as a short clock time, or
@@ -162,3 +161,49 @@ func (c ConnState) String() string {
 	}
 	return "connecting"
 }
+
+// BusyInput is the busy-input policy: what happens to text the user sends
+// while the lane's agent is busy.
+type BusyInput int
+
+const (
+	// BusySteer sends it into the running turn (agent.steer); if no turn is
+	// running after all, it goes out as a plain message. The default: the
+	// agent sees the words at once and no work is thrown away.
+	BusySteer BusyInput = iota
+	// BusyQueue holds it here and sends it as a message once the lane is
+	// idle.
+	BusyQueue
+	// BusyGateway sends it at once as a plain message.send and lets the
+	// gateway's own busy_input_mode (interrupt, queue or steer) decide, as
+	// every other device of that gateway does.
+	BusyGateway
+)
+
+// String is the policy's name as written in settings: steer, queue, gateway.
+func (b BusyInput) String() string {
+	switch b {
+	case BusyQueue:
+		return "queue"
+	case BusyGateway:
+		return "gateway"
+	}
+	return "steer"
+}
+
+// ParseBusyInput reads a name String returns; anything else is BusySteer
+// and false.
+func ParseBusyInput(s string) (BusyInput, bool) {
+	switch s {
+	case "steer":
+		return BusySteer, true
+	case "queue":
+		return BusyQueue, true
+	case "gateway":
+		return BusyGateway, true
+	}
+	return BusySteer, false
+}
+
+// Next cycles steer → queue → gateway → steer.
+func (b BusyInput) Next() BusyInput { return (b + 1) % 3 }

@@ -35,6 +35,8 @@ type Model struct {
 	att   attachments
 	// autoThread: the next message asks the gateway for a new thread.
 	autoThread bool
+	pastes     []pasteBlock // large pastes held apart from the editor (paste.go)
+	nextPaste  int
 }
 
 var _ common.Component = (*Model)(nil)
@@ -109,17 +111,20 @@ func (m *Model) Blur() {
 // Focused reports whether the composer has focus.
 func (m *Model) Focused() bool { return m.ta.Focused() }
 
-// Value is the current draft.
-func (m *Model) Value() string { return m.ta.Value() }
+// Value is the current draft, large pastes included.
+func (m *Model) Value() string { return m.expand(m.ta.Value()) }
 
 // SetValue replaces the draft (lane switches restore drafts).
 func (m *Model) SetValue(s string) {
-	m.ta.SetValue(s)
+	m.setText(s)
 	m.ta.MoveToEnd()
 }
 
 // Reset clears the draft.
-func (m *Model) Reset() { m.ta.Reset() }
+func (m *Model) Reset() {
+	m.ta.Reset()
+	m.pastes = nil
+}
 
 // Update handles a key while the composer is focused. Enter on a non-blank
 // draft returns ActionSend and clears the composer; with attachments it
@@ -127,15 +132,18 @@ func (m *Model) Reset() { m.ta.Reset() }
 // root clears once the uploads succeeded.
 func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	if kp, ok := msg.(tea.KeyPressMsg); ok && key.Matches(kp, m.com.KeyMap.Composer.Send) {
-		text := m.ta.Value()
+		text := m.Value()
 		if len(m.att.list) > 0 { // the text stays until the uploads succeed
 			return common.ActionSend{Text: text}, nil
 		}
 		if strings.TrimSpace(text) == "" {
 			return nil, nil
 		}
-		m.ta.Reset()
+		m.Reset()
 		return common.ActionSend{Text: text}, nil
+	}
+	if p, ok := msg.(tea.PasteMsg); ok {
+		return m.paste(p)
 	}
 	var cmd tea.Cmd
 	m.ta, cmd = m.ta.Update(msg)
@@ -182,10 +190,12 @@ func (m *Model) busyHint() string {
 		return ""
 	case !m.busy:
 		s = st.Hint.Render(plural(m.queue) + " waiting to send")
-	case m.com.Settings.Steer:
-		s = st.Mode.Render("STEER") + st.Hint.Render(" enter steers the running turn · "+toggle+": wait for next turn")
+	case m.com.Settings.BusyInput == common.BusySteer:
+		s = st.Mode.Render("STEER") + st.Hint.Render(" enter steers the running turn · "+toggle+": queue instead")
+	case m.com.Settings.BusyInput == common.BusyQueue:
+		s = st.ModeQueue.Render("QUEUE") + st.Hint.Render(" enter waits for the next turn · "+toggle+": let the gateway decide")
 	default:
-		s = st.ModeQueue.Render("QUEUE") + st.Hint.Render(" enter waits for the next turn · "+toggle+": steer instead")
+		s = st.ModeQueue.Render("GATEWAY") + st.Hint.Render(" enter sends now; the gateway's busy mode decides · "+toggle+": steer instead")
 	}
 	if m.busy && m.queue > 0 {
 		s += st.Hint.Render(" · " + plural(m.queue) + " queued")

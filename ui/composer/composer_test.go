@@ -51,9 +51,13 @@ func TestComposerBusyHint(t *testing.T) {
 	if !strings.Contains(v, "STEER") || !strings.Contains(v, "2 messages queued") {
 		t.Fatalf("steer hint missing:\n%s", v)
 	}
-	com.Settings.Steer = false
+	com.Settings.BusyInput = common.BusyQueue
 	if v = ansi.Strip(m.View()); !strings.Contains(v, "QUEUE") {
 		t.Fatalf("queue hint missing:\n%s", v)
+	}
+	com.Settings.BusyInput = common.BusyGateway
+	if v = ansi.Strip(m.View()); !strings.Contains(v, "GATEWAY") || !strings.Contains(v, "the gateway's busy mode decides") {
+		t.Fatalf("gateway hint missing:\n%s", v)
 	}
 	if got := strings.Count(v, "\n") + 1; got != m.Height() {
 		t.Fatalf("Height %d but View has %d rows", m.Height(), got)

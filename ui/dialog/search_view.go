@@ -7,7 +7,6 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/wsclient/frame"
@@ -19,7 +18,7 @@ func (s *Search) View() string {
 	w := s.innerWidth()
 	scope := "all channels"
 	if s.scope == ScopeChat {
-		scope = "this lane: " + laneLabel(s.com.Store.Tree(), s.lane)
+		scope = "this lane: " + common.LaneLabel(s.com.Store, s.lane)
 	}
 	title := st.Title.Render("Search") + st.Muted.Render(ansi.Truncate("  in "+scope, w-6, "…"))
 	lines := []string{title, s.input.View(), ""}
@@ -44,14 +43,13 @@ func (s *Search) hitLines(w int) []string {
 		return nil
 	}
 	st := s.com.Styles.Dialog
-	tree := s.com.Store.Tree()
 	visible := max((s.height-10)/2, 2)
 	first := max(0, min(s.cursor-visible/2, len(s.hits)-visible))
 	var out []string
 	for i := first; i < min(len(s.hits), first+visible); i++ {
 		h := s.hits[i]
 		lane := frame.Lane{ChatID: h.ChatID, ThreadID: h.ThreadID.Val}
-		head := laneLabel(tree, lane) + " · " + termsafe.Line(h.Role)
+		head := common.LaneLabel(s.com.Store, lane) + " · " + termsafe.Line(h.Role)
 		if t := s.com.FormatTime(h.TS); t != "" {
 			head += " · " + t
 		}
@@ -69,25 +67,6 @@ func (s *Search) hitLines(w int) []string {
 		out = append(out, headLine, "    "+highlightTerms(st.Body, st.Match, snippet, s.terms))
 	}
 	return out
-}
-
-// laneLabel names a lane as "channel" or "channel › thread" from the
-// directory, or by its ids when it is not in the directory.
-func laneLabel(tree []store.ChannelNode, l frame.Lane) string {
-	for _, n := range tree {
-		if n.Lane.ChatID != l.ChatID {
-			continue
-		}
-		if l.ThreadID == "" {
-			return termsafe.Line(n.Name)
-		}
-		for _, t := range n.Threads {
-			if t.Lane == l {
-				return termsafe.Line(n.Name) + " › " + termsafe.Line(t.Name)
-			}
-		}
-	}
-	return termsafe.Line(l.String())
 }
 
 // highlightTerms renders s with base and every case-insensitive occurrence

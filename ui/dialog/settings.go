@@ -22,6 +22,7 @@ type setting struct {
 	values []string
 	get    func(*Settings) int
 	set    func(*Settings, int)
+	notes  []string // what each value means, shown under the list on its row (optional)
 }
 
 // Settings is the /settings dialog: each per-app setting with its current
@@ -64,25 +65,30 @@ func boolIndex(b bool) int {
 var settingRows = []setting{
 	{"Runtime footer", onOffValues,
 		func(d *Settings) int { return boolIndex(d.s.RuntimeFooter) },
-		func(d *Settings, i int) { d.s.RuntimeFooter = i == 0 }},
+		func(d *Settings, i int) { d.s.RuntimeFooter = i == 0 }, nil},
 	{"Tool detail", []string{"truncated", "all", "none"},
 		func(d *Settings) int { return int(d.s.Tools) },
-		func(d *Settings, i int) { d.s.Tools = common.Verbosity(i) }},
+		func(d *Settings, i int) { d.s.Tools = common.Verbosity(i) }, nil},
 	{"Reasoning", []string{"shown", "collapsed"},
 		func(d *Settings) int { return boolIndex(d.s.ShowReasoning) },
-		func(d *Settings, i int) { d.s.ShowReasoning = i == 0 }},
+		func(d *Settings, i int) { d.s.ShowReasoning = i == 0 }, nil},
 	{"Theme", []string{"auto", "dark", "light"},
 		func(d *Settings) int { return max(slices.Index(themeNames, d.theme), 0) },
-		func(d *Settings, i int) { d.theme = themeNames[i] }},
+		func(d *Settings, i int) { d.theme = themeNames[i] }, nil},
 	{"Notifications", onOffValues,
 		func(d *Settings) int { return boolIndex(d.s.Notifications) },
-		func(d *Settings, i int) { d.s.Notifications = i == 0 }},
+		func(d *Settings, i int) { d.s.Notifications = i == 0 }, nil},
 	{"Repeat notifications", onOffValues,
 		func(d *Settings) int { return boolIndex(d.s.RepeatNotifications) },
-		func(d *Settings, i int) { d.s.RepeatNotifications = i == 0 }},
-	{"While busy, Enter", []string{"steers", "queues"},
-		func(d *Settings) int { return boolIndex(d.s.Steer) },
-		func(d *Settings, i int) { d.s.Steer = i == 0 }},
+		func(d *Settings, i int) { d.s.RepeatNotifications = i == 0 }, nil},
+	{"While busy, Enter", []string{"steers", "queues", "sends (gateway decides)"},
+		func(d *Settings) int { return int(d.s.BusyInput) },
+		func(d *Settings, i int) { d.s.BusyInput = common.BusyInput(i) },
+		[]string{
+			"the default: your words join the running turn; no work is lost, no waiting",
+			"your message waits and goes out when the turn is over",
+			"sent at once; the gateway's busy_input_mode decides (Hermes: interrupt)",
+		}},
 }
 
 // ID names the dialog.
@@ -147,6 +153,9 @@ func (d *Settings) View() string {
 		} else {
 			lines = append(lines, st.Item.Render(ansi.Truncate("  "+text, w, "…")))
 		}
+	}
+	if r := settingRows[d.cursor]; r.notes != nil {
+		lines = append(lines, "", st.Hint.Width(w).Render(r.notes[r.get(d)]))
 	}
 	lines = append(lines, "", st.Hint.Render(ansi.Truncate("↑↓ move · enter/space/←→ change · esc close", w, "…")))
 	return st.Frame.Width(w + st.Frame.GetHorizontalFrameSize()).Render(strings.Join(lines, "\n"))

@@ -43,13 +43,14 @@ func TestSettingsDialogKeys(t *testing.T) {
 			return !a.Settings.RepeatNotifications && !a.Settings.Notifications
 		}},
 		{press("down"), nil},
-		{press("enter"), func(a common.ActionSettings) bool { return !a.Settings.Steer }},
+		{press("enter"), func(a common.ActionSettings) bool { return a.Settings.BusyInput == common.BusyQueue }},
 		{press("down"), nil}, // wraps to the top
 		{press("enter"), func(a common.ActionSettings) bool {
 			return !a.Settings.RuntimeFooter && a.Settings.Tools == common.ToolsAll && !a.Settings.Notifications
 		}},
 		{press("up"), nil},
-		{press("enter"), func(a common.ActionSettings) bool { return a.Settings.Steer }},
+		{press("enter"), func(a common.ActionSettings) bool { return a.Settings.BusyInput == common.BusyGateway }},
+		{press("enter"), func(a common.ActionSettings) bool { return a.Settings.BusyInput == common.BusySteer }},
 	}
 	for i, s := range steps {
 		act, _ := d.Update(s.key)
@@ -81,5 +82,25 @@ func TestSettingsGolden(t *testing.T) {
 			d.Update(press("down"))
 			golden.RequireEqual(t, d.View())
 		})
+	}
+}
+
+// TestSettingsBusyInputNotes: on the busy-input row the dialog says what
+// the chosen mode does, and that steering is the default and why.
+func TestSettingsBusyInputNotes(t *testing.T) {
+	d := NewSettings(testCom(t, themes.Dark), "")
+	d.SetSize(100, 30)
+	if v := ansi.Strip(d.View()); strings.Contains(v, "the default") {
+		t.Fatalf("a note on another row:\n%s", v)
+	}
+	for d.Value("While busy, Enter") == "" || !strings.Contains(ansi.Strip(d.View()), "› While busy") {
+		d.Update(press("down"))
+	}
+	for _, want := range []string{"the default: your words join the running turn", "goes out when the turn is over",
+		"the gateway's busy_input_mode decides"} {
+		if v := ansi.Strip(d.View()); !strings.Contains(strings.Join(strings.Fields(v), " "), want) {
+			t.Fatalf("note %q missing:\n%s", want, v)
+		}
+		d.Update(press("enter"))
 	}
 }

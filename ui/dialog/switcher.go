@@ -1,7 +1,7 @@
 package dialog
 
 import (
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -9,9 +9,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/sahilm/fuzzy"
 
-	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -23,28 +21,32 @@ const SwitcherID = "switcher"
 const switcherRows = 10
 
 // Switcher is the Ctrl+K fuzzy channel switcher: type to filter, lanes with
-// unread messages first, Enter switches.
+// unread messages first, Enter switches. It lists the lanes of a LaneIndex
+// and draws only the visible rows, so it stays fast with 100,000 channels.
 type Switcher struct {
 	com           *common.Common
 	width, height int
 	input         textinput.Model
-	entries       []entry
-	matches       []entry
+	entries       []entry            // the index's, shared: never written
+	keys          []string           // the index's search keys, shared
+	unread        map[frame.Lane]int // lanes with unread messages
+	first         []bool             // per entry: listed first (unread)
+	matches       []int32            // indexes into entries, best first
 	cursor        int
-}
 
-// entry is one lane the switcher can open.
-type entry struct {
-	lane   frame.Lane
-	label  string // sanitised "channel" or "channel › thread"
-	unread int
-	order  int
+	rank   []uint16 // ranking key per entry (0: no match), reused by filter
+	counts []int    // counting sort buckets, reused by filter
+	last   string   // the query keys were computed for
+	// Earlier results of the query's prefixes, shortest first, so that
+	// erasing what was typed costs nothing.
+	prefixes []ranked
 }
 
 var _ Dialog = (*Switcher)(nil)
 
-// NewSwitcher lists every lane of the store's directory.
-func NewSwitcher(com *common.Common) *Switcher {
+// NewSwitcher lists every lane of the store's directory, through idx (kept
+// by the caller across openings; it is brought up to date here).
+func NewSwitcher(com *common.Common, idx *LaneIndex) *Switcher {
 	ti := textinput.New()
 	ti.Prompt = "› "
 	ti.Placeholder = "jump to channel…"
@@ -52,23 +54,16 @@ func NewSwitcher(com *common.Common) *Switcher {
 	tis.Cursor.Blink = false
 	ti.SetStyles(tis)
 	ti.Focus()
-	s := &Switcher{com: com, input: ti}
-	for _, n := range com.Store.Tree() {
-		s.add(n.Lane, termsafe.Line(n.Name))
-		for _, t := range n.Threads {
-			s.add(t.Lane, termsafe.Line(n.Name)+" › "+termsafe.Line(t.Name))
+	idx.refresh(com.Store)
+	s := &Switcher{com: com, input: ti, entries: idx.entries, keys: idx.keys, unread: com.Store.UnreadCounts()}
+	s.first = make([]bool, len(s.entries))
+	for l := range s.unread {
+		if i, ok := idx.at[l]; ok {
+			s.first[i] = true
 		}
 	}
 	s.filter()
 	return s
-}
-
-func (s *Switcher) add(l frame.Lane, label string) {
-	e := entry{lane: l, label: label, order: len(s.entries)}
-	if ln := s.com.Store.Lane(l); ln != nil {
-		e.unread = ln.Unread
-	}
-	s.entries = append(s.entries, e)
 }
 
 // ID names the dialog.
@@ -86,31 +81,83 @@ func (s *Switcher) innerWidth() int { return min(max(s.width-8, 20), 60) }
 func (s *Switcher) Matches() []string {
 	out := make([]string, len(s.matches))
 	for i, e := range s.matches {
-		out[i] = e.label
+		out[i] = s.entries[e].label
 	}
 	return out
 }
 
-// filter recomputes the matches: fuzzy score order for a query, lanes with
-// unread messages first in both cases.
+// filter recomputes the matches: lanes with unread messages first, then by
+// fuzzy score for a query, ties in directory order. One pass scores every
+// lane and a counting sort ranks them, both linear in the lanes.
 func (s *Switcher) filter() {
-	q := strings.TrimSpace(s.input.Value())
-	s.matches = s.matches[:0]
-	if q == "" {
-		s.matches = append(s.matches, s.entries...)
-	} else {
-		labels := make([]string, len(s.entries))
-		for i, e := range s.entries {
-			labels[i] = e.label
-		}
-		for _, m := range fuzzy.Find(q, labels) {
-			s.matches = append(s.matches, s.entries[m.Index])
+	q := strings.ToLower(strings.TrimSpace(s.input.Value()))
+	s.cursor = 0
+	for i := len(s.prefixes) - 1; i >= 0; i-- {
+		if p := s.prefixes[i]; p.query == q { // erased back to an earlier query
+			s.last, s.rank, s.matches = p.query, p.rank, p.matches
+			s.prefixes = s.prefixes[:i]
+			return
 		}
 	}
-	sort.SliceStable(s.matches, func(i, j int) bool {
-		return s.matches[i].unread > 0 && s.matches[j].unread == 0
-	})
-	s.cursor = 0
+	const unreadBit = maxScore + 1
+	// A lane that does not match a query cannot match one typed further.
+	narrowing := len(s.rank) == len(s.entries) && strings.HasPrefix(q, s.last)
+	switch {
+	case narrowing && len(s.prefixes) < maxPrefixes:
+		s.prefixes = append(s.prefixes, ranked{query: s.last, rank: slices.Clone(s.rank), matches: slices.Clone(s.matches)})
+	case !narrowing:
+		s.prefixes = nil
+	}
+	s.rank = slices.Grow(s.rank[:0], len(s.entries))[:len(s.entries)]
+	s.last = q
+	s.counts = slices.Grow(s.counts[:0], 2*unreadBit+1)[:2*unreadBit+1]
+	clear(s.counts)
+	n := 0
+	for i, key := range s.keys {
+		if narrowing && s.rank[i] == 0 {
+			continue
+		}
+		score, ok := 0, true
+		if q != "" {
+			score, ok = matchScore(key, q)
+		}
+		if !ok {
+			s.rank[i] = 0
+			continue
+		}
+		k := 1 + score // 0 marks "no match"
+		if s.first[i] {
+			k += unreadBit
+		}
+		s.rank[i] = uint16(k)
+		s.counts[k]++
+		n++
+	}
+	// Best key first: each bucket starts after every higher one.
+	at := 0
+	for k := len(s.counts) - 1; k >= 1; k-- {
+		c := s.counts[k]
+		s.counts[k] = at
+		at += c
+	}
+	s.matches = slices.Grow(s.matches[:0], n)[:n]
+	for i, k := range s.rank {
+		if k != 0 {
+			s.matches[s.counts[k]] = int32(i)
+			s.counts[k]++
+		}
+	}
+}
+
+// maxPrefixes bounds the earlier results a switcher keeps.
+const maxPrefixes = 16
+
+// ranked is the result of one query: each lane's ranking key and the
+// matches in order.
+type ranked struct {
+	query   string
+	rank    []uint16
+	matches []int32
 }
 
 // Update edits the query, moves the highlight, switches or closes.
@@ -125,7 +172,7 @@ func (s *Switcher) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 		return common.ActionClose{}, nil
 	case key.Matches(kp, km.Select):
 		if s.cursor < len(s.matches) {
-			return common.ActionOpenLane{Lane: s.matches[s.cursor].lane}, nil
+			return common.ActionOpenLane{Lane: s.entries[s.matches[s.cursor]].lane}, nil
 		}
 		return nil, nil
 	case key.Matches(kp, km.Up):
@@ -154,10 +201,10 @@ func (s *Switcher) View() string {
 	}
 	first := max(0, s.cursor-switcherRows+1)
 	for i := first; i < min(len(s.matches), first+switcherRows); i++ {
-		e := s.matches[i]
+		e := s.entries[s.matches[i]]
 		badge := ""
-		if e.unread > 0 {
-			badge = " " + s.com.Styles.Sidebar.Unread.Render(strconv.Itoa(e.unread))
+		if n := s.unread[e.lane]; n > 0 {
+			badge = " " + s.com.Styles.Sidebar.Unread.Render(strconv.Itoa(n))
 		}
 		label := ansi.Truncate(e.label, w-ansi.StringWidth(badge)-2, "…")
 		style := st.Item

@@ -20,7 +20,10 @@ type Model struct {
 	com     *common.Common
 	width   int
 	height  int
-	rows    []row
+	rows    []row              // every lane in display order; only the visible ones are drawn
+	index   map[frame.Lane]int // lane → row
+	dirVer  uint64             // the store's DirectoryVersion the rows were built from
+	built   bool
 	cursor  int // highlighted row
 	offset  int // first visible row
 	current frame.Lane
@@ -70,14 +73,43 @@ func (m *Model) SetCurrent(l frame.Lane) {
 }
 
 // Refresh re-reads the directory tree and the lanes' marks from the store;
-// call it when the store reports a Directory or Pickers change.
+// call it when the store reports a Directory or Pickers change. The rows
+// are rebuilt only when entries were added, removed or reordered; entries
+// edited in place (renamed) update their own rows; marks are read when the
+// visible rows are drawn.
 func (m *Model) Refresh() {
 	m.view = ""
+	st := m.com.Store
+	v := st.DirectoryVersion()
+	if m.built && v == m.dirVer {
+		return
+	}
+	if edits, ok := st.DirectoryEdits(m.dirVer); m.built && ok {
+		for _, l := range edits {
+			i, listed := m.index[l]
+			if n, ok := st.Entry(l); listed && ok {
+				n.Threads = m.rows[i].node.Threads
+				m.rows[i].node = n
+			}
+		}
+	} else {
+		m.rebuild()
+	}
+	m.built, m.dirVer = true, v
+}
+
+// rebuild lists the store's tree as rows and indexes them by lane, keeping
+// the highlight on the same lane.
+func (m *Model) rebuild() {
 	highlighted := m.Highlighted()
+	tree := m.com.Store.Tree()
 	m.rows = m.rows[:0]
-	for _, n := range m.com.Store.Tree() {
+	m.index = make(map[frame.Lane]int, len(tree))
+	for _, n := range tree {
+		m.index[n.Lane] = len(m.rows)
 		m.rows = append(m.rows, row{node: n})
 		for _, t := range n.Threads {
+			m.index[t.Lane] = len(m.rows)
 			m.rows = append(m.rows, row{node: t, depth: 1})
 		}
 	}
@@ -86,15 +118,6 @@ func (m *Model) Refresh() {
 	}
 	m.cursor = min(m.cursor, max(len(m.rows)-1, 0))
 	m.scrollToCursor()
-}
-
-// Lanes returns every lane in display order (the channel switcher uses it).
-func (m *Model) Lanes() []store.ChannelNode {
-	out := make([]store.ChannelNode, len(m.rows))
-	for i, r := range m.rows {
-		out[i] = r.node
-	}
-	return out
 }
 
 // Highlighted is the lane under the highlight.
@@ -106,10 +129,8 @@ func (m *Model) Highlighted() frame.Lane {
 }
 
 func (m *Model) indexOf(l frame.Lane) int {
-	for i, r := range m.rows {
-		if r.node.Lane == l {
-			return i
-		}
+	if i, ok := m.index[l]; ok {
+		return i
 	}
 	return -1
 }

@@ -226,32 +226,16 @@ func (m *Model) laneName() string {
 	if m.lane.ChatID == "" {
 		return ""
 	}
-	for _, n := range m.com.Store.Tree() {
-		if n.Lane == m.lane {
-			return "# " + termsafe.Line(n.Name)
-		}
-		for _, t := range n.Threads {
-			if t.Lane == m.lane {
-				return "# " + termsafe.Line(n.Name) + " › " + termsafe.Line(t.Name)
-			}
-		}
-	}
-	return "# " + termsafe.Line(m.lane.String())
+	return "# " + common.LaneLabel(m.com.Store, m.lane)
 }
 
 // unreadElsewhere counts unread messages in lanes other than the focused
 // one (the sidebar may be collapsed).
 func (m *Model) unreadElsewhere() int {
 	n := 0
-	count := func(l frame.Lane) {
-		if ln := m.com.Store.Lane(l); l != m.lane && ln != nil {
-			n += ln.Unread
-		}
-	}
-	for _, c := range m.com.Store.Tree() {
-		count(c.Lane)
-		for _, t := range c.Threads {
-			count(t.Lane)
+	for l, u := range m.com.Store.UnreadCounts() {
+		if l != m.lane {
+			n += u
 		}
 	}
 	return n

@@ -38,6 +38,12 @@ func (r *renderer) renderMessage(it *store.Item) []string {
 	case msg.Streaming:
 		parts = append(parts, st.Typing.Render(r.spinner+" thinking…"))
 	}
+	if msg.Cut.Interrupted() {
+		parts = append(parts, st.Failed.Render("⚠ "+msg.Cut.String()))
+	}
+	if msg.Overflow != nil {
+		parts = append(parts, r.overflowNote(msg.Overflow))
+	}
 	if chips := r.mediaChips(msg.Media, inner, 1+lineCount(parts)); chips != "" {
 		parts = append(parts, chips)
 	}
@@ -82,6 +88,9 @@ func (r *renderer) header(msg *store.Message) string {
 	switch msg.Role {
 	case frame.RoleUser:
 		author = st.UserAuthor.Render("You")
+		if msg.Steer {
+			author += st.Time.Render(" ↪ steered")
+		}
 	case frame.RoleSystem:
 		author = st.SystemAuthor.Render("System")
 	case frame.RoleCron:

@@ -26,6 +26,8 @@ func (r *renderer) renderTool(t *store.ToolCall) []string {
 	switch {
 	case t.Running:
 		status = st.ToolRunning.Render(r.spinner)
+	case t.Cut.Interrupted():
+		status = st.ToolFailed.Render("⚠")
 	case t.OK != nil && !*t.OK:
 		status = st.ToolFailed.Render("✗")
 	default:
@@ -41,6 +43,8 @@ func (r *renderer) renderTool(t *store.ToolCall) []string {
 		tail = termsafe.Line(t.Note)
 	case t.Running:
 		tail = "running…"
+	case t.Cut.Interrupted():
+		tail = t.Cut.String()
 	case t.Duration != nil:
 		tail = formatDuration(*t.Duration)
 	}

@@ -1,0 +1,71 @@
+package composer
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/media"
+	"github.com/hermes/iris/ui/common"
+)
+
+// PasteLimit is the largest paste the composer takes (1 MiB). A larger one
+// is refused with a message that offers to attach it as a file instead.
+const PasteLimit = 1 << 20
+
+// inlinePaste is the largest paste inserted into the editor as text. The
+// editor re-wraps its whole content on every key, so a larger paste is held
+// apart as a block: a one-line marker stands in the editor where it was
+// pasted, and the block's text replaces the marker when the message is
+// sent (or when the draft is read). Deleting the marker drops the block.
+const inlinePaste = 8 << 10
+
+// pasteBlock is a large paste held outside the editor.
+type pasteBlock struct {
+	marker string // what the editor shows in its place
+	text   string
+}
+
+// paste takes a bracketed paste: small ones go into the editor, larger ones
+// up to PasteLimit become a block, and anything larger is refused with
+// ActionPasteTooLarge (the root offers to attach it as a file).
+func (m *Model) paste(msg tea.PasteMsg) (common.Action, tea.Cmd) {
+	// Terminals and tmux send line ends as CR; the message has LF.
+	msg.Content = strings.ReplaceAll(strings.ReplaceAll(msg.Content, "\r\n", "\n"), "\r", "\n")
+	switch n := len(msg.Content); {
+	case n > PasteLimit:
+		return common.ActionPasteTooLarge{Text: msg.Content}, nil
+	case n > inlinePaste:
+		m.nextPaste++
+		b := pasteBlock{text: msg.Content, marker: fmt.Sprintf("⟦pasted text #%d: %s, %d lines⟧",
+			m.nextPaste, media.SizeLabel(int64(n)), strings.Count(msg.Content, "\n")+1)}
+		m.pastes = append(m.pastes, b)
+		m.ta.InsertString(b.marker)
+		return nil, nil
+	}
+	var cmd tea.Cmd
+	m.ta, cmd = m.ta.Update(msg)
+	return nil, cmd
+}
+
+// expand returns the editor's text with each block's marker replaced by
+// the block's text; blocks whose marker was deleted are dropped.
+func (m *Model) expand(s string) string {
+	for _, b := range m.pastes {
+		s = strings.Replace(s, b.marker, b.text, 1)
+	}
+	return s
+}
+
+// setText replaces the draft: a text too large for the editor becomes one
+// block (a restored draft that held one).
+func (m *Model) setText(s string) {
+	m.pastes = nil
+	if len(s) <= inlinePaste {
+		m.ta.SetValue(s)
+		return
+	}
+	m.ta.Reset()
+	_, _ = m.paste(tea.PasteMsg{Content: s})
+}

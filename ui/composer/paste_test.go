@@ -1,0 +1,126 @@
+package composer
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/ui/common"
+)
+
+// pasteText is n bytes of 80-column lines.
+func pasteText(n int) string {
+	line := strings.Repeat("0123456789 ", 7) + "abcdefghi\n"
+	return strings.Repeat(line, n/len(line)+1)[:n]
+}
+
+func newComposer() *Model {
+	m := New(common.NewForTest(time.Unix(0, 0)))
+	m.SetSize(100, 0)
+	return m
+}
+
+// timePaste pastes text, renders, types one key and renders again; it
+// returns the time of the paste and of the key.
+func timePaste(m *Model, text string) (paste, key time.Duration) {
+	start := time.Now()
+	m.Update(tea.PasteMsg{Content: text})
+	_ = m.View()
+	paste = time.Since(start)
+	start = time.Now()
+	m.Update(tea.KeyPressMsg{Code: 'x', Text: "x"})
+	_ = m.View()
+	return paste, time.Since(start)
+}
+
+// A paste up to the limit is taken whole and at once: the editor holds a
+// one-line marker, the draft and the message sent hold every byte, in
+// place, and typing afterwards stays fast.
+func TestPasteUpToLimitIsKeptWholeAndFast(t *testing.T) {
+	text := pasteText(PasteLimit)
+	m := newComposer()
+	m.Update(tea.KeyPressMsg{Code: 'a', Text: "a"})
+	paste, key := timePaste(m, text)
+	t.Logf("1 MiB paste %v, next key %v", paste, key)
+	if m.Value() != "a"+text+"x" {
+		t.Fatalf("draft holds %d bytes, want %d", len(m.Value()), len(text)+2)
+	}
+	marker := fmt.Sprintf("⟦pasted text #1: 1.0 MiB, %d lines⟧", strings.Count(text, "\n")+1)
+	if !strings.Contains(m.View(), marker) {
+		t.Fatalf("no marker:\n%s", m.View())
+	}
+	if paste > time.Second || key > 250*time.Millisecond {
+		t.Fatalf("1 MiB paste took %v, the next key %v", paste, key)
+	}
+	act, _ := m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if s, ok := act.(common.ActionSend); !ok || s.Text != "a"+text+"x" {
+		t.Fatal("the message sent is not the whole paste")
+	}
+	if m.Value() != "" {
+		t.Fatal("the composer kept the paste after sending")
+	}
+}
+
+// A small paste is plain editable text; deleting a block's marker drops
+// the block; a restored large draft comes back whole.
+func TestPasteBlocksAndDrafts(t *testing.T) {
+	m := newComposer()
+	m.Update(tea.PasteMsg{Content: "small paste"})
+	if m.Value() != "small paste" {
+		t.Fatalf("value %q", m.Value())
+	}
+	m.Reset()
+	big := pasteText(inlinePaste + 1)
+	m.Update(tea.PasteMsg{Content: big})
+	for range 100 { // the marker's length and more
+		m.Update(tea.KeyPressMsg{Code: tea.KeyBackspace})
+	}
+	if m.Value() != "" {
+		t.Fatalf("deleting the marker left %d bytes", len(m.Value()))
+	}
+	m.SetValue("draft " + big)
+	if m.Value() != "draft "+big {
+		t.Fatal("a large draft did not come back whole")
+	}
+}
+
+// A paste over the limit is not inserted: the root is asked to offer it
+// as a file.
+func TestPasteOverLimitIsOffered(t *testing.T) {
+	m := newComposer()
+	text := pasteText(PasteLimit + 1)
+	act, _ := m.Update(tea.PasteMsg{Content: text})
+	if a, ok := act.(common.ActionPasteTooLarge); !ok || a.Text != text {
+		t.Fatalf("action %T", act)
+	}
+	if m.Value() != "" {
+		t.Fatal("an oversized paste was inserted")
+	}
+}
+
+// BenchmarkPaste1MiB pastes 1 MiB of 80-column lines into the composer,
+// renders it, and types one key, reporting both in milliseconds.
+func BenchmarkPaste1MiB(b *testing.B) {
+	text := pasteText(PasteLimit)
+	var paste, key time.Duration
+	for b.Loop() {
+		p, k := timePaste(newComposer(), text)
+		paste, key = paste+p, key+k
+	}
+	n := float64(b.N) * float64(time.Millisecond)
+	b.ReportMetric(float64(paste)/n, "paste-ms")
+	b.ReportMetric(float64(key)/n, "next-key-ms")
+}
+
+// Line ends pasted as CR (terminals, tmux) arrive as LF.
+func TestPasteLineEnds(t *testing.T) {
+	m := newComposer()
+	text := strings.Repeat("one\r\ntwo\rthree\n", inlinePaste/10)
+	m.Update(tea.PasteMsg{Content: text})
+	if want := strings.Repeat("one\ntwo\nthree\n", inlinePaste/10); m.Value() != want {
+		t.Fatal("CR line ends were kept")
+	}
+}
