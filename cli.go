@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/hermes/iris/headless"
 )
 
 // Exit codes of the iris binary (documented in the README).
@@ -36,6 +38,7 @@ const (
 	cmdHelp
 	cmdSimHelp
 	cmdAudit
+	cmdHeadless // send, tail, pickers, answer, approve (package headless)
 )
 
 // cliOptions holds everything parsed from the command line.
@@ -53,6 +56,7 @@ type cliOptions struct {
 	sim          simOptions    // gateway-sim
 	auditSince   time.Duration // audit: only answers this recent (0: all)
 	auditJSON    bool          // audit: JSON lines instead of the table
+	headless     *headless.Command
 }
 
 // errUsage marks a command-line mistake (exit code 2).
@@ -67,6 +71,11 @@ Usage:
   iris config path                  print where Iris keeps its config, data, logs and media
   iris config check [--profile P]   validate the config file and token source
   iris audit [--since D] [--json]   list the picker answers given on this machine
+  iris send [flags] TEXT|-          send a message from a script; --wait streams the reply
+  iris tail [--all] [--json]        follow the conversation; prints each finished message
+  iris pickers [--json]             list the pickers waiting for an answer
+  iris answer PICKER_ID VALUE       answer a picker
+  iris approve --policy FILE        answer pickers by rules (iris COMMAND --help for each)
 
 Flags:
   --url URL            gateway WebSocket URL (ws:// or wss://)   env IRIS_URL
@@ -89,7 +98,8 @@ audit flags:
   --json               print JSON lines (as stored) instead of a table
 
 Exit codes: 0 ok, 1 runtime failure, 2 usage error, 3 configuration error,
-4 token rejected by the gateway, 5 protocol version mismatch.
+4 token rejected by the gateway, 5 protocol version mismatch
+(send, tail, pickers, answer and approve add theirs: see their --help).
 `
 
 // parseArgs turns the command line (without the program name) into options.
@@ -120,9 +130,11 @@ func parseCommand(args []string) (cliOptions, error) {
 		case "help":
 			o.cmd = cmdHelp
 			return o, nil
-		default:
-			return o, fmt.Errorf("%w: unknown command %q (try iris --help)", errUsage, args[0])
 		}
+		if headless.IsCommand(args[0]) {
+			return parseHeadless(o, args)
+		}
+		return o, fmt.Errorf("%w: unknown command %q (try iris --help)", errUsage, args[0])
 	}
 	fs := newFlagSet("iris")
 	var demo, showVersion, help bool
@@ -218,4 +230,16 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		return fmt.Errorf("%w: unexpected argument %q (try iris --help)", errUsage, fs.Arg(0))
 	}
 	return nil
+}
+
+// parseHeadless parses a headless subcommand (package headless) and copies
+// its connection flags, so the profile resolves as for the TUI.
+func parseHeadless(o cliOptions, args []string) (cliOptions, error) {
+	c, err := headless.Parse(args[0], args[1:])
+	if err != nil {
+		return o, fmt.Errorf("%w: %w", errUsage, err)
+	}
+	o.cmd, o.headless = cmdHeadless, c
+	o.profile, o.url, o.token, o.caFile, o.deviceName, o.insecure = c.Profile, c.URL, c.Token, c.CAFile, c.DeviceName, c.Insecure
+	return o, nil
 }

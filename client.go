@@ -169,14 +169,6 @@ func bridgeEvents(ctx context.Context, client *wsclient.Client, p *tea.Program) 
 	}
 }
 
-// tokenRejectedAdvice tells where the rejected token came from (a
-// config.Config.TokenSource) and so what to fix.
-func tokenRejectedAdvice(source string) string {
-	switch {
-	case source == "flag":
-		source = "--token"
-	case source == "":
-		return "the gateway rejected the token; set it with --token, IRIS_TOKEN or the profile's token_file (iris config check shows the source)"
-	}
-	return "the gateway rejected the token from " + source + "; fix it there and start Iris again"
-}
+// tokenRejectedAdvice tells where the rejected token came from and so what
+// to fix (see config.TokenRejectedAdvice).
+func tokenRejectedAdvice(source string) string { return config.TokenRejectedAdvice(source) }
