@@ -19,7 +19,7 @@ const (
 	exitUsage    = 2 // bad flags or arguments
 	exitConfig   = 3 // configuration problem (file, token source, URL)
 	exitAuth     = 4 // the gateway rejected the token
-	exitProtocol = 5 // the gateway speaks another protocol version
+	exitProtocol = 5 // the gateway speaks another protocol version, or its handshake cannot be used
 )
 
 // version is set at build time with -ldflags "-X main.version=...".

@@ -16,6 +16,7 @@ import (
 	"github.com/hermes/iris/keymap"
 	"github.com/hermes/iris/logs"
 	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/themes"
 	"github.com/hermes/iris/ui"
 	"github.com/hermes/iris/ui/common"
@@ -109,12 +110,18 @@ func notifyRepeats(s config.Settings) []time.Duration {
 	return s.NotificationRepeats
 }
 
+// renderFPS caps how often the terminal is flushed, at the transcript's own
+// re-render rate while streaming (about 30 per second): the renderer wakes
+// this often even when idle, half bubbletea's default.
+const renderFPS = 30
+
 // runProgram runs the bubbletea program with the client's connection and the
 // event bridge beside it, and shuts all three down together.
 func runProgram(ctx context.Context, client *wsclient.Client, model tea.Model, lg *logs.Log, tokenSource string, stderr io.Writer) int {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	p := tea.NewProgram(model, tea.WithContext(ctx))
+	defer startBenchProfile(stderr)()
+	p := tea.NewProgram(benchModel(model), tea.WithContext(ctx), tea.WithFPS(renderFPS))
 
 	var wg sync.WaitGroup
 	var runErr error
@@ -136,6 +143,7 @@ func runProgram(ctx context.Context, client *wsclient.Client, model tea.Model, l
 	}
 
 	var authErr *wsclient.AuthError
+	var handshakeErr *wsclient.HandshakeError
 	switch {
 	case err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, context.Canceled):
 		fmt.Fprintln(stderr, "iris:", err)
@@ -144,8 +152,8 @@ func runProgram(ctx context.Context, client *wsclient.Client, model tea.Model, l
 	case errors.As(runErr, &authErr):
 		fmt.Fprintln(stderr, "iris:", tokenRejectedAdvice(tokenSource))
 		return exitAuth
-	case errors.Is(runErr, frame.ErrVersion):
-		fmt.Fprintln(stderr, "iris:", runErr)
+	case errors.Is(runErr, frame.ErrVersion), errors.As(runErr, &handshakeErr):
+		fmt.Fprintln(stderr, "iris:", termsafe.Line(runErr.Error()))
 		return exitProtocol
 	}
 	return exitOK

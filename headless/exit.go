@@ -13,7 +13,7 @@ const (
 	ExitUsage            = 2
 	ExitConfig           = 3
 	ExitAuth             = 4   // the gateway rejected the token
-	ExitProtocol         = 5   // the gateway speaks another protocol version
+	ExitProtocol         = 5   // the gateway speaks another protocol version, or its handshake cannot be used
 	ExitDelivery         = 6   // delivery failed or unknown (also: gateway unreachable)
 	ExitTurnFailed       = 7   // the turn ended with an error or was stopped
 	ExitPickerWaiting    = 8   // a picker waits for an answer (send --wait)

@@ -9,8 +9,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gorilla/websocket"
+
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/headless"
+	"github.com/hermes/iris/internal/wstest"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -215,5 +218,19 @@ func TestSendRefusesAMissingAttachmentWithoutConnecting(t *testing.T) {
 	r.expect(t, headless.ExitUsage)
 	if !strings.Contains(r.stderr.String(), "nope.txt") || strings.Count(r.stderr.String(), "\n") != 1 || len(sim.Received()) != 0 {
 		t.Fatalf("stderr %q, frames %d", r.stderr, len(sim.Received()))
+	}
+}
+
+func TestSendExits5WhenTheHandshakeCannotBeUsed(t *testing.T) {
+	url := wstest.Serve(t, func(ws *websocket.Conn) {
+		if _, _, err := ws.ReadMessage(); err == nil {
+			ws.WriteMessage(websocket.TextMessage, []byte(`{"type":"hello.ack","payload":"welcome \u001b[2J"}`))
+			ws.ReadMessage()
+		}
+	})
+	r := newProfile(t, url).run("", "send", "hi")
+	r.expect(t, headless.ExitProtocol)
+	if msg := r.stderr.String(); !strings.Contains(msg, "malformed hello.ack payload") || strings.Contains(msg, "\x1b") {
+		t.Fatalf("stderr %q", msg)
 	}
 }

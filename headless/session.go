@@ -188,7 +188,7 @@ func (s *session) next(ctx context.Context) (wsclient.Event, error) {
 		switch ev.State {
 		case wsclient.StateAuthFailed:
 			return ev, fail(ExitAuth, "%s", config.TokenRejectedAdvice(s.source))
-		case wsclient.StateProtocolMismatch:
+		case wsclient.StateProtocolMismatch, wsclient.StateHandshakeFailed:
 			return ev, fail(ExitProtocol, "%s", termsafe.Line(ev.Err.Error()))
 		}
 	}

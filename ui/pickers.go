@@ -90,6 +90,9 @@ func (m *Model) answerPicker(a common.ActionSelectPicker) tea.Cmd {
 	if !ok {
 		return m.syncPicker()
 	}
+	if m.pickersOff() {
+		return common.ReportError(errNoPickers)
+	}
 	cmd := m.applyChange(m.com.Store.AnswerPicker(a.Lane, a.PickerID, a.Record), nil)
 	if m.gw == nil {
 		ans := pickerAnsweredMsg{picker: pk, value: a.Value, err: errors.New("not connected")}

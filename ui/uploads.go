@@ -55,6 +55,9 @@ func (m *Model) attachSlash(text string) (tea.Cmd, bool) {
 	if word != attachCommand || strings.Contains(text, "\n") {
 		return nil, false
 	}
+	if m.mediaOff() {
+		return common.ReportError(errNoMedia), true
+	}
 	m.composer.Reset()
 	m.relayout()
 	if arg = strings.TrimSpace(arg); arg == "" {
@@ -65,6 +68,9 @@ func (m *Model) attachSlash(text string) (tea.Cmd, bool) {
 
 // openFilePicker shows the file picker overlay.
 func (m *Model) openFilePicker() tea.Cmd {
+	if m.mediaOff() {
+		return common.ReportError(errNoMedia)
+	}
 	if m.dialogs.Has(dialog.FilePickerID) {
 		return nil
 	}
@@ -132,6 +138,8 @@ func (m *Model) sendWithAttachments(text string) tea.Cmd {
 		return common.ReportError(errors.New("no channel to send to yet"))
 	case m.media.client == nil:
 		return common.ReportError(errors.New("this connection cannot upload media"))
+	case m.mediaOff():
+		return common.ReportError(fmt.Errorf("%w: remove the attachments to send the text", errNoMedia))
 	}
 	m.media.send = &pendingSend{lane: m.lane, text: text}
 	if m.conn != common.ConnOnline {
@@ -165,6 +173,10 @@ func (m *Model) resumeSend() tea.Cmd {
 // startUploads queues the pending message's uploads; chips uploaded for an
 // earlier try keep their media_ref.
 func (m *Model) startUploads() tea.Cmd {
+	if m.mediaOff() { // the gateway came back without media
+		m.abortSend()
+		return common.ReportError(fmt.Errorf("%w: remove the attachments to send the text", errNoMedia))
+	}
 	var cmds []tea.Cmd
 	for _, at := range m.composer.Attachments() {
 		if at.State == composer.AttachUploaded {
