@@ -38,6 +38,7 @@ const (
 	cmdHelp
 	cmdSimHelp
 	cmdAudit
+	cmdServe
 	cmdHeadless // send, tail, pickers, answer, approve (package headless)
 )
 
@@ -54,9 +55,21 @@ type cliOptions struct {
 	debug        bool
 	debugContent bool
 	sim          simOptions    // gateway-sim
+	listen       string        // serve: address to listen on
 	auditSince   time.Duration // audit: only answers this recent (0: all)
 	auditJSON    bool          // audit: JSON lines instead of the table
+	serve        serveOptions  // serve
 	headless     *headless.Command
+}
+
+// serveOptions are iris serve's own flags.
+type serveOptions struct {
+	ssh            bool
+	demo           bool          // serve against the in-process demo gateway
+	authorizedKeys string        // "" is $XDG_CONFIG_HOME/iris/authorized_keys
+	files          string        // the only directory attach may read ("" turns attach off)
+	idleTimeout    time.Duration // sessions end after this long without input
+	maxSessions    int
 }
 
 // errUsage marks a command-line mistake (exit code 2).
@@ -71,6 +84,7 @@ Usage:
   iris config path                  print where Iris keeps its config, data, logs and media
   iris config check [--profile P]   validate the config file and token source
   iris audit [--since D] [--json]   list the picker answers given on this machine
+  iris serve --ssh [flags]          serve Iris itself over SSH (see README, Serving Iris over SSH)
   iris send [flags] TEXT|-          send a message from a script; --wait streams the reply
   iris tail [--all] [--json]        follow the conversation; prints each finished message
   iris pickers [--json]             list the pickers waiting for an answer
@@ -92,6 +106,16 @@ Flags:
   -h, --help           print this help
 
 gateway-sim flags, faults and TLS: iris gateway-sim --help
+
+serve flags:
+  --ssh                serve over SSH (the only transport)
+  --listen ADDR        address to listen on (default 127.0.0.1:2222)
+  --authorized-keys F  public keys let in (default $XDG_CONFIG_HOME/iris/authorized_keys)
+  --files DIR          the only directory attachments may come from (default: attach off)
+  --idle-timeout D     end a session after D without input (default 30m)
+  --max-sessions N     sessions open at once (default 8)
+  --profile, --url, --token, --device-name, --insecure, --ca-file, --theme: as above
+  --demo               serve against the in-process demo gateway
 
 audit flags:
   --since D            only answers of the last D (e.g. 30m, 24h, 7d)
@@ -127,6 +151,9 @@ func parseCommand(args []string) (cliOptions, error) {
 		case "audit":
 			o.cmd = cmdAudit
 			return o, parseAuditFlags(&o, args[1:])
+		case "serve":
+			o.cmd = cmdServe
+			return o, parseServeFlags(&o, args[1:])
 		case "help":
 			o.cmd = cmdHelp
 			return o, nil
@@ -138,13 +165,7 @@ func parseCommand(args []string) (cliOptions, error) {
 	}
 	fs := newFlagSet("iris")
 	var demo, showVersion, help bool
-	fs.StringVar(&o.url, "url", "", "")
-	fs.StringVar(&o.token, "token", "", "")
-	fs.StringVar(&o.profile, "profile", "", "")
-	fs.StringVar(&o.deviceName, "device-name", "", "")
-	fs.BoolVar(&o.insecure, "insecure", false, "")
-	fs.StringVar(&o.caFile, "ca-file", "", "")
-	fs.StringVar(&o.theme, "theme", "", "")
+	gatewayFlags(fs, &o)
 	fs.BoolVar(&o.debug, "debug", false, "")
 	fs.BoolVar(&o.debugContent, "debug-content", false, "")
 	fs.BoolVar(&demo, "demo", false, "")
@@ -164,10 +185,51 @@ func parseCommand(args []string) (cliOptions, error) {
 	default:
 		o.cmd = cmdRun
 	}
-	if o.theme != "" && o.theme != "auto" && o.theme != "dark" && o.theme != "light" {
-		return o, fmt.Errorf("%w: --theme must be auto, dark or light, not %q", errUsage, o.theme)
+	return o, checkTheme(o.theme)
+}
+
+// gatewayFlags are the flags that choose the gateway and how Iris appears
+// to it, shared by iris and iris serve.
+func gatewayFlags(fs *flag.FlagSet, o *cliOptions) {
+	fs.StringVar(&o.url, "url", "", "")
+	fs.StringVar(&o.token, "token", "", "")
+	fs.StringVar(&o.profile, "profile", "", "")
+	fs.StringVar(&o.deviceName, "device-name", "", "")
+	fs.BoolVar(&o.insecure, "insecure", false, "")
+	fs.StringVar(&o.caFile, "ca-file", "", "")
+	fs.StringVar(&o.theme, "theme", "", "")
+}
+
+// checkTheme refuses a --theme other than auto, dark or light.
+func checkTheme(theme string) error {
+	if theme != "" && theme != "auto" && theme != "dark" && theme != "light" {
+		return fmt.Errorf("%w: --theme must be auto, dark or light, not %q", errUsage, theme)
 	}
-	return o, nil
+	return nil
+}
+
+func parseServeFlags(o *cliOptions, args []string) error {
+	fs := newFlagSet("iris serve")
+	fs.BoolVar(&o.serve.ssh, "ssh", false, "")
+	fs.BoolVar(&o.serve.demo, "demo", false, "")
+	fs.StringVar(&o.listen, "listen", "127.0.0.1:2222", "")
+	fs.StringVar(&o.serve.authorizedKeys, "authorized-keys", "", "")
+	fs.StringVar(&o.serve.files, "files", "", "")
+	fs.DurationVar(&o.serve.idleTimeout, "idle-timeout", 30*time.Minute, "")
+	fs.IntVar(&o.serve.maxSessions, "max-sessions", 8, "")
+	gatewayFlags(fs, o)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	switch {
+	case !o.serve.ssh:
+		return fmt.Errorf("%w: iris serve needs --ssh (the only way Iris is served)", errUsage)
+	case o.serve.idleTimeout <= 0:
+		return fmt.Errorf("%w: --idle-timeout must be a positive duration such as 30m", errUsage)
+	case o.serve.maxSessions <= 0:
+		return fmt.Errorf("%w: --max-sessions must be at least 1", errUsage)
+	}
+	return checkTheme(o.theme)
 }
 
 func parseAuditFlags(o *cliOptions, args []string) error {

@@ -27,23 +27,11 @@ import (
 // runClient runs the TUI against the resolved profile until the user quits,
 // and maps how it ended to an exit code.
 func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr io.Writer) int {
-	lg, err := logs.Open(logs.Options{Path: cfg.Paths.LogFile, Debug: opts.debug, DebugContent: opts.debugContent})
+	lg, km, warnings, err := openLog(cfg, opts, stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, "iris: cannot open the log file:", err)
 		return exitFailure
 	}
 	defer lg.Close()
-	lg.AddSecret(cfg.Token.Reveal())
-	for _, w := range cfg.Warnings {
-		fmt.Fprintln(stderr, "iris: warning:", w)
-		lg.Logger.Warn("config", "warning", w)
-	}
-	warnings := cfg.Warnings
-	km, keyErrs := keymap.Apply(cfg.Keys)
-	for _, e := range keyErrs {
-		fmt.Fprintln(stderr, "iris: warning: [keys]:", e)
-		warnings = append(warnings, "[keys]: "+e.Error())
-	}
 
 	deviceID, err := loadDeviceID(cfg.DataDir)
 	if err != nil {
@@ -77,14 +65,43 @@ func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr 
 		return exitConfig
 	}
 
+	uo := uiOptions(cfg, opts, km, warnings)
+	uo.Gateway, uo.State, uo.NoColor = client, st, themes.NoColorEnv(os.Getenv)
+	return runProgram(ctx, client, ui.New(uo), lg, cfg.TokenSource, stderr)
+}
+
+// uiOptions are the UI's options from the configuration and command line;
+// the caller adds the gateway, the store and what depends on the terminal.
+func uiOptions(cfg *config.Config, opts cliOptions, km keymap.KeyMap, warnings []string) ui.Options {
 	defaults := uiSettings(cfg.Settings)
-	model := ui.New(ui.Options{
-		Gateway: client, State: st, Theme: themes.Name(cfg.Theme),
-		NoColor: themes.NoColorEnv(os.Getenv), KeyMap: &km, Settings: &defaults, ForceTheme: opts.theme != "",
+	return ui.Options{
+		Theme: themes.Name(cfg.Theme), KeyMap: &km, Settings: &defaults, ForceTheme: opts.theme != "",
 		TokenSource: cfg.TokenSource, Warnings: warnings,
 		Audit: audit.New(cfg.Paths.AuditFile), GatewayURL: cfg.URL, NotifyRepeats: notifyRepeats(cfg.Settings),
-	})
-	return runProgram(ctx, client, model, lg, cfg.TokenSource, stderr)
+	}
+}
+
+// openLog opens the log file (with the token as a secret never written)
+// and applies the configured keys, printing the configuration's warnings;
+// the warnings are returned for the UI's banner. An error has been printed.
+func openLog(cfg *config.Config, opts cliOptions, stderr io.Writer) (*logs.Log, keymap.KeyMap, []string, error) {
+	lg, err := logs.Open(logs.Options{Path: cfg.Paths.LogFile, Debug: opts.debug, DebugContent: opts.debugContent})
+	if err != nil {
+		fmt.Fprintln(stderr, "iris: cannot open the log file:", err)
+		return nil, keymap.KeyMap{}, nil, err
+	}
+	lg.AddSecret(cfg.Token.Reveal())
+	for _, w := range cfg.Warnings {
+		fmt.Fprintln(stderr, "iris: warning:", w)
+		lg.Logger.Warn("config", "warning", w)
+	}
+	warnings := cfg.Warnings
+	km, keyErrs := keymap.Apply(cfg.Keys)
+	for _, e := range keyErrs {
+		fmt.Fprintln(stderr, "iris: warning: [keys]:", e)
+		warnings = append(warnings, "[keys]: "+e.Error())
+	}
+	return lg, km, warnings, nil
 }
 
 // uiSettings maps the config file's setting defaults onto the UI's; toggles
@@ -122,25 +139,10 @@ func runProgram(ctx context.Context, client *wsclient.Client, model tea.Model, l
 	defer cancel()
 	defer startBenchProfile(stderr)()
 	p := tea.NewProgram(benchModel(model), tea.WithContext(ctx), tea.WithFPS(renderFPS))
-
-	var wg sync.WaitGroup
-	var runErr error
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		runErr = client.Run(ctx)
-	}()
-	go func() {
-		defer wg.Done()
-		bridgeEvents(ctx, client, p)
-	}()
-
+	stop := runBeside(ctx, client, p)
 	_, err := p.Run()
-	cancel()
-	wg.Wait()
-	if d, ok := model.(interface{ SaveDraft() }); ok {
-		d.SaveDraft() // Update has stopped; keeps what was typed just before a kill
-	}
+	runErr := stop()
+	saveDraft(model)
 
 	var authErr *wsclient.AuthError
 	var handshakeErr *wsclient.HandshakeError
@@ -157,6 +159,37 @@ func runProgram(ctx context.Context, client *wsclient.Client, model tea.Model, l
 		return exitProtocol
 	}
 	return exitOK
+}
+
+// runBeside runs the client's connection and the event bridge beside p
+// until stop is called; stop ends both, waits for them and returns the
+// connection's error.
+func runBeside(ctx context.Context, client *wsclient.Client, p *tea.Program) (stop func() error) {
+	ctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	var runErr error
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		runErr = client.Run(ctx)
+	}()
+	go func() {
+		defer wg.Done()
+		bridgeEvents(ctx, client, p)
+	}()
+	return func() error {
+		cancel()
+		wg.Wait()
+		return runErr
+	}
+}
+
+// saveDraft saves what was typed just before the program ended; Update has
+// stopped, so this cannot race it.
+func saveDraft(model tea.Model) {
+	if d, ok := model.(interface{ SaveDraft() }); ok {
+		d.SaveDraft()
+	}
 }
 
 // bridgeBatch caps how many queued events one program message carries.

@@ -55,6 +55,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runAudit(opts, stdout, stderr)
 	case cmdGatewaySim:
 		return runGatewaySim(ctx, opts, stdout, stderr)
+	case cmdServe:
+		return runServe(ctx, opts, stdout, stderr)
 	case cmdHeadless:
 		return runHeadless(ctx, opts, stdout, stderr)
 	case cmdDemo:

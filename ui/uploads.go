@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -63,7 +61,7 @@ func (m *Model) attachSlash(text string) (tea.Cmd, bool) {
 	if arg = strings.TrimSpace(arg); arg == "" {
 		return m.openFilePicker(), true
 	}
-	return attachCmd(arg), true
+	return m.attachCmd(arg), true
 }
 
 // openFilePicker shows the file picker overlay.
@@ -74,20 +72,21 @@ func (m *Model) openFilePicker() tea.Cmd {
 	if m.dialogs.Has(dialog.FilePickerID) {
 		return nil
 	}
-	d, cmd := dialog.NewFilePicker(m.com, m.media.opts.PickerDir)
+	if off := m.media.opts.AttachOff; off != "" {
+		return common.ReportError(errors.New(off))
+	}
+	d, cmd := dialog.NewFilePicker(m.com, m.media.opts.PickerDir, m.media.opts.AttachRoot)
 	m.openDialog(d)
 	return cmd
 }
 
-// attachCmd describes the file at path ("~/" is the home directory).
-func attachCmd(path string) tea.Cmd {
+// attachCmd describes the file at path, within the attach limits
+// (attachPath).
+func (m *Model) attachCmd(path string) tea.Cmd {
 	return func() tea.Msg {
-		if rest, ok := strings.CutPrefix(path, "~/"); ok {
-			home, err := os.UserHomeDir()
-			if err != nil {
-				return attachedMsg{err: err}
-			}
-			path = filepath.Join(home, rest)
+		path, err := m.media.attachPath(path)
+		if err != nil {
+			return attachedMsg{err: err}
 		}
 		up, err := media.DescribeUpload(path)
 		return attachedMsg{up: up, err: err}
