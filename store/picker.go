@@ -186,6 +186,20 @@ func (s *State) Expire(now time.Time) Change {
 // reached us, so its timeout moves the turn on a little before ours fires.
 const expiryGrace = 2 * time.Second
 
+// TakesText reports whether the picker takes a typed answer: a clarify
+// always does, an approval or a confirm never (letters never answer what
+// grants something; a deny's reason is its own field), any other kind when
+// it says allow_text. The TUI's dialog and `iris answer` both follow it.
+func (p Picker) TakesText() bool {
+	switch p.Type {
+	case frame.TypePickerClarify:
+		return true
+	case frame.TypePickerApproval, frame.TypePickerConfirm:
+		return false
+	}
+	return p.AllowText != nil && *p.AllowText
+}
+
 // TimedOut reports whether the picker's deadline is (almost, within
 // expiryGrace) reached at now: the gateway may have timed it out already.
 func (p Picker) TimedOut(now time.Time) bool {

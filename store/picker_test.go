@@ -96,3 +96,27 @@ func TestPickerSummaryNamesTheKind(t *testing.T) {
 		}
 	}
 }
+
+// Letters never answer what grants something: approvals and confirms take
+// no typed answer even when they say allow_text; clarify always does.
+func TestPickerTakesText(t *testing.T) {
+	yes, no := true, false
+	for _, tc := range []struct {
+		typ   string
+		allow *bool
+		want  bool
+	}{
+		{frame.TypePickerClarify, nil, true},
+		{frame.TypePickerClarify, &no, true},
+		{frame.TypePickerApproval, &yes, false},
+		{frame.TypePickerConfirm, &yes, false},
+		{frame.TypePickerChoice, &yes, true},
+		{frame.TypePickerChoice, nil, false},
+		{frame.TypePickerModel, &no, false},
+	} {
+		p := Picker{Type: tc.typ, Picker: frame.Picker{AllowText: tc.allow}}
+		if got := p.TakesText(); got != tc.want {
+			t.Errorf("%s allow_text=%v: TakesText = %v, want %v", tc.typ, tc.allow, got, tc.want)
+		}
+	}
+}

@@ -101,20 +101,6 @@ func isPermanent(p store.Picker, c frame.Choice) bool {
 	return false
 }
 
-// allowsText reports whether the picker takes a typed answer: a clarify
-// always does, an approval or a confirm never (letters never answer what
-// grants something; a deny's reason is typed in its own step), any other
-// kind when it says allow_text.
-func allowsText(p store.Picker) bool {
-	switch p.Type {
-	case frame.TypePickerClarify:
-		return true
-	case frame.TypePickerApproval, frame.TypePickerConfirm:
-		return false
-	}
-	return p.AllowText != nil && *p.AllowText
-}
-
 // choiceRows turns choices into rows, plus "deny with a reason" in an
 // approval that can be denied, and the free-text row when allowed.
 func choiceRows(p store.Picker) []pickerRow {
@@ -134,7 +120,7 @@ func choiceRows(p store.Picker) []pickerRow {
 	if p.Type == frame.TypePickerApproval && deny {
 		rows = append(rows, pickerRow{value: "deny", label: "Deny with a reason…", reason: true})
 	}
-	if allowsText(p) {
+	if p.TakesText() {
 		rows = append(rows, pickerRow{text: true, label: "Other answer:"})
 	}
 	return rows
