@@ -28,14 +28,24 @@ const IdleItems = 4
 
 // leave marks the lanes in view, left by Focus, for shedding.
 func (s *State) leave() {
-	defer func() { s.paging = frame.Lane{} }()
-	if s.opts.IdleItems <= 0 {
-		return
+	s.toShed(s.focus)
+	s.toShed(s.paging)
+	s.paging = frame.Lane{}
+}
+
+// paged records that LoadOlder pages lane l: it is in view until Focus
+// moves, and the lane it takes over from is shed.
+func (s *State) paged(l frame.Lane) {
+	if !s.inView(l) {
+		s.toShed(s.paging)
+		s.paging = l
 	}
-	for _, l := range []frame.Lane{s.focus, s.paging} {
-		if s.db != nil && s.lanes[l] != nil {
-			s.oversized[l] = -1
-		}
+}
+
+// toShed marks lane l for shedding at the end of the call.
+func (s *State) toShed(l frame.Lane) {
+	if s.db != nil && s.opts.IdleItems > 0 && s.lanes[l] != nil {
+		s.oversized[l] = -1
 	}
 }
 

@@ -115,12 +115,7 @@ func (s *State) LoadOlder(l frame.Lane) (Change, *frame.HistoryRequest) {
 	if ln == nil {
 		return s.end(), nil
 	}
-	if l != s.focus && l != s.paging {
-		if s.db != nil && s.opts.IdleItems > 0 && s.lanes[s.paging] != nil {
-			s.oversized[s.paging] = -1
-		}
-		s.paging = l
-	}
+	s.paged(l)
 	if ln.gap != "" && (ln.byMsg[ln.gap] != nil || !ln.localMore) {
 		return s.end(), &frame.HistoryRequest{BeforeMessageID: ln.gap, Limit: s.opts.PageSize}
 	}
