@@ -77,7 +77,13 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 	case common.ActionJump:
 		return m.jump(a)
 	case common.ActionComplete:
-		return m.complete(a.Text)
+		cmd := m.complete(a.Text)
+		if !a.Send {
+			return cmd
+		}
+		act := m.composer.Submit()
+		m.relayout()
+		return tea.Batch(cmd, m.syncDrawer(), m.handleAction(act))
 	case common.ActionCompleteCommands:
 		return m.completeCmd(a.Prefix)
 	case common.ActionSettings:
