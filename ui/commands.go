@@ -341,6 +341,7 @@ func (m *Model) stopAgent() tea.Cmd {
 	if m.gw == nil {
 		return nil
 	}
+	m.com.Store.StopRequested(m.lane)
 	return tea.Batch(m.fireCmd("stop", laneFrame(frame.TypeAgentStop, m.lane, &frame.Empty{})),
 		common.ReportInfo("stopping the agent…"))
 }

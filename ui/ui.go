@@ -142,6 +142,8 @@ type Model struct {
 	jumping     *jumpTarget    // a search hit being paged towards
 	termBlurred bool           // the terminal reported it lost focus
 	autoThread  bool           // the next message asks for a new thread
+	escClosed   bool           // the last key was an Esc that closed something
+	quitArmed   bool           // the last key was a Ctrl+C that warned of unfinished work (quitguard.go)
 	autoIDs     map[string]bool
 
 	lane    frame.Lane // the focused lane

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
@@ -40,6 +41,8 @@ func (r *renderer) renderMessage(it *store.Item) []string {
 	}
 	if msg.Cut.Interrupted() {
 		parts = append(parts, st.Failed.Render("⚠ "+msg.Cut.String()))
+	} else if msg.Stopped {
+		parts = append(parts, st.Failed.Render("■ stopped"))
 	}
 	if msg.Overflow != nil {
 		parts = append(parts, r.overflowNote(msg.Overflow))
@@ -149,7 +152,7 @@ func (r *renderer) reasoning(it *store.Item, width int) string {
 	toggle := r.com.KeyMap.Global.ToggleReasoning.Help().Key
 	if !r.com.Settings.ShowReasoning {
 		n := strings.Count(strings.TrimSpace(it.Msg.Reasoning), "\n") + 1
-		return st.ReasoningHeader.Render(fmt.Sprintf("▸ Reasoning · %d lines (%s)", n, toggle))
+		return st.ReasoningHeader.Render(fmt.Sprintf("▸ Reasoning · %s (%s)", common.Count(n, "line"), toggle))
 	}
 	if c := r.reasons[it]; c != nil && c.src == it.Msg.Reasoning && c.width == width && c.streaming == it.Msg.Streaming {
 		return c.out
