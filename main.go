@@ -53,8 +53,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case cmdGatewaySim:
 		return runGatewaySim(ctx, opts, stdout, stderr)
 	case cmdDemo:
-		return runDemo(ctx, opts, stderr)
+		return withTTY(os.Stdin, openDevTTY, stderr, func() int { return runDemo(ctx, opts, stderr) })
 	default:
-		return runConnect(ctx, opts, stderr)
+		return withTTY(os.Stdin, openDevTTY, stderr, func() int { return runConnect(ctx, opts, stderr) })
 	}
 }

@@ -34,6 +34,7 @@ type Global struct {
 	Picker          key.Binding // brings back a hidden picker
 	AutoThread      key.Binding // the next message starts a new thread
 	Channels        key.Binding // the channel menu
+	ConnDetail      key.Binding // why the last connection attempt failed
 	PageUp          key.Binding
 	PageDown        key.Binding
 	Top             key.Binding
@@ -119,6 +120,7 @@ func Default() KeyMap {
 			Picker:          bind("alt+p", "answer pending question", "alt+p"),
 			AutoThread:      bind("alt+t", "next message: new thread", "alt+t"),
 			Channels:        bind("alt+c", "channel menu", "alt+c"),
+			ConnDetail:      bind("alt+w", "why offline", "alt+w"),
 			Resend:          bind("ctrl+g", "resend failed", "ctrl+g"),
 			PageUp:          bind("pgup", "page up", "pgup"),
 			PageDown:        bind("pgdn", "page down", "pgdown"),
@@ -175,7 +177,7 @@ func (k KeyMap) Groups() []Group {
 	return []Group{
 		{"Global", []key.Binding{g.Help, g.Switcher, g.Search, g.FocusNext, g.FocusPrev, g.Escape, g.Stop, g.Quit,
 			g.Picker, g.Channels, g.AutoThread, g.ToggleSidebar, g.ToggleReasoning, g.ToggleSteer, g.ToolVerbosity,
-			g.ToggleFooter, g.Resend, g.PageUp, g.PageDown, g.Top, g.Bottom}},
+			g.ToggleFooter, g.Resend, g.ConnDetail, g.PageUp, g.PageDown, g.Top, g.Bottom}},
 		{"Composer", []key.Binding{k.Composer.Send, k.Composer.Newline, k.Composer.Complete}},
 		{"Transcript", []key.Binding{k.Transcript.Up, k.Transcript.Down, k.Transcript.Top, k.Transcript.Bottom,
 			k.Transcript.Compose}},

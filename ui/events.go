@@ -156,7 +156,8 @@ func (m *Model) readNewest() tea.Cmd {
 func (m *Model) handleConn(msg ConnChangedMsg) tea.Cmd {
 	c := statusbar.Conn{State: msg.State, Attempt: msg.Attempt, RetryAt: msg.RetryAt}
 	if msg.Err != nil {
-		c.Err = msg.Err.Error()
+		c.Err, c.Cause = msg.Err.Error(), connCause(msg.Err)
+		m.connErr = msg.Err
 	}
 	was := m.conn
 	m.conn = msg.State

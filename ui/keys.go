@@ -88,6 +88,8 @@ func (m *Model) handleGlobalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.toggleAutoThread(), true
 	case key.Matches(msg, g.Channels):
 		return m.openChannels(""), true
+	case key.Matches(msg, g.ConnDetail):
+		return m.connDetail(), true
 	case key.Matches(msg, g.Escape):
 		return m.escape(), true
 	case key.Matches(msg, g.FocusNext):

@@ -143,6 +143,7 @@ type Model struct {
 	termBlurred bool           // the terminal reported it lost focus
 	autoThread  bool           // the next message asks for a new thread
 	escClosed   bool           // the last key was an Esc that closed something
+	connErr     error          // why the last connection attempt failed (Global.ConnDetail)
 	quitArmed   bool           // the last key was a Ctrl+C that warned of unfinished work (quitguard.go)
 	autoIDs     map[string]bool
 
