@@ -36,12 +36,21 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.noteTyping()
 		return cmd
 	}
+	if cmd, ok := m.codeChoiceKey(msg); ok {
+		return cmd
+	}
 	typing := m.focus == focusComposer && msg.Text != "" && msg.Mod&^tea.ModShift == 0
 	if !typing {
 		if cmd, ok := m.handleGlobalKey(msg); ok {
 			return cmd
 		}
 		if cmd, ok := m.mediaKey(msg); ok {
+			return cmd
+		}
+		if cmd, ok := m.selectionKey(msg); ok {
+			return cmd
+		}
+		if cmd, ok := m.composerKey(msg); ok {
 			return cmd
 		}
 	}

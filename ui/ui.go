@@ -23,6 +23,7 @@ package ui
 import (
 	"context"
 	"image/color"
+	"os"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -95,6 +96,9 @@ type Options struct {
 	// notification while it waits and the terminal is unfocused; the last
 	// gap repeats until the picker ends. Empty: no repeats.
 	NotifyRepeats []time.Duration
+	// Getenv reads the environment (TMUX for copying, VISUAL/EDITOR,
+	// PAGER); tests replace it. Default os.Getenv.
+	Getenv func(string) string
 }
 
 // focusArea is the component that receives keys.
@@ -145,6 +149,7 @@ type Model struct {
 	escClosed   bool           // the last key was an Esc that closed something
 	connErr     error          // why the last connection attempt failed (Global.ConnDetail)
 	quitArmed   bool           // the last key was a Ctrl+C that warned of unfinished work (quitguard.go)
+	codeChoice  []string       // code blocks offered by the copy-code key, waiting for a digit (copy.go)
 	autoIDs     map[string]bool
 
 	lane    frame.Lane // the focused lane
@@ -179,6 +184,9 @@ type Model struct {
 
 // New builds the root model. It does no I/O.
 func New(opts Options) *Model {
+	if opts.Getenv == nil {
+		opts.Getenv = os.Getenv
+	}
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}

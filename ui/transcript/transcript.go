@@ -36,7 +36,7 @@ type Model struct {
 	lastLen  int         // lane length at the last Refresh
 	newBelow bool        // items arrived while scrolled up
 	loading  bool        // an older page was requested and has not arrived
-	marked   *store.Item // the message jumped to from search
+	marked   *store.Item // the selected message (select.go), or the one jumped to from search
 	focused  bool        // has keyboard focus (focus.go)
 
 	media mediaState // selection, status and previews of media chips (media.go)
@@ -132,9 +132,9 @@ func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	case tea.KeyPressMsg:
 		switch {
 		case key.Matches(msg, km.Transcript.Up):
-			m.Scroll(-1)
+			m.SelectStep(-1)
 		case key.Matches(msg, km.Transcript.Down):
-			m.Scroll(1)
+			m.SelectStep(1)
 		case key.Matches(msg, km.Global.PageUp):
 			m.Scroll(-max(m.height-2, 1))
 		case key.Matches(msg, km.Global.PageDown):

@@ -1,0 +1,36 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// selectionKey handles the keys on the transcript's selected message while
+// the transcript has focus. ok is false for any other key.
+func (m *Model) selectionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	if m.focus != focusTranscript {
+		return nil, false
+	}
+	t := m.com.KeyMap.Transcript
+	switch {
+	case key.Matches(msg, t.Copy):
+		return m.copySelected(), true
+	case key.Matches(msg, t.CopyCode):
+		return m.copyCode(), true
+	}
+	return nil, false
+}
+
+// composerKey handles the composer's own shortcuts (copy the last reply)
+// before the text area sees the key. ok is false for any other key.
+func (m *Model) composerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	if m.focus != focusComposer {
+		return nil, false
+	}
+	c := m.com.KeyMap.Composer
+	switch {
+	case key.Matches(msg, c.CopyLast):
+		return m.copyLastReply(), true
+	}
+	return nil, false
+}
