@@ -27,7 +27,7 @@ func (h *harness) copied() []string {
 const twoBlocks = "Two ways:\n```sh\nls -l\n```\nor\n```go\nos.ReadDir(\".\")\n```"
 
 func copyHarness(t *testing.T, env map[string]string) *harness {
-	h := newHarness(t, 120, 40, func(o *Options) { o.Getenv = func(k string) string { return env[k] } })
+	h := newHarness(t, 120, 40, func(o *Options) { o.Media.Getenv = func(k string) string { return env[k] } })
 	h.online()
 	h.frames(msgFrame("u1", "user", "how do I list files?", ms(1, 0)),
 		msgFrame("m1", "assistant", twoBlocks, ms(1, 5)),

@@ -17,12 +17,14 @@ func (m *Model) selectionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.copySelected(), true
 	case key.Matches(msg, t.CopyCode):
 		return m.copyCode(), true
+	case key.Matches(msg, t.View):
+		return m.viewSelected(), true
 	}
 	return nil, false
 }
 
-// composerKey handles the composer's own shortcuts (copy the last reply)
-// before the text area sees the key. ok is false for any other key.
+// composerKey handles the composer's own shortcuts (copy the last reply
+// and edit in $EDITOR) before the text area sees the key. ok is false for any other key.
 func (m *Model) composerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if m.focus != focusComposer {
 		return nil, false
@@ -31,6 +33,8 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	switch {
 	case key.Matches(msg, c.CopyLast):
 		return m.copyLastReply(), true
+	case key.Matches(msg, c.Editor):
+		return m.openEditor(), true
 	}
 	return nil, false
 }

@@ -123,6 +123,8 @@ func (m *Model) runClient(name, args string) tea.Cmd {
 		return nil
 	case "/pickers":
 		return m.openInbox()
+	case "/view":
+		return m.viewLane()
 	case "/quit":
 		return m.quit()
 	}

@@ -23,7 +23,6 @@ package ui
 import (
 	"context"
 	"image/color"
-	"os"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -96,9 +95,6 @@ type Options struct {
 	// notification while it waits and the terminal is unfocused; the last
 	// gap repeats until the picker ends. Empty: no repeats.
 	NotifyRepeats []time.Duration
-	// Getenv reads the environment (TMUX for copying, VISUAL/EDITOR,
-	// PAGER); tests replace it. Default os.Getenv.
-	Getenv func(string) string
 }
 
 // focusArea is the component that receives keys.
@@ -184,9 +180,6 @@ type Model struct {
 
 // New builds the root model. It does no I/O.
 func New(opts Options) *Model {
-	if opts.Getenv == nil {
-		opts.Getenv = os.Getenv
-	}
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
@@ -268,6 +261,10 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 		return m, m.handleFrames(msg)
 	case ConnChangedMsg:
 		return m, m.handleConn(msg)
+	case editorDoneMsg:
+		return m, m.editorDone(msg)
+	case pagerDoneMsg:
+		return m, m.pagerDone(msg)
 	case wsclient.Event:
 		return m, m.handleClientEvent(msg)
 	case ClientEventsMsg:

@@ -51,7 +51,9 @@ func (m *Model) Invalidate(it *store.Item) {
 	delete(m.reasons, it)
 }
 
-func isMessage(it *store.Item) bool { return it != nil && it.Kind == store.KindMessage && it.Msg != nil }
+func isMessage(it *store.Item) bool {
+	return it != nil && it.Kind == store.KindMessage && it.Msg != nil
+}
 
 // lastVisible is the index of the last item with a line on screen.
 func (m *Model) lastVisible(src laneSource) int {
