@@ -69,6 +69,9 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		if m.gw != nil && a.Frame.Type == frame.TypeChannelCreate {
 			return m.createChannel(a.Frame)
 		}
+		if m.gw != nil && a.Frame.Type == frame.TypeMessageDelete {
+			return m.deleteMessages(a.Frame)
+		}
 		if m.gw != nil {
 			return m.fireCmd(a.Frame.Type, a.Frame)
 		}

@@ -19,6 +19,8 @@ func (m *Model) selectionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.copyCode(), true
 	case key.Matches(msg, t.View):
 		return m.viewSelected(), true
+	case key.Matches(msg, t.Delete):
+		return m.askDeleteSelected(), true
 	}
 	return nil, false
 }
@@ -36,5 +38,5 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, c.Editor):
 		return m.openEditor(), true
 	}
-	return nil, false
+	return m.recallKey(msg)
 }

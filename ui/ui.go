@@ -146,6 +146,7 @@ type Model struct {
 	connErr     error          // why the last connection attempt failed (Global.ConnDetail)
 	quitArmed   bool           // the last key was a Ctrl+C that warned of unfinished work (quitguard.go)
 	codeChoice  []string       // code blocks offered by the copy-code key, waiting for a digit (copy.go)
+	recall      recallState    // ↑/↓ through the lane's sent messages (recall.go)
 	autoIDs     map[string]bool
 
 	lane    frame.Lane // the focused lane
