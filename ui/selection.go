@@ -1,8 +1,12 @@
 package ui
 
 import (
+	"errors"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/ui/common"
 )
 
 // selectionKey handles the keys on the transcript's selected message while
@@ -21,6 +25,8 @@ func (m *Model) selectionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.viewSelected(), true
 	case key.Matches(msg, t.Delete):
 		return m.askDeleteSelected(), true
+	case key.Matches(msg, t.Reasoning):
+		return m.toggleMessageReasoning(), true
 	}
 	return nil, false
 }
@@ -39,4 +45,17 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.openEditor(), true
 	}
 	return m.recallKey(msg)
+}
+
+// toggleMessageReasoning shows or hides the selected message's reasoning
+// (the global toggle stays on Global.ToggleReasoning).
+func (m *Model) toggleMessageReasoning() tea.Cmd {
+	if m.transcript.Selected() == nil {
+		return m.noSelection()
+	}
+	if !m.transcript.ToggleReasoning() {
+		return common.ReportError(errors.New("the selected message has no reasoning"))
+	}
+	m.invalidate()
+	return nil
 }

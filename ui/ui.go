@@ -147,6 +147,7 @@ type Model struct {
 	quitArmed   bool           // the last key was a Ctrl+C that warned of unfinished work (quitguard.go)
 	codeChoice  []string       // code blocks offered by the copy-code key, waiting for a digit (copy.go)
 	recall      recallState    // ↑/↓ through the lane's sent messages (recall.go)
+	attn        attention      // busy turns and unread count for the title and notifications (attention.go)
 	autoIDs     map[string]bool
 
 	lane    frame.Lane // the focused lane

@@ -150,7 +150,7 @@ func (r *renderer) quote(id string, width int) string {
 func (r *renderer) reasoning(it *store.Item, width int) string {
 	st := r.com.Styles.Transcript
 	toggle := r.com.KeyMap.Global.ToggleReasoning.Help().Key
-	if !r.com.Settings.ShowReasoning {
+	if r.com.Settings.ShowReasoning == r.flipped[it] { // collapsed, globally or for this message
 		n := strings.Count(strings.TrimSpace(it.Msg.Reasoning), "\n") + 1
 		return st.ReasoningHeader.Render(fmt.Sprintf("▸ Reasoning · %s (%s)", common.Count(n, "line"), toggle))
 	}

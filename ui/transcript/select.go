@@ -44,11 +44,25 @@ func (m *Model) Selected() *store.Item {
 	return m.marked
 }
 
-// Invalidate drops it's cached lines (its look changed without a new
-// version, as when its reasoning is toggled).
-func (m *Model) Invalidate(it *store.Item) {
+// ToggleReasoning shows the selected message's reasoning when the setting
+// hides reasoning, and hides it when the setting shows it (and back). It
+// reports false when the selected message has no reasoning.
+func (m *Model) ToggleReasoning() bool {
+	it := m.Selected()
+	if it == nil || it.Msg.Reasoning == "" {
+		return false
+	}
+	if m.flipped == nil {
+		m.flipped = map[*store.Item]bool{}
+	}
+	if m.flipped[it] {
+		delete(m.flipped, it)
+	} else {
+		m.flipped[it] = true
+	}
 	delete(m.cache, it)
 	delete(m.reasons, it)
+	return true
 }
 
 func isMessage(it *store.Item) bool {

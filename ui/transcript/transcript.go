@@ -32,12 +32,13 @@ type Model struct {
 	md      *mdCache
 	spinner string
 
-	topItem  *store.Item // item at vp.top, to keep the position when pages are prepended
-	lastLen  int         // lane length at the last Refresh
-	newBelow bool        // items arrived while scrolled up
-	loading  bool        // an older page was requested and has not arrived
-	marked   *store.Item // the selected message (select.go), or the one jumped to from search
-	focused  bool        // has keyboard focus (focus.go)
+	topItem  *store.Item          // item at vp.top, to keep the position when pages are prepended
+	lastLen  int                  // lane length at the last Refresh
+	newBelow bool                 // items arrived while scrolled up
+	loading  bool                 // an older page was requested and has not arrived
+	marked   *store.Item          // the selected message (select.go), or the one jumped to from search
+	flipped  map[*store.Item]bool // messages whose reasoning is shown the other way (select.go)
+	focused  bool                 // has keyboard focus (focus.go)
 
 	media mediaState // selection, status and previews of media chips (media.go)
 }
@@ -69,7 +70,7 @@ func (m *Model) SetLane(l frame.Lane) {
 	m.cache = map[*store.Item]*cached{}
 	clear(m.reasons)
 	m.md.reset()
-	m.topItem, m.newBelow, m.loading, m.marked = nil, false, false, nil
+	m.topItem, m.newBelow, m.loading, m.marked, m.flipped = nil, false, false, nil, nil
 	m.lastLen = m.src().Len()
 }
 
