@@ -101,6 +101,10 @@ func (m *Model) showBanners() tea.Cmd {
 			continue
 		}
 		m.banner = banner{text: text, isErr: b.Kind == store.BannerError, until: m.com.Now().Add(bannerTTL)}
+		m.bannerLane = frame.Lane{}
+		if b.Kind == store.BannerPicker {
+			m.bannerLane = b.Lane
+		}
 	}
 	m.relayout()
 	return m.clockTick()

@@ -114,6 +114,9 @@ func (m *Model) switchLane(l frame.Lane) {
 		m.com.Store.SetDraft(m.lane, m.composer.Value())
 	}
 	m.lane = l
+	if m.bannerLane == l && l.ChatID != "" {
+		m.banner, m.bannerLane = banner{}, frame.Lane{} // its question is here now
+	}
 	chg := m.com.Store.Focus(l)
 	m.transcript.SetLane(l)
 	m.sidebar.SetCurrent(l)
@@ -129,6 +132,7 @@ func (m *Model) switchLane(l frame.Lane) {
 	}
 	m.syncComposer()
 	m.relayout()
+	m.invalidate() // the transcript on screen is another lane's
 }
 
 // syncComposer tells the composer whether the focused lane is busy and how

@@ -148,6 +148,7 @@ type Model struct {
 	codeChoice  []string       // code blocks offered by the copy-code key, waiting for a digit (copy.go)
 	recall      recallState    // ↑/↓ through the lane's sent messages (recall.go)
 	attn        attention      // busy turns and unread count for the title and notifications (attention.go)
+	bannerLane  frame.Lane     // the lane whose waiting question the banner announces; opening it clears the banner
 	autoIDs     map[string]bool
 
 	lane    frame.Lane // the focused lane

@@ -1,0 +1,35 @@
+package ui
+
+import (
+	"testing"
+
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// TestDeletingTheOpenChannelSwitchesTheTranscript: the deleted channel's
+// messages leave the screen at once; the default channel's show (issue 12
+// row 1).
+func TestDeletingTheOpenChannelSwitchesTheTranscript(t *testing.T) {
+	h := newHarness(t, 120, 40)
+	h.online()
+	h.frame(msgFrame("d1", "assistant", "default channel words", ms(1, 0)))
+	other := frame.Lane{ChatID: "android:chan_7"}
+	h.run(h.m.handleAction(common.ActionOpenLane{Lane: other}))
+	h.frame(inLane(other, frame.TypeMessage, &frame.Message{MessageID: "c1", Role: "assistant", Text: "doomed channel words", TS: ms(2, 0)}))
+	h.mustShow("doomed channel words")
+	h.frame(frame.Frame{Type: frame.TypeChannelDeleted, Payload: &frame.Channel{ChatID: "android:chan_7", Kind: frame.KindChannel}})
+	h.mustNotShow("doomed channel words")
+	h.mustShow("# Default", "default channel words")
+}
+
+// TestPickerBannerClearsInItsLane: the banner announcing another lane's
+// question goes when that lane is opened (row 13).
+func TestPickerBannerClearsInItsLane(t *testing.T) {
+	h := newHarness(t, 120, 40)
+	h.online()
+	h.frame(approvalFrame(chan7, "pa_7", "rm -rf ./build"))
+	h.mustShow("Cron Reports — ")
+	h.run(h.m.handleAction(common.ActionOpenLane{Lane: chan7}))
+	h.mustNotShow("Cron Reports — ")
+}
