@@ -145,7 +145,7 @@ func (m *Model) loadOlder(l frame.Lane) tea.Cmd {
 	cmd := m.applyChange(chg, nil)
 	if req == nil || m.gw == nil || m.conn != common.ConnOnline {
 		m.transcript.PageDone() // paged from the database, or nothing to ask
-		return cmd
+		return tea.Batch(cmd, m.handleAction(m.transcript.ContinueToOldest()))
 	}
 	return tea.Batch(cmd, m.historyCmd(l, req))
 }
