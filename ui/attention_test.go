@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
@@ -79,4 +80,21 @@ func TestReasoningTogglesPerMessage(t *testing.T) {
 	h.mustNotShow("thought two")
 	h.send(tea.KeyPressMsg{Code: 'r', Text: "r"})
 	h.mustShow("thought one", "thought two")
+}
+
+// TestOwnLinksAreLinkified: a URL in the user's own message is an OSC 8
+// link, the whole URL on every line it wraps over; the screen passes the
+// terminal-safety check.
+func TestOwnLinksAreLinkified(t *testing.T) {
+	h := newHarness(t, 60, 30)
+	h.online()
+	u := "https://example.com/a/really/long/path/that/has/to/wrap/over/lines"
+	h.frame(msgFrame("u1", "user", "read "+u+" please", ms(1, 0)))
+	v := h.view()
+	if n := strings.Count(v, "\x1b]8;;"+u); n < 2 {
+		t.Fatalf("the wrapped link carries the whole URL on %d lines:\n%q", n, v)
+	}
+	if err := termsafe.Verify(v); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -32,7 +32,8 @@ func (r *renderer) renderMessage(it *store.Item) []string {
 	switch {
 	case msg.Role == frame.RoleUser:
 		if t := termsafe.Text(msg.Text); t != "" {
-			parts = append(parts, st.UserText.Width(inner).Render(t))
+			// Output re-encodes the links lipgloss reopens on wrapped lines.
+			parts = append(parts, termsafe.Output(st.UserText.Width(inner).Render(linkify(t))))
 		}
 	case msg.Text != "":
 		parts = append(parts, r.text(it, inner))
