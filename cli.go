@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/hermes/iris/headless"
 )
 
 // Exit codes of the iris binary (documented in the README).
@@ -17,7 +19,7 @@ const (
 	exitUsage    = 2 // bad flags or arguments
 	exitConfig   = 3 // configuration problem (file, token source, URL)
 	exitAuth     = 4 // the gateway rejected the token
-	exitProtocol = 5 // the gateway speaks another protocol version
+	exitProtocol = 5 // the gateway speaks another protocol version, or its handshake cannot be used
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -35,6 +37,8 @@ const (
 	cmdVersion
 	cmdHelp
 	cmdAudit
+	cmdServe
+	cmdHeadless // send, tail, pickers, answer, approve (package headless)
 )
 
 // cliOptions holds everything parsed from the command line.
@@ -53,6 +57,18 @@ type cliOptions struct {
 	simInterval  string        // gateway-sim stream interval, a time.Duration string
 	auditSince   time.Duration // audit: only answers this recent (0: all)
 	auditJSON    bool          // audit: JSON lines instead of the table
+	serve        serveOptions  // serve
+	headless     *headless.Command
+}
+
+// serveOptions are iris serve's own flags.
+type serveOptions struct {
+	ssh            bool
+	demo           bool          // serve against the in-process demo gateway
+	authorizedKeys string        // "" is $XDG_CONFIG_HOME/iris/authorized_keys
+	files          string        // the only directory attach may read ("" turns attach off)
+	idleTimeout    time.Duration // sessions end after this long without input
+	maxSessions    int
 }
 
 // errUsage marks a command-line mistake (exit code 2).
@@ -67,6 +83,12 @@ Usage:
   iris config path                  print where Iris keeps its config, data, logs and media
   iris config check [--profile P]   validate the config file and token source
   iris audit [--since D] [--json]   list the picker answers given on this machine
+  iris serve --ssh [flags]          serve Iris itself over SSH (see README, Serving Iris over SSH)
+  iris send [flags] TEXT|-          send a message from a script; --wait streams the reply
+  iris tail [--all] [--json]        follow the conversation; prints each finished message
+  iris pickers [--json]             list the pickers waiting for an answer
+  iris answer PICKER_ID VALUE       answer a picker
+  iris approve --policy FILE        answer pickers by rules (iris COMMAND --help for each)
 
 Flags:
   --url URL            gateway WebSocket URL (ws:// or wss://)   env IRIS_URL
@@ -87,12 +109,23 @@ gateway-sim flags:
   --token TOKEN        token clients must present (default "demo")
   --stream-interval D  delay between streamed updates (default 30ms)
 
+serve flags:
+  --ssh                serve over SSH (the only transport)
+  --listen ADDR        address to listen on (default 127.0.0.1:2222)
+  --authorized-keys F  public keys let in (default $XDG_CONFIG_HOME/iris/authorized_keys)
+  --files DIR          the only directory attachments may come from (default: attach off)
+  --idle-timeout D     end a session after D without input (default 30m)
+  --max-sessions N     sessions open at once (default 8)
+  --profile, --url, --token, --device-name, --insecure, --ca-file, --theme: as above
+  --demo               serve against the in-process demo gateway
+
 audit flags:
   --since D            only answers of the last D (e.g. 30m, 24h, 7d)
   --json               print JSON lines (as stored) instead of a table
 
 Exit codes: 0 ok, 1 runtime failure, 2 usage error, 3 configuration error,
-4 token rejected by the gateway, 5 protocol version mismatch.
+4 token rejected by the gateway, 5 protocol version mismatch
+(send, tail, pickers, answer and approve add theirs: see their --help).
 `
 
 // parseArgs turns the command line (without the program name) into options.
@@ -117,22 +150,21 @@ func parseCommand(args []string) (cliOptions, error) {
 		case "audit":
 			o.cmd = cmdAudit
 			return o, parseAuditFlags(&o, args[1:])
+		case "serve":
+			o.cmd = cmdServe
+			return o, parseServeFlags(&o, args[1:])
 		case "help":
 			o.cmd = cmdHelp
 			return o, nil
-		default:
-			return o, fmt.Errorf("%w: unknown command %q (try iris --help)", errUsage, args[0])
 		}
+		if headless.IsCommand(args[0]) {
+			return parseHeadless(o, args)
+		}
+		return o, fmt.Errorf("%w: unknown command %q (try iris --help)", errUsage, args[0])
 	}
 	fs := newFlagSet("iris")
 	var demo, showVersion, help bool
-	fs.StringVar(&o.url, "url", "", "")
-	fs.StringVar(&o.token, "token", "", "")
-	fs.StringVar(&o.profile, "profile", "", "")
-	fs.StringVar(&o.deviceName, "device-name", "", "")
-	fs.BoolVar(&o.insecure, "insecure", false, "")
-	fs.StringVar(&o.caFile, "ca-file", "", "")
-	fs.StringVar(&o.theme, "theme", "", "")
+	gatewayFlags(fs, &o)
 	fs.BoolVar(&o.debug, "debug", false, "")
 	fs.BoolVar(&o.debugContent, "debug-content", false, "")
 	fs.BoolVar(&demo, "demo", false, "")
@@ -152,10 +184,7 @@ func parseCommand(args []string) (cliOptions, error) {
 	default:
 		o.cmd = cmdRun
 	}
-	if o.theme != "" && o.theme != "auto" && o.theme != "dark" && o.theme != "light" {
-		return o, fmt.Errorf("%w: --theme must be auto, dark or light, not %q", errUsage, o.theme)
-	}
-	return o, nil
+	return o, checkTheme(o.theme)
 }
 
 func parseSimFlags(o *cliOptions, args []string) error {
@@ -164,6 +193,50 @@ func parseSimFlags(o *cliOptions, args []string) error {
 	fs.StringVar(&o.token, "token", "demo", "")
 	fs.StringVar(&o.simInterval, "stream-interval", "30ms", "")
 	return parseFlags(fs, args)
+}
+
+// gatewayFlags are the flags that choose the gateway and how Iris appears
+// to it, shared by iris and iris serve.
+func gatewayFlags(fs *flag.FlagSet, o *cliOptions) {
+	fs.StringVar(&o.url, "url", "", "")
+	fs.StringVar(&o.token, "token", "", "")
+	fs.StringVar(&o.profile, "profile", "", "")
+	fs.StringVar(&o.deviceName, "device-name", "", "")
+	fs.BoolVar(&o.insecure, "insecure", false, "")
+	fs.StringVar(&o.caFile, "ca-file", "", "")
+	fs.StringVar(&o.theme, "theme", "", "")
+}
+
+// checkTheme refuses a --theme other than auto, dark or light.
+func checkTheme(theme string) error {
+	if theme != "" && theme != "auto" && theme != "dark" && theme != "light" {
+		return fmt.Errorf("%w: --theme must be auto, dark or light, not %q", errUsage, theme)
+	}
+	return nil
+}
+
+func parseServeFlags(o *cliOptions, args []string) error {
+	fs := newFlagSet("iris serve")
+	fs.BoolVar(&o.serve.ssh, "ssh", false, "")
+	fs.BoolVar(&o.serve.demo, "demo", false, "")
+	fs.StringVar(&o.listen, "listen", "127.0.0.1:2222", "")
+	fs.StringVar(&o.serve.authorizedKeys, "authorized-keys", "", "")
+	fs.StringVar(&o.serve.files, "files", "", "")
+	fs.DurationVar(&o.serve.idleTimeout, "idle-timeout", 30*time.Minute, "")
+	fs.IntVar(&o.serve.maxSessions, "max-sessions", 8, "")
+	gatewayFlags(fs, o)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	switch {
+	case !o.serve.ssh:
+		return fmt.Errorf("%w: iris serve needs --ssh (the only way Iris is served)", errUsage)
+	case o.serve.idleTimeout <= 0:
+		return fmt.Errorf("%w: --idle-timeout must be a positive duration such as 30m", errUsage)
+	case o.serve.maxSessions <= 0:
+		return fmt.Errorf("%w: --max-sessions must be at least 1", errUsage)
+	}
+	return checkTheme(o.theme)
 }
 
 func parseAuditFlags(o *cliOptions, args []string) error {
@@ -226,4 +299,16 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		return fmt.Errorf("%w: unexpected argument %q (try iris --help)", errUsage, fs.Arg(0))
 	}
 	return nil
+}
+
+// parseHeadless parses a headless subcommand (package headless) and copies
+// its connection flags, so the profile resolves as for the TUI.
+func parseHeadless(o cliOptions, args []string) (cliOptions, error) {
+	c, err := headless.Parse(args[0], args[1:])
+	if err != nil {
+		return o, fmt.Errorf("%w: %w", errUsage, err)
+	}
+	o.cmd, o.headless = cmdHeadless, c
+	o.profile, o.url, o.token, o.caFile, o.deviceName, o.insecure = c.Profile, c.URL, c.Token, c.CAFile, c.DeviceName, c.Insecure
+	return o, nil
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/hermes/iris/keymap"
 	"github.com/hermes/iris/logs"
 	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/themes"
 	"github.com/hermes/iris/ui"
 	"github.com/hermes/iris/ui/common"
@@ -26,23 +27,11 @@ import (
 // runClient runs the TUI against the resolved profile until the user quits,
 // and maps how it ended to an exit code.
 func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr io.Writer) int {
-	lg, err := logs.Open(logs.Options{Path: cfg.Paths.LogFile, Debug: opts.debug, DebugContent: opts.debugContent})
+	lg, km, warnings, err := openLog(cfg, opts, stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, "iris: cannot open the log file:", err)
 		return exitFailure
 	}
 	defer lg.Close()
-	lg.AddSecret(cfg.Token.Reveal())
-	for _, w := range cfg.Warnings {
-		fmt.Fprintln(stderr, "iris: warning:", w)
-		lg.Logger.Warn("config", "warning", w)
-	}
-	warnings := cfg.Warnings
-	km, keyErrs := keymap.Apply(cfg.Keys)
-	for _, e := range keyErrs {
-		fmt.Fprintln(stderr, "iris: warning: [keys]:", e)
-		warnings = append(warnings, "[keys]: "+e.Error())
-	}
 
 	deviceID, err := loadDeviceID(cfg.DataDir)
 	if err != nil {
@@ -76,14 +65,43 @@ func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr 
 		return exitConfig
 	}
 
+	uo := uiOptions(cfg, opts, km, warnings)
+	uo.Gateway, uo.State, uo.NoColor = client, st, themes.NoColorEnv(os.Getenv)
+	return runProgram(ctx, client, ui.New(uo), lg, cfg.TokenSource, stderr)
+}
+
+// uiOptions are the UI's options from the configuration and command line;
+// the caller adds the gateway, the store and what depends on the terminal.
+func uiOptions(cfg *config.Config, opts cliOptions, km keymap.KeyMap, warnings []string) ui.Options {
 	defaults := uiSettings(cfg.Settings)
-	model := ui.New(ui.Options{
-		Gateway: client, State: st, Theme: themes.Name(cfg.Theme),
-		NoColor: themes.NoColorEnv(os.Getenv), KeyMap: &km, Settings: &defaults, ForceTheme: opts.theme != "",
+	return ui.Options{
+		Theme: themes.Name(cfg.Theme), KeyMap: &km, Settings: &defaults, ForceTheme: opts.theme != "",
 		TokenSource: cfg.TokenSource, Warnings: warnings,
 		Audit: audit.New(cfg.Paths.AuditFile), GatewayURL: cfg.URL, NotifyRepeats: notifyRepeats(cfg.Settings),
-	})
-	return runProgram(ctx, client, model, lg, cfg.TokenSource, stderr)
+	}
+}
+
+// openLog opens the log file (with the token as a secret never written)
+// and applies the configured keys, printing the configuration's warnings;
+// the warnings are returned for the UI's banner. An error has been printed.
+func openLog(cfg *config.Config, opts cliOptions, stderr io.Writer) (*logs.Log, keymap.KeyMap, []string, error) {
+	lg, err := logs.Open(logs.Options{Path: cfg.Paths.LogFile, Debug: opts.debug, DebugContent: opts.debugContent})
+	if err != nil {
+		fmt.Fprintln(stderr, "iris: cannot open the log file:", err)
+		return nil, keymap.KeyMap{}, nil, err
+	}
+	lg.AddSecret(cfg.Token.Reveal())
+	for _, w := range cfg.Warnings {
+		fmt.Fprintln(stderr, "iris: warning:", w)
+		lg.Logger.Warn("config", "warning", w)
+	}
+	warnings := cfg.Warnings
+	km, keyErrs := keymap.Apply(cfg.Keys)
+	for _, e := range keyErrs {
+		fmt.Fprintln(stderr, "iris: warning: [keys]:", e)
+		warnings = append(warnings, "[keys]: "+e.Error())
+	}
+	return lg, km, warnings, nil
 }
 
 // uiSettings maps the config file's setting defaults onto the UI's; toggles
@@ -109,13 +127,45 @@ func notifyRepeats(s config.Settings) []time.Duration {
 	return s.NotificationRepeats
 }
 
+// renderFPS caps how often the terminal is flushed, at the transcript's own
+// re-render rate while streaming (about 30 per second): the renderer wakes
+// this often even when idle, half bubbletea's default.
+const renderFPS = 30
+
 // runProgram runs the bubbletea program with the client's connection and the
 // event bridge beside it, and shuts all three down together.
 func runProgram(ctx context.Context, client *wsclient.Client, model tea.Model, lg *logs.Log, tokenSource string, stderr io.Writer) int {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	p := tea.NewProgram(model, tea.WithContext(ctx))
+	defer startBenchProfile(stderr)()
+	p := tea.NewProgram(benchModel(model), tea.WithContext(ctx), tea.WithFPS(renderFPS))
+	stop := runBeside(ctx, client, p)
+	_, err := p.Run()
+	runErr := stop()
+	saveDraft(model)
 
+	var authErr *wsclient.AuthError
+	var handshakeErr *wsclient.HandshakeError
+	switch {
+	case err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, context.Canceled):
+		fmt.Fprintln(stderr, "iris:", err)
+		lg.Logger.Error("program", "err", err)
+		return exitFailure
+	case errors.As(runErr, &authErr):
+		fmt.Fprintln(stderr, "iris:", tokenRejectedAdvice(tokenSource))
+		return exitAuth
+	case errors.Is(runErr, frame.ErrVersion), errors.As(runErr, &handshakeErr):
+		fmt.Fprintln(stderr, "iris:", termsafe.Line(runErr.Error()))
+		return exitProtocol
+	}
+	return exitOK
+}
+
+// runBeside runs the client's connection and the event bridge beside p
+// until stop is called; stop ends both, waits for them and returns the
+// connection's error.
+func runBeside(ctx context.Context, client *wsclient.Client, p *tea.Program) (stop func() error) {
+	ctx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	var runErr error
 	wg.Add(2)
@@ -127,28 +177,19 @@ func runProgram(ctx context.Context, client *wsclient.Client, model tea.Model, l
 		defer wg.Done()
 		bridgeEvents(ctx, client, p)
 	}()
+	return func() error {
+		cancel()
+		wg.Wait()
+		return runErr
+	}
+}
 
-	_, err := p.Run()
-	cancel()
-	wg.Wait()
+// saveDraft saves what was typed just before the program ended; Update has
+// stopped, so this cannot race it.
+func saveDraft(model tea.Model) {
 	if d, ok := model.(interface{ SaveDraft() }); ok {
-		d.SaveDraft() // Update has stopped; keeps what was typed just before a kill
+		d.SaveDraft()
 	}
-
-	var authErr *wsclient.AuthError
-	switch {
-	case err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, context.Canceled):
-		fmt.Fprintln(stderr, "iris:", err)
-		lg.Logger.Error("program", "err", err)
-		return exitFailure
-	case errors.As(runErr, &authErr):
-		fmt.Fprintln(stderr, "iris:", tokenRejectedAdvice(tokenSource))
-		return exitAuth
-	case errors.Is(runErr, frame.ErrVersion):
-		fmt.Fprintln(stderr, "iris:", runErr)
-		return exitProtocol
-	}
-	return exitOK
 }
 
 // bridgeBatch caps how many queued events one program message carries.
@@ -169,14 +210,6 @@ func bridgeEvents(ctx context.Context, client *wsclient.Client, p *tea.Program) 
 	}
 }
 
-// tokenRejectedAdvice tells where the rejected token came from (a
-// config.Config.TokenSource) and so what to fix.
-func tokenRejectedAdvice(source string) string {
-	switch {
-	case source == "flag":
-		source = "--token"
-	case source == "":
-		return "the gateway rejected the token; set it with --token, IRIS_TOKEN or the profile's token_file (iris config check shows the source)"
-	}
-	return "the gateway rejected the token from " + source + "; fix it there and start Iris again"
-}
+// tokenRejectedAdvice tells where the rejected token came from and so what
+// to fix (see config.TokenRejectedAdvice).
+func tokenRejectedAdvice(source string) string { return config.TokenRejectedAdvice(source) }

@@ -96,7 +96,7 @@ func testConnection(ctx context.Context, url, token string, insecure bool) error
 		case *wsclient.HelloEvent:
 			return nil
 		case *wsclient.StateEvent:
-			if ev.State == wsclient.StateAuthFailed || ev.State == wsclient.StateProtocolMismatch {
+			if ev.State == wsclient.StateAuthFailed || ev.State == wsclient.StateProtocolMismatch || ev.State == wsclient.StateHandshakeFailed {
 				return ev.Err
 			}
 			if ev.State == wsclient.StateReconnecting && ev.Err != nil {

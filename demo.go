@@ -24,6 +24,25 @@ const demoToken = "demo-token"
 // directory removed at exit: a cache kept across runs would mix two
 // unrelated histories whose message ids collide.
 func runDemo(ctx context.Context, opts cliOptions, stderr io.Writer) int {
+	sim, cfg, code := startDemo(ctx, opts, stderr)
+	if sim == nil {
+		return code
+	}
+	defer sim.Close()
+	dataDir, err := os.MkdirTemp("", "iris-demo-")
+	if err != nil {
+		fmt.Fprintln(stderr, "iris: cannot create the demo's temporary store:", err)
+		return exitFailure
+	}
+	defer os.RemoveAll(dataDir)
+	cfg.DataDir = dataDir
+	return runClient(ctx, cfg, opts, stderr)
+}
+
+// startDemo starts the demo gateway on a loopback port and loads the
+// configuration pointing at it (profile "demo"). On failure it prints why
+// and returns a nil simulator and the exit code.
+func startDemo(ctx context.Context, opts cliOptions, stderr io.Writer) (*gatewaysim.Server, *config.Config, int) {
 	sim := gatewaysim.New(gatewaysim.Config{
 		Token:          demoToken,
 		StreamInterval: 30 * time.Millisecond,
@@ -33,10 +52,8 @@ func runDemo(ctx context.Context, opts cliOptions, stderr io.Writer) int {
 	url, err := sim.Start("127.0.0.1:0")
 	if err != nil {
 		fmt.Fprintln(stderr, "iris: cannot start the demo gateway:", err)
-		return exitFailure
+		return nil, nil, exitFailure
 	}
-	defer sim.Close()
-
 	cfg, err := config.Load(ctx, config.Options{URL: url, Token: demoToken, Theme: opts.theme, DeviceName: opts.deviceName})
 	if err != nil {
 		fmt.Fprintln(stderr, "iris: warning: ignoring your config for the demo:", err)
@@ -45,17 +62,11 @@ func runDemo(ctx context.Context, opts cliOptions, stderr io.Writer) int {
 		cfg, err = config.Load(ctx, config.Options{URL: url, Token: demoToken, Theme: opts.theme, DeviceName: opts.deviceName,
 			Paths: &paths})
 		if err != nil {
+			sim.Close()
 			fmt.Fprintln(stderr, "iris:", err)
-			return exitConfig
+			return nil, nil, exitConfig
 		}
 	}
-	dataDir, err := os.MkdirTemp("", "iris-demo-")
-	if err != nil {
-		fmt.Fprintln(stderr, "iris: cannot create the demo's temporary store:", err)
-		return exitFailure
-	}
-	defer os.RemoveAll(dataDir)
 	cfg.Profile = demoProfile
-	cfg.DataDir = dataDir
-	return runClient(ctx, cfg, opts, stderr)
+	return sim, cfg, exitOK
 }

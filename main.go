@@ -52,6 +52,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runAudit(opts, stdout, stderr)
 	case cmdGatewaySim:
 		return runGatewaySim(ctx, opts, stdout, stderr)
+	case cmdServe:
+		return runServe(ctx, opts, stdout, stderr)
+	case cmdHeadless:
+		return runHeadless(ctx, opts, stdout, stderr)
 	case cmdDemo:
 		return withTTY(os.Stdin, openDevTTY, stderr, func() int { return runDemo(ctx, opts, stderr) })
 	default:

@@ -50,6 +50,9 @@ type Entry struct {
 	Scope    string `json:"scope,omitempty"`
 	Result   Result `json:"result"`
 	Reason   string `json:"reason,omitempty"` // why it failed
+	// Via is who answered when it was not the TUI's keyboard: "iris
+	// answer", or "policy FILE rule NAME" for iris approve.
+	Via string `json:"via,omitempty"`
 }
 
 // Log appends entries to one file. It is safe for concurrent use.

@@ -25,7 +25,7 @@ func startOnline(t *testing.T) (*run, *gatewaysim.Server) {
 
 // waitReceived waits for the first frame the simulator received that pred
 // accepts.
-func waitReceived(t *testing.T, sim *gatewaysim.Server, pred func(frame.Frame) bool) frame.Frame {
+func waitReceived(t testing.TB, sim *gatewaysim.Server, pred func(frame.Frame) bool) frame.Frame {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), waitDeadline)
 	defer cancel()

@@ -73,7 +73,7 @@ func build(dir string) (string, error) {
 // env is one user's machine: XDG directories of its own and a private tmux
 // server in which every run of the binary gets its own session.
 type env struct {
-	t       *testing.T
+	t       testing.TB
 	root    string
 	xdg     map[string]string // XDG_*_HOME → directory
 	socket  string            // tmux -L name
@@ -87,7 +87,7 @@ var tmuxServers atomic.Int64
 
 // newEnv creates the directories and the tmux server's name; the server is
 // killed when the test ends.
-func newEnv(t *testing.T) *env {
+func newEnv(t testing.TB) *env {
 	t.Helper()
 	e := &env{t: t, root: t.TempDir(), xdg: map[string]string{}}
 	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"} {
@@ -346,12 +346,7 @@ func (r *run) kill() { r.e.t.Helper(); r.signal(syscall.SIGKILL) }
 // waits until it is gone.
 func (r *run) signal(sig syscall.Signal) {
 	r.e.t.Helper()
-	out := strings.TrimSpace(r.e.tmux("display-message", "-p", "-t", r.name, "#{pane_pid}"))
-	pid, err := strconv.Atoi(out)
-	if err != nil || pid <= 0 {
-		r.e.t.Fatalf("pane pid %q", out)
-	}
-	if err := syscall.Kill(pid, sig); err != nil {
+	if err := syscall.Kill(r.pid(), sig); err != nil {
 		r.e.t.Fatal(err)
 	}
 	if status := r.waitExit(); status != 0 && status != 128+int(sig) {
@@ -361,7 +356,7 @@ func (r *run) signal(sig syscall.Signal) {
 
 // startSim starts a seeded gateway simulator on loopback; it is closed when
 // the test ends.
-func startSim(t *testing.T, token string, interval time.Duration) (*gatewaysim.Server, string) {
+func startSim(t testing.TB, token string, interval time.Duration) (*gatewaysim.Server, string) {
 	t.Helper()
 	sim := gatewaysim.New(gatewaysim.Config{Token: token, StreamInterval: interval, Seed: true})
 	url, err := sim.Start("127.0.0.1:0")

@@ -1,13 +1,11 @@
 package gatewaysim
 
 import (
-	"net/http"
-	"net/http/httptest"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/gorilla/websocket"
+	"github.com/hermes/iris/internal/wstest"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
@@ -29,22 +27,15 @@ func readFrames(b *testing.B, ws *websocket.Conn, n int) {
 // rawGorilla measures the baseline: a bare gorilla server writing n
 // pre-encoded frames in a loop to a reader that decodes them.
 func rawGorilla(b *testing.B, data []byte, n int) time.Duration {
-	up := websocket.Upgrader{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ws, err := up.Upgrade(w, r, nil)
-		if err != nil {
-			return
-		}
-		defer ws.Close()
+	url := wstest.Serve(b, func(ws *websocket.Conn) {
 		for range n {
 			if ws.WriteMessage(websocket.TextMessage, data) != nil {
 				return
 			}
 		}
 		ws.ReadMessage() // wait for the client to hang up
-	}))
-	defer srv.Close()
-	ws, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http"), nil)
+	})
+	ws, _, err := websocket.DefaultDialer.Dial(url, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

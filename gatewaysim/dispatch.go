@@ -69,6 +69,10 @@ func (c *conn) handleText(data []byte) {
 		c.sendError(f.ID, frame.CodeUnsupported, err.Error())
 		return
 	}
+	if len(f.Issues) > 0 { // the simulator checks its clients strictly
+		c.sendError(f.ID, frame.CodeUnsupported, fmt.Sprintf("malformed %s: %s", f.Type, f.Issues[0]))
+		return
+	}
 	c.s.record(f)
 	if c.s.silent.Load() {
 		return

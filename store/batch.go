@@ -15,7 +15,7 @@ type batch struct {
 	dirty     map[int64]dirtyItem // items to upsert, snapshotted at commit
 	rows      []itemRow
 	deleteIDs []int64
-	deleteMsg []string
+	deleteMsg []msgRef
 	settle    []settleRows // stored open items to close, before the upserts
 	dropLanes []frame.Lane
 	chans     map[frame.Lane]*channel // directory entries to upsert, snapshotted at commit
@@ -72,8 +72,12 @@ func (b *batch) exec(tx *txn) error {
 			return err
 		}
 	}
-	for _, id := range b.deleteMsg {
-		if err := tx.exec(`DELETE FROM items WHERE msg_id = ?`, id); err != nil {
+	for _, m := range b.deleteMsg {
+		query, args := `DELETE FROM items WHERE msg_id = ?`, []any{m.id}
+		if m.lane.ChatID != "" {
+			query, args = query+` AND chat_id = ? AND thread_id = ?`, append(args, m.lane.ChatID, m.lane.ThreadID)
+		}
+		if err := tx.exec(query, args...); err != nil {
 			return err
 		}
 	}

@@ -64,7 +64,7 @@ func (s *State) ApplyHistory(l frame.Lane, before string, h frame.History) Chang
 // mergeHistory merges one message of a page and reports whether the lane
 // already held or stored it.
 func (s *State) mergeHistory(ln *Lane, m *frame.Message) (known bool) {
-	if m.MessageID == "" || s.gone[m.MessageID] {
+	if m.MessageID == "" || s.isGone(ln.Key, m.MessageID) {
 		return false
 	}
 	msg := s.msgFromWire(m)

@@ -49,12 +49,12 @@ func (s *State) forget(it *Item) {
 	b.deleteIDs = append(b.deleteIDs, it.id)
 }
 
-// forgetMessage deletes message id wherever it is stored (rows older than
-// what is in memory included).
-func (s *State) forgetMessage(id string) {
+// forgetMessage deletes message id of lane l (of every lane for the zero
+// lane) wherever it is stored, rows older than what is in memory included.
+func (s *State) forgetMessage(l frame.Lane, id string) {
 	s.dropOverflow(id)
 	if s.db != nil {
-		s.cur().deleteMsg = append(s.cur().deleteMsg, id)
+		s.cur().deleteMsg = append(s.cur().deleteMsg, msgRef{l, id})
 	}
 }
 

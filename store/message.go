@@ -35,7 +35,7 @@ func (s *State) msgFromWire(m *frame.Message) *Message {
 // already held is a no-op.
 func (s *State) applyMessage(l frame.Lane, m *frame.Message, replayed bool) {
 	ln := s.existingOrNew(l)
-	if ln == nil || m.MessageID == "" || s.gone[m.MessageID] {
+	if ln == nil || m.MessageID == "" || s.isGone(l, m.MessageID) {
 		return
 	}
 	msg := s.msgFromWire(m)
@@ -182,7 +182,7 @@ func (s *State) applyStart(l frame.Lane, m *frame.MessageStart) {
 // startAt opens a streaming bubble at the position where gives.
 func (s *State) startAt(l frame.Lane, m *frame.MessageStart, where func(*Lane) int) {
 	ln := s.existingOrNew(l)
-	if ln == nil || m.MessageID == "" || s.gone[m.MessageID] || ln.byMsg[m.MessageID] != nil || s.knownElsewhere(ln, m.MessageID) {
+	if ln == nil || m.MessageID == "" || s.isGone(l, m.MessageID) || ln.byMsg[m.MessageID] != nil || s.knownElsewhere(ln, m.MessageID) {
 		return
 	}
 	role := m.Role
@@ -277,25 +277,37 @@ func (s *State) applyStop(l frame.Lane, m *frame.MessageStop, replayed bool) {
 	s.turnMovedOn(ln)
 }
 
-// deleteMessages removes messages by id from lane l, or from any lane when
-// the frame named none (or the ids are not in l). Ids not held are a no-op
-// in memory; a persistent State deletes their rows too.
+// msgRef names a deleted message: its lane and id. The zero lane stands
+// for every lane (a deletion that named none).
+type msgRef struct {
+	lane frame.Lane
+	id   string
+}
+
+// isGone reports whether message id of lane l was deleted this session.
+func (s *State) isGone(l frame.Lane, id string) bool {
+	return s.gone[msgRef{l, id}] || s.gone[msgRef{id: id}]
+}
+
+// deleteMessages removes messages by id from lane l, or from every lane when
+// the frame named none. Messages are per lane: the same id in another lane
+// is another message and stays. Ids not held are a no-op in memory; a
+// persistent State deletes their rows too.
 func (s *State) deleteMessages(l frame.Lane, ids []string) {
+	if l.ChatID == "" {
+		l = frame.Lane{}
+	}
 	for _, id := range ids {
 		if id == "" {
 			continue
 		}
-		s.gone[id] = true
-		if ln := s.lanes[l]; ln != nil && ln.byMsg[id] != nil {
-			s.drop(ln, ln.byMsg[id])
-		} else {
-			for _, ln := range s.lanes {
-				if it := ln.byMsg[id]; it != nil {
-					s.drop(ln, it)
-				}
+		s.gone[msgRef{l, id}] = true
+		for key, ln := range s.lanes {
+			if it := ln.byMsg[id]; it != nil && (l.ChatID == "" || key == l) {
+				s.drop(ln, it)
 			}
 		}
-		s.forgetMessage(id)
+		s.forgetMessage(l, id)
 	}
 }
 

@@ -6,16 +6,6 @@ import "github.com/hermes/iris/wsclient/frame"
 // the directory's size: the UI asks for them on every key and tick, and a
 // gateway may list 100,000 channels.
 
-// AnyBusy reports whether some lane's agent is working.
-func (s *State) AnyBusy() bool {
-	for _, ln := range s.lanes {
-		if ln.Busy {
-			return true
-		}
-	}
-	return false
-}
-
 // UnreadCounts returns every lane of the directory with unread messages
 // and its count, without creating lanes (a persistent State's lanes not
 // used yet count with their stored state).

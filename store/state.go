@@ -34,7 +34,7 @@ type State struct {
 	dirIndex
 	lanes   map[frame.Lane]*Lane
 	deleted map[frame.Lane]bool // lanes deleted this session; late frames for them are dropped
-	gone    map[string]bool     // message ids deleted this session; never revived
+	gone    map[msgRef]bool     // messages deleted this session; never revived
 	ended   map[string]bool     // picker ids answered or expired this session
 	// answering holds the pickers whose answer from here awaits the gateway.
 	answering map[string]*inFlight
@@ -76,7 +76,7 @@ func New(opts Options) *State {
 		dirIndex:   dirIndex{byLane: map[frame.Lane]*channel{}},
 		lanes:      map[frame.Lane]*Lane{},
 		deleted:    map[frame.Lane]bool{},
-		gone:       map[string]bool{},
+		gone:       map[msgRef]bool{},
 		ended:      map[string]bool{},
 		answering:  map[string]*inFlight{},
 		outbox:     map[string]*outgoing{},

@@ -26,3 +26,13 @@ func Notify(s string, max int) string {
 	}
 	return s
 }
+
+// Desktop returns the terminal sequences that raise a desktop notification
+// (a bell, OSC 9 and OSC 777) for title and body, both made safe with
+// Notify and capped (60 and 160 runes), so they carry no control
+// characters.
+func Desktop(title, body string) string {
+	title, body = Notify(title, 60), Notify(body, 160)
+	field := strings.ReplaceAll(title, ";", ",") // OSC 777 separates its fields with ';'
+	return "\a\x1b]9;" + title + ": " + body + "\x07\x1b]777;notify;" + field + ";" + body + "\x07"
+}

@@ -2,8 +2,6 @@ package ui
 
 import (
 	"context"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -14,6 +12,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"github.com/hermes/iris/internal/wstest"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
@@ -31,13 +30,7 @@ const heapBudget = 200 << 20
 // other in a single buffer, so that the server itself holds one at most.
 func bigServer(t *testing.T, count int) string {
 	t.Helper()
-	up := websocket.Upgrader{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ws, err := up.Upgrade(w, r, nil)
-		if err != nil {
-			return
-		}
-		defer ws.Close()
+	return wstest.Serve(t, func(ws *websocket.Conn) {
 		for _, want := range []string{frame.TypeHello, frame.TypeSync} {
 			_, data, err := ws.ReadMessage()
 			if err != nil {
@@ -76,9 +69,7 @@ func bigServer(t *testing.T, count int) string {
 				return
 			}
 		}
-	}))
-	t.Cleanup(srv.Close)
-	return "ws" + strings.TrimPrefix(srv.URL, "http") + "/"
+	})
 }
 
 // heapAfterGC is the live heap once garbage is collected.

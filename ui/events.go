@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -9,6 +10,7 @@ import (
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/statusbar"
+	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
@@ -159,8 +161,15 @@ func (m *Model) readNewest() tea.Cmd {
 
 func (m *Model) handleConn(msg ConnChangedMsg) tea.Cmd {
 	c := statusbar.Conn{State: msg.State, Attempt: msg.Attempt, RetryAt: msg.RetryAt}
+	var he *wsclient.HandshakeError
+	switch {
+	case errors.As(msg.Err, &he):
+		c.Err = he.Err.Error() // the bar says "handshake failed" itself
+	case msg.Err != nil:
+		c.Err = msg.Err.Error()
+	}
 	if msg.Err != nil {
-		c.Err, c.Cause = msg.Err.Error(), connCause(msg.Err)
+		c.Cause = connCause(msg.Err)
 		m.connErr = msg.Err
 	}
 	was := m.conn
@@ -176,7 +185,7 @@ func (m *Model) handleConn(msg ConnChangedMsg) tea.Cmd {
 	switch {
 	case msg.State == common.ConnAuthFailed:
 		c.Fix = m.tokenRejected(msg.Err)
-	case msg.State == common.ConnProtocolMismatch && msg.Err != nil:
+	case (msg.State == common.ConnProtocolMismatch || msg.State == common.ConnHandshakeFailed) && msg.Err != nil:
 		cmds = append(cmds, common.ReportError(msg.Err))
 	}
 	m.status.SetConn(c)

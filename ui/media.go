@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"context"
 	"io"
 	"os"
@@ -47,8 +48,16 @@ type MediaOptions struct {
 	// "" or "auto" detects it.
 	Protocol string
 	// PickerDir is where the file picker starts; default the working
-	// directory.
+	// directory, or AttachRoot when set.
 	PickerDir string
+	// AttachRoot, when set, confines attaching to files under it (an
+	// absolute, symlink-free directory): /attach paths are relative to it,
+	// the picker starts there and cannot go above it, and a file whose
+	// real path is elsewhere is refused.
+	AttachRoot string
+	// AttachOff, when set, turns attaching files off; it is the reason
+	// shown. Long pastes still become attachments.
+	AttachOff string
 }
 
 // mediaRoot is the root model's media state.
@@ -93,7 +102,7 @@ func newMediaRoot(o MediaOptions, gw Gateway) mediaRoot {
 		o.Getenv = os.Getenv
 	}
 	if o.PickerDir == "" {
-		o.PickerDir = "."
+		o.PickerDir = cmp.Or(o.AttachRoot, ".")
 	}
 	return mediaRoot{opts: o, client: o.Client, cache: &lazyCache{dir: o.CacheDir, max: o.CacheMax},
 		shown: map[string]*shownPrev{}}

@@ -45,6 +45,15 @@ func newSimEnv(t *testing.T, maxUpload int64) *simEnv {
 // lane focused; mods adjust the model's options.
 func dialEnv(t *testing.T, url string, timing wsclient.Timing, mods ...harnessOpt) *simEnv {
 	t.Helper()
+	e := startEnv(t, url, timing, mods...)
+	e.until("online", func() bool { return e.m.conn == common.ConnOnline && e.m.Lane().ChatID != "" })
+	return e
+}
+
+// startEnv is dialEnv without the wait: the model is fed the client's
+// events by until, whatever they are.
+func startEnv(t *testing.T, url string, timing wsclient.Timing, mods ...harnessOpt) *simEnv {
+	t.Helper()
 	c, err := wsclient.New(wsclient.Config{URL: url, Token: "tok", DeviceID: "dev_ui", DeviceName: "ui test", Timing: timing})
 	if err != nil {
 		t.Fatal(err)
@@ -69,7 +78,6 @@ func dialEnv(t *testing.T, url string, timing wsclient.Timing, mods ...harnessOp
 		o.Media = MediaOptions{CacheDir: cache, DownloadDir: e.downloads, Getenv: func(string) string { return "" },
 			Open: func(string) error { return nil }}
 	}}, mods...)...)
-	e.until("online", func() bool { return e.m.conn == common.ConnOnline && e.m.Lane().ChatID != "" })
 	return e
 }
 

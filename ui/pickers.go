@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"errors"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -90,6 +89,9 @@ func (m *Model) answerPicker(a common.ActionSelectPicker) tea.Cmd {
 	pk, ok := m.pendingPicker(a.Lane, a.PickerID)
 	if !ok {
 		return m.syncPicker()
+	}
+	if m.pickersOff() {
+		return common.ReportError(errNoPickers)
 	}
 	cmd := m.applyChange(m.com.Store.AnswerPicker(a.Lane, a.PickerID, a.Record), nil)
 	if m.gw == nil {
@@ -208,13 +210,10 @@ func (m *Model) announcePickers() tea.Cmd {
 	return tea.Batch(append(cmds, m.scheduleRepeat())...)
 }
 
-// notification is the bell plus OSC 9 and OSC 777 for a picker; both texts
-// are sanitised and capped, and carry no control characters.
+// notification is the bell plus OSC 9 and OSC 777 for a picker (see
+// termsafe.Desktop).
 func notification(lane, summary string) string {
-	title := termsafe.Notify("Iris · "+lane, 60)
-	body := termsafe.Notify(summary, 160)
-	field := strings.ReplaceAll(title, ";", ",") // OSC 777 separates its fields with ';'
-	return "\a\x1b]9;" + title + ": " + body + "\x07\x1b]777;notify;" + field + ";" + body + "\x07"
+	return termsafe.Desktop("Iris · "+lane, summary)
 }
 
 // laneName is the directory name of l.

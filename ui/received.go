@@ -90,6 +90,10 @@ func (m *Model) handleCached(msg cachedMsg) tea.Cmd {
 		if m.media.client == nil {
 			return common.ReportError(errors.New("this connection cannot download media"))
 		}
+		if m.mediaOff() {
+			m.setMediaStatus(id, "✗ media is off on this gateway")
+			return common.ReportError(errNoPull)
+		}
 		m.setMediaStatus(id, "queued")
 		return m.enqueue(m.pullTransfer(msg.m, msg.act))
 	}

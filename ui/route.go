@@ -47,11 +47,11 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		m.relayout()
 		return cmd
 	case common.ActionListDir:
-		return drawer.ListDir(a.Dir)
+		return m.media.listDir(a.Dir)
 	case common.ActionAttach:
 		m.dialogs.Pop()
 		m.invalidate()
-		return attachCmd(a.Path)
+		return m.attachCmd(a.Path)
 	case common.ActionLoadOlder:
 		return m.loadOlder(a.Lane)
 	case common.ActionSelectPicker:

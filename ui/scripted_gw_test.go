@@ -1,16 +1,14 @@
 package ui
 
 import (
-	"net/http"
-	"net/http/httptest"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/gorilla/websocket"
 
+	"github.com/hermes/iris/internal/wstest"
 	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -19,8 +17,8 @@ import (
 // orders and faults the simulator does not produce. It answers hello with
 // hello.ack (one default lane), sync by replaying what the test queued
 // with Replay then sync.done, ping with pong, history with the page set by
-// SetHistory (empty at first),
-// and message.send with the echo of the message. Any other request goes
+// SetHistory (empty at first), commands.catalog and commands.complete with
+// nothing, and message.send with the echo of the message. Any other request goes
 // to the responder the test set with On (on the server's goroutine, since
 // the harness waits for answers synchronously); Next and Sent let the test
 // see what the client sent.
@@ -29,11 +27,12 @@ type scriptedGW struct {
 	url string
 
 	mu      sync.Mutex
-	ws      *websocket.Conn // the current connection
-	cursor  int64           // the head cursor sync.done reports
-	synced  int64           // the cursor the last sync reached (hello.ack's sync_cursor)
-	replay  []frame.Frame   // sent on the next sync
-	got     []frame.Frame   // every request the client sent, in order
+	caps    frame.ServerCaps // hello.ack's server_caps (SetCaps)
+	ws      *websocket.Conn  // the current connection
+	cursor  int64            // the head cursor sync.done reports
+	synced  int64            // the cursor the last sync reached (hello.ack's sync_cursor)
+	replay  []frame.Frame    // sent on the next sync
+	got     []frame.Frame    // every request the client sent, in order
 	on      map[string]func(frame.Frame)
 	history []frame.Message // the newest page of every lane
 	echoes  int
@@ -45,16 +44,7 @@ func newScriptedGW(t *testing.T) *scriptedGW {
 	t.Helper()
 	g := &scriptedGW{t: t, in: make(chan frame.Frame, 256), on: map[string]func(frame.Frame){}}
 	g.on[frame.TypeMessageSend] = g.Echo
-	up := websocket.Upgrader{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ws, err := up.Upgrade(w, r, nil)
-		if err != nil {
-			return
-		}
-		g.serve(ws)
-	}))
-	t.Cleanup(srv.Close)
-	g.url = "ws" + strings.TrimPrefix(srv.URL, "http") + "/"
+	g.url = wstest.Serve(t, g.serve)
 	return g
 }
 
@@ -83,9 +73,9 @@ func (g *scriptedGW) serve(ws *websocket.Conn) {
 		switch f.Type {
 		case frame.TypeHello:
 			g.mu.Lock()
-			cur := g.synced
+			cur, caps := g.synced, g.caps
 			g.mu.Unlock()
-			g.send(frame.Frame{ID: f.ID, Type: frame.TypeHelloAck, Payload: &frame.HelloAck{SyncCursor: cur,
+			g.send(frame.Frame{ID: f.ID, Type: frame.TypeHelloAck, Payload: &frame.HelloAck{SyncCursor: cur, ServerCaps: caps,
 				Channels: []frame.Channel{{ChatID: chat, Name: "Default", Kind: frame.KindDefault, IsDefault: frame.Ptr(true)}}}})
 		case frame.TypeSync:
 			g.mu.Lock()
@@ -106,6 +96,9 @@ func (g *scriptedGW) serve(ws *websocket.Conn) {
 			g.send(frame.Frame{ID: f.ID, Type: frame.TypeHistory, Payload: page})
 		case frame.TypeCommandsCatalog:
 			g.send(frame.Frame{ID: f.ID, Type: frame.TypeCommandsCatalog, Payload: &frame.CommandsCatalog{}})
+		case frame.TypeCommandsComplete:
+			g.send(frame.Frame{ID: f.ID, Type: frame.TypeCommandsComplete, Payload: &frame.CommandsCompleteResult{
+				Prefix: f.Payload.(*frame.CommandsComplete).Prefix}})
 		default:
 			g.record(f)
 			g.mu.Lock()
@@ -145,6 +138,13 @@ func (g *scriptedGW) Send(fs ...frame.Frame) {
 	for _, f := range fs {
 		g.send(f)
 	}
+}
+
+// SetCaps sets the server_caps the next hello.ack carries.
+func (g *scriptedGW) SetCaps(caps frame.ServerCaps) {
+	g.mu.Lock()
+	g.caps = caps
+	g.mu.Unlock()
 }
 
 // SetHistory sets the newest history page the gateway answers with.

@@ -13,8 +13,9 @@ import (
 // maxJumpPages bounds how many older pages a jump to a search hit loads.
 const maxJumpPages = 20
 
-// searchDoneMsg answers a search request.
+// searchDoneMsg answers the search request asked.
 type searchDoneMsg struct {
+	asked   common.ActionSearch
 	results frame.SearchResults
 	err     error
 }
@@ -27,8 +28,11 @@ type jumpTarget struct {
 }
 
 // openSearch opens the search dialog, searching at once for a query given
-// with /search.
+// with /search; a gateway without search gets a notice instead.
 func (m *Model) openSearch(query string) tea.Cmd {
+	if m.searchOff() {
+		return common.ReportError(errNoSearch)
+	}
 	if m.dialogs.Has(dialog.SearchID) {
 		return nil
 	}
@@ -43,6 +47,9 @@ func (m *Model) searchCmd(a common.ActionSearch) tea.Cmd {
 	if m.gw == nil {
 		return nil
 	}
+	if m.searchOff() { // the gateway reconnected without search
+		return func() tea.Msg { return searchDoneMsg{asked: a, err: errNoSearch} }
+	}
 	p := &frame.Search{Query: a.Query, Scope: a.Scope}
 	if a.Scope == dialog.ScopeChat {
 		p.ChatID, p.ThreadID = frame.Some(a.Lane.ChatID), frame.OrNull(a.Lane.ThreadID)
@@ -52,14 +59,11 @@ func (m *Model) searchCmd(a common.ActionSearch) tea.Cmd {
 		r, ok := resp.Payload.(*frame.SearchResults)
 		switch {
 		case err != nil:
-			return searchDoneMsg{err: err}
+			return searchDoneMsg{asked: a, err: err}
 		case !ok:
-			return searchDoneMsg{err: fmt.Errorf("unexpected %q answer", resp.Type)}
+			return searchDoneMsg{asked: a, err: fmt.Errorf("unexpected %q answer", resp.Type)}
 		}
-		if r.Query == "" { // a gateway that does not echo the query
-			r.Query, r.Scope = a.Query, a.Scope
-		}
-		return searchDoneMsg{results: *r}
+		return searchDoneMsg{asked: a, results: *r}
 	})
 }
 
@@ -68,9 +72,9 @@ func (m *Model) handleSearchDone(msg searchDoneMsg) tea.Cmd {
 		return nil
 	}
 	if msg.err != nil {
-		m.search.SetError(msg.err)
+		m.search.SetError(msg.asked, msg.err)
 	} else {
-		m.search.SetResults(msg.results)
+		m.search.SetResults(msg.asked, msg.results)
 	}
 	m.invalidate()
 	return nil

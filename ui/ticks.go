@@ -62,21 +62,38 @@ func (m *Model) handleSpin() tea.Cmd {
 	m.spinning = false
 	m.spin = (m.spin + 1) % len(spinnerFrames)
 	f := spinnerFrames[m.spin]
-	m.sidebar.SetSpinner(f)
-	m.transcript.SetSpinner(f)
-	m.invalidate()
+	if m.sidebarSpins() {
+		m.sidebar.SetSpinner(f)
+	}
+	if m.transcriptAnimates() {
+		m.transcript.SetSpinner(f)
+		m.invalidate()
+	}
 	return m.spinTick()
 }
 
-// animating reports whether a lane is busy or the focused lane shows a
-// running tool or a bubble waiting for its first words.
+// animating reports whether a spinner is on screen: in the transcript of
+// the focused lane or beside a busy lane in the shown sidebar. Spinners
+// nobody sees do not tick, so an idle screen costs no CPU.
 func (m *Model) animating() bool {
-	if m.com.Store.AnyBusy() {
-		return true
-	}
+	return m.transcriptAnimates() || m.sidebarSpins()
+}
+
+// sidebarSpins reports whether the sidebar is shown with a busy lane among
+// its visible rows.
+func (m *Model) sidebarSpins() bool {
+	return m.layout.sidebar > 0 && m.sidebar.ShowsSpinner()
+}
+
+// transcriptAnimates reports whether the focused lane shows the busy or
+// typing line, a running tool or a bubble waiting for its first words.
+func (m *Model) transcriptAnimates() bool {
 	ln := m.com.Store.Lane(m.lane)
 	if ln == nil {
 		return false
+	}
+	if ln.Busy || ln.Typing {
+		return true
 	}
 	for i := ln.Len() - 1; i >= max(ln.Len()-animScan, 0); i-- {
 		it := ln.Item(i)
@@ -91,7 +108,7 @@ func (m *Model) animating() bool {
 // clockTick redraws once a second while a countdown or a timed message is
 // on screen.
 func (m *Model) clockTick() tea.Cmd {
-	if m.ticking || m.conn != common.ConnReconnecting && m.status.Info() == "" && !m.bannerActive() && !m.pickerTicking() && !m.dialogs.Has(dialog.InboxID) {
+	if m.ticking || m.conn != common.ConnReconnecting && m.status.Info() == "" && !m.bannerActive() && !m.pickerTicking() && !m.dialogs.Has(dialog.InboxID) && m.status.Conn().SyncAttempt == 0 {
 		return nil
 	}
 	m.ticking = true

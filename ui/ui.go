@@ -161,7 +161,11 @@ type Model struct {
 	// tick re-renders it at most every flushInterval.
 	tview      string
 	tviewValid bool
-	flushing   bool
+	screen     struct { // the last composed screen (view.go)
+		parts screenParts
+		text  string
+	}
+	flushing bool
 
 	banner banner // the notification banner above the transcript
 
@@ -229,9 +233,10 @@ func (m *Model) Init() tea.Cmd {
 
 // Update dispatches every message to its handler, then lets the previews
 // follow what it changed (mediaAfterUpdate) and schedules a save of a
-// changed draft (draftAfterUpdate).
+// changed draft (draftAfterUpdate) and starts the spinner when one came
+// into view (spinTick).
 func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
-	defer func() { cmd = tea.Batch(cmd, m.mediaAfterUpdate(), m.draftAfterUpdate()) }()
+	defer func() { cmd = tea.Batch(cmd, m.mediaAfterUpdate(), m.draftAfterUpdate(), m.spinTick()) }()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)

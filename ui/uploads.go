@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -55,33 +53,40 @@ func (m *Model) attachSlash(text string) (tea.Cmd, bool) {
 	if word != attachCommand || strings.Contains(text, "\n") {
 		return nil, false
 	}
+	if m.mediaOff() {
+		return common.ReportError(errNoMedia), true
+	}
 	m.composer.Reset()
 	m.relayout()
 	if arg = strings.TrimSpace(arg); arg == "" {
 		return m.openFilePicker(), true
 	}
-	return attachCmd(arg), true
+	return m.attachCmd(arg), true
 }
 
 // openFilePicker shows the file picker overlay.
 func (m *Model) openFilePicker() tea.Cmd {
+	if m.mediaOff() {
+		return common.ReportError(errNoMedia)
+	}
 	if m.dialogs.Has(dialog.FilePickerID) {
 		return nil
 	}
-	d, cmd := dialog.NewFilePicker(m.com, m.media.opts.PickerDir)
+	if off := m.media.opts.AttachOff; off != "" {
+		return common.ReportError(errors.New(off))
+	}
+	d, cmd := dialog.NewFilePicker(m.com, m.media.opts.PickerDir, m.media.opts.AttachRoot)
 	m.openDialog(d)
 	return cmd
 }
 
-// attachCmd describes the file at path ("~/" is the home directory).
-func attachCmd(path string) tea.Cmd {
+// attachCmd describes the file at path, within the attach limits
+// (attachPath).
+func (m *Model) attachCmd(path string) tea.Cmd {
 	return func() tea.Msg {
-		if rest, ok := strings.CutPrefix(path, "~/"); ok {
-			home, err := os.UserHomeDir()
-			if err != nil {
-				return attachedMsg{err: err}
-			}
-			path = filepath.Join(home, rest)
+		path, err := m.media.attachPath(path)
+		if err != nil {
+			return attachedMsg{err: err}
 		}
 		up, err := media.DescribeUpload(path)
 		return attachedMsg{up: up, err: err}
@@ -132,6 +137,8 @@ func (m *Model) sendWithAttachments(text string) tea.Cmd {
 		return common.ReportError(errors.New("no channel to send to yet"))
 	case m.media.client == nil:
 		return common.ReportError(errors.New("this connection cannot upload media"))
+	case m.mediaOff():
+		return common.ReportError(fmt.Errorf("%w: remove the attachments to send the text", errNoMedia))
 	}
 	m.media.send = &pendingSend{lane: m.lane, text: text}
 	if m.conn != common.ConnOnline {
@@ -165,6 +172,10 @@ func (m *Model) resumeSend() tea.Cmd {
 // startUploads queues the pending message's uploads; chips uploaded for an
 // earlier try keep their media_ref.
 func (m *Model) startUploads() tea.Cmd {
+	if m.mediaOff() { // the gateway came back without media
+		m.abortSend()
+		return common.ReportError(fmt.Errorf("%w: remove the attachments to send the text", errNoMedia))
+	}
 	var cmds []tea.Cmd
 	for _, at := range m.composer.Attachments() {
 		if at.State == composer.AttachUploaded {

@@ -21,26 +21,15 @@ func (m *Model) View() tea.View {
 	return v
 }
 
-// render composes the panes, then overlays the topmost dialog.
+// render composes the panes, then overlays the drawer and the topmost
+// dialog. Each pane returns its cached drawing while its inputs are
+// unchanged, and the composed screen is reused while every pane's drawing
+// is, so a frame that changes nothing visible costs no composing.
 func (m *Model) render() string {
 	if m.width <= 0 || m.height <= 0 {
 		return ""
 	}
-	if !m.tviewValid {
-		m.tview = m.transcript.View()
-		m.tviewValid = true
-	}
-	main := m.tview + "\n" + m.composer.View()
-	if m.layout.card > 0 {
-		main = m.tview + "\n" + m.cardView(m.layout.main) + "\n" + m.composer.View()
-	}
-	if m.layout.banner > 0 {
-		main = m.bannerView(m.layout.main) + "\n" + main
-	}
-	if m.layout.sidebar > 0 {
-		main = besides(m.sidebar.View(), m.layout.sidebar, main)
-	}
-	screen := clipRows(main+"\n"+m.status.View(), m.height)
+	screen := m.composeBase()
 	if m.isDrawerOpen() && m.dialogs.Len() == 0 {
 		box := m.drawer.View()
 		y := m.layout.top + m.layout.banner + m.layout.transcript - lipgloss.Height(box)
@@ -50,6 +39,46 @@ func (m *Model) render() string {
 		screen = clipRows(overlay(screen, d.View(), m.width, m.height), m.height)
 	}
 	return screen
+}
+
+// screenParts are the panes' drawings a screen was composed from.
+type screenParts struct {
+	transcript, card, composer, banner, sidebar, status string
+	layout                                              layout
+}
+
+// composeBase joins the panes, reusing the last screen when no pane's
+// drawing changed (strings that share their bytes compare in constant time).
+func (m *Model) composeBase() string {
+	if !m.tviewValid {
+		m.tview = m.transcript.View()
+		m.tviewValid = true
+	}
+	p := screenParts{transcript: m.tview, composer: m.composer.View(), status: m.status.View(), layout: m.layout}
+	if m.layout.card > 0 {
+		p.card = m.cardView(m.layout.main)
+	}
+	if m.layout.banner > 0 {
+		p.banner = m.bannerView(m.layout.main)
+	}
+	if m.layout.sidebar > 0 {
+		p.sidebar = m.sidebar.View()
+	}
+	if m.screen.text != "" && p == m.screen.parts {
+		return m.screen.text
+	}
+	main := p.transcript + "\n" + p.composer
+	if m.layout.card > 0 {
+		main = p.transcript + "\n" + p.card + "\n" + p.composer
+	}
+	if m.layout.banner > 0 {
+		main = p.banner + "\n" + main
+	}
+	if m.layout.sidebar > 0 {
+		main = besides(p.sidebar, m.layout.sidebar, main)
+	}
+	m.screen.parts, m.screen.text = p, clipRows(main+"\n"+p.status, m.height)
+	return m.screen.text
 }
 
 // clipRows keeps the last n rows of s (on a terminal too small for the

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -49,7 +50,15 @@ func (m *Model) handleClientEvent(ev wsclient.Event) tea.Cmd {
 		ack := ev.Ack
 		return m.handleFrame(FrameReceivedMsg{Frame: frame.Frame{Type: frame.TypeHelloAck, Payload: &ack}})
 	case *wsclient.CursorEvent:
+		if c := m.status.Conn(); c.SyncAttempt > 0 {
+			c.SyncAttempt, c.SyncRetryAt = 0, time.Time{}
+			m.status.SetConn(c)
+		}
 		return m.syncDone(ev.Cursor)
+	case *wsclient.CursorResetEvent:
+		return m.applyChange(m.com.Store.ResetCursor(ev.Gateway), nil)
+	case *wsclient.SyncFailedEvent:
+		return m.syncFailed(ev)
 	case *wsclient.StateEvent:
 		return m.handleConn(ConnChangedMsg{State: connState(ev.State), Attempt: ev.Attempt, RetryAt: ev.RetryAt, Err: ev.Err})
 	case *wsclient.ProtocolErrorEvent:
@@ -74,6 +83,20 @@ func (m *Model) syncDone(cursor int64) tea.Cmd {
 	return tea.Batch(cmd, m.readNewest())
 }
 
+// syncFailed shows, next to the connection state, that the gateway answered
+// sync with an error and when the client tries again (until a sync
+// succeeds), and says why in a status message.
+func (m *Model) syncFailed(ev *wsclient.SyncFailedEvent) tea.Cmd {
+	c := m.status.Conn()
+	c.SyncAttempt, c.SyncRetryAt = ev.Attempt, m.com.Now().Add(ev.Delay)
+	m.status.SetConn(c)
+	text := "sync failed: " + ev.Err.Error()
+	info := func() tea.Msg {
+		return common.InfoMsg{Level: common.LevelWarn, Text: text, TTL: ev.Delay + 2*time.Second}
+	}
+	return tea.Batch(info, m.clockTick())
+}
+
 // connState maps the client's state to the status bar's.
 func connState(s wsclient.State) common.ConnState {
 	switch s {
@@ -85,6 +108,8 @@ func connState(s wsclient.State) common.ConnState {
 		return common.ConnAuthFailed
 	case wsclient.StateProtocolMismatch:
 		return common.ConnProtocolMismatch
+	case wsclient.StateHandshakeFailed:
+		return common.ConnHandshakeFailed
 	case wsclient.StateStopped:
 		return common.ConnOffline
 	}

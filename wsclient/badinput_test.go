@@ -82,14 +82,14 @@ func TestBadInputNeitherCrashesNorWedges(t *testing.T) {
 		t.Errorf("%d version notices, want exactly one", versions)
 	}
 
-	// A request whose response payload is malformed fails at once.
+	// A request whose response payload is not an object fails at once.
 	errc := make(chan error, 1)
 	go func() {
 		_, err := c.Request(context.Background(), frame.Frame{Type: frame.TypeHistory})
 		errc <- err
 	}()
 	req := rc.next(t)
-	rc.ws.WriteMessage(websocket.TextMessage, []byte(`{"id":`+strconv.FormatInt(req.ID, 10)+`,"type":"history","payload":{"messages":"nope"}}`))
+	rc.ws.WriteMessage(websocket.TextMessage, []byte(`{"id":`+strconv.FormatInt(req.ID, 10)+`,"type":"history","payload":"nope"}`))
 	if err := <-errc; !errors.Is(err, wsclient.ErrMalformed) {
 		t.Fatalf("Request with a malformed response = %v", err)
 	}

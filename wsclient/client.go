@@ -33,8 +33,9 @@ type Client struct {
 	sess *session // the online connection, nil while offline
 
 	// Used only by the goroutine running Run (one connection at a time).
-	dedupe  dedupe
-	reached int64 // highest cursor reached in this process
+	dedupe    dedupe
+	reached   int64 // highest cursor reached in this process
+	fieldWarn *fieldWarnings
 }
 
 // New checks cfg and returns a Client. It refuses a plain ws:// URL to a
@@ -46,13 +47,14 @@ func New(cfg Config) (*Client, error) {
 		return nil, err
 	}
 	return &Client{
-		cfg:    cfg,
-		url:    u,
-		dialer: newDialer(&cfg, u, tc),
-		log:    cfg.Logger,
-		q:      newQueue(cfg.QueueSize),
-		media:  make(chan struct{}, 1),
-		dedupe: newDedupe(),
+		cfg:       cfg,
+		url:       u,
+		dialer:    newDialer(&cfg, u, tc),
+		log:       cfg.Logger,
+		q:         newQueue(cfg.QueueSize),
+		media:     make(chan struct{}, 1),
+		dedupe:    newDedupe(),
+		fieldWarn: newFieldWarnings(cfg.Logger, &cfg.Timing),
 	}, nil
 }
 
@@ -72,8 +74,9 @@ func (c *Client) NextBatch(ctx context.Context, limit int) ([]Event, error) {
 
 // Run connects, says hello, syncs, keeps the connection alive and
 // reconnects with exponential backoff and full jitter, until ctx is done
-// (it returns nil) or a final failure: the token was rejected (*AuthError)
-// or hello.ack spoke another protocol version (*frame.VersionError). Every
+// (it returns nil) or a final failure: the token was rejected (*AuthError),
+// hello.ack spoke another protocol version (*frame.VersionError), or the
+// gateway's answer to hello cannot be used (*HandshakeError). Every
 // state change is reported as a StateEvent. Run may be called once.
 func (c *Client) Run(ctx context.Context) error {
 	if !c.running.CompareAndSwap(false, true) {
@@ -120,11 +123,14 @@ func (c *Client) Run(ctx context.Context) error {
 func finalState(err error) (state State, ok bool) {
 	var ae *AuthError
 	var ve *frame.VersionError
+	var he *HandshakeError
 	switch {
 	case errors.As(err, &ae):
 		return StateAuthFailed, true
 	case errors.As(err, &ve):
 		return StateProtocolMismatch, true
+	case errors.As(err, &he):
+		return StateHandshakeFailed, true
 	}
 	return 0, false
 }
@@ -151,14 +157,19 @@ func (c *Client) connect(ctx context.Context) (online time.Duration, restarting 
 	start := time.Now()
 	c.setSession(s)
 	defer c.setSession(nil)
+	cur := c.startCursor(ctx, ack)
 	c.q.push(&HelloEvent{Ack: ack}, ctx.Done())
 	c.q.push(&StateEvent{State: StateOnline}, ctx.Done())
-	err = s.serve(ctx, c.startCursor(ack))
+	err = s.serve(ctx, cur)
 	return time.Since(start), s.restarting, err
 }
 
-// startCursor picks the cursor to sync from after hello.ack.
-func (c *Client) startCursor(ack frame.HelloAck) int64 {
+// startCursor picks the cursor to sync from after hello.ack: the stored
+// one, else the one reached in this process, else hello.ack's sync_cursor.
+// A sync_cursor below the stored cursor means the gateway went back (reset
+// or restored): the client then syncs from sync_cursor and reports a
+// CursorResetEvent.
+func (c *Client) startCursor(ctx context.Context, ack frame.HelloAck) int64 {
 	var cur int64
 	if c.cfg.Cursor != nil {
 		cur = c.cfg.Cursor()
@@ -166,8 +177,16 @@ func (c *Client) startCursor(ack frame.HelloAck) int64 {
 	if cur == 0 {
 		cur = c.reached
 	}
-	if cur == 0 {
-		cur = ack.SyncCursor
+	switch {
+	case cur == 0:
+		return ack.SyncCursor
+	case ack.SyncCursor < cur:
+		c.log.Warn("wsclient: the gateway's cursor went backwards (gateway reset or restored); resyncing from it",
+			"stored_cursor", cur, "gateway_cursor", ack.SyncCursor)
+		c.reached = ack.SyncCursor
+		c.dedupe.rewind(ack.SyncCursor)
+		c.q.push(&CursorResetEvent{Stored: cur, Gateway: ack.SyncCursor}, ctx.Done())
+		return ack.SyncCursor
 	}
 	return cur
 }

@@ -71,6 +71,11 @@ type Timing struct {
 	// Jitter returns a random duration in [0, max); nil uses math/rand.
 	// Tests make it deterministic.
 	Jitter func(max time.Duration) time.Duration
+	// FieldWarnEvery is how often the log may repeat the warning about one
+	// frame type's oddly typed field, 1 min.
+	FieldWarnEvery time.Duration
+	// Now is the clock of the rate limits; nil uses time.Now.
+	Now func() time.Time
 }
 
 // Defaults.
@@ -96,6 +101,10 @@ func (t *Timing) fill() {
 	def(&t.BackoffMax, 30*time.Second)
 	def(&t.HealthyAfter, 60*time.Second)
 	def(&t.RestartDelay, time.Second)
+	def(&t.FieldWarnEvery, time.Minute)
+	if t.Now == nil {
+		t.Now = time.Now
+	}
 	if t.Jitter == nil {
 		t.Jitter = func(max time.Duration) time.Duration {
 			if max <= 0 {

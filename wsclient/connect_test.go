@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 	"log"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/gorilla/websocket"
 	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/internal/wstest"
 	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -91,20 +91,13 @@ func TestAuthFailureIsFinal(t *testing.T) {
 }
 
 func TestProtocolMismatchInHelloAckIsFinal(t *testing.T) {
-	up := websocket.Upgrader{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ws, err := up.Upgrade(w, r, nil)
-		if err != nil {
-			return
-		}
-		defer ws.Close()
+	url := wstest.Serve(t, func(ws *websocket.Conn) {
 		if _, _, err := ws.ReadMessage(); err == nil {
 			ws.WriteMessage(websocket.TextMessage, []byte(`{"v":2,"type":"hello.ack","payload":{"sync_cursor":1}}`))
 			ws.ReadMessage()
 		}
-	}))
-	t.Cleanup(srv.Close)
-	c := newClient(t, "ws"+strings.TrimPrefix(srv.URL, "http"), nil)
+	})
+	c := newClient(t, url, nil)
 	col := collect(t, c)
 	err := c.Run(context.Background())
 	if !errors.Is(err, frame.ErrVersion) || err.Error() != "gateway speaks protocol v2, this client speaks v1" {
@@ -202,22 +195,15 @@ func TestWSSWithExtraCAFile(t *testing.T) {
 
 func TestHelloTimeoutRetries(t *testing.T) {
 	accepted := make(chan struct{}, 8)
-	up := websocket.Upgrader{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ws, err := up.Upgrade(w, r, nil)
-		if err != nil {
-			return
-		}
-		defer ws.Close()
+	url := wstest.Serve(t, func(ws *websocket.Conn) {
 		accepted <- struct{}{}
 		for {
 			if _, _, err := ws.ReadMessage(); err != nil { // never answers hello
 				return
 			}
 		}
-	}))
-	t.Cleanup(srv.Close)
-	c := start(t, newClient(t, "ws"+strings.TrimPrefix(srv.URL, "http"), func(cfg *wsclient.Config) {
+	})
+	c := start(t, newClient(t, url, func(cfg *wsclient.Config) {
 		cfg.Timing.HelloTimeout = 100 * time.Millisecond
 	}))
 	col := collect(t, c.Client)

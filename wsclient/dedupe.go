@@ -12,25 +12,42 @@ const finishedCap = 8192
 //     already delivered or synced in this process is a repeat;
 //   - a replayed message, message.start, message.update, message.stop or
 //     commentary of a message already seen finished (message or
-//     message.stop, live or replayed) is a repeat: re-applying it would
-//     regress a final bubble to a streaming one.
+//     message.stop, live or replayed) in the same lane is a repeat:
+//     re-applying it would regress a final bubble to a streaming one.
+//
+// Messages are keyed by lane and message id: the spec does not say that
+// ids are unique across a gateway's lanes, and the store keeps messages per
+// lane, so the same id in another lane is another message.
 //
 // Frames without an identity (typing, agent.busy, tool events, ...) pass
 // through; the store applies them idempotently. Used by the reader only.
 type dedupe struct {
 	high     int64
-	finished map[string]struct{}
-	order    []string // FIFO of finished ids, for eviction
+	finished map[msgKey]struct{}
+	order    []msgKey // FIFO of finished messages, for eviction
+}
+
+// msgKey names one message: its lane and its id.
+type msgKey struct {
+	lane frame.Lane
+	id   string
 }
 
 func newDedupe() dedupe {
-	return dedupe{finished: map[string]struct{}{}}
+	return dedupe{finished: map[msgKey]struct{}{}}
 }
 
 // startSync notes the cursor a sync starts from: nothing at or below it can
 // be new.
 func (d *dedupe) startSync(cursor int64) {
 	d.high = max(d.high, cursor)
+}
+
+// rewind forgets the cursors above cursor after the gateway went back to
+// it: replayed frames are told apart by cursor from there on, and still by
+// lane and message id for messages already finished.
+func (d *dedupe) rewind(cursor int64) {
+	d.high = cursor
 }
 
 // syncDone notes the cursor a sync reached and returns the cursor to report.
@@ -41,8 +58,8 @@ func (d *dedupe) syncDone(cursor int64) int64 {
 
 // live records a live frame.
 func (d *dedupe) live(f frame.Frame) {
-	if id, final := messageIdentity(f); final {
-		d.finish(id)
+	if k, final := messageIdentity(f); final {
+		d.finish(k)
 	}
 }
 
@@ -52,37 +69,37 @@ func (d *dedupe) replayed(f frame.Frame) bool {
 		return true
 	}
 	d.high = f.Cursor
-	id, final := messageIdentity(f)
-	if id == "" {
+	k, final := messageIdentity(f)
+	if k.id == "" {
 		return false
 	}
-	if _, seen := d.finished[id]; seen {
+	if _, seen := d.finished[k]; seen {
 		return true
 	}
 	if final {
-		d.finish(id)
+		d.finish(k)
 	}
 	return false
 }
 
-func (d *dedupe) finish(id string) {
-	if _, ok := d.finished[id]; ok || id == "" {
+func (d *dedupe) finish(k msgKey) {
+	if _, ok := d.finished[k]; ok || k.id == "" {
 		return
 	}
-	d.finished[id] = struct{}{}
-	d.order = append(d.order, id)
+	d.finished[k] = struct{}{}
+	d.order = append(d.order, k)
 	if len(d.order) > finishedCap {
 		delete(d.finished, d.order[0])
 		d.order = d.order[1:]
 	}
 }
 
-// messageIdentity returns the message_id a frame belongs to and whether the
-// frame finishes that message.
-func messageIdentity(f frame.Frame) (id string, final bool) {
+// messageIdentity returns the message a frame belongs to (id "" for none)
+// and whether the frame finishes that message.
+func messageIdentity(f frame.Frame) (k msgKey, final bool) {
 	switch f.Payload.(type) {
 	case *frame.Message, *frame.MessageStop:
 		final = true
 	}
-	return f.MessageID(), final
+	return msgKey{lane: f.Lane(), id: f.MessageID()}, final
 }

@@ -31,6 +31,7 @@ func (s *session) handleText(ctx context.Context, data []byte) {
 		s.badFrame(ctx, f, err)
 		return
 	}
+	s.c.fieldWarn.note(f)
 	s.dispatch(ctx, f)
 }
 
@@ -56,9 +57,15 @@ func (s *session) badFrame(ctx context.Context, f frame.Frame, err error) {
 // dispatch routes a decoded frame: to a pending request, to the media pull
 // in progress, into the cursor bookkeeping, and into the event queue.
 func (s *session) dispatch(ctx context.Context, f frame.Frame) {
-	if f.Type == frame.TypeSyncDone && f.ID == s.syncID {
-		s.syncDone(ctx, f)
-		return
+	if f.ID != 0 && f.ID == s.syncID.Load() {
+		switch p := f.Payload.(type) {
+		case *frame.SyncDone:
+			s.syncDone(ctx, f)
+			return
+		case *frame.Error:
+			s.syncFailed(ctx, p)
+			return
+		}
 	}
 	if f.ID != 0 {
 		if ps := s.pullFor(f.ID); ps != nil {
@@ -95,6 +102,7 @@ func (s *session) dispatch(ctx context.Context, f frame.Frame) {
 func (s *session) syncDone(ctx context.Context, f frame.Frame) {
 	cur := s.c.dedupe.syncDone(f.Payload.(*frame.SyncDone).Cursor)
 	s.c.reached = cur
+	s.syncFails = 0
 	s.c.q.push(&CursorEvent{Cursor: cur}, ctx.Done())
 }
 

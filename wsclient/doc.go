@@ -20,7 +20,11 @@
 //   - Connection: hello.ack must come within Timing.HelloTimeout (dial
 //     included). An `error` with code auth before it is final: Run returns
 //     *AuthError and reports StateAuthFailed. A hello.ack in another protocol
-//     version is final too (StateProtocolMismatch). Every other failure
+//     version is final too (StateProtocolMismatch), and so is an answer to
+//     hello that cannot be used: a hello.ack whose payload is not an object,
+//     nothing but unreadable frames until the timeout, or an `error` with
+//     code unsupported (StateHandshakeFailed, *HandshakeError saying
+//     why). Every other failure
 //     reconnects after a delay drawn uniformly from [0, min(30 s, 0.5 s·2^(n-1)))
 //     for attempt n; a connection that stayed online for 60 s resets n; after
 //     `status {state:"restarting"}` the next attempt waits 1 s.
@@ -31,7 +35,12 @@
 //     (else the cursor reached earlier in this process, else
 //     hello.ack.sync_cursor). sync.done becomes a CursorEvent queued after
 //     the replayed frames. Replayed frames that repeat what this process
-//     already delivered are dropped (see dedupe.go).
+//     already delivered are dropped (see dedupe.go; messages are keyed by
+//     lane and message id). A sync answered with `error` is reported
+//     (SyncFailedEvent) and sent again with the reconnect backoff, on the
+//     same connection. A hello.ack.sync_cursor below the stored cursor means
+//     the gateway went back (reset or restore): the client logs it, reports
+//     a CursorResetEvent and syncs from the gateway's cursor instead.
 //   - Responses: see FrameEvent for which responses also become events.
 //   - Event queue: bounded (Config.QueueSize); message.update and
 //     tool.progress coalesce, nothing else is dropped or reordered, and a
@@ -39,8 +48,11 @@
 //     responses wait behind the queued events too, the socket is not read
 //     (TCP pushes back on the gateway, whose outbox keeps what it cannot
 //     send), pings still go out, and the time does not count as silence.
-//   - Bad input: malformed JSON, a payload that does not fit its type,
-//     another protocol version, a frame above MaxFrameSize and a binary frame
-//     outside a transfer are skipped with one ProtocolErrorEvent per kind
-//     and connection; the connection stays up.
+//   - Bad input: a field of the wrong JSON type costs that field only: it is
+//     converted or zeroed by frame.Decode (Frame.Issues) and logged as a
+//     protocol warning at most once per frame type and field per
+//     Timing.FieldWarnEvery (see fieldwarn.go). Malformed JSON, a payload
+//     that is not an object, another protocol version, a frame above
+//     MaxFrameSize and a binary frame outside a transfer are skipped with one
+//     ProtocolErrorEvent per kind and connection; the connection stays up.
 package wsclient

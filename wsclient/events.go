@@ -8,7 +8,7 @@ import (
 )
 
 // Event is what Next returns: *FrameEvent, *StateEvent, *HelloEvent,
-// *CursorEvent or *ProtocolErrorEvent.
+// *CursorEvent, *CursorResetEvent, *SyncFailedEvent or *ProtocolErrorEvent.
 type Event interface{ isEvent() }
 
 // FrameEvent carries one received frame. Every frame the gateway sends
@@ -49,6 +49,9 @@ const (
 	StateProtocolMismatch
 	// StateStopped: Run returned because its context ended. Final.
 	StateStopped
+	// StateHandshakeFailed: the gateway's answer to hello cannot be used
+	// (Err, a *HandshakeError, says why). Final.
+	StateHandshakeFailed
 )
 
 // String names the state for logs and the status bar.
@@ -66,6 +69,8 @@ func (s State) String() string {
 		return "protocol mismatch"
 	case StateStopped:
 		return "stopped"
+	case StateHandshakeFailed:
+		return "handshake failed"
 	}
 	return "unknown"
 }
@@ -95,8 +100,31 @@ type CursorEvent struct {
 	Cursor int64
 }
 
+// SyncFailedEvent reports a sync the gateway answered with an `error`. The
+// client sends sync again at RetryAt (with the reconnect backoff for
+// Attempt failures in a row); the connection stays up, and a CursorEvent
+// follows once a sync succeeds.
+type SyncFailedEvent struct {
+	Err     *frame.Error
+	Attempt int
+	Delay   time.Duration // until the next sync
+	RetryAt time.Time     // when the event was reported plus Delay
+}
+
+// CursorResetEvent reports a gateway whose cursor went backwards: hello.ack
+// gave a sync_cursor below the cursor this device had stored (the gateway
+// was reset or restored from a backup). The client syncs from Gateway
+// instead, so nothing the gateway holds is missed, and drops replayed
+// messages already seen by their lane and message id. It is queued before
+// the HelloEvent of that connection; the consumer must lower its stored
+// cursor to Gateway (later cursors grow from there).
+type CursorResetEvent struct {
+	Stored  int64 // the cursor the device had
+	Gateway int64 // hello.ack's sync_cursor, the cursor synced from
+}
+
 // ProtocolErrorEvent reports a frame that was skipped: malformed JSON, a
-// payload that does not fit its type, another protocol version (Err wraps
+// payload that is not an object, another protocol version (Err wraps
 // *frame.VersionError, reported once per connection), an oversized frame
 // (ErrFrameTooLarge) or a binary frame outside a transfer
 // (ErrUnexpectedBinary). The connection stays up.
@@ -108,6 +136,8 @@ func (*FrameEvent) isEvent()         {}
 func (*StateEvent) isEvent()         {}
 func (*HelloEvent) isEvent()         {}
 func (*CursorEvent) isEvent()        {}
+func (*SyncFailedEvent) isEvent()    {}
+func (*CursorResetEvent) isEvent()   {}
 func (*ProtocolErrorEvent) isEvent() {}
 
 // Errors reported by the client.
@@ -136,6 +166,24 @@ var (
 	// ErrChecksum reports media whose sha256 differs from the announced one.
 	ErrChecksum = errors.New("media sha256 mismatch")
 )
+
+// HandshakeError is returned by Run when the gateway answered hello with
+// something Iris cannot use: a hello.ack whose payload is not an object,
+// only frames that could not be read, or a refusal other than auth (code
+// unsupported). Reconnecting would meet the same answer, so it is final.
+type HandshakeError struct {
+	// Err says what was wrong (gateway text in it is untrusted: sanitise it
+	// before display).
+	Err error
+}
+
+// Error says that the handshake failed and why.
+func (e *HandshakeError) Error() string {
+	return "the gateway's answer to hello cannot be used: " + e.Err.Error()
+}
+
+// Unwrap returns the cause.
+func (e *HandshakeError) Unwrap() error { return e.Err }
 
 // AuthError is returned by Run when the gateway rejected the token.
 type AuthError struct {

@@ -3,15 +3,15 @@ package wsclient_test
 import (
 	"context"
 	"errors"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/gorilla/websocket"
 	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/internal/wstest"
 	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -199,8 +199,19 @@ func describe(evs []wsclient.Event) string {
 // misbehaviour the simulator does not produce. It answers hello with
 // hello.ack and sync with sync.done, then hands the connection to the test.
 type rawServer struct {
-	url   string
-	conns chan *rawConn
+	url    string
+	conns  chan *rawConn
+	script rawScript
+}
+
+// rawScript varies a rawServer's handshake.
+type rawScript struct {
+	// acks[i] is sent as is in answer to the i-th connection's hello (the
+	// last one for later connections); none: a default hello.ack.
+	acks []string
+	// syncErr, when set, answers each connection's first sync with an
+	// `error` (code internal) carrying this message instead of sync.done.
+	syncErr string
 }
 
 // rawConn is one accepted connection of a rawServer.
@@ -208,20 +219,29 @@ type rawConn struct {
 	ws         *websocket.Conn
 	in         chan frame.Frame // frames the client sent after the handshake
 	syncCursor int64            // the cursor the client synced from
+	ack        string           // hello.ack sent as is ("" the default)
+	syncErr    string           // see rawScript.syncErr
 }
 
-func startRaw(t testing.TB) *rawServer {
+func startRaw(t testing.TB) *rawServer { t.Helper(); return startRawScript(t, rawScript{}) }
+
+// startRawAck is startRaw answering hello with acks (see rawScript).
+func startRawAck(t testing.TB, acks ...string) *rawServer {
 	t.Helper()
-	rs := &rawServer{conns: make(chan *rawConn, 4)}
-	up := websocket.Upgrader{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ws, err := up.Upgrade(w, r, nil)
-		if err != nil {
-			return
+	return startRawScript(t, rawScript{acks: acks})
+}
+
+// startRawScript is startRaw with a varied handshake.
+func startRawScript(t testing.TB, script rawScript) *rawServer {
+	t.Helper()
+	rs := &rawServer{conns: make(chan *rawConn, 4), script: script}
+	var accepted atomic.Int64
+	rs.url = wstest.Serve(t, func(ws *websocket.Conn) {
+		rc := &rawConn{ws: ws, in: make(chan frame.Frame, 64), syncErr: script.syncErr}
+		if n := len(script.acks); n > 0 {
+			rc.ack = script.acks[min(int(accepted.Add(1))-1, n-1)]
 		}
-		rc := &rawConn{ws: ws, in: make(chan frame.Frame, 64)}
 		if !rc.handshake() {
-			ws.Close()
 			return
 		}
 		rs.conns <- rc
@@ -235,9 +255,7 @@ func startRaw(t testing.TB) *rawServer {
 				rc.in <- f
 			}
 		}
-	}))
-	t.Cleanup(srv.Close)
-	rs.url = "ws" + strings.TrimPrefix(srv.URL, "http") + "/"
+	})
 	return rs
 }
 
@@ -252,9 +270,18 @@ func (rc *rawConn) handshake() bool {
 			return false
 		}
 		reply := frame.Frame{ID: f.ID, Type: frame.TypeHelloAck, Payload: &frame.HelloAck{SyncCursor: 7}}
+		if want == frame.TypeHello && rc.ack != "" {
+			if rc.ws.WriteMessage(websocket.TextMessage, []byte(rc.ack)) != nil {
+				return false
+			}
+			continue
+		}
 		if want == frame.TypeSync {
 			rc.syncCursor = f.Payload.(*frame.Sync).Cursor
 			reply = frame.Frame{ID: f.ID, Type: frame.TypeSyncDone, Payload: &frame.SyncDone{Cursor: 7}}
+			if rc.syncErr != "" {
+				reply = frame.Frame{ID: f.ID, Type: frame.TypeError, Payload: &frame.Error{Code: frame.CodeInternal, Message: rc.syncErr}}
+			}
 		}
 		if rc.sendFrame(reply) != nil {
 			return false

@@ -74,10 +74,32 @@ func (c *Client) Upload(ctx context.Context, spec UploadSpec, r io.Reader, progr
 	if err != nil {
 		return "", err
 	}
-	if ack, ok := resp.Payload.(*frame.MediaUploadAck); ok && ack.MediaRef != "" {
+	ack, ok := resp.Payload.(*frame.MediaUploadAck)
+	switch {
+	case !ok:
+		return "", fmt.Errorf("upload %s: unexpected %s answer", ref, resp.Type)
+	case ack.Refused():
+		return "", &UploadRefusedError{Reason: ack.Why()}
+	case ack.MediaRef != "":
 		ref = ack.MediaRef
 	}
 	return ref, nil
+}
+
+// UploadRefusedError is returned by Upload when the gateway answered
+// media.upload.ack with ok:false.
+type UploadRefusedError struct {
+	// Reason is the gateway's explanation ("" for none; untrusted text:
+	// sanitise it before display).
+	Reason string
+}
+
+// Error says the upload was refused, and why when the gateway said.
+func (e *UploadRefusedError) Error() string {
+	if e.Reason == "" {
+		return "the gateway refused the upload (no reason given)"
+	}
+	return "the gateway refused the upload: " + e.Reason
 }
 
 // uploadOutcome turns a result that arrived while chunks were being sent

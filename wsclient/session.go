@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -29,9 +30,12 @@ type session struct {
 	pull    *pullState
 	ended   bool
 
+	syncID atomic.Int64 // id of the sync in flight (set again by a retry)
+
 	// Reader goroutine only.
 	buf        bytes.Buffer
-	syncID     int64
+	syncFrom   int64 // the cursor the syncs of this connection start from
+	syncFails  int   // sync requests answered with an error in a row
 	restarting bool
 	reported   map[string]bool // protocol error kinds already reported
 }
@@ -103,11 +107,15 @@ func (s *session) handshake() (frame.HelloAck, error) {
 		return frame.HelloAck{}, err
 	}
 	deadline := time.Now().Add(cfg.Timing.HelloTimeout)
+	var unreadable error // the last frame before hello.ack that did not decode
 	for {
 		s.ws.SetReadDeadline(deadline)
 		data, binary, err := s.read()
 		if err != nil {
-			if isTimeout(err) {
+			switch {
+			case isTimeout(err) && unreadable != nil:
+				return frame.HelloAck{}, &HandshakeError{Err: fmt.Errorf("no readable hello.ack in time; the gateway sent: %w", unreadable)}
+			case isTimeout(err):
 				return frame.HelloAck{}, errors.New("no hello.ack from the gateway in time")
 			}
 			return frame.HelloAck{}, fmt.Errorf("waiting for hello.ack: %w", err)
@@ -121,14 +129,21 @@ func (s *session) handshake() (frame.HelloAck, error) {
 		switch {
 		case errors.As(err, &ve):
 			return frame.HelloAck{}, err
+		case err != nil && f.Type == frame.TypeHelloAck:
+			return frame.HelloAck{}, &HandshakeError{Err: err}
 		case err != nil:
+			unreadable = err
 			s.c.log.Warn("wsclient: skipping a malformed frame before hello.ack", "err", err)
 		case f.Type == frame.TypeHelloAck:
+			s.c.fieldWarn.note(f)
 			return *f.Payload.(*frame.HelloAck), nil
 		case f.Type == frame.TypeError:
 			e := f.Payload.(*frame.Error)
-			if e.Code == frame.CodeAuth {
+			switch e.Code {
+			case frame.CodeAuth:
 				return frame.HelloAck{}, &AuthError{Message: e.Message}
+			case frame.CodeUnsupported:
+				return frame.HelloAck{}, &HandshakeError{Err: fmt.Errorf("hello refused: %w", e)}
 			}
 			return frame.HelloAck{}, fmt.Errorf("hello refused: %w", e)
 		}
@@ -138,9 +153,9 @@ func (s *session) handshake() (frame.HelloAck, error) {
 // serve syncs from cursor, starts the keepalive and reads frames until the
 // connection fails.
 func (s *session) serve(ctx context.Context, cursor int64) error {
-	s.syncID = s.c.nextID.Add(1)
+	s.syncFrom = cursor
 	s.c.dedupe.startSync(cursor)
-	if err := s.write(frame.Frame{ID: s.syncID, Type: frame.TypeSync, Payload: &frame.Sync{Cursor: cursor}}); err != nil {
+	if err := s.sendSync(); err != nil {
 		return err
 	}
 	go s.keepalive()

@@ -72,11 +72,13 @@ type ActionOpenPicker struct {
 }
 
 // ActionSearch asks the root to run a search (scope "all", or "chat" for
-// Lane) and hand the hits back to the search dialog.
+// Lane) and hand the hits back to the search dialog, with this action (Seq
+// tells the dialog's searches apart).
 type ActionSearch struct {
 	Query string
 	Scope string
 	Lane  frame.Lane
+	Seq   int
 }
 
 // ActionJump asks the root to open Lane and scroll to MessageID,

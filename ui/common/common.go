@@ -143,6 +143,9 @@ const (
 	ConnAuthFailed
 	// ConnProtocolMismatch: the gateway speaks another major version.
 	ConnProtocolMismatch
+	// ConnHandshakeFailed: the gateway's answer to hello cannot be used;
+	// final (the error says why).
+	ConnHandshakeFailed
 )
 
 // String names the state.
@@ -158,6 +161,8 @@ func (c ConnState) String() string {
 		return "auth failed"
 	case ConnProtocolMismatch:
 		return "protocol mismatch"
+	case ConnHandshakeFailed:
+		return "handshake failed"
 	}
 	return "connecting"
 }

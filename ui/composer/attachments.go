@@ -37,11 +37,13 @@ type attachments struct {
 	list   []Attachment
 	sel    int
 	nextID int
+	ver    int // bumped on every change, for the view cache
 }
 
 // Attach adds a chip for u, selects it and returns its id.
 func (m *Model) Attach(u media.Upload) int {
 	a := &m.att
+	a.ver++
 	a.nextID++
 	a.list = append(a.list, Attachment{ID: a.nextID, Upload: u})
 	a.sel = len(a.list) - 1
@@ -63,6 +65,7 @@ func (m *Model) Attachment(id int) (Attachment, bool) {
 
 // UpdateAttachment applies f to the chip with id (a no-op when it is gone).
 func (m *Model) UpdateAttachment(id int, f func(*Attachment)) {
+	m.att.ver++
 	for i := range m.att.list {
 		if m.att.list[i].ID == id {
 			f(&m.att.list[i])
@@ -73,6 +76,7 @@ func (m *Model) UpdateAttachment(id int, f func(*Attachment)) {
 // RemoveAttachment drops the chip with id.
 func (m *Model) RemoveAttachment(id int) {
 	a := &m.att
+	a.ver++
 	out := a.list[:0]
 	for _, at := range a.list {
 		if at.ID != id {
@@ -84,7 +88,7 @@ func (m *Model) RemoveAttachment(id int) {
 }
 
 // ClearAttachments drops every chip (after the message went out).
-func (m *Model) ClearAttachments() { m.att.list, m.att.sel = nil, 0 }
+func (m *Model) ClearAttachments() { m.att.list, m.att.sel = nil, 0; m.att.ver++ }
 
 // SelectedAttachment returns the selected chip; ok is false when there is
 // none.
@@ -97,6 +101,7 @@ func (m *Model) SelectedAttachment() (Attachment, bool) {
 
 // SelectAttachment moves the chip selection by delta, clamped.
 func (m *Model) SelectAttachment(delta int) {
+	m.att.ver++
 	m.att.sel = min(max(m.att.sel+delta, 0), max(len(m.att.list)-1, 0))
 }
 

@@ -30,6 +30,7 @@ type Model struct {
 	com   *common.Common
 	ta    textarea.Model
 	width int
+	inner int  // the textarea's width, inside the frame
 	busy  bool // the focused lane's agent is running a turn
 	queue int  // messages held for the next turn of the focused lane
 	att   attachments
@@ -37,6 +38,7 @@ type Model struct {
 	autoThread bool
 	pastes     []pasteBlock // large pastes held apart from the editor (paste.go)
 	nextPaste  int
+	cache      viewCache // the last View and what it was drawn from (viewcache.go)
 }
 
 var _ common.Component = (*Model)(nil)
@@ -68,13 +70,18 @@ func (m *Model) ApplyStyles() {
 	st := m.com.Styles.Composer.Textarea
 	st.Cursor.Blink = false
 	m.ta.SetStyles(st)
+	m.cache.view = ""
 }
 
 // SetSize sets the width; the height follows the content (1..MaxLines plus
 // the hint line).
 func (m *Model) SetSize(width, _ int) {
-	m.width = width
-	m.ta.SetWidth(max(width-m.com.Styles.Composer.Base.GetHorizontalFrameSize(), 4))
+	inner := max(width-m.com.Styles.Composer.Base.GetHorizontalFrameSize(), 4)
+	if width == m.width && inner == m.inner {
+		return // the layout asks on every frame; re-wrapping costs
+	}
+	m.width, m.inner = width, inner
+	m.ta.SetWidth(inner)
 }
 
 // Height is the number of rows View takes at the current content (computed
@@ -157,9 +164,9 @@ func (m *Model) Submit() common.Action {
 	return common.ActionSend{Text: text}
 }
 
-// View renders the busy hint (when the agent runs) above the input. Format
+// render draws the busy hint (when the agent runs) above the input. Format
 // and bidi controls in the draft show as placeholders.
-func (m *Model) View() string {
+func (m *Model) render() string {
 	st := m.com.Styles.Composer
 	body := showHidden(m.ta.View())
 	if chips := m.attachmentsView(m.width - st.Base.GetHorizontalFrameSize()); len(chips) > 0 {

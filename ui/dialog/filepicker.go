@@ -27,6 +27,7 @@ type FilePickerMsg struct{ Msg tea.Msg }
 type FilePicker struct {
 	com           *common.Common
 	fp            filepicker.Model
+	root          string // the picker cannot go above it ("" no limit)
 	close         key.Binding
 	width, height int
 }
@@ -34,8 +35,9 @@ type FilePicker struct {
 var _ Dialog = (*FilePicker)(nil)
 
 // NewFilePicker opens a picker in dir; run the returned command to list it.
-// dir is made absolute so the title names it and ← can leave ".".
-func NewFilePicker(com *common.Common, dir string) (*FilePicker, tea.Cmd) {
+// dir is made absolute so the title names it and ← can leave "."; with a
+// root, ← stops there.
+func NewFilePicker(com *common.Common, dir, root string) (*FilePicker, tea.Cmd) {
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs
 	}
@@ -44,7 +46,7 @@ func NewFilePicker(com *common.Common, dir string) (*FilePicker, tea.Cmd) {
 	fp.ShowPermissions = false
 	fp.AutoHeight = false
 	fp.KeyMap.Back = key.NewBinding(key.WithKeys("h", "backspace", "left"), key.WithHelp("←", "up a directory"))
-	d := &FilePicker{com: com, fp: fp, close: com.KeyMap.Picker.Close}
+	d := &FilePicker{com: com, fp: fp, root: root, close: com.KeyMap.Picker.Close}
 	return d, wrapPicker(fp.Init())
 }
 
@@ -75,6 +77,10 @@ func (d *FilePicker) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	}
 	if kp, ok := msg.(tea.KeyPressMsg); ok && key.Matches(kp, d.close) {
 		return common.ActionClose{}, nil
+	}
+	if kp, ok := msg.(tea.KeyPressMsg); ok && d.root != "" && key.Matches(kp, d.fp.KeyMap.Back) &&
+		filepath.Clean(d.fp.CurrentDirectory) == filepath.Clean(d.root) {
+		return nil, nil // already at the top of what may be attached
 	}
 	var cmd tea.Cmd
 	d.fp, cmd = d.fp.Update(msg)

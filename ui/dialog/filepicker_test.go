@@ -26,7 +26,7 @@ func TestFilePickerTitleShowsTheDirectory(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Chdir(tt.cwd)
-		d, _ := NewFilePicker(testCom(t, themes.Dark), tt.dir)
+		d, _ := NewFilePicker(testCom(t, themes.Dark), tt.dir, "")
 		d.SetSize(200, 30)
 		if d.Dir() != tt.wantDir {
 			t.Fatalf("Dir() = %q, want %q", d.Dir(), tt.wantDir)
@@ -39,9 +39,26 @@ func TestFilePickerTitleShowsTheDirectory(t *testing.T) {
 
 	// From the working directory, ← goes up (it could not from ".").
 	t.Chdir(work)
-	d, _ := NewFilePicker(testCom(t, themes.Dark), ".")
+	d, _ := NewFilePicker(testCom(t, themes.Dark), ".", "")
 	d.Update(press("left"))
 	if want := filepath.Dir(work); d.Dir() != want {
 		t.Fatalf("after ←, Dir() = %q, want %q", d.Dir(), want)
+	}
+}
+
+func TestFilePickerStopsAtItsRoot(t *testing.T) {
+	root := t.TempDir()
+	sub := filepath.Join(root, "sub")
+	if err := os.Mkdir(sub, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	d, _ := NewFilePicker(testCom(t, themes.Dark), sub, root)
+	d.Update(press("left"))
+	if d.Dir() != root {
+		t.Fatalf("after ← from sub, Dir() = %q, want %q", d.Dir(), root)
+	}
+	d.Update(press("left"))
+	if d.Dir() != root {
+		t.Fatalf("← left the root for %q", d.Dir())
 	}
 }

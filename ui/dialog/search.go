@@ -30,7 +30,8 @@ type Search struct {
 	input         textinput.Model
 	lane          frame.Lane // the focused lane (scope chat)
 	scope         string
-	asked         string // the query and scope of the last search ("" none)
+	asked         string              // the query and scope of the last search ("" none)
+	last          common.ActionSearch // the last search sent; an answer names its own
 	pending       bool
 	err           string
 	hits          []frame.SearchHit
@@ -74,25 +75,29 @@ func (s *Search) Start() common.Action {
 		return nil
 	}
 	s.asked, s.pending, s.err = s.scope+"\x00"+q, true, ""
-	return common.ActionSearch{Query: q, Scope: s.scope, Lane: s.lane}
+	s.last = common.ActionSearch{Query: q, Scope: s.scope, Lane: s.lane, Seq: s.last.Seq + 1}
+	return s.last
 }
 
-// SetResults shows the answer to a search; an answer to an older query or
-// scope is ignored.
-func (s *Search) SetResults(r frame.SearchResults) {
-	scope := r.Scope
-	if scope == "" {
-		scope = ScopeAll
-	}
-	if scope+"\x00"+r.Query != s.asked {
+// SetResults shows the answer to the search asked (the action Start
+// returned; the request id tied the answer to it). The query and scope the
+// gateway echoes play no part: a gateway may lowercase or trim them, or
+// leave the scope out. An answer to an older search (of this dialog or of
+// one closed before) is ignored.
+func (s *Search) SetResults(asked common.ActionSearch, r frame.SearchResults) {
+	if asked != s.last {
 		return
 	}
 	s.pending, s.err, s.hits, s.cursor = false, "", r.Hits, 0
-	s.terms = strings.Fields(strings.ToLower(termsafe.Line(r.Query)))
+	s.terms = strings.Fields(strings.ToLower(termsafe.Line(asked.Query)))
 }
 
-// SetError shows why the search failed.
-func (s *Search) SetError(err error) {
+// SetError shows why the search asked failed (ignored for an older
+// search).
+func (s *Search) SetError(asked common.ActionSearch, err error) {
+	if asked != s.last {
+		return
+	}
 	s.pending, s.err = false, termsafe.Line(err.Error())
 }
 

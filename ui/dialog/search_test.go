@@ -2,6 +2,7 @@ package dialog
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -49,14 +50,17 @@ func TestSearchFlow(t *testing.T) {
 	}
 	typeText(s, "deploy")
 	act, _ := s.Update(press("enter"))
-	if act != (common.ActionSearch{Query: "deploy", Scope: ScopeAll, Lane: opsLane}) || !s.Pending() {
+	asked := common.ActionSearch{Query: "deploy", Scope: ScopeAll, Lane: opsLane, Seq: 1}
+	if act != asked || !s.Pending() {
 		t.Fatalf("%#v", act)
 	}
-	s.SetResults(frame.SearchResults{Query: "old", Scope: "all"}) // stale
+	s.SetResults(common.ActionSearch{Query: "deploy", Scope: ScopeAll, Seq: 0}, searchHits()) // stale
+	s.SetError(common.ActionSearch{Seq: 0}, errors.New("stale"))
+	s.SetResults(common.ActionSearch{Query: "other", Scope: ScopeAll, Lane: opsLane, Seq: 1}, searchHits()) // a closed dialog's
 	if !s.Pending() {
 		t.Fatal("a stale answer ended the search")
 	}
-	s.SetResults(searchHits())
+	s.SetResults(asked, searchHits())
 	v := ansi.Strip(s.View())
 	for _, want := range []string{"2 found", "Ops › Deploy plan · assistant · 09:12", "Default · user · 08:00"} {
 		if !strings.Contains(v, want) {
@@ -76,20 +80,21 @@ func TestSearchFlow(t *testing.T) {
 	}
 	// Tab toggles the scope and searches again in the focused lane.
 	act, _ = s.Update(press("tab"))
-	if act != (common.ActionSearch{Query: "deploy", Scope: ScopeChat, Lane: opsLane}) || s.Scope() != ScopeChat {
+	asked = common.ActionSearch{Query: "deploy", Scope: ScopeChat, Lane: opsLane, Seq: 2}
+	if act != asked || s.Scope() != ScopeChat {
 		t.Fatalf("%#v", act)
 	}
 	if !strings.Contains(ansi.Strip(s.View()), "in this lane: Ops") {
 		t.Fatal(ansi.Strip(s.View()))
 	}
-	s.SetError(errors.New("timeout"))
+	s.SetError(asked, errors.New("timeout"))
 	if !strings.Contains(ansi.Strip(s.View()), "search failed: timeout") {
 		t.Fatal(ansi.Strip(s.View()))
 	}
 	// Editing the query makes Enter search again instead of jumping.
-	s.SetResults(frame.SearchResults{Query: "deploy", Scope: "chat"})
+	s.SetResults(asked, frame.SearchResults{Query: "deploy", Scope: "chat"})
 	typeText(s, "s")
-	if act, _ := s.Update(press("enter")); act != (common.ActionSearch{Query: "deploys", Scope: ScopeChat, Lane: opsLane}) {
+	if act, _ := s.Update(press("enter")); act != (common.ActionSearch{Query: "deploys", Scope: ScopeChat, Lane: opsLane, Seq: 3}) {
 		t.Fatalf("%#v", act)
 	}
 	if act, _ := s.Update(press("esc")); act != (common.ActionClose{}) {
@@ -100,7 +105,7 @@ func TestSearchFlow(t *testing.T) {
 func TestSearchStartWithQuery(t *testing.T) {
 	com := testCom(t, themes.Dark)
 	s := NewSearch(com, opsLane, "  deploy ")
-	if act := s.Start(); act != (common.ActionSearch{Query: "deploy", Scope: ScopeAll, Lane: opsLane}) {
+	if act := s.Start(); act != (common.ActionSearch{Query: "deploy", Scope: ScopeAll, Lane: opsLane, Seq: 1}) {
 		t.Fatalf("%#v", act)
 	}
 	if NewSearch(com, opsLane, "").Start() != nil {
@@ -125,8 +130,7 @@ func TestSearchGolden(t *testing.T) {
 			applyJSON(t, com, directoryJS)
 			s := NewSearch(com, opsLane, "deploy")
 			s.SetSize(90, 24)
-			s.Start()
-			s.SetResults(searchHits())
+			s.SetResults(s.Start().(common.ActionSearch), searchHits())
 			golden.RequireEqual(t, s.View())
 		})
 	}
@@ -159,8 +163,7 @@ func TestSearchSnippetsWithoutMarkdown(t *testing.T) {
 	applyJSON(t, com, directoryJS)
 	s := NewSearch(com, opsLane, "deploy")
 	s.SetSize(100, 30)
-	s.Start()
-	s.SetResults(frame.SearchResults{Query: "deploy", Scope: "all", Hits: []frame.SearchHit{
+	s.SetResults(s.Start().(common.ActionSearch), frame.SearchResults{Query: "deploy", Scope: "all", Hits: []frame.SearchHit{
 		{MessageID: "m_1", ChatID: "iris:chan_1", Role: "assistant", Snippet: "## Re: the **deploy** of `api`\x1b*]0;x\x07*", TS: clock(9, 12)},
 	}})
 	v := s.View()
@@ -178,5 +181,32 @@ func TestSearchSnippetsWithoutMarkdown(t *testing.T) {
 	}
 	if err := termsafe.Verify(v); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestSearchAnswerWhoseEchoDiffers: the answer to the search asked is
+// shown even when the gateway echoes the query lowercased, with a trailing
+// space, or without the scope; the highlight uses the query asked.
+func TestSearchAnswerWhoseEchoDiffers(t *testing.T) {
+	for _, echo := range []frame.SearchResults{
+		{Query: "deploy plan", Scope: ScopeChat},
+		{Query: "Deploy Plan ", Scope: ScopeChat},
+		{Query: "Deploy Plan"},
+		{},
+	} {
+		com := testCom(t, themes.Dark)
+		applyJSON(t, com, directoryJS)
+		s := NewSearch(com, opsLane, "Deploy Plan")
+		s.SetSize(100, 30)
+		s.scope = ScopeChat
+		echo.Hits = []frame.SearchHit{{MessageID: "m_1", ChatID: "iris:chan_1", Role: "user", Snippet: "the deploy plan", TS: clock(9, 12)}}
+		s.SetResults(s.Start().(common.ActionSearch), echo)
+		v := ansi.Strip(s.View())
+		if s.Pending() || !strings.Contains(v, "1 found") || strings.Contains(v, "searching…") {
+			t.Fatalf("echo %+v: %s", echo, v)
+		}
+		if fmt.Sprint(s.terms) != "[deploy plan]" {
+			t.Fatalf("echo %+v: highlight terms %v", echo, s.terms)
+		}
 	}
 }

@@ -25,16 +25,19 @@ type PathsMsg struct {
 }
 
 // ListDir lists dir ("~/" is the home directory) in a command; the drawer
-// never reads the file system itself.
-func ListDir(dir string) tea.Cmd {
+// never reads the file system itself. A non-empty path is read instead of
+// dir (the answer still names dir), for a dir the caller resolved.
+func ListDir(dir, path string) tea.Cmd {
 	return func() tea.Msg {
-		path := dir
-		if rest, ok := strings.CutPrefix(dir, "~/"); ok {
-			home, err := os.UserHomeDir()
-			if err != nil {
-				return PathsMsg{Dir: dir, Err: err}
+		if path == "" {
+			path = dir
+			if rest, ok := strings.CutPrefix(dir, "~/"); ok {
+				home, err := os.UserHomeDir()
+				if err != nil {
+					return PathsMsg{Dir: dir, Err: err}
+				}
+				path = filepath.Join(home, rest)
 			}
-			path = filepath.Join(home, rest)
 		}
 		if path == "" {
 			path = "."

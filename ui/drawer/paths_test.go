@@ -33,7 +33,7 @@ func TestAttachPathCompletion(t *testing.T) {
 	if len(d.Matches()) != 0 {
 		t.Fatalf("a listing for another directory was used: %v", d.Matches())
 	}
-	d.SetPaths(ListDir(ask.Dir)().(PathsMsg))
+	d.SetPaths(ListDir(ask.Dir, "")().(PathsMsg))
 	if got := strings.Join(d.Matches(), ","); got != base+"figure.png,"+base+"file.txt,"+base+"sub/" {
 		t.Fatalf("matches = %s", got)
 	}

@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -62,4 +63,58 @@ func BenchmarkRenderFull(b *testing.B) {
 	}
 	b.ReportMetric(float64(tBig)/float64(tSmall), "x-1KiB")
 	b.ReportMetric(float64(tBig.Milliseconds())/float64(b.N), "ms/24KiB")
+}
+
+// fenceUpdates streams a fence of 240 lines into s one line at a time up to
+// line n, then returns the next 2·fenceChunk lines as updates of a quarter
+// line each (the updates the benchmark times).
+func fenceUpdates(s *Stream, n int) []string {
+	doc := longFence("python", 240)
+	lineEnd := func(k int) int { // end of the k-th line of the fence body
+		i := strings.Index(doc, "```python\n") + len("```python\n")
+		for range k {
+			i += strings.IndexByte(doc[i:], '\n') + 1
+		}
+		return i
+	}
+	for k := 1; k <= n; k++ {
+		s.Update(doc[:lineEnd(k)])
+	}
+	var ups []string
+	for k := n; k < n+16; k++ {
+		a, b := lineEnd(k), lineEnd(k+1)
+		for q := 1; q <= 4; q++ {
+			ups = append(ups, doc[:a+(b-a)*q/4])
+		}
+	}
+	return ups
+}
+
+// BenchmarkOpenFenceTail is the cost of one update while an open code fence
+// grows, at 200 fence lines against 20 in the same run (x-20, target
+// ≤ 1.5): the open fence's complete lines are highlighted once in chunks,
+// so an update costs the same however long the fence is.
+func BenchmarkOpenFenceTail(b *testing.B) {
+	r := testRenderer(b, benchWidth)
+	var at20, at200 time.Duration
+	var n20, n200 int
+	for b.Loop() {
+		for _, n := range []int{20, 200} {
+			s := NewStream(r)
+			ups := fenceUpdates(s, n)
+			start := time.Now()
+			for _, u := range ups {
+				s.Update(u)
+			}
+			if d := time.Since(start); n == 20 {
+				at20, n20 = at20+d, n20+len(ups)
+			} else {
+				at200, n200 = at200+d, n200+len(ups)
+			}
+		}
+	}
+	per20, per200 := float64(at20)/float64(n20), float64(at200)/float64(n200)
+	b.ReportMetric(per200/per20, "x-20")
+	b.ReportMetric(per20/1e3, "µs/update@20")
+	b.ReportMetric(per200/1e3, "µs/update@200")
 }

@@ -25,6 +25,8 @@ type Stream struct {
 	naive bool
 	// last and lastOut memoise the latest update, for repeated views.
 	last, lastOut string
+	// fence is the open code fence the tail starts with (openfence.go).
+	fence openFence
 }
 
 // NewStream starts a stream rendered by r.
@@ -64,9 +66,13 @@ func (s *Stream) update(text string) string {
 		s.out += s.renderPiece(termsafe.Text(tail[:stable]))
 		s.raw = text[:len(s.raw)+stable]
 		tail = tail[stable:]
+		s.fence = openFence{}
 	}
 	if tail == "" {
 		return s.out
+	}
+	if out, ok := s.fenceTail(tail); ok {
+		return s.out + out
 	}
 	return s.out + s.renderPiece(termsafe.Text(tail))
 }

@@ -30,6 +30,7 @@ type Model struct {
 	spinner string
 	focused bool
 	view    string // the last View, reused until something shown changes
+	renders int    // drawings View made afresh
 }
 
 // row is one line of the list: a channel or a nested thread.
@@ -45,6 +46,9 @@ func New(com *common.Common) *Model { return &Model{com: com} }
 
 // SetSize sets the outer size.
 func (m *Model) SetSize(width, height int) {
+	if width == m.width && height == m.height {
+		return
+	}
 	m.width, m.height, m.view = width, height, ""
 	m.scrollToCursor()
 }
@@ -197,8 +201,25 @@ func (m *Model) View() string {
 		lines = append(lines, m.renderRow(m.rows[i], i == m.cursor, inner))
 	}
 	m.view = st.Base.Width(m.width).Height(m.height).MaxHeight(m.height).Render(strings.Join(lines, "\n"))
+	m.renders++
 	return m.view
 }
+
+// ShowsSpinner reports whether a busy lane is among the visible rows (the
+// root ticks the spinner only then).
+func (m *Model) ShowsSpinner() bool {
+	end := min(m.offset+m.listRows(), len(m.rows))
+	for i := m.offset; i < end; i++ {
+		if ln := m.com.Store.Lane(m.rows[i].node.Lane); ln != nil && ln.Busy {
+			return true
+		}
+	}
+	return false
+}
+
+// Renders counts the drawings View made afresh (the performance tests
+// check that streaming frames make none).
+func (m *Model) Renders() int { return m.renders }
 
 // ShortHelp lists the sidebar keys.
 func (m *Model) ShortHelp() []key.Binding {

@@ -42,6 +42,10 @@ type Conn struct {
 	Cause string
 	// Fix names where to fix a rejected token ("--token", "env IRIS_TOKEN").
 	Fix string
+	// SyncAttempt counts the sync requests the gateway answered with an
+	// error in a row (0: none); the next one goes out at SyncRetryAt.
+	SyncAttempt int
+	SyncRetryAt time.Time
 }
 
 // Model is the status bar component.
@@ -56,6 +60,7 @@ type Model struct {
 	typing    bool // the focused pane takes printable keys as text
 
 	transfers []Transfer // media transfer queue (transfers.go)
+	cache     viewCache  // the last View and what it was drawn from (viewcache.go)
 }
 
 var _ common.Component = (*Model)(nil)
@@ -128,8 +133,8 @@ func (m *Model) Info() string {
 	return m.info.Text
 }
 
-// View renders the bar: left segments, then the right segment flush right.
-func (m *Model) View() string {
+// render draws the bar: left segments, then the right segment flush right.
+func (m *Model) render() string {
 	st := m.com.Styles.StatusBar
 	left := []string{m.connView()}
 	if s := m.gatewayView(); s != "" {
@@ -190,7 +195,14 @@ func (m *Model) connView() string {
 	c := m.conn
 	switch c.State {
 	case common.ConnOnline:
-		return st.Online.Render("● online")
+		if c.SyncAttempt == 0 {
+			return st.Online.Render("● online")
+		}
+		s := "sync failed, retrying"
+		if secs := int(math.Ceil(c.SyncRetryAt.Sub(m.com.Now()).Seconds())); secs > 0 {
+			s += " in " + strconv.Itoa(secs) + "s"
+		}
+		return st.Online.Render("● online") + " " + st.Connecting.Render(fmt.Sprintf("↻ %s (attempt %d)", s, c.SyncAttempt))
 	case common.ConnReconnecting:
 		secs := int(math.Ceil(c.RetryAt.Sub(m.com.Now()).Seconds()))
 		s := "↻ reconnecting"
@@ -211,6 +223,11 @@ func (m *Model) connView() string {
 		return st.Error.Render("✗ token rejected by the gateway — fix " + termsafe.Line(c.Fix))
 	case common.ConnProtocolMismatch:
 		return st.Error.Render("✗ protocol mismatch")
+	case common.ConnHandshakeFailed:
+		if c.Err == "" {
+			return st.Error.Render("✗ handshake failed")
+		}
+		return st.Error.Render("✗ handshake failed — " + termsafe.Line(c.Err))
 	case common.ConnOffline:
 		return st.Offline.Render("○ offline")
 	}

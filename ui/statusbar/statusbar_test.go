@@ -25,6 +25,10 @@ func TestStatusBar(t *testing.T) {
 			[]string{"↻ reconnecting in 3s (attempt 3)"}},
 		{"auth", Conn{State: common.ConnAuthFailed}, nil, []string{"✗ token rejected"}},
 		{"mismatch", Conn{State: common.ConnProtocolMismatch}, nil, []string{"✗ protocol mismatch"}},
+		{"sync retry", Conn{State: common.ConnOnline, SyncAttempt: 3, SyncRetryAt: now.Add(2100 * time.Millisecond)}, nil,
+			[]string{"● online ↻ sync failed, retrying in 3s (attempt 3)"}},
+		{"handshake", Conn{State: common.ConnHandshakeFailed, Err: "payload is a string\x1b[2J"}, nil,
+			[]string{"✗ handshake failed — payload is a string␛[2J"}},
 		{"info is sanitised", Conn{State: common.ConnOnline}, &common.InfoMsg{Text: "bad\x1b]0;x\x07", TTL: time.Second}, []string{"bad␛]0;x␇"}},
 	}
 	for _, c := range cases {

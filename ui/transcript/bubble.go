@@ -60,14 +60,25 @@ func (r *renderer) renderMessage(it *store.Item) []string {
 // framed draws the bubble's left bar before every line of parts. The parts
 // are already laid out to the inner width, so the bar is prefixed line by
 // line instead of running lipgloss over the whole (possibly long) body.
+// The framed lines share one buffer: a streaming update costs the same
+// few allocations however long the message is.
 func framed(bubble lipgloss.Style, parts []string) []string {
 	if len(parts) == 0 {
 		return nil
 	}
 	bar := bubble.Render("")
-	lines := strings.Split(strings.Join(parts, "\n"), "\n")
-	for i, l := range lines {
-		lines[i] = bar + l
+	body := strings.Join(parts, "\n")
+	n := strings.Count(body, "\n") + 1
+	var b strings.Builder
+	b.Grow(len(body) + n*len(bar))
+	for l := range strings.SplitSeq(body, "\n") {
+		b.WriteString(bar)
+		b.WriteString(l)
+	}
+	buf, lines := b.String(), make([]string, 0, n)
+	for l := range strings.SplitSeq(body, "\n") {
+		lines = append(lines, buf[:len(bar)+len(l)])
+		buf = buf[len(bar)+len(l):]
 	}
 	return lines
 }

@@ -66,6 +66,7 @@ func (m *Model) lines(it *store.Item) []string {
 		clear(m.reasons)
 		m.gens = [2]int{m.com.ThemeGen, m.com.Settings.Gen}
 	}
+	m.itemRenders++
 	r := &renderer{com: m.com, width: m.width, spinner: m.spinner, lane: m.laneRef(), md: m.md, reasons: m.reasons, flipped: m.flipped, media: &m.media}
 	if marked {
 		r.width = max(m.width-1, 1)
@@ -85,6 +86,10 @@ func (m *Model) lines(it *store.Item) []string {
 	*c = cached{version: it.Version, width: m.width, themeGen: m.com.ThemeGen, setGen: m.com.Settings.Gen, spinner: spin, marked: marked, lines: out}
 	return out
 }
+
+// ItemRenders counts the items drawn afresh rather than from their cached
+// lines (the performance tests check that a streaming frame draws one).
+func (m *Model) ItemRenders() int { return m.itemRenders }
 
 // render dispatches on the item kind.
 func (r *renderer) render(it *store.Item) []string {

@@ -43,6 +43,8 @@ type Model struct {
 	focused   bool                 // has keyboard focus (focus.go)
 
 	media mediaState // selection, status and previews of media chips (media.go)
+
+	itemRenders int // items drawn afresh (cache misses in lines)
 }
 
 var _ common.Component = (*Model)(nil)
@@ -119,13 +121,7 @@ func (m *Model) prune(src laneSource) {
 	for i := 0; i < src.Len(); i++ {
 		keep[src.lane.Item(i)] = true
 	}
-	for it := range m.cache {
-		if !keep[it] {
-			delete(m.cache, it)
-			delete(m.reasons, it)
-			m.md.forget(it)
-		}
-	}
+	m.dropExcept(keep)
 }
 
 // Update scrolls on transcript keys and the mouse wheel. Reaching the top
@@ -207,6 +203,7 @@ func (m *Model) View() string {
 	}
 	lines, _ := m.vp.visible(src)
 	m.topItem = src.lane.Item(m.vp.top)
+	m.evict(src)
 	// A short lane sits at the bottom, next to the busy line and the
 	// composer, as in any chat: the padding goes above it, never between.
 	n := max(m.vp.height-len(lines), 0)

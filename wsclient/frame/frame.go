@@ -32,6 +32,10 @@ type Frame struct {
 	ThreadID OptString
 	Cursor   int64
 	Payload  any
+	// Issues lists the received fields Decode had to convert or ignore
+	// because their JSON type did not fit (nil for a well-formed frame).
+	// Encode ignores it.
+	Issues []FieldIssue
 }
 
 // ErrVersion is wrapped by Decode for a frame of another major version.

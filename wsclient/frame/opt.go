@@ -3,6 +3,7 @@ package frame
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 )
 
 // OptString is a JSON string field that keeps apart "absent", "null" and a
@@ -44,15 +45,19 @@ func (o OptString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(o.Val)
 }
 
-// UnmarshalJSON accepts a string or null. Any other JSON value is tolerated
-// as null so that a sloppy gateway cannot make a whole frame undecodable.
+// UnmarshalJSON accepts a string or null. Any other JSON value is a type
+// error, which Decode's tolerant walk turns into a number's text or an
+// absent field (see tolerant.go), so a sloppy gateway cannot make a whole
+// frame undecodable.
 func (o *OptString) UnmarshalJSON(b []byte) error {
-	o.Present = true
-	if bytes.Equal(b, []byte("null")) || len(b) == 0 || b[0] != '"' {
-		o.Valid, o.Val = false, ""
+	if bytes.Equal(b, []byte("null")) {
+		*o = Null()
 		return nil
 	}
-	o.Valid = true
+	if len(b) == 0 || b[0] != '"' {
+		return &json.UnmarshalTypeError{Value: jsonKind(b), Type: reflect.TypeFor[OptString]()}
+	}
+	*o = Some("")
 	return json.Unmarshal(b, &o.Val)
 }
 

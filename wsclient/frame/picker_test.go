@@ -1,6 +1,7 @@
 package frame
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 )
@@ -44,12 +45,33 @@ func TestPickerHermesShapes(t *testing.T) {
 	}
 }
 
-// TestPickerBadChoicesAreMalformed: a choice that is neither a string nor an
-// object makes the payload malformed (the frame is skipped, not half read).
-func TestPickerBadChoicesAreMalformed(t *testing.T) {
-	for _, js := range []string{`{"picker_id":"p","choices":[3]}`, `{"picker_id":"p","providers":[{"slug":"x","models":[true]}]}`} {
-		if _, err := Decode([]byte(`{"type":"picker.clarify","payload":`+js+`}`), FromServer); err == nil {
-			t.Fatalf("%s decoded", js)
+// TestPickerBadChoicesCostThemselvesOnly: a choice or model that is
+// neither a string nor an object costs that entry only (a number is read as
+// its text, anything else is left out and recorded as a field issue); the
+// rest of the picker applies.
+func TestPickerBadChoicesCostThemselvesOnly(t *testing.T) {
+	for _, c := range []struct{ js, issues, want string }{
+		{`{"picker_id":"p","choices":[3,"a",true]}`, "choices[0]:kept choices[2]:ignored", `[3 a]`},
+		{`{"picker_id":"p","providers":[{"slug":"x","models":[true,"m"]}]}`, "providers[0].models[0]:ignored", `[x:[m]]`},
+	} {
+		f, err := Decode([]byte(`{"type":"picker.clarify","payload":`+c.js+`}`), FromServer)
+		if err != nil {
+			t.Fatalf("%s: %v", c.js, err)
+		}
+		p := f.Payload.(*Picker)
+		var got []string
+		for _, ch := range p.Choices {
+			got = append(got, ch.Value)
+		}
+		for _, pr := range p.Providers {
+			var ms []string
+			for _, m := range pr.Models {
+				ms = append(ms, m.ID)
+			}
+			got = append(got, pr.ID+":"+fmt.Sprint(ms))
+		}
+		if fmt.Sprint(got) != c.want || issueList(f.Issues) != c.issues || p.PickerID != "p" {
+			t.Errorf("%s: entries %v issues %q, want %s and %q", c.js, got, issueList(f.Issues), c.want, c.issues)
 		}
 	}
 }

@@ -26,55 +26,101 @@ var errSyntax = errors.New("invalid JSON")
 // validated by whoever unmarshals it.
 func splitEnvelope(data []byte) (rawEnvelope, error) {
 	var env rawEnvelope
-	i := skipSpace(data, 0)
-	if i >= len(data) || data[i] != '{' {
-		return env, errSyntax
-	}
-	i = skipSpace(data, i+1)
-	if i < len(data) && data[i] == '}' {
-		return env, trailing(data, i+1)
+	err := eachMember(data, env.set)
+	return env, err
+}
+
+// eachMember calls fn with the (unescaped) key and the raw value of every
+// member of the JSON object data, in document order. It checks the
+// object's syntax but not its values' (fn validates what it uses). A
+// non-object is errSyntax.
+func eachMember(data []byte, fn func(key, val []byte) error) error {
+	i, err := openComposite(data, '{', '}')
+	if i < 0 || err != nil {
+		return err
 	}
 	for {
 		if i >= len(data) || data[i] != '"' {
-			return env, errSyntax
+			return errSyntax
 		}
 		kend, err := skipString(data, i)
 		if err != nil {
-			return env, err
+			return err
 		}
 		key := data[i+1 : kend-1]
 		if !plain(key) {
 			var s string
 			if err := json.Unmarshal(data[i:kend], &s); err != nil {
-				return env, err
+				return err
 			}
 			key = []byte(s)
 		}
 		i = skipSpace(data, kend)
 		if i >= len(data) || data[i] != ':' {
-			return env, errSyntax
+			return errSyntax
 		}
 		i = skipSpace(data, i+1)
 		vend, err := skipValue(data, i)
 		if err != nil {
-			return env, err
+			return err
 		}
-		if err := env.set(key, data[i:vend]); err != nil {
-			return env, err
+		if err := fn(key, data[i:vend]); err != nil {
+			return err
 		}
-		i = skipSpace(data, vend)
-		if i >= len(data) {
-			return env, errSyntax
-		}
-		switch data[i] {
-		case ',':
-			i = skipSpace(data, i+1)
-		case '}':
-			return env, trailing(data, i+1)
-		default:
-			return env, errSyntax
+		if i, err = nextItem(data, vend, '}'); i < 0 || err != nil {
+			return err
 		}
 	}
+}
+
+// eachElement calls fn with the raw value of every element of the JSON
+// array data, in order. A non-array is errSyntax.
+func eachElement(data []byte, fn func(val []byte)) error {
+	i, err := openComposite(data, '[', ']')
+	if i < 0 || err != nil {
+		return err
+	}
+	for {
+		vend, err := skipValue(data, i)
+		if err != nil {
+			return err
+		}
+		fn(data[i:vend])
+		if i, err = nextItem(data, vend, ']'); i < 0 || err != nil {
+			return err
+		}
+	}
+}
+
+// openComposite checks that data starts with the opening bracket and
+// returns where its first item starts, or -1 (with the trailing check's
+// error) when the composite is empty.
+func openComposite(data []byte, opening, closing byte) (int, error) {
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != opening {
+		return -1, errSyntax
+	}
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == closing {
+		return -1, trailing(data, i+1)
+	}
+	return i, nil
+}
+
+// nextItem steps over the separator after a member or element ending at
+// i: it returns the start of the next one, or -1 (with the trailing check's
+// error) when the closing bracket ends the composite.
+func nextItem(data []byte, i int, closing byte) (int, error) {
+	i = skipSpace(data, i)
+	switch {
+	case i >= len(data):
+		return -1, errSyntax
+	case data[i] == ',':
+		return skipSpace(data, i+1), nil
+	case data[i] == closing:
+		return -1, trailing(data, i+1)
+	}
+	return -1, errSyntax
 }
 
 // set records one field's raw value; a repeated key wins, as in encoding/json.
@@ -248,19 +294,29 @@ func plain(b []byte) bool {
 	return true
 }
 
-func parseOpt(raw []byte) (OptString, error) {
-	var o OptString
+// parseOpt reads an optional string envelope field: absent, null, or a
+// string. A number is kept as its text (ids sent as numbers); any other
+// value reads as null. The issue records either (Field "" when there was
+// none); only invalid JSON is an error.
+func parseOpt(raw []byte, name string) (OptString, FieldIssue, error) {
 	if raw == nil {
-		return o, nil
+		return OptString{}, FieldIssue{}, nil
 	}
 	if raw[0] == '"' {
 		s, err := parseString(raw)
-		return OptString{Val: s, Valid: true, Present: true}, err
+		return Some(s), FieldIssue{}, err
 	}
 	if !json.Valid(raw) {
-		return o, errSyntax
+		return OptString{}, FieldIssue{}, errSyntax
 	}
-	return OptString{Present: true}, nil
+	switch k := jsonKind(raw); k {
+	case "null":
+		return Null(), FieldIssue{}, nil
+	case "number":
+		return Some(string(raw)), FieldIssue{Field: name, Got: k, Want: "string", Kept: true}, nil
+	default:
+		return Null(), FieldIssue{Field: name, Got: k, Want: "string"}, nil
+	}
 }
 
 func clip(b []byte) string {

@@ -182,9 +182,27 @@ type SearchHit struct {
 }
 
 // MediaUploadAck confirms an upload; the ref may now be used in media_refs.
+// The spec reports failures with `error` frames, but a gateway may answer
+// ok:false instead, with its reason in one of the optional text fields.
 type MediaUploadAck struct {
 	OK       *bool  `json:"ok,omitempty"`
 	MediaRef string `json:"media_ref"`
+	Message  string `json:"message,omitempty"`
+	Reason   string `json:"reason,omitempty"`
+	Error    string `json:"error,omitempty"`
+}
+
+// Refused reports whether the ack says ok:false.
+func (a *MediaUploadAck) Refused() bool { return a.OK != nil && !*a.OK }
+
+// Why returns the reason given with a refusal ("" for none).
+func (a *MediaUploadAck) Why() string {
+	for _, s := range []string{a.Message, a.Reason, a.Error} {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
 }
 
 // MediaPullEnd ends a pull's binary frames.

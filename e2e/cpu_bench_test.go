@@ -1,0 +1,137 @@
+package e2e
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// The streamed answer of the CPU benchmark (issue 13): 24 KiB of markdown
+// as 2,000 full-text updates at 200 per second.
+const (
+	benchAnswerSize = 24 << 10
+	benchUpdates    = 2000
+	benchInterval   = 5 * time.Millisecond
+	// benchIdle is how long the idle CPU is measured after the answer.
+	benchIdle = 60 * time.Second
+)
+
+// clockTicks is the kernel's USER_HZ, the unit of /proc/PID/stat times.
+const clockTicks = 100
+
+// cpuTime is the user+system CPU time the process pid has used, from
+// /proc/PID/stat.
+func cpuTime(tb testing.TB, pid int) time.Duration {
+	tb.Helper()
+	raw, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	// The command name may hold spaces; the fields follow its ")".
+	f := strings.Fields(string(raw[strings.LastIndexByte(string(raw), ')')+2:]))
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(utime+stime) * time.Second / clockTicks
+}
+
+// pid is the process id of the binary in the run's pane (start execs it).
+func (r *run) pid() int {
+	r.e.t.Helper()
+	out := strings.TrimSpace(r.e.tmux("display-message", "-p", "-t", r.name, "#{pane_pid}"))
+	pid, err := strconv.Atoi(out)
+	if err != nil || pid <= 0 {
+		r.e.t.Fatalf("pane pid %q", out)
+	}
+	return pid
+}
+
+// settled waits until the process used no CPU over three polls in a row
+// (it has applied what it was sent) and returns its CPU time then.
+func settled(tb testing.TB, pid int) time.Duration {
+	tb.Helper()
+	last, still := cpuTime(tb, pid), 0
+	for deadline := time.Now().Add(waitDeadline); time.Now().Before(deadline) && still < 3; {
+		time.Sleep(100 * time.Millisecond) // sampling CPU time, not synchronisation
+		now := cpuTime(tb, pid)
+		if now == last {
+			still++
+		} else {
+			still = 0
+		}
+		last = now
+	}
+	return last
+}
+
+// streamCPU is one run of the benchmark: the binary (rendering or not)
+// online against a simulator, the answer streamed into the focused lane,
+// the CPU it took, then the CPU it used idle over idle.
+func streamCPU(b *testing.B, render bool, idle time.Duration) (stream, idleCPU time.Duration) {
+	const token = "bench-token"
+	sim, url := startSim(b, token, 0)
+	e := newEnv(b)
+	e.extra = []string{"NO_COLOR="} // colours on, as a user runs it
+	if !render {
+		e.extra = append(e.extra, "IRIS_BENCH_NO_RENDER=1")
+	}
+	if dir := os.Getenv("IRIS_BENCH_PROFILE_DIR"); dir != "" {
+		name := map[bool]string{true: "render.pprof", false: "protocol.pprof"}[render]
+		e.extra = append(e.extra, "IRIS_BENCH_CPUPROFILE="+filepath.Join(dir, name))
+	}
+	r := e.start("--url", url, "--token", token)
+	if render {
+		r.waitShows("● online", "Any failing tests? (#30)")
+	}
+	pid := r.pid()
+	before := settled(b, pid)
+	answer := gatewaysim.BenchAnswer(benchAnswerSize)
+	lane := frame.Lane{ChatID: gatewaysim.DefaultChatID}
+	if err := sim.StreamAnswer(context.Background(), lane, "bench-1", answer, benchUpdates, benchInterval); err != nil {
+		b.Fatal(err)
+	}
+	if render {
+		r.waitShows(gatewaysim.BenchEnd)
+	}
+	after := settled(b, pid)
+	time.Sleep(idle) // the idle period measured
+	idleCPU = cpuTime(b, pid) - after
+	r.quit()
+	return after - before, idleCPU
+}
+
+// BenchmarkStreamCPU runs the real binary in tmux at 120×40 against the
+// simulator streaming a 24 KiB markdown answer (headings, lists, tables,
+// three code fences) as 2,000 updates at 200/s, and reads the binary's CPU
+// time from /proc: x-protocol is its CPU with rendering over its CPU for
+// the same stream with rendering off (IRIS_BENCH_NO_RENDER=1, the
+// protocol's share: decode, store, Update). idle-%core is the rendering
+// binary's CPU over benchIdle idle after the answer, in % of one core.
+// IRIS_BENCH_PROFILE_DIR=dir writes both runs' CPU profiles there;
+// IRIS_BENCH_BINARY=path measures that build instead (an older commit with
+// benchswitch.go added, for a before/after figure).
+//
+//	go test ./e2e -run '^$' -bench StreamCPU -benchtime 1x
+func BenchmarkStreamCPU(b *testing.B) {
+	if p := os.Getenv("IRIS_BENCH_BINARY"); p != "" {
+		defer func(built string) { binary = built }(binary)
+		binary = p
+	}
+	var withRender, protocol, idle time.Duration
+	for b.Loop() {
+		p, _ := streamCPU(b, false, 0)
+		w, i := streamCPU(b, true, benchIdle)
+		protocol, withRender, idle = protocol+p, withRender+w, idle+i
+	}
+	n := float64(b.N)
+	b.ReportMetric(float64(withRender)/float64(protocol), "x-protocol")
+	b.ReportMetric(withRender.Seconds()/n, "render-cpu-s")
+	b.ReportMetric(protocol.Seconds()/n, "protocol-cpu-s")
+	b.ReportMetric(100*float64(idle)/float64(benchIdle)/n, "idle-%core")
+}

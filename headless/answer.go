@@ -1,0 +1,131 @@
+package headless
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hermes/iris/audit"
+	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// Answer is `iris answer PICKER_ID VALUE`.
+type Answer struct {
+	PickerID  string
+	Value     string
+	Reason    string // sent with a deny
+	Permanent bool   // allows the permanent scope "always"
+}
+
+// viaAnswer marks answers given with iris answer in the audit log.
+const viaAnswer = "iris answer"
+
+// permanentValue is the approval scope that is never granted by default.
+const permanentValue = "always"
+
+// run finds the pending picker, checks the value and sends picker.select.
+func (o *Answer) run(ctx context.Context, env *Env) error {
+	s, err := open(ctx, env, resume{})
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	p, ok := findPicker(s.st, o.PickerID)
+	if !ok {
+		return fail(ExitUnknownPicker, "no pending picker has the id %q (iris pickers lists them)", termsafe.Line(o.PickerID))
+	}
+	if err := checkValue(p, o.Value, o.Permanent); err != nil {
+		return err
+	}
+	if err := deliver(ctx, env, s, p, o.Value, o.Reason, viaAnswer); err != nil {
+		return err
+	}
+	fmt.Fprintf(env.Stderr, "iris: ✓ answered %s with %s\n", termsafe.Line(p.PickerID), termsafe.Line(o.Value))
+	return nil
+}
+
+// deliver sends picker.select for p, settles the picker in the state as the
+// TUI does, and writes the answer with its outcome to the audit log.
+func deliver(ctx context.Context, env *Env, s *session, p store.Picker, value, reason, via string) error {
+	sel := &frame.PickerSelect{PickerID: p.PickerID, Value: value, Reason: reason}
+	s.st.AnswerPicker(p.Lane, p.PickerID, "answered "+value+" from "+via)
+	_, err := s.c.Request(ctx, frame.Frame{Type: frame.TypePickerSelect, Payload: sel})
+	var fe *frame.Error
+	switch {
+	case errors.As(err, &fe) && fe.Code == frame.CodeNotFound:
+		s.st.PickerGone(p.Lane, p.PickerID)
+		recordAnswer(env, s, p, value, via, audit.RejectedElsewhere, "")
+		return fail(ExitUnknownPicker, "picker %s was already answered elsewhere; your answer was not used", termsafe.Line(p.PickerID))
+	case err != nil:
+		derr := deliveryError(ctx, err)
+		s.st.PickerFailed(p.PickerID, derr.Error())
+		recordAnswer(env, s, p, value, via, audit.Failed, derr.Error())
+		return derr
+	}
+	s.st.PickerAccepted(p.PickerID)
+	recordAnswer(env, s, p, value, via, audit.Accepted, "")
+	return nil
+}
+
+// findPicker returns the pending picker with id.
+func findPicker(st *store.State, id string) (store.Picker, bool) {
+	for _, l := range st.PendingLanes() {
+		for _, p := range st.Pickers(l) {
+			if p.PickerID == id {
+				return p, true
+			}
+		}
+	}
+	return store.Picker{}, false
+}
+
+// checkValue refuses a value the picker does not offer (unless it takes
+// text) and the permanent scope without permanent.
+func checkValue(p store.Picker, value string, permanent bool) error {
+	values := allowedValues(p)
+	if value == permanentValue && !permanent && (p.Type == frame.TypePickerApproval || p.Type == frame.TypePickerConfirm) {
+		return fail(ExitRefused, "refusing to answer %q without --permanent: it grants this for good", permanentValue)
+	}
+	if slices.Contains(values, value) || takesText(p) && value != "" {
+		return nil
+	}
+	return fail(ExitRefused, "%q is not a choice of picker %s; choose one of: %s", termsafe.Line(value), termsafe.Line(p.PickerID), termsafe.Line(strings.Join(values, ", ")))
+}
+
+// takesText reports whether the picker accepts free text.
+func takesText(p store.Picker) bool {
+	return p.Type == frame.TypePickerClarify || p.AllowText != nil && *p.AllowText
+}
+
+// allowedValues lists the values a picker offers, in order.
+func allowedValues(p store.Picker) []string {
+	var out []string
+	for _, c := range p.Choices {
+		out = append(out, c.Value)
+	}
+	switch {
+	case p.Type == frame.TypePickerModel:
+		for _, pr := range p.Providers {
+			for _, m := range pr.Models {
+				out = append(out, pr.ID+"/"+m.ID)
+			}
+		}
+	case len(out) > 0:
+	case p.Type == frame.TypePickerApproval:
+		out = append(out, "once")
+		if p.AllowSession == nil || *p.AllowSession {
+			out = append(out, "session")
+		}
+		if p.AllowPermanent == nil || *p.AllowPermanent {
+			out = append(out, permanentValue)
+		}
+		out = append(out, "deny")
+	case p.Type == frame.TypePickerConfirm:
+		out = append(out, "once", permanentValue, "cancel")
+	}
+	return out
+}

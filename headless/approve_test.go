@@ -1,0 +1,125 @@
+package headless_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hermes/iris/audit"
+	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/headless"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+const testPolicy = `
+[[rule]]
+name = "cache"
+type = "approval"
+command = "rm *cache"
+answer = "once"
+
+[[rule]]
+name = "no-force"
+command_regex = "--force"
+answer = "deny"
+reason = "never force from CI"
+`
+
+func TestApproveAnswersByRuleAndLeavesTheRestToHumans(t *testing.T) {
+	sim, url := startSim(t, gatewaysim.Config{})
+	obs := newObserver(t, url)
+	p := newProfile(t, url)
+	ap := startLong(t, sim, p, "approve", "--policy", writePolicy(t, testPolicy))
+
+	obs.replyTo(t, obs.say(t, defaultChat, "please rm the cache"))
+	obs.say(t, defaultChat, "clarify the plan")
+	waitFor(t, "the clarify left to a human", func() bool {
+		return strings.Contains(ap.stdout.String(), "left to a human: pq_1 in Default: What kind of answer do you want? (no rule matches)")
+	})
+	ap.stop(t)
+
+	if got := selects(sim); len(got) != 1 || got[0] != (frame.PickerSelect{PickerID: "pa_1", Value: "once"}) {
+		t.Fatalf("answers %+v", got)
+	}
+	if !strings.Contains(ap.stdout.String(), "answered pa_1 in Default: rm the cache with once (rule cache)") {
+		t.Fatalf("stdout:\n%s", ap.stdout)
+	}
+	if got := ap.stderr.String(); got != "iris: approve: answered 1 (1 once), left 1 to humans, 0 not delivered\n" {
+		t.Fatalf("summary %q", got)
+	}
+	es, _, err := audit.Read(p.audit, time.Time{})
+	if err != nil || len(es) != 1 || es[0].Via != "policy policy.toml rule cache" || es[0].Result != audit.Accepted {
+		t.Fatalf("audit %+v %v", es, err)
+	}
+}
+
+func TestApproveDeniesWithTheRulesReason(t *testing.T) {
+	sim, url := startSim(t, gatewaysim.Config{})
+	obs := newObserver(t, url)
+	p := newProfile(t, url)
+	ap := startLong(t, sim, p, "approve", "--policy", writePolicy(t, testPolicy))
+	obs.replyTo(t, obs.say(t, defaultChat, "force push please"))
+	ap.stop(t)
+	got := selects(sim)
+	if len(got) != 1 || got[0].Value != "deny" || got[0].Reason != "never force from CI" {
+		t.Fatalf("answers %+v", got)
+	}
+}
+
+func TestApproveAnswersAPickerAlreadyWaiting(t *testing.T) {
+	sim, url := startSim(t, gatewaysim.Config{})
+	obs := newObserver(t, url)
+	p := newProfile(t, url)
+	leavePicker(t, p, "please rm the cache")
+	ap := startLong(t, sim, p, "approve", "--policy", writePolicy(t, testPolicy))
+	obs.await(t, "the turn's end", func(f frame.Frame) bool { return f.Type == frame.TypeAgentIdle })
+	ap.stop(t)
+	if got := selects(sim); len(got) != 1 || got[0].PickerID != "pa_1" || got[0].Value != "once" {
+		t.Fatalf("answers %+v", got)
+	}
+}
+
+func TestApproveDryRunAnswersNothing(t *testing.T) {
+	sim, url := startSim(t, gatewaysim.Config{})
+	obs := newObserver(t, url)
+	p := newProfile(t, url)
+	ap := startLong(t, sim, p, "approve", "--dry-run", "--policy", writePolicy(t, testPolicy))
+	obs.say(t, defaultChat, "please rm the cache")
+	waitFor(t, "the dry-run line", func() bool { return strings.Contains(ap.stdout.String(), "would answer pa_1") })
+	ap.stop(t)
+	if got := selects(sim); len(got) != 0 {
+		t.Fatalf("a dry run answered %+v", got)
+	}
+	if got := ap.stderr.String(); got != "iris: approve: would have answered 1 (1 once), left 0 to humans, 0 not delivered\n" {
+		t.Fatalf("summary %q", got)
+	}
+}
+
+func TestApproveRefusesToStartWithABadPolicy(t *testing.T) {
+	sim, url := startSim(t, gatewaysim.Config{})
+	path := writePolicy(t, "[[rule]]\ntype = \"approval\"\nanswer = \"always\"\n")
+	r := newProfile(t, url).run("", "approve", "--policy", path)
+	r.expect(t, headless.ExitConfig)
+	if got := r.stderr.String(); !strings.HasPrefix(got, "iris: "+path+":3: rule[1].answer:") || strings.Count(got, "\n") != 1 {
+		t.Fatalf("stderr %q", got)
+	}
+	if len(sim.Received()) != 0 {
+		t.Fatal("the approver connected with a bad policy")
+	}
+}
+
+func TestSendWaitAnswersPickersByPolicy(t *testing.T) {
+	sim, url := startSim(t, gatewaysim.Config{})
+	p := newProfile(t, url)
+	policy := writePolicy(t, testPolicy)
+	r := p.run("", "send", "--wait", "--policy", policy, "please rm the cache")
+	r.expect(t, headless.ExitOK)
+	if !strings.Contains(r.stdout.String(), "(approved: once)") || !strings.Contains(r.stderr.String(), "answered pa_1 in Default: rm the cache with once (rule cache)") {
+		t.Fatalf("stdout %q\nstderr %q", r.stdout, r.stderr)
+	}
+	r = p.run("", "send", "--wait", "--policy", policy, "clarify the plan")
+	r.expect(t, headless.ExitPickerWaiting)
+	if got := selects(sim); len(got) != 1 {
+		t.Fatalf("answers %+v", got)
+	}
+}

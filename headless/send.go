@@ -1,0 +1,223 @@
+package headless
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/hermes/iris/media"
+	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/wsclient"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// Send is `iris send`: one message to a lane, optionally waiting for the
+// agent's reply.
+type Send struct {
+	Channel string   // chat id or name; "" is the default channel
+	Thread  string   // thread id
+	Wait    bool     // stream the reply and exit when the turn ends
+	JSON    bool     // NDJSON events instead of text
+	Text    string   // the message, or "-" to read it from stdin
+	Attach  []string // files to attach
+	Policy  string   // with Wait: answer pickers by this policy file
+}
+
+// maxStdin caps a message read from stdin.
+const maxStdin = 1 << 20
+
+// message returns the text to send, reading stdin for "-".
+func (o *Send) message(stdin io.Reader) (string, error) {
+	text := o.Text
+	if text == "-" {
+		b, err := io.ReadAll(io.LimitReader(stdin, maxStdin+1))
+		if err != nil {
+			return "", fail(ExitFailure, "reading stdin: %v", err)
+		}
+		if len(b) > maxStdin {
+			return "", fail(ExitUsage, "stdin holds more than %d bytes; send less", maxStdin)
+		}
+		text = string(b)
+		if strings.TrimSpace(text) == "" && len(o.Attach) == 0 {
+			return "", fail(ExitEmpty, "nothing to send: stdin was empty")
+		}
+		return strings.TrimRight(text, "\n"), nil
+	}
+	if strings.TrimSpace(text) == "" && len(o.Attach) == 0 {
+		return "", fail(ExitEmpty, "nothing to send: the message is empty")
+	}
+	return text, nil
+}
+
+// run sends the message and, with Wait, follows the turn it starts.
+func (o *Send) run(ctx context.Context, env *Env) error {
+	text, err := o.message(env.Stdin)
+	if err != nil {
+		return err
+	}
+	var pol *Policy
+	if o.Policy != "" {
+		if pol, err = LoadPolicy(o.Policy); err != nil {
+			return fail(ExitConfig, "%v", err)
+		}
+	}
+	var ups []media.Upload
+	for _, path := range o.Attach {
+		up, err := media.DescribeUpload(path)
+		if err != nil {
+			return fail(ExitUsage, "%v", err)
+		}
+		ups = append(ups, up)
+	}
+	s, err := open(ctx, env, resume{})
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	l, err := resolveLane(s.st, o.Channel, o.Thread)
+	if err != nil {
+		return err
+	}
+	refs, err := upload(ctx, s, ups)
+	if err != nil {
+		return err
+	}
+	resp, err := s.c.Request(ctx, laneFrame(frame.TypeMessageSend, l, &frame.MessageSend{Text: text, MediaRefs: refs}))
+	if err != nil {
+		return deliveryError(ctx, err)
+	}
+	echo, ok := resp.Payload.(*frame.Message)
+	if !ok || echo.MessageID == "" {
+		return fail(ExitDelivery, "delivery unknown: the gateway answered %s without a message id", termsafe.Line(resp.Type))
+	}
+	out := newReplyOutput(env, o.JSON, l)
+	out.sent(echo.MessageID)
+	if !o.Wait {
+		return nil
+	}
+	w := newTurnWatch(l, echo.MessageID, out)
+	if pol != nil {
+		w.policy = newApprover(env, s, pol, env.Stderr)
+	}
+	return out.finish(w.follow(ctx, s))
+}
+
+// upload sends the attachments and returns their media refs.
+func upload(ctx context.Context, s *session, ups []media.Upload) ([]string, error) {
+	var refs []string
+	for _, up := range ups {
+		r, err := up.Open()
+		if err != nil {
+			return nil, fail(ExitUsage, "%v", err)
+		}
+		ref, err := s.c.Upload(ctx, up.Spec(), r, nil)
+		r.Close()
+		if err != nil {
+			var fe *frame.Error
+			if errors.As(err, &fe) {
+				return nil, fail(ExitDelivery, "the gateway refused %s: %s: %s; nothing was sent", up.Filename, termsafe.Line(fe.Code), termsafe.Line(fe.Message))
+			}
+			return nil, fail(ExitDelivery, "uploading %s failed: %v; nothing was sent", up.Filename, err)
+		}
+		refs = append(refs, ref)
+	}
+	return refs, nil
+}
+
+// deliveryError explains why message.send did not get its echo.
+func deliveryError(ctx context.Context, err error) error {
+	var fe *frame.Error
+	switch {
+	case errors.As(err, &fe):
+		return fail(ExitDelivery, "the gateway refused the message: %s: %s", termsafe.Line(fe.Code), termsafe.Line(fe.Message))
+	case ctx.Err() != nil:
+		return fail(ExitInterrupted, "interrupted while sending; the message may or may not have been delivered")
+	case errors.Is(err, wsclient.ErrOffline):
+		return fail(ExitDelivery, "delivery failed: the connection dropped before the message was sent")
+	}
+	return fail(ExitDelivery, "delivery unknown: %v (the message may have arrived; check before sending again)", err)
+}
+
+// replyOutput prints what send shows: text or NDJSON events.
+type replyOutput struct {
+	env     *Env
+	json    *ndjson
+	lane    frame.Lane
+	printed map[string]string // message id → sanitised text already printed
+	open    bool              // text was printed without a final newline
+}
+
+func newReplyOutput(env *Env, asJSON bool, l frame.Lane) *replyOutput {
+	r := &replyOutput{env: env, lane: l, printed: map[string]string{}}
+	if asJSON {
+		r.json = newNDJSON(env.Stdout)
+	}
+	return r
+}
+
+func (r *replyOutput) sent(id string) {
+	if r.json != nil {
+		r.json.write(Event{Event: "sent", MessageID: termsafe.Line(id)}.withLane(r.lane))
+		return
+	}
+	fmt.Fprintf(r.env.Stderr, "iris: ✓ sent %s to %s\n", termsafe.Line(id), termsafe.Line(laneID(r.lane)))
+}
+
+// text prints the part of message id's text not printed yet. A text that
+// does not extend what was printed (the agent rewrote it) prints nothing
+// until it does, so nothing is ever printed twice.
+func (r *replyOutput) text(id, full string, final bool) {
+	safe := termsafe.Text(full)
+	prev := r.printed[id]
+	if strings.HasPrefix(safe, prev) && len(safe) > len(prev) {
+		r.printed[id] = safe
+		delta := safe[len(prev):]
+		if r.json != nil {
+			r.json.write(Event{Event: "delta", MessageID: termsafe.Line(id), Text: delta}.withLane(r.lane))
+		} else {
+			io.WriteString(r.env.Stdout, delta)
+			r.open = !strings.HasSuffix(delta, "\n")
+		}
+	}
+	if final && r.json != nil {
+		r.json.write(Event{Event: "reply", MessageID: termsafe.Line(id), Text: safe}.withLane(r.lane))
+	}
+}
+
+func (r *replyOutput) tool(phase, name, preview string, ok *bool) {
+	if r.json != nil {
+		r.json.write(Event{Event: "tool", Phase: phase, Name: termsafe.Line(name), Preview: termsafe.Line(preview), OK: ok}.withLane(r.lane))
+	}
+}
+
+func (r *replyOutput) picker(p pickerView) {
+	if r.json != nil {
+		r.json.write(p.event())
+	}
+}
+
+// finish ends the output for the turn's outcome err and returns err.
+func (r *replyOutput) finish(err error) error {
+	if r.open {
+		io.WriteString(r.env.Stdout, "\n")
+		r.open = false
+	}
+	if r.json != nil {
+		status := "ok"
+		switch codeOf(err) {
+		case ExitOK:
+		case ExitTurnFailed:
+			status = "failed"
+		case ExitPickerWaiting:
+			status = "picker_waiting"
+		case ExitInterrupted:
+			status = "interrupted"
+		default:
+			status = "error"
+		}
+		r.json.write(endEvent(status, codeOf(err), err))
+	}
+	return err
+}

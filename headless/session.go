@@ -1,0 +1,207 @@
+package headless
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"sync/atomic"
+	"time"
+
+	"github.com/hermes/iris/config"
+	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/wsclient"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// DeviceFile is the file in the profile's data dir holding the headless
+// device id (see the package doc).
+const DeviceFile = "headless_device_id"
+
+// defaultConnectTimeout bounds the wait for the first hello and sync.
+const defaultConnectTimeout = 30 * time.Second
+
+// Env is where a command reads and writes, and the profile it connects
+// with.
+type Env struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	// Config is the resolved profile (URL, token, TLS, data dir).
+	Config *config.Config
+	// Timing overrides the connection's timers (tests shorten them).
+	Timing wsclient.Timing
+	// ConnectTimeout bounds connecting and the first sync (default 30 s);
+	// past it the command fails with ExitDelivery.
+	ConnectTimeout time.Duration
+	// Now is the clock (picker ages); default time.Now.
+	Now func() time.Time
+	// Notify raises desktop notifications for tail --notify; nil uses
+	// SystemNotifier.
+	Notify Notifier
+}
+
+func (e *Env) now() time.Time {
+	if e.Now != nil {
+		return e.Now()
+	}
+	return time.Now()
+}
+
+// session is one headless device's connection with its in-memory state.
+// It belongs to the goroutine of the command that opened it.
+type session struct {
+	c      *wsclient.Client
+	st     *store.State
+	cancel context.CancelFunc
+	done   chan error // Run's result
+	source string     // where the token came from, for the auth advice
+	now    func() time.Time
+	// backlog holds the first sync's frames when resume.keep asked for them.
+	backlog []frame.Frame
+	keep    bool
+	synced  int64 // the cursor the first sync reached
+	// at, when set, is the state's clock (restoring saved pickers).
+	at      time.Time
+	pickers string // the PickersFile path
+	stderr  io.Writer
+}
+
+// clock is the state's clock: at while restoring, else now.
+func (s *session) clock() time.Time {
+	if !s.at.IsZero() {
+		return s.at
+	}
+	return s.now()
+}
+
+// resume says where a session's first sync starts and whether the frames
+// it replays are kept for the command (tail --since).
+type resume struct {
+	since int64 // sync from this cursor when > 0; else where the device last was
+	keep  bool  // keep the first sync's frames in session.backlog
+}
+
+// open restores the pickers the headless device knew, connects it, waits
+// for hello.ack and the first sync, and returns the session.
+func open(ctx context.Context, env *Env, from resume) (*session, error) {
+	cfg := env.Config
+	id, err := config.LoadDeviceID(filepath.Join(cfg.DataDir, DeviceFile))
+	if err != nil {
+		return nil, fail(ExitFailure, "%v", err)
+	}
+	wc := wsclient.Config{
+		URL: cfg.URL, Token: cfg.Token.Reveal(), DeviceID: id, DeviceName: deviceName(cfg.DeviceName),
+		Insecure: cfg.Insecure, CAFile: cfg.CAFile, Timing: env.Timing,
+	}
+	if from.since > 0 {
+		var first atomic.Bool
+		wc.Cursor = func() int64 { // later reconnects go on from the cursor reached
+			if first.CompareAndSwap(false, true) {
+				return from.since
+			}
+			return 0
+		}
+	}
+	c, err := wsclient.New(wc)
+	if err != nil {
+		return nil, fail(ExitConfig, "%v", err)
+	}
+	rctx, cancel := context.WithCancel(context.Background())
+	s := &session{c: c, cancel: cancel, done: make(chan error, 1), source: cfg.TokenSource, now: env.now,
+		pickers: filepath.Join(cfg.DataDir, PickersFile), stderr: env.Stderr, keep: from.keep}
+	s.st = store.New(store.Options{Now: s.clock})
+	if err := restorePickers(s.pickers, s.st, func(t time.Time) { s.at = t }); err != nil {
+		cancel()
+		return nil, fail(ExitFailure, "%v", err)
+	}
+	go func() { s.done <- c.Run(rctx) }()
+	timeout := env.ConnectTimeout
+	if timeout <= 0 {
+		timeout = defaultConnectTimeout
+	}
+	if err := s.awaitSync(ctx, timeout, cfg.URL); err != nil {
+		s.close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// deviceName marks the headless device in the gateway's device list.
+func deviceName(name string) string {
+	if name == "" {
+		return ""
+	}
+	return name + " (headless)"
+}
+
+// awaitSync consumes events until the first sync is done.
+func (s *session) awaitSync(ctx context.Context, timeout time.Duration, url string) error {
+	wctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	var last error
+	for {
+		ev, err := s.next(wctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return fail(ExitInterrupted, "interrupted before connecting")
+			}
+			if errors.As(err, new(*exitError)) {
+				return err
+			}
+			msg := "cannot reach the gateway at " + url + " within " + timeout.String()
+			if last != nil {
+				msg += ": " + termsafe.Line(last.Error())
+			}
+			return fail(ExitDelivery, "%s", msg)
+		}
+		switch ev := ev.(type) {
+		case *wsclient.CursorEvent:
+			s.synced = ev.Cursor
+			return nil
+		case *wsclient.FrameEvent:
+			if s.keep {
+				s.backlog = append(s.backlog, ev.Frame)
+			}
+		case *wsclient.StateEvent:
+			if ev.Err != nil {
+				last = ev.Err
+			}
+		}
+	}
+}
+
+// next returns the next event after applying it to the in-memory state. A
+// final connection state becomes an error with its exit code.
+func (s *session) next(ctx context.Context) (wsclient.Event, error) {
+	ev, err := s.c.Next(ctx)
+	if err != nil {
+		return nil, err
+	}
+	switch ev := ev.(type) {
+	case *wsclient.HelloEvent:
+		s.st.Apply(frame.Frame{Type: frame.TypeHelloAck, Payload: &ev.Ack}, false)
+	case *wsclient.FrameEvent:
+		s.st.Apply(ev.Frame, ev.Replayed)
+	case *wsclient.StateEvent:
+		switch ev.State {
+		case wsclient.StateAuthFailed:
+			return ev, fail(ExitAuth, "%s", config.TokenRejectedAdvice(s.source))
+		case wsclient.StateProtocolMismatch, wsclient.StateHandshakeFailed:
+			return ev, fail(ExitProtocol, "%s", termsafe.Line(ev.Err.Error()))
+		}
+	}
+	return ev, nil
+}
+
+// close ends the connection, waits for it, and saves the pending pickers
+// for the next command.
+func (s *session) close() {
+	s.cancel()
+	<-s.done
+	s.st.Expire(s.now())
+	if err := savePickers(s.pickers, s.st); err != nil {
+		fmt.Fprintln(s.stderr, "iris: warning: cannot save the pending pickers:", err)
+	}
+}

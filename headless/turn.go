@@ -1,0 +1,135 @@
+package headless
+
+import (
+	"context"
+	"errors"
+
+	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/wsclient"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// turnWatch follows the agent's turn for one sent message in its lane: the
+// turn has begun once the gateway's read.receipt for the message or a reply
+// to it arrives, and ends at the lane's next agent.idle. Reconnects are the
+// client's business: it syncs from the cursor it reached, drops replayed
+// duplicates, and replyOutput prints only text not printed yet.
+type turnWatch struct {
+	lane    frame.Lane
+	sent    string
+	out     *replyOutput
+	begun   bool
+	reply   string    // the reply's message id
+	replied bool      // the reply's final text arrived
+	failure string    // an error the gateway reported during the turn
+	policy  *approver // answers pickers by rule (send --policy); nil: none
+}
+
+func newTurnWatch(l frame.Lane, sent string, out *replyOutput) *turnWatch {
+	return &turnWatch{lane: l, sent: sent, out: out}
+}
+
+// follow consumes events until the turn ends, and returns its outcome.
+func (w *turnWatch) follow(ctx context.Context, s *session) error {
+	for {
+		ev, err := s.next(ctx)
+		switch {
+		case ctx.Err() != nil:
+			return fail(ExitInterrupted, "interrupted; the message %s was sent, its reply was not awaited", termsafe.Line(w.sent))
+		case errors.Is(err, wsclient.ErrClosed):
+			return fail(ExitDelivery, "the connection closed before the turn ended")
+		case err != nil:
+			return err
+		}
+		if fe, ok := ev.(*wsclient.FrameEvent); ok && fe.Frame.Lane() == w.lane {
+			if done, err := w.frame(ctx, fe.Frame, s); done {
+				return err
+			}
+		}
+	}
+}
+
+// frame applies one frame of the lane; done reports the turn's end.
+func (w *turnWatch) frame(ctx context.Context, f frame.Frame, s *session) (done bool, err error) {
+	switch p := f.Payload.(type) {
+	case *frame.ReadReceipt:
+		w.begun = w.begun || p.MessageID == w.sent
+	case *frame.MessageStart:
+		if p.ReplyTo.Val == w.sent {
+			w.begun, w.reply = true, p.MessageID
+		}
+	case *frame.MessageUpdate:
+		if w.reply != "" && p.MessageID == w.reply {
+			w.out.text(p.MessageID, p.Text, false)
+		}
+	case *frame.MessageStop:
+		if w.reply != "" && p.MessageID == w.reply {
+			w.out.text(p.MessageID, p.FinalText, true)
+			w.replied = true
+		}
+	case *frame.Message:
+		if p.Role == frame.RoleAssistant && p.ReplyTo.Val == w.sent {
+			w.begun, w.reply, w.replied = true, p.MessageID, true
+			w.out.text(p.MessageID, p.Text, true)
+		}
+	case *frame.ToolStart:
+		if w.begun {
+			w.out.tool("start", p.Name, p.Preview, nil)
+		}
+	case *frame.ToolEnd:
+		if w.begun {
+			w.out.tool("end", p.Name, p.OutputPreview, p.OK)
+		}
+	case *frame.Picker:
+		if w.begun && frame.IsPicker(f.Type) && !w.answeredByPolicy(ctx, s, p.PickerID) {
+			return true, w.pickerWaits(f, s)
+		}
+	case *frame.Error:
+		if w.begun && f.ID == 0 {
+			w.failure = p.Code + ": " + p.Message
+		}
+	case *frame.Empty:
+		if w.begun && f.Type == frame.TypeAgentIdle {
+			return true, w.ended()
+		}
+	}
+	return false, nil
+}
+
+// answeredByPolicy answers the picker by the policy, if there is one and
+// a rule covers it.
+func (w *turnWatch) answeredByPolicy(ctx context.Context, s *session, id string) bool {
+	if w.policy == nil {
+		return false
+	}
+	for _, p := range s.st.Pickers(w.lane) {
+		if p.PickerID == id {
+			w.policy.seen[id] = true
+			return w.policy.decide(ctx, p)
+		}
+	}
+	return false
+}
+
+// pickerWaits reports the picker that stops an unattended turn.
+func (w *turnWatch) pickerWaits(f frame.Frame, s *session) error {
+	for _, p := range s.st.Pickers(w.lane) {
+		if p.PickerID == f.Payload.(*frame.Picker).PickerID {
+			v := newPickerView(p, s.st, s.now())
+			w.out.picker(v)
+			return fail(ExitPickerWaiting, "%s waits for an answer: %s (answer it with: iris answer %s VALUE)", v.kind(), v.summary(), v.ID)
+		}
+	}
+	return fail(ExitPickerWaiting, "a picker waits for an answer (iris pickers lists it)")
+}
+
+// ended returns the outcome of a turn that reached agent.idle.
+func (w *turnWatch) ended() error {
+	switch {
+	case w.failure != "":
+		return fail(ExitTurnFailed, "the turn ended with an error: %s", termsafe.Line(w.failure))
+	case !w.replied:
+		return fail(ExitTurnFailed, "the turn ended without a reply (it was stopped)")
+	}
+	return nil
+}

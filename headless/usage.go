@@ -1,0 +1,142 @@
+package headless
+
+// usage holds each command's help text; connectionHelp follows it.
+var usage = map[string]string{
+	"send": `iris send — send one message to the agent, from a script
+
+Usage:
+  iris send [--channel NAME|ID] [--thread ID] [--attach PATH]... [--wait] [--json] TEXT
+  git diff | iris send [flags] -
+
+The text is the argument, or stdin with - (up to 1 MiB).
+Without --wait, iris send exits once the gateway has accepted the message
+(iris: ✓ sent ID on stderr). With --wait it streams the reply's text to
+stdout as it arrives and exits when the turn ends; a lost connection is
+resumed from the sync cursor without printing anything twice.
+
+Flags:
+  --channel NAME|ID    channel (or thread) name or id (default: the default channel)
+  --thread ID          thread of that channel
+  --attach PATH        attach a file (repeat for several); it is uploaded first,
+                       and nothing is sent if an upload fails
+  --wait               stream the reply and exit when the turn ends
+  --policy FILE        with --wait: answer pickers by this policy (see iris
+                       approve --help); exit 8 only for one no rule answers
+  --json               print NDJSON events (sent, delta, tool, picker, reply, end)
+
+Exit codes: 0 ok, 2 usage, 3 configuration, 4 token rejected,
+6 delivery failed or unknown (or the gateway unreachable for 30 s),
+7 the turn ended with an error or was stopped, 8 a picker waits and no
+policy answered it (--wait),
+9 unknown channel, 10 ambiguous channel name, 11 nothing to send (empty
+text or stdin), 130 interrupted (with --wait the message stays sent).
+`,
+	"tail": `iris tail — follow the conversation from a script or another terminal
+
+Usage:
+  iris tail [--channel NAME|ID | --all] [--json] [--since CURSOR]
+  iris tail --notify [--channel NAME|ID | --all] &
+
+Prints each finished message of the default channel (or --channel, or every
+lane with --all) as "[Lane] role:" and its text, and each picker that waits,
+until Ctrl+C (exit 0). It stays up across reconnects and resumes from the
+sync cursor, printing nothing twice.
+
+Flags:
+  --channel NAME|ID    channel (or thread) name or id to follow
+  --all                follow every lane
+  --json               one NDJSON event per frame-level event: message, tool,
+                       picker, busy, idle, status, connection, cursor
+  --since CURSOR       first replay what the gateway holds after CURSOR (the
+                       "cursor" of an earlier --json run)
+  --notify             print nothing; raise a desktop notification when a
+                       picker waits or a reply finishes (notify-send,
+                       osascript on macOS, else the terminal's OSC 9)
+
+Exit codes: 0 stopped with Ctrl+C, 2 usage, 3 configuration, 4 token
+rejected, 6 gateway unreachable at start, 9 unknown channel, 10 ambiguous
+channel name.
+`,
+	"approve": `iris approve — answer pickers by a policy, leave the rest to humans
+
+Usage:
+  iris approve --policy FILE [--dry-run]
+
+Runs until Ctrl+C. Each picker waiting now or later is matched against the
+policy's [[rule]] tables in order; the first match answers it, and one no
+rule matches is left for the TUI or iris answer. One line per decision goes
+to stdout; a summary line goes to stderr on exit. Every answer goes to the
+audit log (iris audit) naming the policy and the rule.
+
+Policy (TOML):
+  [[rule]]
+  name = "read-only git"       # shown in the output and the audit log
+  type = "approval"            # approval, clarify, confirm, choice or model
+  lane = "CI"                  # channel or thread name or id
+  command = "git status*"      # glob on the approval's command, or
+  # command_regex = "^git (status|log|diff)( |$)"
+  # question = "Which environment*"   (or question_regex) on the question
+  answer = "once"              # deny, once, session, or a choice's value or text
+  reason = "..."               # sent with the answer; the agent reads it on deny
+
+A rule needs at least one of type, lane, command or question. It may never
+answer "always". A policy with an error (bad TOML, unknown key, "always",
+a bad regex) stops the approver, naming the file, line and key.
+
+Flags:
+  --policy FILE        the policy file (required)
+  --dry-run            print what would be answered; answer nothing
+
+Exit codes: 0 stopped with Ctrl+C, 2 usage, 3 configuration or policy error,
+4 token rejected, 6 gateway unreachable at start.
+`,
+	"pickers": `iris pickers — list the pickers waiting for an answer, in every lane
+
+Usage:
+  iris pickers [--json]
+
+Prints id, lane, type, question or command, choices, age and time left.
+Pickers are rebuilt from what the gateway holds for the headless device,
+which it keeps from the first headless command on this profile onwards.
+
+Flags:
+  --json               one NDJSON "picker" event a line (picker_id, type,
+                       chat_id, thread_id, question, choices, age_s, left_s)
+
+Exit codes: 0 ok (also when none waits), 3 configuration, 4 token rejected,
+6 gateway unreachable.
+`,
+	"answer": `iris answer — answer a waiting picker
+
+Usage:
+  iris answer PICKER_ID VALUE [--reason TEXT] [--permanent]
+
+VALUE must be one of the picker's choices (iris pickers lists them), unless
+the picker takes text (a clarify question). Approvals take once, session,
+always or deny; always (and a confirm's always) grants for good and needs
+--permanent.
+
+Flags:
+  --reason TEXT        why (sent with the answer; the agent reads it on deny)
+  --permanent          allow the permanent answer "always"
+
+Exit codes: 0 answered, 2 usage, 3 configuration, 4 token rejected,
+6 delivery failed or unknown, 12 no pending picker has that id (or it was
+answered elsewhere), 13 value refused.
+`,
+}
+
+// connectionHelp lists the flags every headless command shares.
+const connectionHelp = `
+Connection flags (as for iris itself; env IRIS_URL, IRIS_TOKEN):
+  --profile NAME       config profile to use
+  --url URL            gateway WebSocket URL
+  --token TOKEN        device token (prefer env or token_file)
+  --insecure           allow the token over plain ws:// to a non-loopback host
+  --ca-file PATH       extra CA certificate (PEM) for wss://
+  --device-name NAME   device name (shown with " (headless)" appended)
+  -h, --help           print this help
+
+Headless commands connect as their own device of the profile, so they run
+while the TUI is open.
+`

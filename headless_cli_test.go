@@ -1,0 +1,75 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestHeadlessHelpIsComplete(t *testing.T) {
+	for cmd, flags := range map[string][]string{
+		"send":    {"--channel", "--thread", "--attach", "--wait", "--policy", "--json", "Exit codes", "--profile", "--url", "--token", "--insecure", "--ca-file"},
+		"tail":    {"--channel", "--all", "--json", "--since", "--notify", "Exit codes", "--profile"},
+		"pickers": {"--json", "Exit codes", "--profile"},
+		"answer":  {"--reason", "--permanent", "Exit codes", "--profile"},
+		"approve": {"--policy", "--dry-run", "[[rule]]", "command_regex", "always", "Exit codes", "--profile"},
+	} {
+		var out, errOut strings.Builder
+		if code := run([]string{cmd, "--help"}, &out, &errOut); code != exitOK {
+			t.Fatalf("%s --help: exit %d, stderr %q", cmd, code, errOut.String())
+		}
+		for _, f := range flags {
+			if !strings.Contains(out.String(), f) {
+				t.Errorf("iris %s --help lacks %s:\n%s", cmd, f, out.String())
+			}
+		}
+	}
+}
+
+func TestHeadlessUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"send"},
+		{"send", "a", "b"},
+		{"send", "--bogus", "x"},
+		{"answer", "pa_1"},
+		{"pickers", "extra"},
+		{"tail", "--all", "--channel", "x"},
+		{"tail", "--since", "-5"},
+		{"approve"},
+		{"tail", "--notify", "--json"},
+		{"send", "--policy", "p.toml", "hi"},
+	} {
+		var out, errOut strings.Builder
+		if code := run(args, &out, &errOut); code != exitUsage {
+			t.Errorf("%q: exit %d, want %d", args, code, exitUsage)
+		}
+		if got := errOut.String(); strings.Count(got, "\n") != 1 || !strings.Contains(got, "--help") {
+			t.Errorf("%q: stderr %q", args, got)
+		}
+	}
+}
+
+func TestHeadlessNeedsAConfiguredProfile(t *testing.T) {
+	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"} {
+		t.Setenv(v, t.TempDir())
+	}
+	t.Setenv("IRIS_URL", "")
+	t.Setenv("IRIS_TOKEN", "")
+	var out, errOut strings.Builder
+	if code := run([]string{"send", "hi"}, &out, &errOut); code != exitConfig {
+		t.Fatalf("exit %d, want %d; stderr %q", code, exitConfig, errOut.String())
+	}
+	if !strings.Contains(errOut.String(), "no gateway URL or token yet") {
+		t.Fatalf("stderr %q", errOut.String())
+	}
+}
+
+func TestHeadlessRefusesTheTokenOverPlainWSToARemoteHost(t *testing.T) {
+	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"} {
+		t.Setenv(v, t.TempDir())
+	}
+	var out, errOut strings.Builder
+	code := run([]string{"send", "--url", "ws://gateway.example:8765", "--token", "t0ken", "hi"}, &out, &errOut)
+	if code != exitConfig || !strings.Contains(errOut.String(), "refusing to send the token over plain ws://") {
+		t.Fatalf("exit %d, stderr %q", code, errOut.String())
+	}
+}

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/config"
+	"github.com/hermes/iris/sshserve"
+	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/themes"
+	"github.com/hermes/iris/ui"
+	"github.com/hermes/iris/wsclient"
+)
+
+// errOpenOverSSH is why "open" is off when Iris is served over SSH.
+var errOpenOverSSH = errors.New("opening with an application is off over SSH (it would open on the server); save it instead")
+
+// sshApp builds each SSH session's client: the key's own store and device,
+// the profile's gateway and settings, the session's terminal.
+type sshApp struct {
+	cfg   *config.Config
+	ui    ui.Options // the profile's UI options, copied per session
+	files string     // attach root ("" turns attach off)
+	log   *slog.Logger
+}
+
+// start is the sshserve.App.
+func (a *sshApp) start(ctx context.Context, t *sshserve.Terminal) (*tea.Program, func(), error) {
+	lg := a.log.With("key", t.Fingerprint, "device", t.DeviceName)
+	deviceID, err := loadDeviceID(t.DataDir)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := store.Open(t.DataDir, store.Options{})
+	if err != nil {
+		return nil, nil, fmt.Errorf("cannot open this key's store: %w", err)
+	}
+	client, err := wsclient.New(wsclient.Config{
+		URL: a.cfg.URL, Token: a.cfg.Token.Reveal(), DeviceID: deviceID, DeviceName: t.DeviceName,
+		Insecure: a.cfg.Insecure, CAFile: a.cfg.CAFile, Cursor: st.Cursor, Logger: lg,
+	})
+	if err != nil {
+		st.Close()
+		return nil, nil, err
+	}
+	uo := a.ui
+	uo.Gateway, uo.State, uo.NoColor = client, st, themes.NoColorEnv(t.Getenv)
+	uo.Media = ui.MediaOptions{
+		Getenv:     t.Getenv,
+		CacheDir:   filepath.Join(t.DataDir, "media"),
+		Open:       func(string) error { return errOpenOverSSH },
+		AttachRoot: a.files,
+		AttachOff:  attachOff(a.files),
+	}
+	model := ui.New(uo)
+	// The server quits the program when the session ends (client gone,
+	// idle, shutdown), so a quit, not a kill, ends it and drafts are saved.
+	p := tea.NewProgram(model, append(t.Options, tea.WithFPS(renderFPS))...)
+	stop := runBeside(ctx, client, p)
+	finish := func() {
+		if err := stop(); err != nil && !errors.Is(err, context.Canceled) {
+			lg.Warn("ssh: gateway connection", "err", err)
+		}
+		saveDraft(model)
+		if err := st.Close(); err != nil {
+			lg.Error("ssh: store close", "err", err)
+		}
+	}
+	return p, finish, nil
+}
+
+// attachOff is the reason attach is off without --files.
+func attachOff(files string) string {
+	if files != "" {
+		return ""
+	}
+	return "attaching is off: the server was started without --files DIR"
+}

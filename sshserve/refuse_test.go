@@ -1,0 +1,155 @@
+package sshserve
+
+import (
+	"net"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/hermes/iris/sshserve/sshtest"
+)
+
+func TestUnauthorizedKeyIsRefused(t *testing.T) {
+	_, line := sshtest.NewKey(t, "ok")
+	stranger, _ := sshtest.NewKey(t, "stranger")
+	ts := startServer(t, []string{line}, nil)
+	if c, err := ts.dial(gossh.PublicKeys(stranger)); err == nil {
+		c.Close()
+		t.Fatal("an unknown key got in")
+	}
+	ts.waitLog(t, "key="+gossh.FingerprintSHA256(stranger.PublicKey()))
+}
+
+func TestPasswordAndKeyboardInteractiveAreRefused(t *testing.T) {
+	_, line := sshtest.NewKey(t, "ok")
+	ts := startServer(t, []string{line}, nil)
+	asked := false
+	_, err := ts.dial(gossh.Password("hunter2"), gossh.KeyboardInteractive(
+		func(string, string, []string, []bool) ([]string, error) { asked = true; return nil, nil }))
+	if err == nil {
+		t.Fatal("a password got in")
+	}
+	if asked {
+		t.Error("the server asked keyboard-interactive questions")
+	}
+	ts.waitLog(t, "ssh: connection failed")
+	if strings.Contains(ts.logs.String(), "hunter2") {
+		t.Errorf("the password reached the log:\n%s", ts.logs)
+	}
+}
+
+func TestOnlyAnInteractivePtyIsServed(t *testing.T) {
+	ts, c := serveOneKey(t, "ok", nil)
+
+	sess, _ := c.NewSession()
+	if out, err := sess.CombinedOutput("cat /etc/passwd"); err == nil {
+		t.Errorf("exec ran: %q", out)
+	}
+	sess.Close()
+
+	sess, _ = c.NewSession()
+	if err := sess.RequestSubsystem("sftp"); err == nil {
+		t.Error("the sftp subsystem was granted")
+	}
+	sess.Close()
+
+	sess, _ = c.NewSession()
+	if err := sess.Shell(); err == nil {
+		t.Error("a shell without a pty was granted")
+	}
+	sess.Close()
+
+	sess, _ = c.NewSession()
+	if ok, err := sess.SendRequest("auth-agent-req@openssh.com", true, nil); ok || err != nil {
+		t.Errorf("agent forwarding: granted %v, err %v", ok, err)
+	}
+	if ok, err := sess.SendRequest("x11-req", true, gossh.Marshal(struct {
+		Single        bool
+		Proto, Cookie string
+		Screen        uint32
+	}{false, "MIT-MAGIC-COOKIE-1", "00", 0})); ok || err != nil {
+		t.Errorf("X11 forwarding: granted %v, err %v", ok, err)
+	}
+	sess.Close()
+
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	if len(ts.terms) != 0 {
+		t.Errorf("the app was started %d times", len(ts.terms))
+	}
+}
+
+func TestPortForwardingIsRefused(t *testing.T) {
+	signer, line := sshtest.NewKey(t, "ok")
+	ts := startServer(t, []string{line}, nil)
+	target, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer target.Close()
+	c := ts.login(t, signer)
+	if conn, err := c.Dial("tcp", target.Addr().String()); err == nil {
+		conn.Close()
+		t.Error("local port forwarding (direct-tcpip) was allowed")
+	}
+	if ln, err := c.Listen("tcp", "127.0.0.1:0"); err == nil {
+		ln.Close()
+		t.Error("remote port forwarding (tcpip-forward) was allowed")
+	}
+	for _, want := range []string{"channel=direct-tcpip", "request=tcpip-forward"} {
+		if !strings.Contains(ts.logs.String(), want) {
+			t.Errorf("the log lacks %s:\n%s", want, ts.logs.String())
+		}
+	}
+}
+
+func TestFailedAttemptsAreRateLimitedPerAddress(t *testing.T) {
+	signer, line := sshtest.NewKey(t, "ok")
+	stranger, _ := sshtest.NewKey(t, "stranger")
+	var now atomic.Int64
+	now.Store(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC).UnixNano())
+	ts := startServer(t, []string{line}, func(c *Config) {
+		c.MaxFailures, c.FailureWindow = 3, time.Minute
+		c.Now = func() time.Time { return time.Unix(0, now.Load()) }
+	})
+	for range 3 {
+		if _, err := ts.dial(gossh.PublicKeys(stranger)); err == nil {
+			t.Fatal("a stranger got in")
+		}
+	}
+	// The server notes a failure after the client has seen it.
+	deadline := time.Now().Add(5 * time.Second)
+	for !ts.fails.blocked("127.0.0.1") {
+		if time.Now().After(deadline) {
+			t.Fatal("three failures never blocked the address")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	_, err := ts.dial(gossh.PublicKeys(signer))
+	if err == nil {
+		t.Fatal("the right key got in from an address over the limit")
+	}
+	if strings.Contains(err.Error(), "unable to authenticate") {
+		t.Errorf("the blocked address got as far as authentication: %v", err)
+	}
+	now.Add(int64(time.Minute + time.Second))
+	c, err := ts.dial(gossh.PublicKeys(signer))
+	if err != nil {
+		t.Fatalf("still blocked once the failures aged out: %v", err)
+	}
+	c.Close()
+}
+
+func TestRevokedKeyIsRefusedWithoutRestart(t *testing.T) {
+	signer, line := sshtest.NewKey(t, "ok")
+	_, other := sshtest.NewKey(t, "other")
+	ts := startServer(t, []string{line, other}, nil)
+	sshtest.WriteKeys(t, ts.keysFile, other)
+	if c, err := ts.dial(gossh.PublicKeys(signer)); err == nil {
+		c.Close()
+		t.Fatal("a key removed from the file still got in")
+	}
+}

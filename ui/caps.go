@@ -1,0 +1,26 @@
+package ui
+
+import "errors"
+
+// What the gateway's hello.ack server_caps switch off. A cap the gateway
+// leaves out counts as on (older gateways send fewer caps); only an
+// explicit false turns a feature off, and then the UI says so instead of
+// sending what the gateway cannot serve.
+var (
+	errNoSearch  = errors.New("this gateway does not offer search")
+	errNoMedia   = errors.New("this gateway does not accept attachments (media is off)")
+	errNoPull    = errors.New("this gateway does not serve media downloads (media is off)")
+	errNoPickers = errors.New("this gateway does not take picker answers (pickers are off): answer in a message instead")
+)
+
+// capOff reports whether a server cap is explicitly false.
+func capOff(c *bool) bool { return c != nil && !*c }
+
+// searchOff reports whether the gateway said it offers no search.
+func (m *Model) searchOff() bool { return capOff(m.com.Store.Caps().Search) }
+
+// mediaOff reports whether the gateway said it takes no media.
+func (m *Model) mediaOff() bool { return capOff(m.com.Store.Caps().Media) }
+
+// pickersOff reports whether the gateway said it serves no pickers.
+func (m *Model) pickersOff() bool { return capOff(m.com.Store.Caps().Pickers) }

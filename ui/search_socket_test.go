@@ -1,0 +1,34 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// TestSearchShowsAnswerWhoseEchoDiffers: over a real socket, a gateway
+// that answers search with the query lowercased, a trailing space and no
+// scope still gets its hits shown: the answer is tied to the request by
+// its id, not by the echo.
+func TestSearchShowsAnswerWhoseEchoDiffers(t *testing.T) {
+	g := newScriptedGW(t)
+	g.On(frame.TypeSearch, func(req frame.Frame) {
+		g.Answer(req, frame.TypeSearchResults, &frame.SearchResults{
+			Query: strings.ToLower(req.Payload.(*frame.Search).Query) + " ",
+			Hits:  []frame.SearchHit{{MessageID: "m_7", ChatID: chat, Role: "assistant", Snippet: "the Deploy Plan is ready"}},
+		})
+	})
+	e := g.dial()
+	e.key('f', tea.ModCtrl)
+	e.typeText("Deploy Plan")
+	e.key(tea.KeyEnter, 0)
+	e.until("the search's hits", e.shows("1 found"))
+	e.mustShow("the Deploy Plan is ready")
+	e.mustNotShow("searching…")
+	if got := g.Sent(frame.TypeSearch); len(got) != 1 || got[0].Payload.(*frame.Search).Query != "Deploy Plan" {
+		t.Fatalf("search frames sent: %+v", got)
+	}
+}
