@@ -59,6 +59,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case cmdDemo:
 		return withTTY(os.Stdin, openDevTTY, stderr, func() int { return runDemo(ctx, opts, stderr) })
 	default:
-		return withTTY(os.Stdin, openDevTTY, stderr, func() int { return runConnect(ctx, opts, stderr) })
+		return runConnect(ctx, opts, stderr)
 	}
 }

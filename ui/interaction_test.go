@@ -191,7 +191,7 @@ func TestDrawerCompletesAndSends(t *testing.T) {
 	}
 	h.press(keyEnter)
 	sent := h.requestsOf(frame.TypeMessageSend)
-	if len(sent) != 1 || strings.TrimSpace(sent[0].Payload.(*frame.MessageSend).Text) != "/model" {
+	if len(sent) != 1 || sent[0].Payload.(*frame.MessageSend).Text != "/model" {
 		t.Fatalf("sent %v", sent)
 	}
 	h.mustNotShow("tab complete")

@@ -33,6 +33,7 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		m.switchLane(a.Lane)
 		return tea.Batch(m.openLaneCmd(a.Lane), m.setFocus(focusComposer), m.syncPicker())
 	case common.ActionSend:
+		a.Text = trimCommand(a.Text)
 		m.noteSlashSent(a.Text)
 		if cmd, ok := m.attachSlash(a.Text); ok {
 			return cmd

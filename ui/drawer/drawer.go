@@ -122,11 +122,16 @@ func (m *Model) Wants(kp tea.KeyPressMsg) bool {
 }
 
 // takesEnter reports whether Enter picks the highlighted command or
-// subcommand: it does unless the typed text already is that entry. A typed
-// file path is sent as typed (Tab completes it).
+// subcommand: it does while a word is partly typed, unless the typed text
+// already is that entry. A whole command name ("/reasoning ", with its
+// subcommands on offer) and a file path are sent as typed.
 func (m *Model) takesEnter() bool {
 	h := m.Highlighted()
-	return h != "" && !m.matches[m.cursor].path && !strings.EqualFold(h, strings.TrimSpace(m.text))
+	if h == "" || m.matches[m.cursor].path || strings.EqualFold(h, strings.TrimSpace(m.text)) {
+		return false
+	}
+	word, rest, _ := strings.Cut(m.text, " ")
+	return m.exact(word) < 0 || strings.TrimSpace(rest) != ""
 }
 
 // Update moves the highlight, completes on Tab (ActionComplete), takes the

@@ -131,7 +131,8 @@ func TestDrawerEnterTakesTheHighlightedEntry(t *testing.T) {
 		want common.Action // nil: Enter is left to the composer
 	}{
 		{"/mo", common.ActionComplete{Text: "/model", Send: true}},
-		{"/model", nil}, // typed in full: sent as typed
+		{"/model", nil},      // typed in full: sent as typed
+		{"/reasoning ", nil}, // a whole name: sent as typed, not its first subcommand
 		{"/reasoning hi", common.ActionComplete{Text: "/reasoning high", Send: true}},
 		{"/ste", common.ActionComplete{Text: "/steer "}}, // <prompt> is required: completed, not sent
 		{"/zzzz", nil}, // no match: the drawer is closed
