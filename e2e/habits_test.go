@@ -13,11 +13,10 @@ import (
 // startHabits runs the binary online against the seeded simulator with
 // extra environment and tmux options (appended to the private server's
 // configuration before it starts).
-func startHabits(t *testing.T, env []string, tmuxOpts ...string) (*env, *run, string) {
+func startHabits(t *testing.T, env []string, tmuxOpts ...string) (*env, *run) {
 	t.Helper()
 	const token = "habits-token"
-	sim, url := startSim(t, token, 0)
-	_ = sim
+	_, url := startSim(t, token, 0)
 	e := newEnv(t)
 	if len(tmuxOpts) > 0 {
 		f, err := os.OpenFile(e.tmuxCfg, os.O_APPEND|os.O_WRONLY, 0)
@@ -33,7 +32,7 @@ func startHabits(t *testing.T, env []string, tmuxOpts ...string) (*env, *run, st
 	e.height = 50
 	r := e.start("--url", url, "--token", token)
 	r.waitShows("● online", "Any failing tests? (#30)")
-	return e, r, url
+	return e, r
 }
 
 // waitBuffer polls tmux's newest paste buffer until it is want.
@@ -53,7 +52,7 @@ func waitBuffer(t *testing.T, e *env, r *run, want string) {
 // TestCopyReachesTheClipboardThroughTmux: Alt+Y and y/c in the transcript
 // write OSC 52, which tmux (set-clipboard on) takes into its paste buffer.
 func TestCopyReachesTheClipboardThroughTmux(t *testing.T) {
-	e, r, _ := startHabits(t, nil, "set -g set-clipboard on")
+	e, r := startHabits(t, nil, "set -g set-clipboard on")
 	r.keys("M-y")
 	const last = "No. `go test ./...` passed: 12 packages, 0 failures."
 	waitBuffer(t, e, r, last)
@@ -116,7 +115,7 @@ func TestViewInPager(t *testing.T) {
 	if err := os.WriteFile(script, []byte("#!/bin/sh\ncat \"$1\" >> "+saved+"\necho '<<end>>' >> "+saved+"\n"), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	_, r, _ := startHabits(t, []string{"PAGER=" + script})
+	_, r := startHabits(t, []string{"PAGER=" + script})
 	r.keys("Tab")
 	r.waitShows("TRANSCRIPT")
 	r.keys("Up", "v")
