@@ -36,6 +36,7 @@ const (
 	cmdConfigCheck
 	cmdVersion
 	cmdHelp
+	cmdSimHelp
 	cmdAudit
 	cmdServe
 	cmdHeadless // send, tail, pickers, answer, approve (package headless)
@@ -53,8 +54,8 @@ type cliOptions struct {
 	theme        string
 	debug        bool
 	debugContent bool
-	listen       string        // gateway-sim
-	simInterval  string        // gateway-sim stream interval, a time.Duration string
+	sim          simOptions    // gateway-sim
+	listen       string        // serve: address to listen on
 	auditSince   time.Duration // audit: only answers this recent (0: all)
 	auditJSON    bool          // audit: JSON lines instead of the table
 	serve        serveOptions  // serve
@@ -104,10 +105,7 @@ Flags:
   --version            print the version
   -h, --help           print this help
 
-gateway-sim flags:
-  --listen ADDR        address to listen on (default 127.0.0.1:8765)
-  --token TOKEN        token clients must present (default "demo")
-  --stream-interval D  delay between streamed updates (default 30ms)
+gateway-sim flags, faults and TLS: iris gateway-sim --help
 
 serve flags:
   --ssh                serve over SSH (the only transport)
@@ -132,6 +130,9 @@ Exit codes: 0 ok, 1 runtime failure, 2 usage error, 3 configuration error,
 // -h or --help anywhere, subcommands included, asks for the help text.
 func parseArgs(args []string) (cliOptions, error) {
 	o, err := parseCommand(args)
+	if errors.Is(err, flag.ErrHelp) && o.cmd == cmdGatewaySim {
+		return cliOptions{cmd: cmdSimHelp}, nil
+	}
 	if errors.Is(err, flag.ErrHelp) {
 		return cliOptions{cmd: cmdHelp}, nil
 	}
@@ -185,14 +186,6 @@ func parseCommand(args []string) (cliOptions, error) {
 		o.cmd = cmdRun
 	}
 	return o, checkTheme(o.theme)
-}
-
-func parseSimFlags(o *cliOptions, args []string) error {
-	fs := newFlagSet("iris gateway-sim")
-	fs.StringVar(&o.listen, "listen", "127.0.0.1:8765", "")
-	fs.StringVar(&o.token, "token", "demo", "")
-	fs.StringVar(&o.simInterval, "stream-interval", "30ms", "")
-	return parseFlags(fs, args)
 }
 
 // gatewayFlags are the flags that choose the gateway and how Iris appears

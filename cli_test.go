@@ -18,10 +18,14 @@ func TestParseArgs(t *testing.T) {
 		{"version", []string{"--version"}, cliOptions{cmd: cmdVersion}},
 		{"help", []string{"-h"}, cliOptions{cmd: cmdHelp}},
 		{"help word", []string{"help"}, cliOptions{cmd: cmdHelp}},
-		{"sim help", []string{"gateway-sim", "--help"}, cliOptions{cmd: cmdHelp}},
+		{"sim help", []string{"gateway-sim", "--help"}, cliOptions{cmd: cmdSimHelp}},
 		{"config check help", []string{"config", "check", "-h"}, cliOptions{cmd: cmdHelp}},
-		{"sim defaults", []string{"gateway-sim"}, cliOptions{cmd: cmdGatewaySim, listen: "127.0.0.1:8765", token: "demo", simInterval: "30ms"}},
-		{"sim flags", []string{"gateway-sim", "--listen", "127.0.0.1:0", "--token", "x"}, cliOptions{cmd: cmdGatewaySim, listen: "127.0.0.1:0", token: "x", simInterval: "30ms"}},
+		{"sim defaults", []string{"gateway-sim"}, cliOptions{cmd: cmdGatewaySim, token: "demo", sim: simDefaults}},
+		{"sim flags", []string{"gateway-sim", "--listen", "127.0.0.1:0", "--token", "x"}, cliOptions{cmd: cmdGatewaySim, token: "x", sim: func() simOptions {
+			o := simDefaults
+			o.listen = "127.0.0.1:0"
+			return o
+		}()}},
 		{"config path", []string{"config", "path"}, cliOptions{cmd: cmdConfigPath}},
 		{"config check profile", []string{"config", "check", "--profile", "work"}, cliOptions{cmd: cmdConfigCheck, profile: "work"}},
 		{"theme", []string{"--theme", "light"}, cliOptions{cmd: cmdRun, theme: "light"}},
@@ -69,7 +73,7 @@ func TestRunReportsUsageErrors(t *testing.T) {
 	if got := errOut.String(); !strings.Contains(got, "flag provided but not defined: -bogus") || !strings.Contains(got, "iris --help") {
 		t.Fatalf("stderr = %q", got)
 	}
-	if code := run([]string{"gateway-sim", "--help"}, &out, &errOut); code != exitOK || !strings.Contains(out.String(), "gateway-sim flags") {
+	if code := run([]string{"gateway-sim", "--help"}, &out, &errOut); code != exitOK || !strings.Contains(out.String(), "--script FILE") {
 		t.Fatalf("gateway-sim --help: exit %d, stdout %q", code, out.String())
 	}
 }

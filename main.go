@@ -36,6 +36,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case cmdHelp:
 		fmt.Fprint(stdout, usageText)
 		return exitOK
+	case cmdSimHelp:
+		fmt.Fprint(stdout, simUsage())
+		return exitOK
 	case cmdVersion:
 		fmt.Fprintln(stdout, "iris", version)
 		return exitOK

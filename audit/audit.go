@@ -32,6 +32,9 @@ const (
 	// RejectedElsewhere: the gateway refused it because another device had
 	// already answered (not_found).
 	RejectedElsewhere Result = "rejected-elsewhere"
+	// Expired: the gateway refused it because it came as the picker ran
+	// out (not_found at the picker's deadline).
+	Expired Result = "expired"
 	// Failed: the answer was not delivered (timeout, lost connection,
 	// error); the picker stayed answerable.
 	Failed Result = "failed"

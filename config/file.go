@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+	"github.com/hermes/iris/internal/safefile"
 )
 
 // File is the content of config.toml. Unset optional values stay nil or
@@ -92,7 +93,7 @@ func (e *FileError) Error() string {
 // *FileError values, joined when there are several. A file that is not a
 // regular file, or is larger than 1 MiB, is refused unread.
 func ReadFile(path string) (*File, []string, error) {
-	data, err := readRegularFile(path, maxConfigSize)
+	data, err := safefile.Read(path, maxConfigSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &File{}, nil, nil
 	}

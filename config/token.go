@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hermes/iris/internal/safefile"
 	"github.com/hermes/iris/termsafe"
 )
 
@@ -22,7 +23,7 @@ const maxStderr = 500
 // file that is not a regular file (a FIFO would block forever) or is larger
 // than MaxTokenSize.
 func readTokenFile(path string) (string, error) {
-	data, err := readRegularFile(path, MaxTokenSize)
+	data, err := safefile.Read(path, MaxTokenSize)
 	if err != nil {
 		return "", fmt.Errorf("token_file: %w", err)
 	}
@@ -52,9 +53,9 @@ func runTokenCommand(ctx context.Context, command string, timeout time.Duration)
 	err := cmd.Run()
 	switch {
 	case stdout.exceeded:
-		return "", fmt.Errorf("token_command %q printed more than %s on stdout (stopped); a token is a short line", command, sizeLabel(MaxTokenSize))
+		return "", fmt.Errorf("token_command %q printed more than %s on stdout (stopped); a token is a short line", command, safefile.SizeLabel(MaxTokenSize))
 	case stderr.exceeded:
-		return "", fmt.Errorf("token_command %q printed more than %s on stderr (stopped)%s", command, sizeLabel(MaxTokenSize), stderrSuffix(stderr.String()))
+		return "", fmt.Errorf("token_command %q printed more than %s on stderr (stopped)%s", command, safefile.SizeLabel(MaxTokenSize), stderrSuffix(stderr.String()))
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		return "", fmt.Errorf("token_command %q timed out after %s", command, timeout)
 	case err != nil:

@@ -129,6 +129,9 @@ func TestEnterDuringArming(t *testing.T) {
 	r, sim := startOnline(t)
 	time.Sleep(idleFor)
 	offerApproval(sim, "pa_e2e_3", "rm -rf ./cache")
+	// Enter as soon as it shows; an Enter that reached Iris before the
+	// approval would be typing, and the approval would wait as a card.
+	r.waitShows("Approve command?")
 	r.keys("Enter")
 	time.Sleep(200 * time.Millisecond) // a second, human-paced Enter
 	r.keys("Enter")

@@ -106,8 +106,9 @@ func TestCrashDuringSyncReplay(t *testing.T) {
 
 // parkCrons runs the binary once online (so the gateway knows the device),
 // quits, and has the gateway post n cron messages while it is away. Each
-// post parks a message and a notification, so cron i has cursor
-// cronCursor(base, i) and head is the last parked cursor.
+// post parks framesPerCron frames (agent.busy, the message, a notification,
+// agent.idle), so cron i has cursor cronCursor(base, i) and head is the
+// last parked cursor.
 func parkCrons(t *testing.T, e *env, sim *gatewaysim.Server, args []string, n int) (base, head int64) {
 	t.Helper()
 	e.connectOnce(args...)
@@ -115,8 +116,11 @@ func parkCrons(t *testing.T, e *env, sim *gatewaysim.Server, args []string, n in
 	for i := 1; i <= n; i++ {
 		sim.PostCron("", cronText(i))
 	}
-	return base, base + 2*int64(n)
+	return base, base + framesPerCron*int64(n)
 }
+
+// framesPerCron is how many frames one PostCron parks.
+const framesPerCron = 4
 
 // storedCursor opens the store after a kill and checks its cursor lies
 // between what it held before and the gateway's head.
@@ -132,7 +136,9 @@ func storedCursor(t *testing.T, e *env, base, head int64) int64 {
 
 func cronText(i int) string { return fmt.Sprintf("cron note %04d", i) }
 
-func cronCursor(base int64, i int) int64 { return base + 2*int64(i) - 1 }
+// cronCursor is the cursor of cron i's message frame (the second of its
+// frames).
+func cronCursor(base int64, i int) int64 { return base + framesPerCron*int64(i-1) + 2 }
 
 // assertCronsOnce checks that each of the n cron messages is stored once.
 func assertCronsOnce(t *testing.T, msgs []*store.Message, n int) {

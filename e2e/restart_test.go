@@ -28,8 +28,9 @@ func TestGatewayRestartMidTool(t *testing.T) {
 	r := e.start("--url", url, "--token", token)
 	r.waitShows("● online", "Any failing tests? (#30)")
 	r.typeLine("check the workspace")
+	// While the tool runs the agent is busy with reason "tool".
 	r.waitFor("the running tool card", func(s string) bool {
-		return containsAll(s, "git status --short", "running…", "thinking")
+		return containsAll(s, "git status --short", "running…", "running a tool (esc to stop)")
 	})
 
 	// Restart with state loss: a new simulator on the same address.
@@ -44,7 +45,7 @@ func TestGatewayRestartMidTool(t *testing.T) {
 	t.Cleanup(func() { second.Close() })
 	start := time.Now()
 	r.waitFor("the interrupted card, the lane idle", func(s string) bool {
-		return containsAll(s, "● online", "interrupted (gateway restarted)") && !strings.Contains(s, "thinking") &&
+		return containsAll(s, "● online", "interrupted (gateway restarted)") && !strings.Contains(s, "to stop)") &&
 			!strings.Contains(s, "running…")
 	})
 	t.Logf("settled %v after the restarted gateway came up", time.Since(start).Round(100*time.Millisecond))

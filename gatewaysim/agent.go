@@ -44,7 +44,7 @@ func (t *turn) abort(withStop bool) {
 // startTurnLocked starts the agent on user message m in lane l. Turns of one
 // lane run one after another, in order. s.mu must be held.
 func (s *Server) startTurnLocked(origin *conn, l frame.Lane, m frame.Message, retitle func()) {
-	ctx, cancel := context.WithCancel(s.ctx)
+	ctx, cancel := context.WithCancel(s.life)
 	t := &turn{
 		s: s, lane: l, origin: origin, user: m, retitle: retitle, ctx: ctx, cancel: cancel,
 		steers: make(chan string, 16), done: make(chan struct{}), begun: s.cfg.Now(),
@@ -66,7 +66,9 @@ func (s *Server) startTurnLocked(origin *conn, l frame.Lane, m frame.Message, re
 		s.mu.Unlock()
 		t.run()
 		s.mu.Lock()
-		delete(s.turns, l)
+		if s.turns[l] == t {
+			delete(s.turns, l) // a restart may have started another meanwhile
+		}
 		if s.tails[l] == t {
 			delete(s.tails, l)
 		}
@@ -99,7 +101,7 @@ func (t *turn) run() {
 		t.retitle()
 	}
 	t.emitFinal(frame.TypeAgentIdle, &frame.Empty{})
-	t.emitFinal(frame.TypeTyping, &frame.Typing{On: frame.Ptr(false)})
+	t.emitFinal(frame.TypeTypingStop, &frame.Empty{})
 }
 
 // work is the tool phase of an ordinary message: commentary, a terminal
@@ -120,15 +122,18 @@ func (t *turn) work() []string {
 	return notes
 }
 
-// runTool emits one terminal tool call.
+// runTool emits one terminal tool call, with agent.busy reason "tool" while
+// it runs and "processing" again after it.
 func (t *turn) runTool(command, output string) {
 	t.tools++
 	i := t.tools
+	t.emit(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "tool"})
 	t.emit(frame.TypeToolStart, &frame.ToolStart{Index: i, Name: "terminal", Preview: command, Args: map[string]any{"command": command}})
 	t.pause()
 	t.emit(frame.TypeToolProgress, &frame.ToolProgress{Index: i, Name: "terminal", Note: "running…"})
 	t.pause()
 	t.emit(frame.TypeToolEnd, &frame.ToolEnd{Index: i, Name: "terminal", OK: frame.Ptr(true), Duration: frame.Ptr(0.4), OutputPreview: output})
+	t.emit(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "processing"})
 }
 
 // chunkRE splits a reply into words with their trailing whitespace.
@@ -236,6 +241,14 @@ func (t *turn) broadcast(typ string, payload any) {
 		return
 	}
 	s.broadcastLocked(laneFrame(0, typ, t.lane, payload), nil)
+}
+
+// RunningTurns returns how many lanes have an agent turn running or
+// waiting to run.
+func (s *Server) RunningTurns() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.tails)
 }
 
 // lockedID returns a fresh id, taking s.mu.

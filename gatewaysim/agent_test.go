@@ -13,28 +13,27 @@ func TestScriptedAgentSequence(t *testing.T) {
 	_, url := newTestServer(t, nil)
 	c, _ := connect(t, url, "dev_a")
 	id := c.request(frame.TypeMessageSend, defaultLane, &frame.MessageSend{Text: "how is the build?", ClientMsgID: "cm_1"})
-	fs := c.until(func(f frame.Frame) bool {
-		ty, ok := f.Payload.(*frame.Typing)
-		return ok && !*ty.On
-	})
+	fs := c.until(isType(frame.TypeTypingStop))
 	want := []string{
 		frame.TypeMessage, frame.TypeReadReceipt, frame.TypeAgentBusy, frame.TypeTyping, frame.TypeCommentary,
-		frame.TypeToolStart, frame.TypeToolProgress, frame.TypeToolEnd, frame.TypeMessageStart, frame.TypeMessageUpdate,
-		frame.TypeMessageStop, frame.TypeAgentIdle, frame.TypeTyping,
+		frame.TypeAgentBusy, frame.TypeToolStart, frame.TypeToolProgress, frame.TypeToolEnd, frame.TypeAgentBusy,
+		frame.TypeMessageStart, frame.TypeMessageUpdate, frame.TypeMessageStop, frame.TypeAgentIdle, frame.TypeTypingStop,
 	}
 	must(t, slices.Equal(compact(types(fs)), want), "sequence\n got %v\nwant %v", compact(types(fs)), want)
 	echo := fs[0].Payload.(*frame.Message)
 	must(t, fs[0].ID == id && echo.Role == frame.RoleUser && echo.ClientMsgID == "cm_1" && echo.Text == "how is the build?", "echo %+v", fs[0])
 	must(t, fs[1].Payload.(*frame.ReadReceipt).MessageID == echo.MessageID, "read.receipt %+v", fs[1].Payload)
-	must(t, fs[2].Payload.(*frame.AgentBusy).Reason == "processing", "busy %+v", fs[2].Payload)
+	for i, reason := range map[int]string{2: "processing", 5: "tool", 9: "processing"} {
+		must(t, fs[i].Payload.(*frame.AgentBusy).Reason == reason, "busy %d: %+v, want %s", i, fs[i].Payload, reason)
+	}
 	for _, f := range fs {
 		must(t, f.Lane() == defaultLane, "%s in lane %v", f.Type, f.Lane())
 		if f.Type != frame.TypeMessage {
 			must(t, f.ID == 0, "%s carries id %d", f.Type, f.ID)
 		}
 	}
-	start := fs[5].Payload.(*frame.ToolStart)
-	end := fs[7].Payload.(*frame.ToolEnd)
+	start := fs[6].Payload.(*frame.ToolStart)
+	end := fs[8].Payload.(*frame.ToolEnd)
 	must(t, start.Name == "terminal" && start.Args["command"] == start.Preview && end.Index == start.Index && *end.OK, "tool %+v %+v", start, end)
 	stop := stopOf(t, fs)
 	rt := stop.Runtime

@@ -88,7 +88,9 @@ func (c *conn) run() {
 			continue
 		}
 		if mt == websocket.BinaryMessage {
-			c.handleBinary(data)
+			if c.s.silent.Load() || !c.s.fire(dirRecv, binaryFrame, false) {
+				c.handleBinary(data)
+			}
 			continue
 		}
 		c.handleText(data)
@@ -152,6 +154,7 @@ func (c *conn) writeLoop() {
 				c.kill()
 				return
 			}
+			c.s.fireWritten(it)
 			if it.kind == itemClose {
 				// Let the reader see the client's close reply, then end.
 				c.requeue(batch[i+1:])

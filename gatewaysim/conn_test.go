@@ -78,8 +78,12 @@ func TestBadInputGetsErrorsAndConnectionSurvives(t *testing.T) {
 	f := c.response(77)
 	must(t, f.Payload.(*frame.Error).Code == frame.CodeUnsupported, "v2: %+v", f.Payload)
 
-	id := c.request("frobnicate", frame.Lane{}, nil)
-	c.expectError(id, frame.CodeUnsupported)
+	// An unknown type is ignored (spec: forward compatibility): the next
+	// frame read answers the following request.
+	c.request("frobnicate", frame.Lane{}, nil)
+	id := c.request(frame.TypePing, frame.Lane{}, &frame.Ping{TS: 4})
+	f = c.read()
+	must(t, f.ID == id && f.Type == frame.TypePong, "after an unknown type: %s %+v", f.Type, f.Payload)
 
 	c.sendRaw([]byte(`{"v":1,"id":78,"type":"sync","payload":{"cursor":"x"}}`))
 	c.expectError(78, frame.CodeUnsupported)

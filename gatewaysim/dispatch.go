@@ -56,6 +56,10 @@ func inLane(h func(c *conn, f frame.Frame, e *entry)) handler {
 // handleText decodes and dispatches one JSON frame. Nothing a client sends
 // can crash the server: a panic in a handler becomes an internal error.
 func (c *conn) handleText(data []byte) {
+	if c.s.cfg.ProtocolVersion != frame.Version {
+		c.refuseVersion(data)
+		return
+	}
 	f, err := frame.Decode(data, frame.FromClient)
 	if err != nil && c.s.silent.Load() {
 		return
@@ -73,16 +77,28 @@ func (c *conn) handleText(data []byte) {
 		c.sendError(f.ID, frame.CodeUnsupported, fmt.Sprintf("malformed %s: %s", f.Type, f.Issues[0]))
 		return
 	}
-	c.s.record(f)
 	if c.s.silent.Load() {
+		c.s.record(f)
 		return
 	}
+	// Triggers fire before the frame is served: a drop then loses the
+	// response (device content is parked), as when a socket dies just after
+	// the gateway read a request; a cut loses the request itself.
+	if c.s.fire(dirRecv, f.Type, false) {
+		c.s.log.Info("gatewaysim: frame lost with the socket", "type", f.Type)
+		return
+	}
+	c.s.record(f)
 	defer func() {
 		if r := recover(); r != nil {
 			c.s.log.Error("gatewaysim: handler panic", "type", f.Type, "panic", r)
 			c.sendError(f.ID, frame.CodeInternal, panicMessage)
 		}
 	}()
+	if e, ok := c.s.faults.takeFailure(f.Type); ok {
+		c.sendError(f.ID, e.Code, e.Message)
+		return
+	}
 	if c.dev == nil {
 		c.handleHello(f)
 		return
@@ -93,10 +109,18 @@ func (c *conn) handleText(data []byte) {
 	}
 	h, ok := handlers[f.Type]
 	if !ok {
-		c.sendError(f.ID, frame.CodeUnsupported, "unsupported request type "+quote(f.Type))
+		// Unknown types are ignored (forward compatibility, spec §Envelope).
+		c.s.log.Debug("gatewaysim: ignored frame of unknown type", "type", f.Type)
 		return
 	}
 	h(c, f)
+}
+
+// refuseVersion answers the first frame of a simulator configured for
+// another protocol version with unsupported (in that version) and closes.
+func (c *conn) refuseVersion(data []byte) {
+	f, _ := frame.Decode(data, frame.FromClient)
+	c.fail(f.ID, frame.CodeUnsupported, fmt.Sprintf("this gateway speaks protocol v%d", c.s.cfg.ProtocolVersion))
 }
 
 // handleHello authenticates the first frame, attaches the device and answers
@@ -117,6 +141,7 @@ func (c *conn) handleHello(f frame.Frame) {
 		return
 	}
 	s := c.s
+	s.replaceConn(h.DeviceID)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	id := h.DeviceID
@@ -129,6 +154,7 @@ func (c *conn) handleHello(f frame.Frame) {
 		s.devices = append(s.devices, d)
 	}
 	s.attachLocked(c, d)
+	status := s.status
 	ack := &frame.HelloAck{
 		ServerCaps: frame.ServerCaps{
 			Streaming: frame.Ptr(true), Reasoning: frame.Ptr(true), Tools: frame.Ptr(true),
@@ -139,7 +165,7 @@ func (c *conn) handleHello(f frame.Frame) {
 		Channels:         s.dir.list(),
 	}
 	c.send(frame.Frame{ID: f.ID, Type: frame.TypeHelloAck, Payload: ack})
-	c.send(frame.Frame{Type: frame.TypeStatus, Payload: &frame.Status{State: frame.StateOnline}})
+	c.send(frame.Frame{Type: frame.TypeStatus, Payload: &frame.Status{State: status}})
 	s.log.Info("gatewaysim: device online", "device_id", id, "device_name", h.DeviceName)
 }
 

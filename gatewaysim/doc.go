@@ -1,7 +1,23 @@
 // Package gatewaysim is a conforming Hermes gateway simulator: the server
 // side of the device protocol (04-wire-protocol.md plus PROTOCOL-NOTES.md).
-// It powers `iris --demo` in-process, `iris gateway-sim`, and the
-// integration tests of the other packages.
+// It powers `iris --demo` in-process, `iris gateway-sim` (a test peer for
+// any client), and the integration tests of the other packages. Its manual
+// is gatewaysim/README.md.
+//
+// Extensions to the spec, for testing clients:
+//
+//   - Faults, injected with commands (FaultCommands) from a script
+//     (ParseScript, ScriptFormat), a loopback control socket (ServeControl,
+//     ControlFormat) or Go (Exec and the methods it calls): any raw frame,
+//     an error reply to the next request of a type, silence, a socket drop
+//     or outage, a restart that loses state (Restart), a cursor reset
+//     (ResetCursors), a status broadcast, and one-shot triggers that run a
+//     command after the Nth frame of a type received or written.
+//   - Config.ProtocolVersion makes a gateway of another major version;
+//     StartTLS serves wss:// (NewSelfSigned makes a certificate and its
+//     SHA-256 fingerprint).
+//   - Received/WaitReceived record every frame clients sent, across
+//     restarts.
 //
 // Behaviour where the spec is silent, as this simulator decides it:
 //
@@ -15,6 +31,11 @@
 //     hello.ack.sync_cursor is the cursor the device last synced to, so a
 //     device without a stored cursor still gets what it missed.
 //     last_pushed_cursor is always 0 (the simulator has no push backend).
+//     A sync from above the head raises the head (so a client's cursor from
+//     an earlier simulator is not skipped), except after a Restart or
+//     ResetCursors: then it replays nothing and sync.done carries the
+//     gateway's own lower head, as a restored gateway would. Message ids
+//     are never reused.
 //     Nothing is coalesced or dropped on the server side: every connection
 //     has an unbounded write queue, so slow-consumer behaviour is entirely
 //     the client's.
@@ -41,7 +62,8 @@
 //     before the agent continues). picker.select for an unknown or already
 //     answered picker_id is error not_found. A read.receipt that does not
 //     move the device's read position is not broadcast again.
-//   - Error codes: malformed frames, unknown request types, a second hello,
+//   - Unknown frame types are ignored (spec: forward compatibility).
+//   - Error codes: malformed frames, a second hello,
 //     a hello whose caps.min_protocol is above 1 (then the socket closes),
 //     missing required fields and protocol versions other than 1 answer
 //     `unsupported`; unknown lanes, messages, pickers, media and uploads
@@ -56,5 +78,10 @@
 //     answered "session" or "always"), `clarify` → picker.clarify, `confirm` → picker.confirm, `choose` or `/reasoning` →
 //     picker.choice, `/model` without argument → picker.model. `image`,
 //     `chart` or `screenshot` make the agent render a PNG, offer it with
-//     media.offer and attach it to the reply's message.stop.
+//     media.offer and attach it to the reply's message.stop. A tool call is
+//     framed by agent.busy {reason: tool} and {reason: processing}; a turn
+//     ends with agent.idle then typing.stop. A cron post in a lane where no
+//     turn runs is framed by agent.busy {reason: cron} and agent.idle.
+//   - status online follows hello.ack, or degraded while SetStatus holds it;
+//     status restarting precedes Close and Restart.
 package gatewaysim

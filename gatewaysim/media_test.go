@@ -3,6 +3,7 @@ package gatewaysim
 import (
 	"bytes"
 	"image/png"
+	"slices"
 	"strings"
 	"testing"
 
@@ -127,10 +128,12 @@ func TestPostCron(t *testing.T) {
 	s, url := newTestServer(t, nil)
 	c, _ := connect(t, url, "dev_a")
 	s.PostCron("", "backup done")
-	f := c.expect(frame.TypeMessage)
-	m := f.Payload.(*frame.Message)
-	must(t, m.Role == frame.RoleCron && m.Text == "backup done" && f.Lane() == defaultLane, "cron message %+v", f)
-	n := c.expect(frame.TypeNotification).Payload.(*frame.Notification)
+	fs := c.until(isType(frame.TypeAgentIdle))
+	must(t, slices.Equal(types(fs), []string{frame.TypeAgentBusy, frame.TypeMessage, frame.TypeNotification, frame.TypeAgentIdle}), "cron frames %v", types(fs))
+	must(t, fs[0].Payload.(*frame.AgentBusy).Reason == "cron" && fs[0].Lane() == defaultLane, "busy %+v", fs[0])
+	m := fs[1].Payload.(*frame.Message)
+	must(t, m.Role == frame.RoleCron && m.Text == "backup done" && fs[1].Lane() == defaultLane, "cron message %+v", fs[1])
+	n := fs[2].Payload.(*frame.Notification)
 	must(t, n.Kind == "cron" && n.Body == "backup done", "notification %+v", n)
 	h := c.history(defaultLane, "", 0).Payload.(*frame.History)
 	must(t, len(h.Messages) == 1 && h.Messages[0].Role == frame.RoleCron, "history %+v", h)

@@ -1,7 +1,9 @@
 package gatewaysim
 
 import (
+	"bytes"
 	"slices"
+	"strconv"
 
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -49,12 +51,17 @@ func (d *device) purge(drop func(frame.Frame) bool) {
 }
 
 // encode serialises f, logging a failure (only a frame injected through
-// Broadcast with an unencodable payload can fail).
+// Broadcast with an unencodable payload can fail). A simulator configured
+// for another protocol version stamps that version into "v".
 func (s *Server) encode(f frame.Frame) ([]byte, bool) {
 	data, err := frame.Encode(f)
 	if err != nil {
 		s.log.Error("gatewaysim: encode", "type", f.Type, "err", err)
 		return nil, false
+	}
+	if v := s.cfg.ProtocolVersion; v != frame.Version {
+		prefix := `{"v":` + strconv.Itoa(frame.Version)
+		data = append([]byte(`{"v":`+strconv.Itoa(v)), bytes.TrimPrefix(data, []byte(prefix))...)
 	}
 	return data, true
 }
@@ -118,6 +125,25 @@ func (s *Server) sendToDeviceLocked(c *conn, f frame.Frame) {
 	}
 }
 
+// replaceConn ends the live connection of device id, if any, and waits
+// until it is torn down: everything it never wrote is then parked, in
+// order, before a new connection of the device can sync.
+func (s *Server) replaceConn(id string) {
+	for {
+		s.mu.Lock()
+		var old *conn
+		if d := s.deviceByID(id); d != nil && id != "" {
+			old = d.conn
+		}
+		s.mu.Unlock()
+		if old == nil {
+			return
+		}
+		old.kill()
+		<-old.finished
+	}
+}
+
 // attachLocked makes c the live connection of d. A previous connection of the
 // same device is killed and its unwritten frames parked first. s.mu must be
 // held.
@@ -158,7 +184,7 @@ func (s *Server) parkUnwritten(c *conn, d *device) {
 // sync.done. s.mu must be held.
 func (s *Server) syncLocked(c *conn, id, n int64) {
 	d := c.dev
-	if n > d.head {
+	if n > d.head && !s.strictCursors {
 		// The client remembers a cursor from an earlier gateway life; keep
 		// future cursors above it so they are not skipped.
 		d.head = n

@@ -2,6 +2,7 @@ package gatewaysim
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"io"
 	"log/slog"
@@ -46,6 +47,11 @@ type Config struct {
 	// CronInterval, when positive, posts a cron message to the default
 	// channel at this interval (for a lively --demo).
 	CronInterval time.Duration
+	// ProtocolVersion is the major version the simulator speaks; 0 means
+	// frame.Version. Any other value makes it a gateway of another
+	// version: its frames carry that "v" and it refuses every client frame
+	// (for testing a client's version-mismatch handling).
+	ProtocolVersion int
 }
 
 // Defaults used when the Config leaves a field zero.
@@ -71,21 +77,31 @@ type Server struct {
 	log      *slog.Logger
 	upgrader websocket.Upgrader
 
-	ctx    context.Context // cancelled by Close; parent of agent turns
+	ctx    context.Context // cancelled by Close; parent of life
 	cancel context.CancelFunc
 	silent atomic.Bool
 	closed atomic.Bool
+	faults faults
 
-	mu      sync.Mutex // guards everything below
-	conns   map[*conn]struct{}
-	devices []*device
-	dir     *directory
-	store   *messageStore
-	media   map[string]*mediaItem
-	pickers map[string]*pendingPicker
-	turns   map[frame.Lane]*turn // the running turn of each lane
-	tails   map[frame.Lane]*turn // the last started turn of each lane
-	reads   map[readKey]string   // last message each device read per lane
+	mu sync.Mutex // guards everything below
+	// life is the parent of agent turns; a Restart cancels it and starts a
+	// new one.
+	life       context.Context
+	lifeCancel context.CancelFunc
+	// status is the state announced after hello.ack (online or degraded).
+	status string
+	// strictCursors is set by a restart or cursor reset: from then on a
+	// sync from a cursor above a device's head no longer raises the head.
+	strictCursors bool
+	conns         map[*conn]struct{}
+	devices       []*device
+	dir           *directory
+	store         *messageStore
+	media         map[string]*mediaItem
+	pickers       map[string]*pendingPicker
+	turns         map[frame.Lane]*turn // the running turn of each lane
+	tails         map[frame.Lane]*turn // the last started turn of each lane
+	reads         map[readKey]string   // last message each device read per lane
 	// approvals remembers "session"/"always" answers per approval pattern.
 	approvals map[string]string
 	model     modelChoice
@@ -97,6 +113,7 @@ type Server struct {
 	recvWake chan struct{} // closed and replaced on every received frame
 
 	httpSrv *http.Server
+	ctl     *control       // the control socket, if any; guarded by mu
 	bg      sync.WaitGroup // agent turns and background loops
 }
 
@@ -123,27 +140,21 @@ func New(cfg Config) *Server {
 	if cfg.PickerTimeout <= 0 {
 		cfg.PickerTimeout = defaultPickerTimeout
 	}
+	if cfg.ProtocolVersion <= 0 {
+		cfg.ProtocolVersion = frame.Version
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{
-		cfg:       cfg,
-		log:       cfg.Logger,
-		upgrader:  websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }},
-		ctx:       ctx,
-		cancel:    cancel,
-		conns:     map[*conn]struct{}{},
-		dir:       newDirectory(),
-		store:     newMessageStore(),
-		media:     map[string]*mediaItem{},
-		pickers:   map[string]*pendingPicker{},
-		turns:     map[frame.Lane]*turn{},
-		tails:     map[frame.Lane]*turn{},
-		reads:     map[readKey]string{},
-		approvals: map[string]string{},
-		model:     defaultModel,
-		effort:    "medium",
-		seq:       map[string]int{},
-		recvWake:  make(chan struct{}),
+		cfg:      cfg,
+		log:      cfg.Logger,
+		upgrader: websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }},
+		ctx:      ctx,
+		cancel:   cancel,
+		conns:    map[*conn]struct{}{},
+		seq:      map[string]int{},
+		recvWake: make(chan struct{}),
 	}
+	s.resetLocked()
 	if cfg.Seed {
 		s.seed()
 	}
@@ -151,6 +162,26 @@ func New(cfg Config) *Server {
 		s.bg.Go(s.cronLoop)
 	}
 	return s
+}
+
+// resetLocked starts a new life: everything a gateway keeps (devices and
+// their outboxes, directory, history, media, pickers, turns, remembered
+// answers) starts empty. Id counters are kept, so ids are never reused.
+// s.mu must be held (or s not yet shared).
+func (s *Server) resetLocked() {
+	s.life, s.lifeCancel = context.WithCancel(s.ctx)
+	s.status = frame.StateOnline
+	s.devices = nil
+	s.dir = newDirectory()
+	s.store = newMessageStore()
+	s.media = map[string]*mediaItem{}
+	s.pickers = map[string]*pendingPicker{}
+	s.turns = map[frame.Lane]*turn{}
+	s.tails = map[frame.Lane]*turn{}
+	s.reads = map[readKey]string{}
+	s.approvals = map[string]string{}
+	s.model = defaultModel
+	s.effort = "medium"
 }
 
 // Handler returns the WebSocket endpoint; it serves any path.
@@ -165,7 +196,26 @@ func (s *Server) Start(addr string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	s.serve(ln)
+	return "ws://" + ln.Addr().String() + "/", nil
+}
+
+// StartTLS is Start over TLS with cert; it returns "wss://host:port/".
+func (s *Server) StartTLS(addr string, cert tls.Certificate) (string, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return "", err
+	}
+	s.serve(tls.NewListener(ln, &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}))
+	return "wss://" + ln.Addr().String() + "/", nil
+}
+
+// serve serves the WebSocket endpoint on ln until Close.
+func (s *Server) serve(ln net.Listener) {
+	srv := &http.Server{
+		Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second,
+		ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
+	}
 	s.mu.Lock()
 	s.httpSrv = srv
 	s.mu.Unlock()
@@ -174,7 +224,6 @@ func (s *Server) Start(addr string) (string, error) {
 			s.log.Error("gatewaysim: serve", "err", err)
 		}
 	})
-	return "ws://" + ln.Addr().String() + "/", nil
 }
 
 // Close broadcasts status restarting to every connected device, closes the
@@ -184,10 +233,27 @@ func (s *Server) Close() error {
 	if s.closed.Swap(true) {
 		return nil
 	}
+	s.closeConns()
+	s.mu.Lock()
+	srv := s.httpSrv
+	s.mu.Unlock()
+	s.cancel()
+	s.closeControl()
+	var err error
+	if srv != nil {
+		err = srv.Close()
+	}
+	s.bg.Wait()
+	return err
+}
+
+// closeConns announces status restarting to every connection, closes them
+// with a close frame, and kills those that have not ended within a second
+// (at once when silent). It returns when all have ended.
+func (s *Server) closeConns() {
 	status, _ := s.encode(frame.Frame{Type: frame.TypeStatus, Payload: &frame.Status{State: frame.StateRestarting}})
 	s.mu.Lock()
 	conns := s.connList()
-	srv := s.httpSrv
 	s.mu.Unlock()
 	for _, c := range conns {
 		c.enqueue(outItem{data: status}, outItem{kind: itemClose})
@@ -210,13 +276,6 @@ func (s *Server) Close() error {
 		c.kill()
 		<-c.finished
 	}
-	s.cancel()
-	var err error
-	if srv != nil {
-		err = srv.Close()
-	}
-	s.bg.Wait()
-	return err
 }
 
 // DropConnections kills every socket abruptly, without a close frame.
@@ -295,7 +354,7 @@ func (s *Server) record(f frame.Frame) {
 
 // serveWS upgrades one connection and runs it until it ends.
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
-	if s.closed.Load() {
+	if s.closed.Load() || s.faults.isDown(time.Now()) {
 		http.Error(w, "gateway restarting", http.StatusServiceUnavailable)
 		return
 	}

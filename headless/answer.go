@@ -56,6 +56,10 @@ func deliver(ctx context.Context, env *Env, s *session, p store.Picker, value, r
 	_, err := s.c.Request(ctx, frame.Frame{Type: frame.TypePickerSelect, Payload: sel})
 	var fe *frame.Error
 	switch {
+	case errors.As(err, &fe) && fe.Code == frame.CodeNotFound && p.TimedOut(env.now()):
+		s.st.PickerGone(p.Lane, p.PickerID)
+		recordAnswer(env, s, p, value, via, audit.Expired, "")
+		return fail(ExitUnknownPicker, "picker %s had expired; your answer was not used", termsafe.Line(p.PickerID))
 	case errors.As(err, &fe) && fe.Code == frame.CodeNotFound:
 		s.st.PickerGone(p.Lane, p.PickerID)
 		recordAnswer(env, s, p, value, via, audit.RejectedElsewhere, "")
@@ -90,15 +94,10 @@ func checkValue(p store.Picker, value string, permanent bool) error {
 	if value == permanentValue && !permanent && (p.Type == frame.TypePickerApproval || p.Type == frame.TypePickerConfirm) {
 		return fail(ExitRefused, "refusing to answer %q without --permanent: it grants this for good", permanentValue)
 	}
-	if slices.Contains(values, value) || takesText(p) && value != "" {
+	if slices.Contains(values, value) || p.TakesText() && value != "" {
 		return nil
 	}
 	return fail(ExitRefused, "%q is not a choice of picker %s; choose one of: %s", termsafe.Line(value), termsafe.Line(p.PickerID), termsafe.Line(strings.Join(values, ", ")))
-}
-
-// takesText reports whether the picker accepts free text.
-func takesText(p store.Picker) bool {
-	return p.Type == frame.TypePickerClarify || p.AllowText != nil && *p.AllowText
 }
 
 // allowedValues lists the values a picker offers, in order.

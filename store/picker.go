@@ -128,14 +128,25 @@ func (s *State) applyPicker(f frame.Frame, p *frame.Picker) {
 }
 
 // Summary is a one-line description of the picker: the first non-empty of
-// title, question, command, message, description, or the type.
+// title, question, command, message, description, or words naming its kind
+// (a model picker brings only providers).
 func (p Picker) Summary() string {
 	for _, s := range []string{p.Title, p.Question, p.Command, p.Message, p.Description} {
 		if s != "" {
 			return s
 		}
 	}
-	return p.Type
+	if s := kindSummaries[p.Type]; s != "" {
+		return s
+	}
+	return "Question"
+}
+
+// kindSummaries sum up a picker that has no text of its own.
+var kindSummaries = map[string]string{
+	frame.TypePickerModel: "Choose a model", frame.TypePickerChoice: "Make a choice",
+	frame.TypePickerApproval: "Approve a command", frame.TypePickerClarify: "The agent asks",
+	frame.TypePickerConfirm: "Confirm",
 }
 
 // PickerGone ends a picker the gateway no longer holds (error not_found for
@@ -145,7 +156,11 @@ func (p Picker) Summary() string {
 func (s *State) PickerGone(l frame.Lane, pickerID string) Change {
 	s.begin()
 	if a := s.answering[pickerID]; a != nil {
-		s.settle(a, AnsweredElsewhere, "not used: answered on another device: "+a.picker.Summary())
+		if a.picker.TimedOut(s.now()) {
+			s.settle(a, Expired, "not used: the question had expired: "+a.picker.Summary())
+		} else {
+			s.settle(a, AnsweredElsewhere, "not used: answered on another device: "+a.picker.Summary())
+		}
 	} else {
 		s.endPicker(l, pickerID, AnsweredElsewhere, "")
 	}
@@ -171,19 +186,45 @@ func (s *State) Expire(now time.Time) Change {
 // reached us, so its timeout moves the turn on a little before ours fires.
 const expiryGrace = 2 * time.Second
 
+// TakesText reports whether the picker takes a typed answer: a clarify
+// always does, an approval or a confirm never (letters never answer what
+// grants something; a deny's reason is its own field), any other kind when
+// it says allow_text. The TUI's dialog and `iris answer` both follow it.
+func (p Picker) TakesText() bool {
+	switch p.Type {
+	case frame.TypePickerClarify:
+		return true
+	case frame.TypePickerApproval, frame.TypePickerConfirm:
+		return false
+	}
+	return p.AllowText != nil && *p.AllowText
+}
+
+// TimedOut reports whether the picker's deadline is (almost, within
+// expiryGrace) reached at now: the gateway may have timed it out already.
+func (p Picker) TimedOut(now time.Time) bool {
+	return !p.Deadline.IsZero() && !now.Before(p.Deadline.Add(-expiryGrace))
+}
+
 // turnMovedOn is a tool.start, tool.end, message.stop or agent.idle in lane
 // ln: the agent went on, so every picker pending there was answered by
 // another device, or timed out on the gateway when its deadline is (almost)
 // reached. A picker whose answer from here is in flight is only marked: the
-// gateway's reply tells whether it was ours.
+// gateway's reply tells whether it was ours. One whose answer from here
+// failed may have been answered by that answer after all (a gateway that
+// stalled reads it late), so its record says unconfirmed, not "another
+// device".
 func (s *State) turnMovedOn(ln *Lane) {
 	now := s.now()
 	for _, p := range append([]Picker(nil), ln.pickers...) {
-		o := AnsweredElsewhere
-		if !p.Deadline.IsZero() && !now.Before(p.Deadline.Add(-expiryGrace)) {
+		o, record := AnsweredElsewhere, ""
+		switch {
+		case p.Failed != "":
+			o, record = NotDelivered, unconfirmedRecord(p.Failed, p.Summary())
+		case p.TimedOut(now):
 			o = Expired
 		}
-		s.endPicker(ln.Key, p.PickerID, o, "")
+		s.endPicker(ln.Key, p.PickerID, o, record)
 	}
 	for _, a := range s.answering {
 		if a.picker.Lane == ln.Key {

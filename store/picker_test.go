@@ -3,6 +3,8 @@ package store
 import (
 	"testing"
 	"time"
+
+	"github.com/hermes/iris/wsclient/frame"
 )
 
 const (
@@ -77,5 +79,44 @@ func TestPickerHugeTimeout(t *testing.T) {
 	s.Expire(clk.now().Add(time.Hour))
 	if ps := s.Pickers(def); len(ps) != 1 || !ps[0].Deadline.IsZero() {
 		t.Fatalf("%+v", ps)
+	}
+}
+
+// TestPickerSummaryNamesTheKind: a picker with no text of its own (a model
+// picker brings only providers) is summed up in words, not as its frame
+// type, in the inbox, banners and records.
+func TestPickerSummaryNamesTheKind(t *testing.T) {
+	for typ, want := range map[string]string{
+		frame.TypePickerModel: "Choose a model", frame.TypePickerChoice: "Make a choice",
+		frame.TypePickerApproval: "Approve a command", frame.TypePickerClarify: "The agent asks",
+		frame.TypePickerConfirm: "Confirm", "picker.future": "Question",
+	} {
+		if got := (Picker{Type: typ}).Summary(); got != want {
+			t.Errorf("%s: %q, want %q", typ, got, want)
+		}
+	}
+}
+
+// Letters never answer what grants something: approvals and confirms take
+// no typed answer even when they say allow_text; clarify always does.
+func TestPickerTakesText(t *testing.T) {
+	yes, no := true, false
+	for _, tc := range []struct {
+		typ   string
+		allow *bool
+		want  bool
+	}{
+		{frame.TypePickerClarify, nil, true},
+		{frame.TypePickerClarify, &no, true},
+		{frame.TypePickerApproval, &yes, false},
+		{frame.TypePickerConfirm, &yes, false},
+		{frame.TypePickerChoice, &yes, true},
+		{frame.TypePickerChoice, nil, false},
+		{frame.TypePickerModel, &no, false},
+	} {
+		p := Picker{Type: tc.typ, Picker: frame.Picker{AllowText: tc.allow}}
+		if got := p.TakesText(); got != tc.want {
+			t.Errorf("%s allow_text=%v: TakesText = %v, want %v", tc.typ, tc.allow, got, tc.want)
+		}
 	}
 }

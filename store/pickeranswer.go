@@ -66,7 +66,7 @@ func (s *State) PickerFailed(pickerID, reason string) Change {
 	}
 	summary := a.picker.Summary()
 	if a.movedOn {
-		s.settle(a, NotDelivered, "answer unconfirmed ("+reason+"), and the agent has moved on: "+summary)
+		s.settle(a, NotDelivered, unconfirmedRecord(reason, summary))
 		return s.end()
 	}
 	delete(s.answering, pickerID)
@@ -83,6 +83,12 @@ func (s *State) PickerFailed(pickerID, reason string) Change {
 	s.chg.Pickers = true
 	s.chg.Directory = true
 	return s.end()
+}
+
+// unconfirmedRecord is the record of an answer from this device that failed
+// with reason while the agent moved on: it may have been used.
+func unconfirmedRecord(reason, summary string) string {
+	return "answer unconfirmed (" + reason + "), and the agent has moved on: " + summary
 }
 
 // answeringPrefix starts the text of a pending record.

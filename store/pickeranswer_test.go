@@ -186,3 +186,38 @@ func TestTurnMovingOnAtTheDeadlineIsExpiry(t *testing.T) {
 	apply(t, s, toolStart1)
 	want(t, s, def, `tool 1 terminal running`, `picker-record "expired: rm -rf build/"`)
 }
+
+// TestPickerWithAnUnconfirmedAnswerClosedByTheTurn: an answer that got no
+// reply may still reach the gateway (a stalled gateway reads it later). When
+// the turn then moves on, the record must not claim another device
+// answered: it says this device's answer is unconfirmed.
+func TestPickerWithAnUnconfirmedAnswerClosedByTheTurn(t *testing.T) {
+	s := newState(newClock())
+	apply(t, s, helloAck)
+	apply(t, s, approval)
+	s.AnswerPicker(def, "pa", "approved once: rm -rf build/")
+	s.PickerFailed("pa", "no reply from the gateway")
+	apply(t, s, toolStart1)
+	if len(s.AllPickers()) != 0 {
+		t.Fatalf("still pending: %+v", s.AllPickers())
+	}
+	want(t, s, def, `picker-record "not delivered (no reply from the gateway), still waiting for an answer: rm -rf build/"`,
+		`tool 1 terminal running`,
+		`picker-record "answer unconfirmed (no reply from the gateway), and the agent has moved on: rm -rf build/"`)
+}
+
+// TestLateAnswerAtTheDeadlineIsExpiredNotElsewhere: an answer the gateway
+// refuses (not_found) at the picker's deadline came too late: the gateway
+// timed the picker out, no other device answered it.
+func TestLateAnswerAtTheDeadlineIsExpiredNotElsewhere(t *testing.T) {
+	clk := newClock()
+	s := newState(clk)
+	apply(t, s, helloAck, approval) // timeout_s 300
+	clk.advance(299500 * time.Millisecond)
+	s.AnswerPicker(def, "pa", "approved once: rm -rf build/")
+	s.PickerGone(def, "pa")
+	want(t, s, def, `picker-record "not used: the question had expired: rm -rf build/"`)
+	if it := s.Lane(def).Item(0); it.Outcome != Expired {
+		t.Fatalf("%+v", it)
+	}
+}

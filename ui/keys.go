@@ -21,6 +21,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	if d := m.dialogs.Top(); d != nil {
 		if key.Matches(msg, m.com.KeyMap.Global.Quit) {
+			if p, ok := d.(*dialog.Picker); ok { // hidden like Esc, so it does not pop up again
+				return m.handleAction(common.ActionHidePicker{Lane: p.Lane(), PickerID: p.PickerID()})
+			}
 			return m.handleAction(common.ActionClose{})
 		}
 		if d.ID() == dialog.PickerDialogID {

@@ -6,10 +6,12 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/audit"
+	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/dialog"
 	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
@@ -182,4 +184,24 @@ func TestAuditWriteFailureIsAWarning(t *testing.T) {
 	h.frame(approvalFrame(lane0, "pa_1", "rm -rf build/"))
 	h.typeText("1")
 	h.mustShow("◆ approved once: rm -rf build/", "answer not written to the audit log: disk full")
+}
+
+// TestAnswerRefusedAtTheDeadlineIsExpired: an answer given as the picker
+// runs out, refused by the gateway (not_found), is recorded and audited as
+// too late, not as another device's answer.
+func TestAnswerRefusedAtTheDeadlineIsExpired(t *testing.T) {
+	log := &fakeAudit{}
+	now := fixedNow
+	clock := func() time.Time { return now }
+	h := newHarness(t, 120, 40, withAudit(log), func(o *Options) { o.Now, o.State = clock, store.New(store.Options{Now: clock}) })
+	h.online()
+	answerSelect(h, notFound, nil)
+	h.frame(approvalFrame(lane0, "pa_1", "rm -rf ./dist2"))
+	now = now.Add(299 * time.Second)
+	h.typeText("1")
+	h.mustShow("◆ not used: the question had expired: rm -rf ./dist2", "the question had expired: your answer was not used")
+	h.mustNotShow("another device")
+	if es := log.all(); len(es) != 1 || es[0].Result != audit.Expired {
+		t.Fatalf("audit %+v", es)
+	}
 }

@@ -213,3 +213,16 @@ func (m *Model) pickerTicking() bool {
 	p := m.cardPicker()
 	return p != nil && !p.Deadline.IsZero()
 }
+
+// handleTermFocus notes that the terminal has the focus again. A picker on
+// screen arms afresh: it may have armed while the user was away, and a user
+// coming back types at once, before reading what is now on screen.
+func (m *Model) handleTermFocus() tea.Cmd {
+	blurred := m.termBlurred
+	m.termBlurred = false
+	if blurred && m.pickers.shown != nil {
+		m.invalidate()
+		return m.pickers.shown.Show()
+	}
+	return nil
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/dialog"
+	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
@@ -96,12 +97,7 @@ func TestPickerChainKeepsTheKeyboard(t *testing.T) {
 		t.Fatal("the second picker waits although the user is answering pickers")
 	}
 	h.typeText("4")
-	if sel := h.requestsOf(frame.TypePickerSelect); len(sel) != 2 {
-		t.Fatalf("answers %v", sel)
-	}
-	if h.m.Composer() != "draft" {
-		t.Fatalf("composer %q", h.m.Composer())
-	}
+	h.answeredKeeping(2, "draft")
 	// Long after the last answer, the draft counts again.
 	*now = now.Add(time.Minute)
 	h.frame(approvalFrame(lane0, "pa_3", "rm -rf c"))
@@ -260,5 +256,129 @@ func TestPickerCardIsSanitised(t *testing.T) {
 				t.Fatal(err)
 			}
 		})
+	}
+}
+
+// A picker that armed while the terminal was unfocused arms again when the
+// terminal gets the focus back: a user coming back to the window and typing
+// at once ("1 more thing") cannot answer what they have not seen yet.
+func TestPickerArmsAgainWhenTheTerminalGetsTheFocusBack(t *testing.T) {
+	h, now := clockHarness(t)
+	hold := false
+	h.m.tick = func(d time.Duration, msg tea.Msg) tea.Cmd {
+		if _, ok := msg.(dialog.PickerArmedMsg); ok && hold {
+			return nil
+		}
+		return testTick(d, msg)
+	}
+	h.send(tea.BlurMsg{})
+	*now = now.Add(3 * time.Second)
+	h.frame(approvalFrame(lane0, "pa_1", "rm -rf a"))
+	if h.m.DialogOpen() != dialog.PickerDialogID || !h.m.pickers.shown.Armed() {
+		t.Fatal("the approval did not open armed while the user was away")
+	}
+	hold = true // the user types before the arming delay has passed
+	h.send(tea.FocusMsg{})
+	h.typeText("1 more thing")
+	h.keptTyping("1 more thing")
+}
+
+// keptTyping fails unless no picker.select was sent, the composer holds
+// want and the approval waits as a card.
+func (h *harness) keptTyping(want string) {
+	h.t.Helper()
+	h.noSelect()
+	if h.m.Composer() != want {
+		h.t.Fatalf("composer %q, want %q", h.m.Composer(), want)
+	}
+	h.mustShow("◆ Approval waiting")
+}
+
+// An answer given after Alt+P that the gateway never confirms brings the
+// picker back; a user who went on typing meanwhile keeps the keyboard and
+// the picker waits as a card (the deliberate act was used by the answer).
+func TestUndeliveredAnswerComesBackAsACardWhileTyping(t *testing.T) {
+	h, now := clockHarness(t)
+	answerSelect(h, frame.Frame{}, wsclient.ErrTimeout)
+	h.typeText("hi")
+	h.frame(approvalFrame(lane0, "pa_1", "rm -rf a"))
+	h.key('p', tea.ModAlt)
+	_, cmd := h.m.Update(tea.KeyPressMsg{Code: '1', Text: "1"})
+	*now = now.Add(20 * time.Second)
+	h.typeText(" there")
+	*now = now.Add(10 * time.Second)
+	h.run(cmd) // no reply: the answer is not delivered
+	if h.m.DialogOpen() != "" {
+		t.Fatal("the undelivered picker took the keyboard from a typing user")
+	}
+	h.mustShow("◆ Approval waiting")
+	*now = now.Add(600 * time.Millisecond) // a pause, then typing goes on
+	h.typeText("2 more")
+	h.answeredKeeping(1, "hi there2 more")
+}
+
+// answeredKeeping fails unless exactly n picker.select were sent and the
+// composer holds composer.
+func (h *harness) answeredKeeping(n int, composer string) {
+	h.t.Helper()
+	if sel := h.requestsOf(frame.TypePickerSelect); len(sel) != n {
+		h.t.Fatalf("picker.select %v, want %d", sel, n)
+	}
+	if h.m.Composer() != composer {
+		h.t.Fatalf("composer %q, want %q", h.m.Composer(), composer)
+	}
+}
+
+// A typed clarify answer survives Esc: the picker is hidden, not answered,
+// and the text is still in its field when Alt+P brings it back.
+func TestPickerTypedAnswerSurvivesHiding(t *testing.T) {
+	h, now := clockHarness(t)
+	*now = now.Add(3 * time.Second)
+	h.frame(inLane(lane0, frame.TypePickerClarify, &frame.Picker{PickerID: "pq_1", Question: "How should I roll out?"}))
+	h.typeText("canary rollout")
+	h.press(keyEsc)
+	if h.m.DialogOpen() != "" {
+		t.Fatal("esc did not hide the picker")
+	}
+	h.key('p', tea.ModAlt)
+	h.mustShow("canary rollout")
+	h.press(keyEnter)
+	sel := h.requestsOf(frame.TypePickerSelect)
+	if len(sel) != 1 || sel[0].Payload.(*frame.PickerSelect).Value != "canary rollout" {
+		t.Fatalf("picker.select %v", sel)
+	}
+}
+
+// Ctrl+C on a picker hides it like Esc: the picker opened with Alt+P does
+// not jump back over the composer at the next frame while the user types.
+func TestPickerCtrlCHidesIt(t *testing.T) {
+	h, now := clockHarness(t)
+	h.typeText("hi")
+	h.frame(approvalFrame(lane0, "pa_1", "rm -rf a"))
+	h.key('p', tea.ModAlt)
+	h.key('c', tea.ModCtrl)
+	if h.m.DialogOpen() != "" {
+		t.Fatal("ctrl+c left the picker open")
+	}
+	h.typeText(" hello")
+	h.frame(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "tool"}))
+	*now = now.Add(time.Second) // a pause in typing
+	h.typeText("2 items")
+	h.keptTyping("hi hello2 items")
+}
+
+// Esc hides a picker opened with Alt+P too.
+func TestPickerOpenedWithAltPHidesWithEsc(t *testing.T) {
+	h, _ := clockHarness(t)
+	h.typeText("hi")
+	h.frame(approvalFrame(lane0, "pa_1", "rm -rf a"))
+	h.key('p', tea.ModAlt)
+	h.press(keyEsc)
+	if h.m.DialogOpen() != "" {
+		t.Fatal("esc left the picker open")
+	}
+	h.frame(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "tool"}))
+	if h.m.DialogOpen() != "" {
+		t.Fatal("the hidden picker came back at the next frame")
 	}
 }

@@ -23,15 +23,16 @@ type pickerState struct {
 	shown     *dialog.Picker
 	hidden    map[string]bool
 	announced map[string]bool
-	expiring  bool           // an expiry tick is scheduled
-	input     pickerInput    // who gets the keyboard (pickercard.go)
-	repeats   map[string]int // notification repeats done per picker (notifyrepeat.go)
-	repeating bool           // a repeat tick is scheduled
+	expiring  bool              // an expiry tick is scheduled
+	input     pickerInput       // who gets the keyboard (pickercard.go)
+	repeats   map[string]int    // notification repeats done per picker (notifyrepeat.go)
+	repeating bool              // a repeat tick is scheduled
+	drafts    map[string]string // text typed in a picker hidden with Esc
 }
 
 func newPickerState() pickerState {
 	return pickerState{hidden: map[string]bool{}, announced: map[string]bool{}, input: pickerInput{waiting: map[string]bool{}},
-		repeats: map[string]int{}}
+		repeats: map[string]int{}, drafts: map[string]string{}}
 }
 
 // Messages of the picker flow.
@@ -77,6 +78,7 @@ func (m *Model) syncPicker() tea.Cmd {
 		return m.clockTick() // a card's time left counts down too
 	}
 	p := dialog.NewPicker(m.com, *want, m.tick)
+	p.SetDraft(m.pickers.drafts[want.PickerID])
 	m.pickers.shown = p
 	m.openDialog(p)
 	return tea.Batch(p.Show(), m.clockTick())
@@ -126,6 +128,10 @@ func (m *Model) handlePickerAnswered(msg pickerAnsweredMsg) tea.Cmd {
 	var report tea.Cmd
 	result, reason := audit.Accepted, ""
 	switch {
+	case msg.notFound && msg.picker.TimedOut(m.com.Now()):
+		chg = m.com.Store.PickerGone(msg.picker.Lane, id)
+		report = common.ReportInfo("the question had expired: your answer was not used")
+		result = audit.Expired
 	case msg.notFound:
 		chg = m.com.Store.PickerGone(msg.picker.Lane, id)
 		report = common.ReportInfo("answered on another device: your answer was not used")
@@ -152,8 +158,14 @@ func deliveryReason(err error) string {
 // hidePicker takes the lane's pickers off screen; they stay pending (one
 // arriving later shows up).
 func (m *Model) hidePicker(a common.ActionHidePicker) tea.Cmd {
+	if p := m.pickers.shown; p != nil && p.PickerID() == a.PickerID {
+		m.pickers.drafts[a.PickerID] = p.Draft() // the typed answer comes back with it
+	}
 	for _, p := range m.com.Store.Pickers(a.Lane) {
 		m.pickers.hidden[p.PickerID] = true
+		if m.pickers.input.chosen == p.PickerID {
+			m.pickers.input.chosen = "" // hiding undoes the Alt+P that opened it
+		}
 	}
 	m.syncPicker()
 	return common.ReportInfo("picker hidden · " + m.com.KeyMap.Global.Picker.Help().Key + " brings it back")
@@ -205,6 +217,7 @@ func (m *Model) announcePickers() tea.Cmd {
 			delete(m.pickers.announced, id)
 			delete(m.pickers.hidden, id)
 			delete(m.pickers.repeats, id)
+			delete(m.pickers.drafts, id)
 		}
 	}
 	return tea.Batch(append(cmds, m.scheduleRepeat())...)

@@ -250,8 +250,7 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 		m.applyTheme()
 		return m, nil
 	case tea.FocusMsg:
-		m.termBlurred = false
-		return m, nil
+		return m, m.handleTermFocus()
 	case tea.BlurMsg:
 		m.termBlurred = true
 		return m, nil

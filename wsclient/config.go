@@ -13,6 +13,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/hermes/iris/internal/safefile"
 )
 
 // Config configures a Client. URL, Token and DeviceID are required.
@@ -193,12 +195,16 @@ func isLoopback(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
+// maxCAFileSize caps the CA bundle read from CAFile; a system bundle of
+// every public root is about 200 KiB.
+const maxCAFileSize = 4 << 20
+
 // tlsConfig trusts the system roots plus the certificates in caFile.
 func tlsConfig(caFile string) (*tls.Config, error) {
 	if caFile == "" {
 		return nil, nil
 	}
-	pem, err := os.ReadFile(caFile)
+	pem, err := safefile.Read(caFile, maxCAFileSize)
 	if err != nil {
 		return nil, fmt.Errorf("CA file: %w", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -151,6 +152,28 @@ func TestNewChecksURLAndTransportSecurity(t *testing.T) {
 	cfg.Token = ""
 	if _, err := wsclient.New(cfg); err == nil {
 		t.Fatal("a config without token was accepted")
+	}
+}
+
+// A ca_file that is a FIFO with no writer, or a device, fails at once
+// instead of hanging start-up or filling memory.
+func TestCAFileThatIsNotARegularFileFailsAtOnce(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "ca.fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{fifo, "/dev/zero"} {
+		cfg := wsclient.Config{URL: "wss://gateway.example", Token: "t", DeviceID: "dev_ca", CAFile: path}
+		done := make(chan error, 1)
+		go func() { _, err := wsclient.New(cfg); done <- err }()
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(err.Error(), "not a regular file") {
+				t.Errorf("CA file %s: error %v, want 'not a regular file'", path, err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("CA file %s: New still blocked after 10 s", path)
+		}
 	}
 }
 

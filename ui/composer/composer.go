@@ -144,6 +144,9 @@ func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	if p, ok := msg.(tea.PasteMsg); ok {
 		return m.paste(p)
 	}
+	if kp, ok := msg.(tea.KeyPressMsg); ok && kp.Code == tea.KeyBackspace && kp.Mod == 0 && m.deleteMarkerBefore() {
+		return nil, nil
+	}
 	var cmd tea.Cmd
 	m.ta, cmd = m.ta.Update(msg)
 	return nil, cmd

@@ -3,6 +3,7 @@ package composer
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -47,6 +48,27 @@ func (m *Model) paste(msg tea.PasteMsg) (common.Action, tea.Cmd) {
 	var cmd tea.Cmd
 	m.ta, cmd = m.ta.Update(msg)
 	return nil, cmd
+}
+
+// deleteMarkerBefore deletes a paste block's marker that ends at the
+// cursor, whole, and reports whether it did: Backspace never leaves half a
+// marker, which would go out as text while the block is dropped.
+func (m *Model) deleteMarkerBefore() bool {
+	lines := strings.Split(m.ta.Value(), "\n")
+	if m.ta.Line() >= len(lines) {
+		return false
+	}
+	line := []rune(lines[m.ta.Line()])
+	before := string(line[:min(m.ta.Column(), len(line))])
+	for _, b := range m.pastes {
+		if strings.HasSuffix(before, b.marker) {
+			for range utf8.RuneCountInString(b.marker) {
+				m.ta, _ = m.ta.Update(tea.KeyPressMsg{Code: tea.KeyBackspace})
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // expand returns the editor's text with each block's marker replaced by

@@ -124,3 +124,20 @@ func TestPasteLineEnds(t *testing.T) {
 		t.Fatal("CR line ends were kept")
 	}
 }
+
+// Backspace right after a block's marker deletes the whole marker (and so
+// the block): one Backspace never leaves a broken marker that would be sent
+// as text while the pasted text silently goes missing.
+func TestBackspaceDeletesAMarkerWhole(t *testing.T) {
+	m := newComposer()
+	m.Update(tea.KeyPressMsg{Code: 'a', Text: "a"})
+	m.Update(tea.PasteMsg{Content: pasteText(inlinePaste + 1)})
+	m.Update(tea.KeyPressMsg{Code: tea.KeyBackspace})
+	if m.Value() != "a" || strings.Contains(m.View(), "pasted text") {
+		t.Fatalf("value %q, view:\n%s", m.Value(), m.View())
+	}
+	m.Update(tea.KeyPressMsg{Code: tea.KeyBackspace}) // an ordinary character again
+	if m.Value() != "" {
+		t.Fatalf("value %q", m.Value())
+	}
+}

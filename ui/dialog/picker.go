@@ -115,6 +115,31 @@ func (p *Picker) PickerID() string { return p.pk.PickerID }
 // Lane is the lane the prompt belongs to.
 func (p *Picker) Lane() frame.Lane { return p.pk.Lane }
 
+// Draft is the text typed in the picker's field (the free-text answer or
+// the model filter), kept by the caller when the picker is hidden.
+func (p *Picker) Draft() string {
+	if p.stage != stageChoose || !p.typing() {
+		return ""
+	}
+	return p.input.Value()
+}
+
+// SetDraft puts text typed earlier back into the picker's field, with
+// typing going to it (a picker brought back after Esc).
+func (p *Picker) SetDraft(text string) {
+	if text == "" || !p.isModel() && !p.allowsText() {
+		return
+	}
+	p.input.SetValue(text)
+	if p.isModel() {
+		p.rows = modelRows(p.pk, text)
+		p.cursor = p.firstSelectable()
+	} else {
+		p.cursor = p.textRow()
+	}
+	p.syncInput()
+}
+
 // Armed reports whether the picker accepts answers yet.
 func (p *Picker) Armed() bool { return p.armed }
 

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
 )
 
@@ -21,19 +22,34 @@ const (
 // the toggled choices; with nothing to send it only shows a hint.
 func (p *Picker) enter() (common.Action, tea.Cmd) {
 	if p.multi() {
-		if values, labels := p.pickedValues(); len(values) > 0 {
-			return p.answer(jsonArray(values), "answered "+strings.Join(labels, ", ")+": "+subject(p.pk)), nil
+		if a := p.multiAnswer(); a != nil {
+			return a, nil
 		}
 	}
-	switch {
-	case p.cursor < 0 || p.cursor >= len(p.rows):
+	if p.cursor < 0 || p.cursor >= len(p.rows) {
 		p.notice = noticeNothingHighlighted
 		return nil, nil
-	case p.multi() && p.onChoice():
-		r := p.rows[p.cursor]
-		return p.answer(jsonArray([]string{r.value}), "answered "+r.label+": "+subject(p.pk)), nil
 	}
 	return p.choose(p.cursor)
+}
+
+// multiAnswer is a multi-select clarify's answer: the toggled choices (or,
+// with none toggled, the highlighted one) plus the typed text, which is
+// never dropped. It is nil when no choice is toggled or highlighted: the
+// typed text alone is sent as text (choose).
+func (p *Picker) multiAnswer() common.Action {
+	values, labels := p.pickedValues()
+	if len(values) == 0 && p.onChoice() {
+		r := p.rows[p.cursor]
+		values, labels = []string{r.value}, []string{r.label}
+	}
+	if len(values) == 0 {
+		return nil
+	}
+	if text := strings.TrimSpace(p.input.Value()); text != "" {
+		values, labels = append(values, text), append(labels, "“"+termsafe.Line(text)+"”")
+	}
+	return p.answer(jsonArray(values), "answered "+strings.Join(labels, ", ")+": "+subject(p.pk))
 }
 
 // nthRow is the index of the n-th (0-based) numbered row, or -1.

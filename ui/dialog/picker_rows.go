@@ -101,12 +101,6 @@ func isPermanent(p store.Picker, c frame.Choice) bool {
 	return false
 }
 
-// allowsText reports whether the picker takes a typed answer: a clarify
-// always does, any other kind when it says allow_text.
-func allowsText(p store.Picker) bool {
-	return p.Type == frame.TypePickerClarify || (p.AllowText != nil && *p.AllowText)
-}
-
 // choiceRows turns choices into rows, plus "deny with a reason" in an
 // approval that can be denied, and the free-text row when allowed.
 func choiceRows(p store.Picker) []pickerRow {
@@ -126,7 +120,7 @@ func choiceRows(p store.Picker) []pickerRow {
 	if p.Type == frame.TypePickerApproval && deny {
 		rows = append(rows, pickerRow{value: "deny", label: "Deny with a reason…", reason: true})
 	}
-	if allowsText(p) {
+	if p.TakesText() {
 		rows = append(rows, pickerRow{text: true, label: "Other answer:"})
 	}
 	return rows

@@ -64,6 +64,8 @@ func TestPickerAnswers(t *testing.T) {
 		{"multi select highlighted only", multiJS, []string{"down", "down", "enter"}, `["prod"]`, "answered prod: Which environments?"},
 		{"multi select alt digits toggle", multiJS, []string{"alt+3", "alt+1", "alt+3", "alt+2", "enter"}, `["staging (Recommended)","prod"]`, "answered staging, prod: Which environments?"},
 		{"multi select typed text", multiJS, []string{"a", "l", "l", "enter"}, "all", "answered “all”: Which environments?"},
+		{"multi select toggles keep the typed text", multiJS, []string{"d", "e", "v", "alt+1", "enter"}, `["staging (Recommended)","dev"]`, "answered staging, “dev”: Which environments?"},
+		{"multi select highlight keeps the typed text", multiJS, []string{"d", "e", "v", "down", "enter"}, `["staging (Recommended)","dev"]`, "answered staging, “dev”: Which environments?"},
 		{"confirm defaults", confirmJS, []string{"3"}, "cancel", "cancelled: Apply changes?"},
 		{"confirm once", confirmJS, []string{"down", "enter"}, "once", "confirmed (Once): Apply changes?"},
 		{"confirm always asks again", confirmJS, []string{"2", "enter"}, "always", "confirmed (Always): Apply changes?"},
@@ -440,5 +442,24 @@ func TestPickerPaste(t *testing.T) {
 	paste := tea.PasteMsg{Content: "1"}
 	if act, _ := p.Update(paste); act != (common.ActionYieldPicker{Lane: pk.Lane, PickerID: pk.PickerID, Msg: paste}) {
 		t.Fatalf("%#v", act)
+	}
+}
+
+// An approval (or a confirm) that says allow_text still takes no typed
+// answer: letters go back to the composer and digits pick, so a sentence
+// typed into an open approval ("yes do it" + Enter) never answers it.
+func TestGuardedPickerIgnoresAllowText(t *testing.T) {
+	for _, js := range []string{
+		`{"type":"picker.approval","chat_id":"c","payload":{"picker_id":"pa_t","command":"rm -rf x","allow_text":true}}`,
+		`{"type":"picker.confirm","chat_id":"c","payload":{"picker_id":"pc_t","title":"Apply?","allow_text":true}}`,
+	} {
+		com := testCom(t, themes.Dark)
+		p := armed(t, com, queued(t, com, js))
+		if _, ok := keys(t, p, "y").(common.ActionYieldPicker); !ok {
+			t.Fatalf("%s: a letter did not go back to the composer", js)
+		}
+		if strings.Contains(ansi.Strip(p.View()), "Other answer") {
+			t.Fatalf("%s offers a typed answer:\n%s", js, ansi.Strip(p.View()))
+		}
 	}
 }
