@@ -363,13 +363,31 @@ func (r *run) waitExit() int {
 }
 
 // quit presses ctrl+c on an empty composer and expects a clean exit.
+//
+// Ctrl+C first stops a busy agent, and asks once more while a question
+// waits or a message is queued ("press ctrl+c again to quit"), so it is
+// pressed again, up to three times more, while the process runs.
 func (r *run) quit() {
 	r.e.t.Helper()
-	r.keys("C-c")
+	for range 4 {
+		if dead, _ := r.pane(); dead {
+			break
+		}
+		r.keys("C-c")
+		for deadline := time.Now().Add(quitStep); time.Now().Before(deadline); time.Sleep(pollEvery) {
+			if dead, _ := r.pane(); dead {
+				break
+			}
+		}
+	}
 	if code := r.waitExit(); code != 0 {
 		r.e.t.Fatalf("%s exited with %d; screen:\n%s", r.name, code, r.screen())
 	}
 }
+
+// quitStep is how long quit waits for the process to end after one
+// Ctrl+C before pressing it again.
+const quitStep = 2 * time.Second
 
 // kill sends SIGKILL to the binary and waits until it is gone.
 func (r *run) kill() { r.e.t.Helper(); r.signal(syscall.SIGKILL) }
