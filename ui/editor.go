@@ -33,6 +33,9 @@ func (m *Model) editorCommand() []string {
 // editor, suspending the UI (tea.ExecProcess); editorDone takes the text
 // back.
 func (m *Model) openEditor() tea.Cmd {
+	if m.opts.ProgramsOff != "" {
+		return common.ReportError(errors.New("no editor: " + m.opts.ProgramsOff))
+	}
 	f, err := os.CreateTemp("", "iris-draft-*.md")
 	if err != nil {
 		return common.ReportError(fmt.Errorf("cannot open the editor: %w", err))

@@ -86,6 +86,9 @@ func (m *Model) plainMessage(it *store.Item) string {
 
 // openPager writes text to a temporary file and opens it in the pager.
 func (m *Model) openPager(text string) tea.Cmd {
+	if m.opts.ProgramsOff != "" {
+		return common.ReportError(errors.New("no pager: " + m.opts.ProgramsOff))
+	}
 	f, err := os.CreateTemp("", "iris-view-*.txt")
 	if err != nil {
 		return common.ReportError(fmt.Errorf("cannot open the pager: %w", err))
@@ -101,6 +104,9 @@ func (m *Model) openPager(text string) tea.Cmd {
 // runPager runs the pager on the file at path, suspending the UI
 // (tea.ExecProcess); remove deletes the file afterwards (a temporary one).
 func (m *Model) runPager(path string, remove bool) tea.Cmd {
+	if m.opts.ProgramsOff != "" {
+		return common.ReportError(errors.New("no pager: " + m.opts.ProgramsOff))
+	}
 	argv := m.pagerCommand()
 	c := exec.Command(argv[0], append(argv[1:], path)...)
 	return tea.ExecProcess(c, func(err error) tea.Msg { return pagerDoneMsg{path: path, remove: remove, err: err} })

@@ -95,6 +95,11 @@ type Options struct {
 	// notification while it waits and the terminal is unfocused; the last
 	// gap repeats until the picker ends. Empty: no repeats.
 	NotifyRepeats []time.Duration
+	// ProgramsOff, when set, is why Iris starts no program of its own
+	// ($VISUAL/$EDITOR, $PAGER): over `iris serve --ssh` the environment is
+	// the SSH client's and the program would run on the server, where an
+	// editor or a pager opens a shell.
+	ProgramsOff string
 }
 
 // focusArea is the component that receives keys.
