@@ -14,12 +14,21 @@ import (
 )
 
 // runConnect resolves the profile (opening the first-run setup form when the
-// URL or token is missing) and runs the client against it.
+// URL or token is missing) and runs the client against it; without a
+// terminal it says so in one line (after any configuration error).
 func runConnect(ctx context.Context, opts cliOptions, stderr io.Writer) int {
 	cfg, code := loadConfig(ctx, opts, stderr)
 	if cfg == nil {
 		return code
 	}
+	// Configuration errors come first: they need no terminal.
+	return withTTY(os.Stdin, openDevTTY, stderr, func() int { return connectWith(ctx, cfg, opts, stderr) })
+}
+
+// connectWith runs the first-run setup form when cfg lacks the URL or
+// token, then the client.
+func connectWith(ctx context.Context, cfg *config.Config, opts cliOptions, stderr io.Writer) int {
+	var code int
 	if cfg.NeedsSetup() {
 		res, ok, err := setup.Run(ctx, setup.Options{
 			Paths:      cfg.Paths,

@@ -60,7 +60,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case cmdHeadless:
 		return runHeadless(ctx, opts, stdout, stderr)
 	case cmdDemo:
-		return runDemo(ctx, opts, stderr)
+		return withTTY(os.Stdin, openDevTTY, stderr, func() int { return runDemo(ctx, opts, stderr) })
 	default:
 		return runConnect(ctx, opts, stderr)
 	}

@@ -380,3 +380,24 @@ func TestServeSSHOpenIsOffWithAReason(t *testing.T) {
 	tm.Type("\t[o") // focus the transcript, select the media, open it
 	tm.Out.WaitFor(t, "opening with an application is off over SSH")
 }
+
+// Over SSH the client's $EDITOR/$PAGER never run on the server: Ctrl+E and
+// /view say why instead (an editor or a pager opens a shell).
+func TestServeSSHStartsNoEditorOrPager(t *testing.T) {
+	_, tm, _ := servedOnline(t)
+	tm.Type("draft\x05") // ctrl+e
+	tm.Out.WaitFor(t, "no editor: off over SSH")
+	tm.Type("\x15/view\r") // ctrl+u clears the draft
+	tm.Out.WaitFor(t, "no pager: off over SSH")
+}
+
+// Copy over SSH: Alt+Y writes OSC 52 to the session, so the text lands on
+// the SSH client's clipboard.
+func TestServeSSHCopyReachesTheClient(t *testing.T) {
+	_, tm, _ := servedOnline(t)
+	tm.Type("\x1by") // alt+y: copy the last reply
+	tm.Out.WaitFor(t, "copied")
+	if raw := tm.Out.Raw(); !strings.Contains(raw, "\x1b]52;c;") {
+		t.Fatal("no OSC 52 in the session's output")
+	}
+}

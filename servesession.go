@@ -17,6 +17,11 @@ import (
 	"github.com/hermes/iris/wsclient"
 )
 
+// programsOffOverSSH is why Ctrl+E and the pager are off over SSH: they
+// would run on the server, chosen by the client's $EDITOR/$PAGER, and an
+// editor or a pager opens a shell.
+const programsOffOverSSH = "off over SSH (it would run on the server); y copies a message to your clipboard"
+
 // errOpenOverSSH is why "open" is off when Iris is served over SSH.
 var errOpenOverSSH = errors.New("opening with an application is off over SSH (it would open on the server); save it instead")
 
@@ -57,6 +62,7 @@ func (a *sshApp) start(ctx context.Context, t *sshserve.Terminal) (*tea.Program,
 		AttachRoot: a.files,
 		AttachOff:  attachOff(a.files),
 	}
+	uo.ProgramsOff = programsOffOverSSH
 	model := ui.New(uo)
 	// The server quits the program when the session ends (client gone,
 	// idle, shutdown), so a quit, not a kill, ends it and drafts are saved.

@@ -109,7 +109,8 @@ func Load(ctx context.Context, opts Options) (*Config, error) {
 	}
 	_, statErr := os.Stat(paths.ConfigFile)
 	c := &Config{Paths: paths, File: f, FileExists: statErr == nil, Warnings: warns}
-	name, p, err := pickProfile(f, paths.ConfigFile, opts.Profile)
+	given := firstNonEmpty(opts.URL, os.Getenv(EnvURL)) != "" && firstNonEmpty(opts.Token, os.Getenv(EnvToken)) != ""
+	name, p, err := pickProfile(f, paths.ConfigFile, opts.Profile, given)
 	if err != nil {
 		return nil, err
 	}
@@ -144,14 +145,16 @@ func Load(ctx context.Context, opts Options) (*Config, error) {
 
 // pickProfile chooses the profile: the flag, else default_profile, else
 // "default". A named profile must exist unless the file defines none (the
-// first run, where setup creates it).
-func pickProfile(f *File, path, flag string) (string, Profile, error) {
+// first run, where setup creates it) or the URL and token are given by
+// flags or the environment (given): then the name only chooses the data
+// directory.
+func pickProfile(f *File, path, flag string, given bool) (string, Profile, error) {
 	name := firstNonEmpty(flag, f.DefaultProfile, DefaultProfileName)
 	if !ValidProfileName(name) {
 		return "", Profile{}, fmt.Errorf("profile name %q: only letters, digits, '-' and '_' are allowed", name)
 	}
 	p, ok := f.Profiles[name]
-	if !ok && flag != "" && len(f.Profiles) > 0 {
+	if !ok && flag != "" && len(f.Profiles) > 0 && !given {
 		return "", Profile{}, fmt.Errorf("profile %q is not defined in %s (profiles: %s)",
 			name, path, strings.Join(f.ProfileNames(), ", "))
 	}

@@ -180,6 +180,22 @@ func TestUndefinedDefaultWithFlags(t *testing.T) {
 	}
 }
 
+// TestUndefinedProfileWithFlags: --profile NAME with --url and --token
+// works for any name; the name only chooses the data directory.
+func TestUndefinedProfileWithFlags(t *testing.T) {
+	p := testEnv(t, "[profiles.home]\nurl = \"wss://home/ws\"\n")
+	c, err := load(t, Options{Profile: "p2", URL: "wss://flag/ws", Token: "tok"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Profile != "p2" || c.URL != "wss://flag/ws" || c.NeedsSetup() || c.DataDir != p.ProfileDataDir("p2") {
+		t.Fatalf("profile %q url %q data %s", c.Profile, c.URL, c.DataDir)
+	}
+	if _, err := load(t, Options{Profile: "p2", URL: "wss://flag/ws"}); err == nil {
+		t.Fatal("an undefined profile without a token was accepted")
+	}
+}
+
 func TestBadURLFromFlagOrEnv(t *testing.T) {
 	testEnv(t, "")
 	t.Setenv(EnvURL, "http://h/ws")

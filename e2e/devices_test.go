@@ -40,7 +40,7 @@ func TestSecondDeviceTellsTheTruth(t *testing.T) {
 	a.waitShows("Approve command?", "rm -rf ./dist2", armed)
 	b.waitShows("Approve command?", "rm -rf ./dist2", armed)
 
-	a.waitTitle("◆ 1 waiting · Iris · Default")
+	a.waitTitle("◆ 1 waiting · Iris · Default · busy") // the agent waits for the answer
 
 	b.keys("4") // Deny
 	f := waitReceived(t, sim, func(f frame.Frame) bool { return f.Type == frame.TypePickerSelect })

@@ -4,6 +4,7 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -311,11 +312,42 @@ func (r *run) pane() (dead bool, status int) {
 	if len(f) != 3 || f[0] != "1" {
 		return false, 0
 	}
+	if f[1] == "" && f[2] == "" {
+		// tmux marks the pane dead when the program's terminal closes; under
+		// load it sometimes has not reaped the program yet (or, seen with
+		// tmux 3.3a, does not for a long while), so the status is empty. The
+		// kernel keeps a zombie's wait status in /proc/PID/stat.
+		return zombieStatus(r.pid())
+	}
 	if sig, err := strconv.Atoi(f[2]); err == nil && sig > 0 {
 		return true, 128 + sig
 	}
 	status, _ = strconv.Atoi(f[1])
 	return true, status
+}
+
+// zombieStatus reads the exit status of process pid once it is a zombie
+// (field 52 of /proc/PID/stat, in waitpid's encoding). done is false while
+// it still runs.
+func zombieStatus(pid int) (done bool, status int) {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false, 0
+	}
+	// The command name may hold spaces: fields count from after its ')'.
+	rest := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:]))
+	if len(rest) < 50 || rest[0] != "Z" {
+		return false, 0
+	}
+	ws, err := strconv.Atoi(rest[49])
+	if err != nil {
+		return false, 0
+	}
+	w := syscall.WaitStatus(ws)
+	if w.Signaled() {
+		return true, 128 + int(w.Signal())
+	}
+	return true, w.ExitStatus()
 }
 
 // waitExit waits for the process to end and returns its exit status.
@@ -331,13 +363,31 @@ func (r *run) waitExit() int {
 }
 
 // quit presses ctrl+c on an empty composer and expects a clean exit.
+//
+// Ctrl+C first stops a busy agent, and asks once more while a question
+// waits or a message is queued ("press ctrl+c again to quit"), so it is
+// pressed again, up to three times more, while the process runs.
 func (r *run) quit() {
 	r.e.t.Helper()
-	r.keys("C-c")
+	for range 4 {
+		if dead, _ := r.pane(); dead {
+			break
+		}
+		r.keys("C-c")
+		for deadline := time.Now().Add(quitStep); time.Now().Before(deadline); time.Sleep(pollEvery) {
+			if dead, _ := r.pane(); dead {
+				break
+			}
+		}
+	}
 	if code := r.waitExit(); code != 0 {
 		r.e.t.Fatalf("%s exited with %d; screen:\n%s", r.name, code, r.screen())
 	}
 }
+
+// quitStep is how long quit waits for the process to end after one
+// Ctrl+C before pressing it again.
+const quitStep = 2 * time.Second
 
 // kill sends SIGKILL to the binary and waits until it is gone.
 func (r *run) kill() { r.e.t.Helper(); r.signal(syscall.SIGKILL) }

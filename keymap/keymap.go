@@ -34,6 +34,7 @@ type Global struct {
 	Picker          key.Binding // brings back a hidden picker
 	AutoThread      key.Binding // the next message starts a new thread
 	Channels        key.Binding // the channel menu
+	ConnDetail      key.Binding // why the last connection attempt failed
 	PageUp          key.Binding
 	PageDown        key.Binding
 	Top             key.Binding
@@ -55,6 +56,12 @@ type Transcript struct {
 	Bottom key.Binding
 	// Compose goes back to the composer (from the sidebar too).
 	Compose key.Binding
+	// The keys below act on the selected message (Up/Down select it).
+	Copy      key.Binding // copies its source text (OSC 52)
+	CopyCode  key.Binding // copies one of its code blocks
+	View      key.Binding // opens it in $PAGER
+	Delete    key.Binding // deletes one's own message (asks first)
+	Reasoning key.Binding // shows or hides its reasoning
 }
 
 // Composer bindings apply while the composer has focus.
@@ -62,6 +69,12 @@ type Composer struct {
 	Send     key.Binding
 	Newline  key.Binding
 	Complete key.Binding // completes the / drawer's highlighted command
+	CopyLast key.Binding // copies the lane's last reply (OSC 52)
+	Editor   key.Binding // edits the draft in $VISUAL/$EDITOR
+	// RecallPrev and RecallNext walk the user's sent messages of the lane
+	// from an empty composer.
+	RecallPrev key.Binding
+	RecallNext key.Binding
 }
 
 // Picker bindings apply inside list dialogs (channel switcher, pickers,
@@ -119,6 +132,7 @@ func Default() KeyMap {
 			Picker:          bind("alt+p", "answer pending question", "alt+p"),
 			AutoThread:      bind("alt+t", "next message: new thread", "alt+t"),
 			Channels:        bind("alt+c", "channel menu", "alt+c"),
+			ConnDetail:      bind("alt+w", "why offline", "alt+w"),
 			Resend:          bind("ctrl+g", "resend failed", "ctrl+g"),
 			PageUp:          bind("pgup", "page up", "pgup"),
 			PageDown:        bind("pgdn", "page down", "pgdown"),
@@ -131,16 +145,25 @@ func Default() KeyMap {
 			Open: bind("enter", "open", "enter"),
 		},
 		Transcript: Transcript{
-			Up:      bind("↑/k", "scroll up", "up", "k"),
-			Down:    bind("↓/j", "scroll down", "down", "j"),
-			Top:     bind("home/g", "oldest", "home", "g"),
-			Bottom:  bind("end/G", "newest", "end", "G"),
-			Compose: bind("i", "type a message", "i"),
+			Up:        bind("↑/k", "previous message", "up", "k"),
+			Down:      bind("↓/j", "next message", "down", "j"),
+			Top:       bind("home/g", "oldest", "home", "g"),
+			Bottom:    bind("end/G", "newest", "end", "G"),
+			Compose:   bind("i", "type a message", "i"),
+			Copy:      bind("y", "copy message", "y"),
+			CopyCode:  bind("c", "copy code block", "c"),
+			View:      bind("v", "view in pager", "v"),
+			Delete:    bind("d", "delete own message", "d"),
+			Reasoning: bind("r", "message reasoning", "r"),
 		},
 		Composer: Composer{
-			Send:     bind("enter", "send", "enter"),
-			Newline:  bind("alt+enter/ctrl+j", "newline", "alt+enter", "ctrl+j"),
-			Complete: bind("tab", "complete /command", "tab"),
+			Send:       bind("enter", "send", "enter"),
+			Newline:    bind("alt+enter/ctrl+j", "newline", "alt+enter", "ctrl+j"),
+			Complete:   bind("tab", "complete /command", "tab"),
+			CopyLast:   bind("alt+y", "copy last reply", "alt+y"),
+			Editor:     bind("ctrl+e", "edit in $EDITOR", "ctrl+e"),
+			RecallPrev: bind("↑", "recall sent (empty)", "up"),
+			RecallNext: bind("↓", "recall newer", "down"),
 		},
 		Picker: Picker{
 			Up:      bind("↑", "up", "up", "ctrl+p"),
@@ -175,10 +198,12 @@ func (k KeyMap) Groups() []Group {
 	return []Group{
 		{"Global", []key.Binding{g.Help, g.Switcher, g.Search, g.FocusNext, g.FocusPrev, g.Escape, g.Stop, g.Quit,
 			g.Picker, g.Channels, g.AutoThread, g.ToggleSidebar, g.ToggleReasoning, g.ToggleSteer, g.ToolVerbosity,
-			g.ToggleFooter, g.Resend, g.PageUp, g.PageDown, g.Top, g.Bottom}},
-		{"Composer", []key.Binding{k.Composer.Send, k.Composer.Newline, k.Composer.Complete}},
+			g.ToggleFooter, g.Resend, g.ConnDetail, g.PageUp, g.PageDown, g.Top, g.Bottom}},
+		{"Composer", []key.Binding{k.Composer.Send, k.Composer.Newline, k.Composer.Complete, k.Composer.CopyLast,
+			k.Composer.Editor, k.Composer.RecallPrev, k.Composer.RecallNext}},
 		{"Transcript", []key.Binding{k.Transcript.Up, k.Transcript.Down, k.Transcript.Top, k.Transcript.Bottom,
-			k.Transcript.Compose}},
+			k.Transcript.Compose, k.Transcript.Copy, k.Transcript.CopyCode, k.Transcript.View, k.Transcript.Delete,
+			k.Transcript.Reasoning}},
 		{"Channels", []key.Binding{k.Sidebar.Up, k.Sidebar.Down, k.Sidebar.Open}},
 		{"Lists", []key.Binding{k.Picker.Up, k.Picker.Down, k.Picker.VimUp, k.Picker.VimDown, k.Picker.Digit,
 			k.Picker.Pick, k.Picker.Select, k.Picker.Scope, k.Picker.Close}},

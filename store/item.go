@@ -95,6 +95,8 @@ type Message struct {
 	Steer bool `json:"steer,omitempty"`
 	// Cut says how a streaming message was closed without its message.stop.
 	Cut Cut `json:"cut,omitempty"`
+	// Stopped marks a reply whose turn the user stopped (StopRequested).
+	Stopped bool `json:"stopped,omitempty"`
 	// MediaRefs are the upload refs an outgoing message attaches.
 	MediaRefs []string `json:"media_refs,omitempty"`
 	// Overflow is set when Text was cut at TextCap (textcap.go).

@@ -46,6 +46,7 @@ type Lane struct {
 	storedTurn bool    // the replay is of a turn only the database holds
 	saved      laneRow // the lane's row as last written
 	src        *State  // set while the stored items are not read yet
+	stopAsked  bool    // the user asked the running turn to stop (stopped.go)
 }
 
 // fill reads the lane's stored items if that has not happened yet.

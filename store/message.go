@@ -270,6 +270,9 @@ func (s *State) applyStop(l frame.Lane, m *frame.MessageStop, replayed bool) {
 	}
 	s.finished(ln, msg)
 	s.touch(ln, it)
+	if !replayed {
+		s.markStopped(ln, it)
+	}
 	s.dropOffers(ln, msg)
 	s.turnMovedOn(ln)
 }

@@ -201,6 +201,7 @@ func (s *State) setIdle(l frame.Lane) {
 	for i := len(ln.items) - 1; i >= 0 && !isUserMsg(ln.items[i]); i-- {
 		s.cut(ln, ln.items[i], CutIdle)
 	}
+	s.stopAnswered(ln)
 }
 
 // existingOrNew returns lane l, creating it only for a real chat id.

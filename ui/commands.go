@@ -145,7 +145,7 @@ func (m *Model) loadOlder(l frame.Lane) tea.Cmd {
 	cmd := m.applyChange(chg, nil)
 	if req == nil || m.gw == nil || m.conn != common.ConnOnline {
 		m.transcript.PageDone() // paged from the database, or nothing to ask
-		return cmd
+		return tea.Batch(cmd, m.handleAction(m.transcript.ContinueToOldest()))
 	}
 	return tea.Batch(cmd, m.historyCmd(l, req))
 }
@@ -341,6 +341,7 @@ func (m *Model) stopAgent() tea.Cmd {
 	if m.gw == nil {
 		return nil
 	}
+	m.com.Store.StopRequested(m.lane)
 	return tea.Batch(m.fireCmd("stop", laneFrame(frame.TypeAgentStop, m.lane, &frame.Empty{})),
 		common.ReportInfo("stopping the agent…"))
 }

@@ -84,7 +84,7 @@ func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
 	if chg.Banners {
 		cmds = append(cmds, m.showBanners())
 	}
-	cmds = append(cmds, m.flushOutgoing(), m.spinTick(), m.checkStorage(), m.afterPickersChanged(), m.prunePreviews(chg))
+	cmds = append(cmds, m.flushOutgoing(), m.spinTick(), m.checkStorage(), m.afterPickersChanged(), m.prunePreviews(chg), m.noteTurns())
 	return tea.Batch(cmds...)
 }
 
@@ -103,6 +103,10 @@ func (m *Model) showBanners() tea.Cmd {
 			continue
 		}
 		m.banner = banner{text: text, isErr: b.Kind == store.BannerError, until: m.com.Now().Add(bannerTTL)}
+		m.bannerLane = frame.Lane{}
+		if b.Kind == store.BannerPicker {
+			m.bannerLane = b.Lane
+		}
 	}
 	m.relayout()
 	return m.clockTick()
@@ -163,6 +167,10 @@ func (m *Model) handleConn(msg ConnChangedMsg) tea.Cmd {
 		c.Err = he.Err.Error() // the bar says "handshake failed" itself
 	case msg.Err != nil:
 		c.Err = msg.Err.Error()
+	}
+	if msg.Err != nil {
+		c.Cause = connCause(msg.Err)
+		m.connErr = msg.Err
 	}
 	was := m.conn
 	m.conn = msg.State

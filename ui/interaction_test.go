@@ -186,13 +186,31 @@ func TestDrawerCompletesAndSends(t *testing.T) {
 	h.typeText("/mod")
 	h.mustShow("/model", "tab complete")
 	h.press(keyTab)
-	if h.m.Composer() != "/model" || h.m.Focus() != "composer" {
+	if h.m.Composer() != "/model " || h.m.Focus() != "composer" {
 		t.Fatalf("composer %q focus %s", h.m.Composer(), h.m.Focus())
 	}
 	h.press(keyEnter)
 	sent := h.requestsOf(frame.TypeMessageSend)
 	if len(sent) != 1 || sent[0].Payload.(*frame.MessageSend).Text != "/model" {
 		t.Fatalf("sent %v", sent)
+	}
+	h.mustNotShow("tab complete")
+}
+
+// TestDrawerEnterSendsTheHighlightedCommand: Enter on "/mo" sends the
+// highlighted /model, not the typed "/mo".
+func TestDrawerEnterSendsTheHighlightedCommand(t *testing.T) {
+	h := newHarness(t, 120, 40)
+	h.gw.answer = catalogAnswer
+	h.online()
+	h.typeText("/mo")
+	h.press(keyEnter)
+	sent := h.requestsOf(frame.TypeMessageSend)
+	if len(sent) != 1 || sent[0].Payload.(*frame.MessageSend).Text != "/model" {
+		t.Fatalf("sent %v", sent)
+	}
+	if h.m.Composer() != "" {
+		t.Fatalf("composer kept %q", h.m.Composer())
 	}
 	h.mustNotShow("tab complete")
 }

@@ -13,6 +13,12 @@ import (
 // into the focused composer is never taken as a shortcut.
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.status.Dismiss() // a new action: an earlier status message is done
+	justClosed, armed := m.escClosed, m.quitArmed
+	m.quitArmed = armed && key.Matches(msg, m.com.KeyMap.Global.Quit)
+	m.escClosed = key.Matches(msg, m.com.KeyMap.Global.Escape) && (m.dialogs.Len() > 0 || m.isDrawerOpen())
+	if key.Matches(msg, m.com.KeyMap.Global.Escape) && justClosed && !m.escClosed {
+		return nil // the Esc after one that closed something stops nothing
+	}
 	if d := m.dialogs.Top(); d != nil {
 		if key.Matches(msg, m.com.KeyMap.Global.Quit) {
 			if p, ok := d.(*dialog.Picker); ok { // hidden like Esc, so it does not pop up again
@@ -33,12 +39,21 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.noteTyping()
 		return cmd
 	}
+	if cmd, ok := m.codeChoiceKey(msg); ok {
+		return cmd
+	}
 	typing := m.focus == focusComposer && msg.Text != "" && msg.Mod&^tea.ModShift == 0
 	if !typing {
 		if cmd, ok := m.handleGlobalKey(msg); ok {
 			return cmd
 		}
 		if cmd, ok := m.mediaKey(msg); ok {
+			return cmd
+		}
+		if cmd, ok := m.selectionKey(msg); ok {
+			return cmd
+		}
+		if cmd, ok := m.composerKey(msg); ok {
 			return cmd
 		}
 	}
@@ -70,12 +85,7 @@ func (m *Model) handleGlobalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	g := m.com.KeyMap.Global
 	switch {
 	case key.Matches(msg, g.Quit):
-		if m.composer.Value() != "" {
-			m.composer.Reset()
-			m.relayout()
-			return m.syncDrawer(), true
-		}
-		return m.quit(), true
+		return m.quitKey(), true
 	case key.Matches(msg, g.Help):
 		m.openDialog(dialog.NewHelp(m.com))
 	case key.Matches(msg, g.Switcher):
@@ -90,6 +100,8 @@ func (m *Model) handleGlobalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.toggleAutoThread(), true
 	case key.Matches(msg, g.Channels):
 		return m.openChannels(""), true
+	case key.Matches(msg, g.ConnDetail):
+		return m.connDetail(), true
 	case key.Matches(msg, g.Escape):
 		return m.escape(), true
 	case key.Matches(msg, g.FocusNext):
@@ -112,16 +124,21 @@ func (m *Model) handleGlobalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 }
 
 // escape returns focus to the composer from another pane, or stops the
-// busy focused lane's agent from the composer: going back to typing never
-// stops the agent by surprise. (Open dialogs get Esc before this.)
+// busy focused lane's agent from an empty composer: going back to typing
+// never stops the agent by surprise, nor does an Esc meant for a draft or
+// one right after an Esc that closed a dialog or the / drawer (handleKey).
 func (m *Model) escape() tea.Cmd {
 	if m.focus != focusComposer {
 		return m.setFocus(focusComposer)
 	}
-	if ln := m.com.Store.Lane(m.lane); ln != nil && ln.Busy {
-		return m.stopAgent()
+	ln := m.com.Store.Lane(m.lane)
+	if ln == nil || !ln.Busy {
+		return nil
 	}
-	return nil
+	if m.composer.Value() != "" {
+		return common.ReportInfo("esc stops the agent from an empty composer (or " + m.com.KeyMap.Global.Stop.Help().Key + ")")
+	}
+	return m.stopAgent()
 }
 
 // cycleFocus moves focus composer → transcript → sidebar (when shown).

@@ -233,13 +233,16 @@ func (m *Model) chipKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 }
 
 // selectMedia moves the chip selection through the lane's media; from no
-// selection, Prev starts at the newest and Next at the oldest.
+// selection it starts at the nearest chip on screen (see NearestMedia).
 func (m *Model) selectMedia(step int) {
 	all := m.transcript.Media()
 	if len(all) == 0 {
 		return
 	}
 	cur := m.transcript.SelectedMedia()
+	if cur == "" {
+		cur, step = m.transcript.NearestMedia(step), 0
+	}
 	i := -1
 	for j, x := range all {
 		if x.MediaID == cur {

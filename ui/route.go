@@ -33,6 +33,7 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		m.switchLane(a.Lane)
 		return tea.Batch(m.openLaneCmd(a.Lane), m.setFocus(focusComposer), m.syncPicker())
 	case common.ActionSend:
+		a.Text = trimCommand(a.Text)
 		m.noteSlashSent(a.Text)
 		if cmd, ok := m.attachSlash(a.Text); ok {
 			return cmd
@@ -69,6 +70,9 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		if m.gw != nil && a.Frame.Type == frame.TypeChannelCreate {
 			return m.createChannel(a.Frame)
 		}
+		if m.gw != nil && a.Frame.Type == frame.TypeMessageDelete {
+			return m.deleteMessages(a.Frame)
+		}
 		if m.gw != nil {
 			return m.fireCmd(a.Frame.Type, a.Frame)
 		}
@@ -77,7 +81,13 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 	case common.ActionJump:
 		return m.jump(a)
 	case common.ActionComplete:
-		return m.complete(a.Text)
+		cmd := m.complete(a.Text)
+		if !a.Send {
+			return cmd
+		}
+		act := m.composer.Submit()
+		m.relayout()
+		return tea.Batch(cmd, m.syncDrawer(), m.handleAction(act))
 	case common.ActionCompleteCommands:
 		return m.completeCmd(a.Prefix)
 	case common.ActionSettings:
@@ -105,6 +115,9 @@ func (m *Model) switchLane(l frame.Lane) {
 		m.com.Store.SetDraft(m.lane, m.composer.Value())
 	}
 	m.lane = l
+	if m.bannerLane == l && l.ChatID != "" {
+		m.banner, m.bannerLane = banner{}, frame.Lane{} // its question is here now
+	}
 	chg := m.com.Store.Focus(l)
 	m.transcript.SetLane(l)
 	m.sidebar.SetCurrent(l)
@@ -120,6 +133,7 @@ func (m *Model) switchLane(l frame.Lane) {
 	}
 	m.syncComposer()
 	m.relayout()
+	m.invalidate() // the transcript on screen is another lane's
 }
 
 // syncComposer tells the composer whether the focused lane is busy and how

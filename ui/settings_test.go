@@ -49,7 +49,7 @@ func TestSettingsDialogAppliesAndRemembers(t *testing.T) {
 	if h.m.DialogOpen() != "" {
 		t.Fatal("esc did not close the settings")
 	}
-	h.mustShow("▸ Reasoning · 1 lines")
+	h.mustShow("▸ Reasoning · 1 line (")
 	m2 := New(Options{State: h.st})
 	want := common.Settings{Tools: common.ToolsAll}
 	if s := m2.Settings(); s.Tools != want.Tools || s.RuntimeFooter || s.ShowReasoning || s.Notifications || s.RepeatNotifications || s.BusyInput != common.BusyQueue {

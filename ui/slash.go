@@ -123,6 +123,8 @@ func (m *Model) runClient(name, args string) tea.Cmd {
 		return nil
 	case "/pickers":
 		return m.openInbox()
+	case "/view":
+		return m.viewLane()
 	case "/quit":
 		return m.quit()
 	}
@@ -168,3 +170,12 @@ func (m *Model) toggleAutoThread() tea.Cmd {
 
 // isDrawerOpen reports whether the drawer is on screen.
 func (m *Model) isDrawerOpen() bool { return m.focus == focusComposer && m.drawer.Open() }
+
+// trimCommand drops the spaces after a one-line / command ("/model " as
+// Tab completed it is sent as "/model"); other text is sent as typed.
+func trimCommand(text string) string {
+	if strings.HasPrefix(text, "/") && !strings.Contains(text, "\n") {
+		return strings.TrimRight(text, " ")
+	}
+	return text
+}

@@ -95,6 +95,11 @@ type Options struct {
 	// notification while it waits and the terminal is unfocused; the last
 	// gap repeats until the picker ends. Empty: no repeats.
 	NotifyRepeats []time.Duration
+	// ProgramsOff, when set, is why Iris starts no program of its own
+	// ($VISUAL/$EDITOR, $PAGER): over `iris serve --ssh` the environment is
+	// the SSH client's and the program would run on the server, where an
+	// editor or a pager opens a shell.
+	ProgramsOff string
 }
 
 // focusArea is the component that receives keys.
@@ -142,6 +147,13 @@ type Model struct {
 	jumping     *jumpTarget    // a search hit being paged towards
 	termBlurred bool           // the terminal reported it lost focus
 	autoThread  bool           // the next message asks for a new thread
+	escClosed   bool           // the last key was an Esc that closed something
+	connErr     error          // why the last connection attempt failed (Global.ConnDetail)
+	quitArmed   bool           // the last key was a Ctrl+C that warned of unfinished work (quitguard.go)
+	codeChoice  []string       // code blocks offered by the copy-code key, waiting for a digit (copy.go)
+	recall      recallState    // ↑/↓ through the lane's sent messages (recall.go)
+	attn        attention      // busy turns and unread count for the title and notifications (attention.go)
+	bannerLane  frame.Lane     // the lane whose waiting question the banner announces; opening it clears the banner
 	autoIDs     map[string]bool
 
 	lane    frame.Lane // the focused lane
@@ -261,6 +273,10 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 		return m, m.handleFrames(msg)
 	case ConnChangedMsg:
 		return m, m.handleConn(msg)
+	case editorDoneMsg:
+		return m, m.editorDone(msg)
+	case pagerDoneMsg:
+		return m, m.pagerDone(msg)
 	case wsclient.Event:
 		return m, m.handleClientEvent(msg)
 	case ClientEventsMsg:

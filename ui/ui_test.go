@@ -155,7 +155,7 @@ func TestSettingsTogglesAreRemembered(t *testing.T) {
 	h.online()
 	streamTurn(h, true)
 	h.key('r', tea.ModCtrl)
-	h.mustShow("▸ Reasoning · 1 lines")
+	h.mustShow("▸ Reasoning · 1 line (")
 	h.mustNotShow("The user wants the test suite run.")
 	h.key('f', tea.ModAlt)
 	h.mustNotShow("qwen3-27b · ctx 38% · ~")
@@ -225,10 +225,42 @@ func TestEscapeStopsBusyLaneOrClosesOverlay(t *testing.T) {
 		t.Fatal("esc with an overlay must only close it")
 	}
 	h.key(tea.KeyEscape, 0)
+	if len(h.requestsOf(frame.TypeAgentStop)) != 0 {
+		t.Fatal("the esc right after one that closed the help stopped the agent")
+	}
+	h.key(tea.KeyEscape, 0)
 	req, _ = h.gw.calls()
 	if last := req[len(req)-1]; last.Type != frame.TypeAgentStop || last.ChatID.Val != chat {
 		t.Fatalf("esc on a busy lane sent %+v", last)
 	}
+}
+
+// TestEscapeNeverStopsOverADraft: "/", Esc (closes the drawer), Esc again
+// keeps the agent running and the "/" in the composer; the stopped reply
+// is marked stopped.
+func TestEscapeNeverStopsOverADraft(t *testing.T) {
+	h := newHarness(t, 120, 40)
+	h.gw.answer = catalogAnswer
+	h.online()
+	h.frame(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "llm"}))
+	h.frame(on(frame.TypeMessageStart, &frame.MessageStart{MessageID: "m1", Role: frame.RoleAssistant}))
+	h.frame(on(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "m1", Text: "half an answer"}))
+	h.typeText("/")
+	h.key(tea.KeyEscape, 0)
+	h.key(tea.KeyEscape, 0)
+	h.key(tea.KeyEscape, 0)
+	if len(h.requestsOf(frame.TypeAgentStop)) != 0 || h.m.Composer() != "/" {
+		t.Fatalf("esc over a draft stopped the agent (composer %q)", h.m.Composer())
+	}
+	h.mustShow("esc stops the agent from an empty composer")
+	h.key(tea.KeyBackspace, 0)
+	h.key(tea.KeyEscape, 0)
+	if len(h.requestsOf(frame.TypeAgentStop)) != 1 {
+		t.Fatal("esc from an empty composer did not stop the busy agent")
+	}
+	h.frame(on(frame.TypeMessageStop, &frame.MessageStop{MessageID: "m1", FinalText: "half an answer"}))
+	h.frame(on(frame.TypeAgentIdle, &frame.Empty{}))
+	h.mustShow("half an answer", "■ stopped")
 }
 
 func TestCtrlCClearsThenQuits(t *testing.T) {

@@ -89,8 +89,12 @@ type ActionJump struct {
 }
 
 // ActionComplete asks the root to replace the composer's text (the /
-// drawer's Tab completion).
-type ActionComplete struct{ Text string }
+// drawer's Tab completion); with Send it then sends it (Enter on the
+// drawer's highlighted entry).
+type ActionComplete struct {
+	Text string
+	Send bool
+}
 
 // ActionCompleteCommands asks the root for commands.complete of Prefix (the
 // drawer's fallback when there is no catalog).

@@ -99,7 +99,7 @@ type Settings struct {
 	// BusyInput is what Enter does with text while the agent is busy.
 	BusyInput BusyInput
 	// Notifications rings the terminal (bell, OSC 9, OSC 777) when a picker
-	// opens while the terminal is unfocused.
+	// opens, or a turn of over 10 s ends, while the terminal is unfocused.
 	Notifications bool
 	// RepeatNotifications repeats a picker's notification at growing
 	// intervals while it waits and the terminal stays unfocused.

@@ -139,15 +139,7 @@ func (m *Model) Reset() {
 // root clears once the uploads succeeded.
 func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	if kp, ok := msg.(tea.KeyPressMsg); ok && key.Matches(kp, m.com.KeyMap.Composer.Send) {
-		text := m.Value()
-		if len(m.att.list) > 0 { // the text stays until the uploads succeed
-			return common.ActionSend{Text: text}, nil
-		}
-		if strings.TrimSpace(text) == "" {
-			return nil, nil
-		}
-		m.Reset()
-		return common.ActionSend{Text: text}, nil
+		return m.Submit(), nil
 	}
 	if p, ok := msg.(tea.PasteMsg); ok {
 		return m.paste(p)
@@ -158,6 +150,21 @@ func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	var cmd tea.Cmd
 	m.ta, cmd = m.ta.Update(msg)
 	return nil, cmd
+}
+
+// Submit is Enter: it returns ActionSend for a non-blank draft (or any
+// draft with attachments) and clears the text unless attachments hold it
+// until their uploads succeed.
+func (m *Model) Submit() common.Action {
+	text := m.Value()
+	if len(m.att.list) > 0 { // the text stays until the uploads succeed
+		return common.ActionSend{Text: text}
+	}
+	if strings.TrimSpace(text) == "" {
+		return nil
+	}
+	m.Reset()
+	return common.ActionSend{Text: text}
 }
 
 // render draws the busy hint (when the agent runs) above the input. Format

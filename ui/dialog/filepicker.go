@@ -47,7 +47,8 @@ func NewFilePicker(com *common.Common, dir, root string) (*FilePicker, tea.Cmd) 
 	fp.AutoHeight = false
 	fp.KeyMap.Back = key.NewBinding(key.WithKeys("h", "backspace", "left"), key.WithHelp("←", "up a directory"))
 	d := &FilePicker{com: com, fp: fp, root: root, close: com.KeyMap.Picker.Close}
-	return d, wrapPicker(fp.Init())
+	labelled(&d.fp, d.Dir)
+	return d, wrapPicker(d.fp.Init())
 }
 
 // wrapPicker tags the picker's command results so the root routes them back.

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/hermes/iris/themes"
 )
 
@@ -60,5 +62,27 @@ func TestFilePickerStopsAtItsRoot(t *testing.T) {
 	d.Update(press("left"))
 	if d.Dir() != root {
 		t.Fatalf("← left the root for %q", d.Dir())
+	}
+}
+
+// TestFilePickerSizesLikeTheChips: a directory ends in "/" without a size,
+// a file's size is written as on its chip (issue 12 row 10).
+func TestFilePickerSizesLikeTheChips(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "src"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), make([]byte, 6350), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	d, cmd := NewFilePicker(testCom(t, themes.Dark), dir, "")
+	d.SetSize(120, 30)
+	d.Update(cmd())
+	v := ansi.Strip(d.View())
+	if !strings.Contains(v, "src/") || !strings.Contains(v, "notes.txt  6.2 KiB") {
+		t.Fatalf("listing:\n%s", v)
+	}
+	if strings.Contains(v, "kB") {
+		t.Fatalf("the listing's own size format is left:\n%s", v)
 	}
 }

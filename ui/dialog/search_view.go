@@ -63,7 +63,7 @@ func (s *Search) hitLines(w int) []string {
 		} else {
 			headLine = st.Muted.Render(headLine)
 		}
-		snippet := ansi.Truncate(strings.TrimSpace(termsafe.Line(plainSnippet(h.Snippet))), w-4, "…")
+		snippet := hitWindow(strings.TrimSpace(termsafe.Line(plainSnippet(h.Snippet))), s.terms, w-4)
 		out = append(out, headLine, "    "+highlightTerms(st.Body, st.Match, snippet, s.terms))
 	}
 	return out

@@ -77,7 +77,11 @@ var settingRows = []setting{
 		func(d *Settings, i int) { d.theme = themeNames[i] }, nil},
 	{"Notifications", onOffValues,
 		func(d *Settings) int { return boolIndex(d.s.Notifications) },
-		func(d *Settings, i int) { d.s.Notifications = i == 0 }, nil},
+		func(d *Settings, i int) { d.s.Notifications = i == 0 },
+		[]string{
+			"while the terminal is unfocused: a question waiting, or a reply of over 10 s finished",
+			"never ring the terminal",
+		}},
 	{"Repeat notifications", onOffValues,
 		func(d *Settings) int { return boolIndex(d.s.RepeatNotifications) },
 		func(d *Settings, i int) { d.s.RepeatNotifications = i == 0 }, nil},

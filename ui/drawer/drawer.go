@@ -6,8 +6,9 @@
 // commands.complete (ActionCompleteCommands).
 //
 // The composer's owner feeds it every change of the text (SetText) and
-// gives it the keys it Wants while it is open; Enter is never taken, so
-// Enter always sends the composer's text.
+// gives it the keys it Wants while it is open. Enter takes the highlighted
+// entry when it differs from the typed text (see Update); otherwise Enter
+// sends the composer's text as typed.
 package drawer
 
 import (
@@ -46,14 +47,14 @@ var _ common.Component = (*Model)(nil)
 
 // keys are the drawer's bindings: the list keys and the composer's
 // Complete.
-type keys struct{ up, down, complete, close key.Binding }
+type keys struct{ up, down, complete, close, send key.Binding }
 
 // New returns a closed drawer over the store's catalog.
 func New(com *common.Common) *Model {
 	km := com.KeyMap.Picker
 	m := &Model{com: com, keys: keys{
 		up: km.Up, down: km.Down, close: km.Close,
-		complete: com.KeyMap.Composer.Complete,
+		complete: com.KeyMap.Composer.Complete, send: com.KeyMap.Composer.Send,
 	}}
 	m.SetCatalog(com.Store.Catalog())
 	return m
@@ -110,14 +111,35 @@ func (m *Model) prefix() string {
 	return w
 }
 
-// Wants reports whether the open drawer takes kp (Up/Down, Tab, Esc);
-// every other key belongs to the composer.
+// Wants reports whether the open drawer takes kp (Up/Down, Tab, Esc, and
+// Enter while the highlighted entry is not what was typed); every other key
+// belongs to the composer.
 func (m *Model) Wants(kp tea.KeyPressMsg) bool {
+	if m.open && key.Matches(kp, m.keys.send) {
+		return m.takesEnter()
+	}
 	return m.open && key.Matches(kp, m.keys.up, m.keys.down, m.keys.complete, m.keys.close)
 }
 
-// Update moves the highlight, completes on Tab (ActionComplete) and closes
-// on Esc until the text changes.
+// takesEnter reports whether Enter picks the highlighted command or
+// subcommand: it does while a word is partly typed, unless the typed text
+// already is that entry. A whole command name ("/reasoning ", with its
+// subcommands on offer) and a file path are sent as typed.
+func (m *Model) takesEnter() bool {
+	h := m.Highlighted()
+	if h == "" || m.matches[m.cursor].path || strings.EqualFold(h, strings.TrimSpace(m.text)) {
+		return false
+	}
+	word, rest, _ := strings.Cut(m.text, " ")
+	return m.exact(word) < 0 || strings.TrimSpace(rest) != ""
+}
+
+// Update moves the highlight, completes on Tab (ActionComplete), takes the
+// highlighted entry on Enter and closes on Esc until the text changes.
+// Completing a command name that takes arguments adds the space after it,
+// so its subcommands are offered next. Enter sends the highlighted entry
+// (ActionComplete with Send), except a command whose argument is required
+// ("<prompt>"), which Enter completes like Tab.
 func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	kp, ok := msg.(tea.KeyPressMsg)
 	if !ok || !m.open {
@@ -132,20 +154,44 @@ func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 		m.open, m.dismissed = false, m.text
 	case key.Matches(kp, m.keys.complete):
 		if m.cursor < len(m.matches) {
-			return m.complete(m.matches[m.cursor].completion)
+			return m.complete(m.completion(m.matches[m.cursor]), false)
+		}
+	case key.Matches(kp, m.keys.send):
+		if m.takesEnter() {
+			mt := m.matches[m.cursor]
+			text := m.completion(mt)
+			return m.complete(text, !strings.HasSuffix(text, " ") || !m.argRequired(mt))
 		}
 	}
 	return nil, nil
 }
 
+// completion is what choosing mt puts in the composer: a command name that
+// takes arguments gets the space after it.
+func (m *Model) completion(mt match) string {
+	if strings.Contains(mt.completion, " ") || m.entries[mt.entry].ArgsHint == "" {
+		return mt.completion
+	}
+	return mt.completion + " "
+}
+
+// argRequired reports whether mt's command must have an argument: its hint
+// starts with a required "<…>" placeholder.
+func (m *Model) argRequired(mt match) bool {
+	return strings.HasPrefix(m.entries[mt.entry].ArgsHint, "<")
+}
+
 // complete puts text into the composer, unless it holds characters the
 // composer would show raw (bidi overrides, controls: a file name or a
 // gateway command can carry them); then it says why and how else to attach.
-func (m *Model) complete(text string) (common.Action, tea.Cmd) {
+func (m *Model) complete(text string, send bool) (common.Action, tea.Cmd) {
 	if termsafe.Line(text) != text {
 		return nil, common.ReportError(fmt.Errorf(
 			"cannot complete %q: it holds control or formatting characters (to attach such a file, use the file picker: %s)",
 			text, m.com.KeyMap.Media.Attach.Help().Key))
+	}
+	if send {
+		return common.ActionComplete{Text: strings.TrimSpace(text), Send: true}, nil
 	}
 	return common.ActionComplete{Text: text}, nil
 }

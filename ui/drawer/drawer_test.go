@@ -88,16 +88,31 @@ func TestDrawerFiltering(t *testing.T) {
 func TestDrawerTabCompletes(t *testing.T) {
 	d := newDrawer(t, themes.Dark, gatewaysim.DefaultCatalog())
 	d.SetText("/mod")
-	if !d.Wants(keyTab) || d.Wants(keyEnter) {
-		t.Fatal("the open drawer must take Tab and leave Enter to the composer")
+	if !d.Wants(keyTab) {
+		t.Fatal("the open drawer must take Tab")
 	}
 	act, _ := d.Update(keyTab)
-	if act != (common.ActionComplete{Text: "/model"}) {
-		t.Fatalf("%#v", act)
+	if act != (common.ActionComplete{Text: "/model "}) {
+		t.Fatalf("a command taking arguments completes with the space after it: %#v", act)
 	}
 	d.SetText("/model")
-	if d.Highlighted() != "/model" {
+	if d.Highlighted() != "/model" || d.Wants(keyEnter) {
 		t.Fatalf("after completion %q", d.Highlighted())
+	}
+	// A command without arguments gets no space.
+	d.SetText("/stat")
+	if act, _ := d.Update(keyTab); act != (common.ActionComplete{Text: "/status"}) {
+		t.Fatalf("%#v", act)
+	}
+	// Tab on /reasoning offers its subcommands next, and the next letter
+	// filters them instead of gluing onto the name.
+	d.SetText("/reaso")
+	if act, _ := d.Update(keyTab); act != (common.ActionComplete{Text: "/reasoning "}) {
+		t.Fatalf("%#v", act)
+	}
+	d.SetText("/reasoning h")
+	if d.Highlighted() != "/reasoning high" {
+		t.Fatalf("subcommands after the completed name: %v", d.Matches())
 	}
 	// Subcommands: Down moves, Tab completes the highlighted one.
 	d.SetText("/reasoning ")
@@ -107,6 +122,35 @@ func TestDrawerTabCompletes(t *testing.T) {
 	d.Update(keyUp)
 	if act, _ := d.Update(keyTab); act != (common.ActionComplete{Text: "/reasoning low"}) {
 		t.Fatalf("%#v", act)
+	}
+}
+
+func TestDrawerEnterTakesTheHighlightedEntry(t *testing.T) {
+	cases := []struct {
+		text string
+		want common.Action // nil: Enter is left to the composer
+	}{
+		{"/mo", common.ActionComplete{Text: "/model", Send: true}},
+		{"/model", nil},      // typed in full: sent as typed
+		{"/reasoning ", nil}, // a whole name: sent as typed, not its first subcommand
+		{"/reasoning hi", common.ActionComplete{Text: "/reasoning high", Send: true}},
+		{"/ste", common.ActionComplete{Text: "/steer "}}, // <prompt> is required: completed, not sent
+		{"/zzzz", nil}, // no match: the drawer is closed
+	}
+	for _, tc := range cases {
+		t.Run(tc.text, func(t *testing.T) {
+			d := newDrawer(t, themes.Dark, gatewaysim.DefaultCatalog())
+			d.SetText(tc.text)
+			if d.Wants(keyEnter) != (tc.want != nil) {
+				t.Fatalf("Wants(enter) = %v with %v", d.Wants(keyEnter), d.Matches())
+			}
+			if tc.want == nil {
+				return
+			}
+			if act, _ := d.Update(keyEnter); act != tc.want {
+				t.Fatalf("%#v, want %#v", act, tc.want)
+			}
+		})
 	}
 }
 

@@ -29,6 +29,7 @@ func Builtins() []frame.Command {
 		{Name: "/keys", Description: "Show the key bindings (F1)"},
 		{Name: "/quit", Description: "Quit Iris"},
 		{Name: AttachCommand, ArgsHint: "PATH", Description: "Attach a file (Alt+A opens the file picker)"},
+		{Name: "/view", Description: "Open this lane's messages as plain text in $PAGER (v: the selected one)"},
 	}
 }
 

@@ -17,6 +17,7 @@ type match struct {
 	prefix     bool   // the query is a prefix (ranks first)
 	score      int    // fuzzy score (higher is better)
 	order      int    // position in the catalog, for stable ties
+	path       bool   // a file path of /attach, not a command
 }
 
 // refilter recomputes the matches for the current text and whether the

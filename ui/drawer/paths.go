@@ -128,7 +128,7 @@ func (m *Model) pathMatches() []match {
 			continue
 		}
 		if mt, ok := bestMatch(partial, []string{n}); ok {
-			mt.entry, mt.order, mt.completion = e, i, word+" "+dir+n
+			mt.entry, mt.order, mt.completion, mt.path = e, i, word+" "+dir+n, true
 			for j := range mt.hits {
 				mt.hits[j] += shift
 			}

@@ -37,6 +37,9 @@ type Conn struct {
 	Attempt int
 	RetryAt time.Time
 	Err     string
+	// Cause says in a few words why the last attempt failed ("connection
+	// refused"); shown while reconnecting.
+	Cause string
 	// Fix names where to fix a rejected token ("--token", "env IRIS_TOKEN").
 	Fix string
 	// SyncAttempt counts the sync requests the gateway answered with an
@@ -208,6 +211,9 @@ func (m *Model) connView() string {
 		}
 		if c.Attempt > 0 {
 			s += fmt.Sprintf(" (attempt %d)", c.Attempt)
+		}
+		if c.Cause != "" {
+			s += " · " + termsafe.Line(c.Cause)
 		}
 		return st.Offline.Render(s)
 	case common.ConnAuthFailed:

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
@@ -31,7 +32,8 @@ func (r *renderer) renderMessage(it *store.Item) []string {
 	switch {
 	case msg.Role == frame.RoleUser:
 		if t := termsafe.Text(msg.Text); t != "" {
-			parts = append(parts, st.UserText.Width(inner).Render(t))
+			// Output re-encodes the links lipgloss reopens on wrapped lines.
+			parts = append(parts, termsafe.Output(st.UserText.Width(inner).Render(linkify(t))))
 		}
 	case msg.Text != "":
 		parts = append(parts, r.text(it, inner))
@@ -40,6 +42,8 @@ func (r *renderer) renderMessage(it *store.Item) []string {
 	}
 	if msg.Cut.Interrupted() {
 		parts = append(parts, st.Failed.Render("⚠ "+msg.Cut.String()))
+	} else if msg.Stopped {
+		parts = append(parts, st.Failed.Render("■ stopped"))
 	}
 	if msg.Overflow != nil {
 		parts = append(parts, r.overflowNote(msg.Overflow))
@@ -158,9 +162,9 @@ func (r *renderer) quote(id string, width int) string {
 func (r *renderer) reasoning(it *store.Item, width int) string {
 	st := r.com.Styles.Transcript
 	toggle := r.com.KeyMap.Global.ToggleReasoning.Help().Key
-	if !r.com.Settings.ShowReasoning {
+	if r.com.Settings.ShowReasoning == r.flipped[it] { // collapsed, globally or for this message
 		n := strings.Count(strings.TrimSpace(it.Msg.Reasoning), "\n") + 1
-		return st.ReasoningHeader.Render(fmt.Sprintf("▸ Reasoning · %d lines (%s)", n, toggle))
+		return st.ReasoningHeader.Render(fmt.Sprintf("▸ Reasoning · %s (%s)", common.Count(n, "line"), toggle))
 	}
 	if c := r.reasons[it]; c != nil && c.src == it.Msg.Reasoning && c.width == width && c.streaming == it.Msg.Streaming {
 		return c.out

@@ -9,14 +9,17 @@ func (m *Model) SetFocused(f bool) { m.focused = f }
 // Focused reports whether the transcript has keyboard focus.
 func (m *Model) Focused() bool { return m.focused }
 
-// focusMark is the "TRANSCRIPT" badge with the scroll keys and the keys
-// back to the composer.
+// focusMark is the "TRANSCRIPT" badge with the keys on the selected
+// message and the keys back to the composer.
 func (m *Model) focusMark() string {
 	st := m.com.Styles.Transcript
 	km := m.com.KeyMap
 	badge := st.FocusMark.Render("TRANSCRIPT")
-	keys := " " + km.Transcript.Up.Help().Key + " " + km.Transcript.Down.Help().Key + " scroll · " +
-		km.Transcript.Compose.Help().Key + " or " + km.Global.Escape.Help().Key + ": type a message"
+	t := km.Transcript
+	keys := " " + t.Compose.Help().Key + " or " + km.Global.Escape.Help().Key + ": type a message · " +
+		t.Up.Help().Key + " " + t.Down.Help().Key + " select · " + t.Copy.Help().Key + " copy · " +
+		t.CopyCode.Help().Key + " code · " + t.View.Help().Key + " view · " + t.Reasoning.Help().Key + " reasoning · " +
+		t.Delete.Help().Key + " delete"
 	w := max(m.width-ansi.StringWidth(badge), 0)
 	return badge + st.Time.Render(ansi.Truncate(keys, w, "…"))
 }

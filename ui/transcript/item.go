@@ -32,6 +32,7 @@ type renderer struct {
 	lane    *store.Lane
 	md      *mdCache
 	reasons map[*store.Item]*reasonBlock
+	flipped map[*store.Item]bool // reasoning shown the other way than the setting (select.go)
 	media   *mediaState
 }
 
@@ -66,7 +67,7 @@ func (m *Model) lines(it *store.Item) []string {
 		m.gens = [2]int{m.com.ThemeGen, m.com.Settings.Gen}
 	}
 	m.itemRenders++
-	r := &renderer{com: m.com, width: m.width, spinner: m.spinner, lane: m.laneRef(), md: m.md, reasons: m.reasons, media: &m.media}
+	r := &renderer{com: m.com, width: m.width, spinner: m.spinner, lane: m.laneRef(), md: m.md, reasons: m.reasons, flipped: m.flipped, media: &m.media}
 	if marked {
 		r.width = max(m.width-1, 1)
 	}

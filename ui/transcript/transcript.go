@@ -32,12 +32,15 @@ type Model struct {
 	md      *mdCache
 	spinner string
 
-	topItem  *store.Item // item at vp.top, to keep the position when pages are prepended
-	lastLen  int         // lane length at the last Refresh
-	newBelow bool        // items arrived while scrolled up
-	loading  bool        // an older page was requested and has not arrived
-	marked   *store.Item // the message jumped to from search
-	focused  bool        // has keyboard focus (focus.go)
+	topItem   *store.Item          // item at vp.top, to keep the position when pages are prepended
+	lastLen   int                  // lane length at the last Refresh
+	newBelow  bool                 // items arrived while scrolled up
+	loading   bool                 // an older page was requested and has not arrived
+	marked    *store.Item          // the selected message (select.go), or the one jumped to from search
+	flipped   map[*store.Item]bool // messages whose reasoning is shown the other way (select.go)
+	toOldest  bool                 // paging in older history until the oldest message (oldest.go)
+	oldestLen int                  // the lane's length when the last such page was asked
+	focused   bool                 // has keyboard focus (focus.go)
 
 	media mediaState // selection, status and previews of media chips (media.go)
 
@@ -71,7 +74,7 @@ func (m *Model) SetLane(l frame.Lane) {
 	m.cache = map[*store.Item]*cached{}
 	clear(m.reasons)
 	m.md.reset()
-	m.topItem, m.newBelow, m.loading, m.marked = nil, false, false, nil
+	m.topItem, m.newBelow, m.loading, m.marked, m.flipped = nil, false, false, nil, nil
 	m.lastLen = m.src().Len()
 }
 
@@ -109,6 +112,7 @@ func (m *Model) Refresh() {
 	if m.loading && n > 0 && !src.lane.HasMore {
 		m.loading = false
 	}
+	m.keepOldest(src)
 }
 
 // prune drops cache entries of items no longer in the lane.
@@ -126,22 +130,24 @@ func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	km := m.com.KeyMap
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
+		m.toOldest = false // any key but Top stops going to the oldest
 		switch {
 		case key.Matches(msg, km.Transcript.Up):
-			m.Scroll(-1)
+			m.SelectStep(-1)
 		case key.Matches(msg, km.Transcript.Down):
-			m.Scroll(1)
+			m.SelectStep(1)
 		case key.Matches(msg, km.Global.PageUp):
 			m.Scroll(-max(m.height-2, 1))
 		case key.Matches(msg, km.Global.PageDown):
 			m.Scroll(max(m.height-2, 1))
 		case key.Matches(msg, km.Transcript.Top, km.Global.Top):
-			m.vp.toTop()
+			m.goOldest()
 		case key.Matches(msg, km.Transcript.Bottom, km.Global.Bottom):
 			m.vp.toBottom()
 			m.newBelow = false
 		}
 	case tea.MouseWheelMsg:
+		m.toOldest = false
 		switch msg.Button {
 		case tea.MouseWheelUp:
 			m.Scroll(-wheelLines)
@@ -187,9 +193,13 @@ func (m *Model) View() string {
 	if m.focused {
 		bottom = append(bottom, m.focusMark())
 	}
-	m.vp.height = max(m.height-len(bottom), 1)
+	var top []string
+	if mark := m.loadingMark(); mark != "" {
+		top = append(top, mark)
+	}
+	m.vp.height = max(m.height-len(bottom)-len(top), 1)
 	if src.Len() == 0 {
-		return strings.Join(append([]string{m.empty(m.vp.height)}, bottom...), "\n")
+		return strings.Join(append(append(top, m.empty(m.vp.height)), bottom...), "\n")
 	}
 	lines, _ := m.vp.visible(src)
 	m.topItem = src.lane.Item(m.vp.top)
@@ -198,7 +208,7 @@ func (m *Model) View() string {
 	// composer, as in any chat: the padding goes above it, never between.
 	n := max(m.vp.height-len(lines), 0)
 	pad := make([]string, n, n+len(lines)+len(bottom))
-	lines = append(append(pad, lines...), bottom...)
+	lines = append(append(append(top, pad...), lines...), bottom...)
 	return strings.Join(lines, "\n")
 }
 

@@ -1,0 +1,46 @@
+package ui
+
+import (
+	"errors"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/dialog"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// askDeleteSelected asks to confirm deleting the selected message, which
+// must be the user's own and delivered; yes sends message.delete.
+func (m *Model) askDeleteSelected() tea.Cmd {
+	it := m.transcript.Selected()
+	if it == nil {
+		return m.noSelection()
+	}
+	switch {
+	case it.Msg.Role != frame.RoleUser:
+		return common.ReportError(errors.New("only your own messages can be deleted"))
+	case it.Msg.ID == "":
+		return common.ReportError(errors.New("this message has not reached the gateway yet: nothing to delete there"))
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(it.Msg.Text), "\n")
+	del := laneFrame(frame.TypeMessageDelete, m.lane, &frame.MessageDelete{MessageIDs: []string{it.Msg.ID}})
+	m.openDialog(dialog.NewConfirm(m.com, "Delete this message on every device?", []string{"“" + first + "”"},
+		common.ActionSendFrame{Frame: del, Close: true}))
+	return nil
+}
+
+// deleteMessages sends message.delete and applies the gateway's
+// message.deleted answer (the broadcast may not come back to this device).
+func (m *Model) deleteMessages(f frame.Frame) tea.Cmd {
+	return requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, err error) tea.Msg {
+		if err != nil {
+			return requestFailedMsg{what: "deleting the message", err: err}
+		}
+		if resp.Type == frame.TypeMessageDeleted {
+			return FrameReceivedMsg{Frame: resp}
+		}
+		return common.InfoMsg{Text: "message deleted"}
+	})
+}

@@ -1,0 +1,74 @@
+package ui
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/composer"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// quitKey is Ctrl+C outside dialogs, in this order: it clears a draft,
+// stops the busy agent of the focused lane (once: while the stop is on its
+// way it goes on to quitting), and quits. While an approval
+// or question waits, a message is queued or an upload runs, the first
+// Ctrl+C that would quit only says so ("press ctrl+c again to quit · 1
+// approval waiting") and the next one quits; any other key in between
+// disarms it (handleKey).
+func (m *Model) quitKey() tea.Cmd {
+	if m.composer.Value() != "" {
+		m.composer.Reset()
+		m.relayout()
+		return m.syncDrawer()
+	}
+	if ln := m.com.Store.Lane(m.lane); ln != nil && ln.Busy && m.gw != nil && !m.com.Store.StopPending(m.lane) {
+		return m.stopAgent()
+	}
+	if waiting := m.unfinished(); len(waiting) > 0 && !m.quitArmed {
+		m.quitArmed = true
+		return common.ReportInfo("press " + m.com.KeyMap.Global.Quit.Help().Key + " again to quit · " + strings.Join(waiting, " · "))
+	}
+	return m.quit()
+}
+
+// unfinished names what quitting now would leave undone: pickers waiting
+// for an answer, messages not yet handed to the gateway, running uploads.
+func (m *Model) unfinished() []string {
+	var out []string
+	approvals, questions := 0, 0
+	for _, p := range m.com.Store.AllPickers() {
+		if p.Type == frame.TypePickerApproval {
+			approvals++
+		} else {
+			questions++
+		}
+	}
+	if approvals > 0 {
+		out = append(out, common.Count(approvals, "approval")+" waiting")
+	}
+	if questions > 0 {
+		out = append(out, common.Count(questions, "question")+" waiting")
+	}
+	queued := 0
+	for _, o := range m.com.Store.Outgoing() {
+		if o.Delivery == store.DeliveryQueued || o.Delivery == store.DeliverySending {
+			queued++
+		}
+	}
+	if queued > 0 {
+		out = append(out, common.Count(queued, "message")+" queued")
+	}
+	uploads := 0
+	for _, a := range m.composer.Attachments() {
+		if a.State == composer.AttachQueued || a.State == composer.AttachUploading {
+			uploads++
+		}
+	}
+	if uploads > 0 {
+		out = append(out, common.Count(uploads, "upload")+" running")
+	}
+	return out
+}
