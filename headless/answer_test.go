@@ -8,6 +8,7 @@ import (
 	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/headless"
+	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
@@ -23,7 +24,7 @@ func selects(sim *gatewaysim.Server) []frame.PickerSelect {
 }
 
 func TestAnswerSendsTheChoiceWithItsReason(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	obs := newObserver(t, url)
 	p := newProfile(t, url)
 	leavePicker(t, p, "please rm the cache")
@@ -40,7 +41,7 @@ func TestAnswerSendsTheChoiceWithItsReason(t *testing.T) {
 }
 
 func TestAnswerGoesToTheAuditLog(t *testing.T) {
-	_, url := startSim(t, gatewaysim.Config{})
+	_, url := simtest.StartSim(t, gatewaysim.Config{})
 	p := newProfile(t, url)
 	leavePicker(t, p, "please rm the cache")
 	p.run("", "answer", "pa_1", "always").expect(t, headless.ExitRefused)
@@ -60,7 +61,7 @@ func TestAnswerGoesToTheAuditLog(t *testing.T) {
 }
 
 func TestAnswerRefusesAValueThatIsNotAChoice(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	p := newProfile(t, url)
 	leavePicker(t, p, "please rm the cache")
 	r := p.run("", "answer", "pa_1", "maybe")
@@ -74,7 +75,7 @@ func TestAnswerRefusesAValueThatIsNotAChoice(t *testing.T) {
 }
 
 func TestAnswerNeverGrantsAlwaysWithoutPermanent(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	p := newProfile(t, url)
 	leavePicker(t, p, "please rm the cache")
 	r := p.run("", "answer", "pa_1", "always")
@@ -89,7 +90,7 @@ func TestAnswerNeverGrantsAlwaysWithoutPermanent(t *testing.T) {
 }
 
 func TestAnswerTakesFreeTextForAClarify(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	p := newProfile(t, url)
 	leavePicker(t, p, "clarify the plan")
 	p.run("", "answer", "pq_1", "ship it on Monday").expect(t, headless.ExitOK)
@@ -99,7 +100,7 @@ func TestAnswerTakesFreeTextForAClarify(t *testing.T) {
 }
 
 func TestAnswerUnknownPickerID(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	r := newProfile(t, url).run("", "answer", "pa_404", "once")
 	r.expect(t, headless.ExitUnknownPicker)
 	if got := r.stderr.String(); got != "iris: no pending picker has the id \"pa_404\" (iris pickers lists them)\n" {

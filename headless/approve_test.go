@@ -8,6 +8,7 @@ import (
 	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/headless"
+	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
@@ -26,7 +27,7 @@ reason = "never force from CI"
 `
 
 func TestApproveAnswersByRuleAndLeavesTheRestToHumans(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	obs := newObserver(t, url)
 	p := newProfile(t, url)
 	ap := startLong(t, sim, p, "approve", "--policy", writePolicy(t, testPolicy))
@@ -54,7 +55,7 @@ func TestApproveAnswersByRuleAndLeavesTheRestToHumans(t *testing.T) {
 }
 
 func TestApproveDeniesWithTheRulesReason(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	obs := newObserver(t, url)
 	p := newProfile(t, url)
 	ap := startLong(t, sim, p, "approve", "--policy", writePolicy(t, testPolicy))
@@ -67,7 +68,7 @@ func TestApproveDeniesWithTheRulesReason(t *testing.T) {
 }
 
 func TestApproveAnswersAPickerAlreadyWaiting(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	obs := newObserver(t, url)
 	p := newProfile(t, url)
 	leavePicker(t, p, "please rm the cache")
@@ -80,7 +81,7 @@ func TestApproveAnswersAPickerAlreadyWaiting(t *testing.T) {
 }
 
 func TestApproveDryRunAnswersNothing(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	obs := newObserver(t, url)
 	p := newProfile(t, url)
 	ap := startLong(t, sim, p, "approve", "--dry-run", "--policy", writePolicy(t, testPolicy))
@@ -96,7 +97,7 @@ func TestApproveDryRunAnswersNothing(t *testing.T) {
 }
 
 func TestApproveRefusesToStartWithABadPolicy(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	path := writePolicy(t, "[[rule]]\ntype = \"approval\"\nanswer = \"always\"\n")
 	r := newProfile(t, url).run("", "approve", "--policy", path)
 	r.expect(t, headless.ExitConfig)
@@ -109,7 +110,7 @@ func TestApproveRefusesToStartWithABadPolicy(t *testing.T) {
 }
 
 func TestSendWaitAnswersPickersByPolicy(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	p := newProfile(t, url)
 	policy := writePolicy(t, testPolicy)
 	r := p.run("", "send", "--wait", "--policy", policy, "please rm the cache")

@@ -12,39 +12,16 @@ import (
 	"github.com/hermes/iris/config"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/headless"
+	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
 const (
-	testToken   = "s3cret-token"
+	testToken   = simtest.Token
 	defaultChat = "iris:default"
 	waitLimit   = 10 * time.Second
 )
-
-// fastTiming shortens the protocol timers so tests run in milliseconds.
-func fastTiming() wsclient.Timing {
-	return wsclient.Timing{
-		PingInterval: 50 * time.Millisecond, DeadAfter: 2 * time.Second, HelloTimeout: 2 * time.Second,
-		RequestTimeout: 2 * time.Second, BackoffBase: 5 * time.Millisecond, BackoffMax: 20 * time.Millisecond,
-		HealthyAfter: time.Minute, RestartDelay: 5 * time.Millisecond,
-	}
-}
-
-// startSim runs a gateway simulator on 127.0.0.1 for the test.
-func startSim(t *testing.T, cfg gatewaysim.Config) (*gatewaysim.Server, string) {
-	t.Helper()
-	if cfg.Token == "" {
-		cfg.Token = testToken
-	}
-	sim := gatewaysim.New(cfg)
-	url, err := sim.Start("127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { sim.Close() })
-	return sim, url
-}
 
 // syncBuffer is a bytes.Buffer safe to read while a command writes it.
 type syncBuffer struct {
@@ -95,7 +72,7 @@ func (p *profile) start(ctx context.Context, stdin string, args ...string) (*res
 	}
 	r := &result{stdout: &syncBuffer{}, stderr: &syncBuffer{}}
 	env := &headless.Env{
-		Stdin: strings.NewReader(stdin), Stdout: r.stdout, Stderr: r.stderr, Timing: fastTiming(),
+		Stdin: strings.NewReader(stdin), Stdout: r.stdout, Stderr: r.stderr, Timing: simtest.FastTiming(),
 		ConnectTimeout: 3 * time.Second, Notify: p.notify,
 		Config: &config.Config{
 			URL: p.url, Token: config.NewSecret(p.token), DataDir: p.dataDir, DeviceName: "ci",
@@ -151,7 +128,7 @@ type observer struct {
 // newObserver connects a device that records every frame it receives.
 func newObserver(t *testing.T, url string) *observer {
 	t.Helper()
-	c, err := wsclient.New(wsclient.Config{URL: url, Token: testToken, DeviceID: "dev_observer", Timing: fastTiming()})
+	c, err := wsclient.New(wsclient.Config{URL: url, Token: testToken, DeviceID: "dev_observer", Timing: simtest.FastTiming()})
 	if err != nil {
 		t.Fatal(err)
 	}

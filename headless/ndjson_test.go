@@ -6,6 +6,7 @@ import (
 
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/headless"
+	"github.com/hermes/iris/internal/simtest"
 )
 
 // eventFields are the fields every NDJSON event of send --json carries
@@ -48,7 +49,7 @@ func checkSchema(t *testing.T, out string) []map[string]any {
 }
 
 func TestSendJSONEventsOfAReply(t *testing.T) {
-	_, url := startSim(t, gatewaysim.Config{})
+	_, url := simtest.StartSim(t, gatewaysim.Config{})
 	r := newProfile(t, url).run("", "send", "--wait", "--json", "how are the tests?")
 	r.expect(t, headless.ExitOK)
 	evs := checkSchema(t, r.stdout.String())
@@ -72,7 +73,7 @@ func TestSendJSONEventsOfAReply(t *testing.T) {
 }
 
 func TestSendJSONEventsOfAWaitingPicker(t *testing.T) {
-	_, url := startSim(t, gatewaysim.Config{})
+	_, url := simtest.StartSim(t, gatewaysim.Config{})
 	r := newProfile(t, url).run("", "send", "--wait", "--json", "please rm the cache")
 	r.expect(t, headless.ExitPickerWaiting)
 	evs := checkSchema(t, r.stdout.String())

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/headless"
+	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
@@ -18,7 +19,7 @@ func leavePicker(t *testing.T, p *profile, args ...string) {
 }
 
 func TestPickersListsThePickerAnEarlierCommandLeft(t *testing.T) {
-	_, url := startSim(t, gatewaysim.Config{})
+	_, url := simtest.StartSim(t, gatewaysim.Config{})
 	p := newProfile(t, url)
 	leavePicker(t, p, "please rm the cache")
 	r := p.run("", "pickers")
@@ -33,7 +34,7 @@ func TestPickersListsThePickerAnEarlierCommandLeft(t *testing.T) {
 }
 
 func TestPickersJSONLinesCarryTheDocumentedFields(t *testing.T) {
-	_, url := startSim(t, gatewaysim.Config{})
+	_, url := simtest.StartSim(t, gatewaysim.Config{})
 	obs := newObserver(t, url)
 	obs.createChannel(t, "Ops")
 	p := newProfile(t, url)
@@ -60,7 +61,7 @@ func TestPickersJSONLinesCarryTheDocumentedFields(t *testing.T) {
 }
 
 func TestPickersForgetsAPickerAnsweredElsewhere(t *testing.T) {
-	_, url := startSim(t, gatewaysim.Config{})
+	_, url := simtest.StartSim(t, gatewaysim.Config{})
 	obs := newObserver(t, url)
 	p := newProfile(t, url)
 	leavePicker(t, p, "please rm the cache")

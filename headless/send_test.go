@@ -10,16 +10,16 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
-
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/headless"
+	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/internal/wstest"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
 func TestSendExitsOnceTheGatewayAccepted(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	p := newProfile(t, url)
 	r := p.run("", "send", "deploy the docs")
 	r.expect(t, headless.ExitOK)
@@ -32,7 +32,7 @@ func TestSendExitsOnceTheGatewayAccepted(t *testing.T) {
 }
 
 func TestSendReadsStdinWithDash(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	r := newProfile(t, url).run("diff --git a/x b/x\n+line\n", "send", "-")
 	r.expect(t, headless.ExitOK)
 	if got := sentTexts(sim); !slices.Equal(got, []string{"diff --git a/x b/x\n+line"}) {
@@ -41,7 +41,7 @@ func TestSendReadsStdinWithDash(t *testing.T) {
 }
 
 func TestSendRefusesEmptyStdinWithoutConnecting(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	r := newProfile(t, url).run(" \n\n", "send", "-")
 	r.expect(t, headless.ExitEmpty)
 	if got := r.stderr.String(); got != "iris: nothing to send: stdin was empty\n" {
@@ -53,7 +53,7 @@ func TestSendRefusesEmptyStdinWithoutConnecting(t *testing.T) {
 }
 
 func TestSendWaitStreamsTheReplyToStdout(t *testing.T) {
-	_, url := startSim(t, gatewaysim.Config{})
+	_, url := simtest.StartSim(t, gatewaysim.Config{})
 	obs := newObserver(t, url)
 	r := newProfile(t, url).run("", "send", "--wait", "how are the tests?")
 	r.expect(t, headless.ExitOK)
@@ -64,7 +64,7 @@ func TestSendWaitStreamsTheReplyToStdout(t *testing.T) {
 }
 
 func TestSendWaitSanitisesTheReply(t *testing.T) {
-	_, url := startSim(t, gatewaysim.Config{})
+	_, url := simtest.StartSim(t, gatewaysim.Config{})
 	r := newProfile(t, url).run("", "send", "--wait", "say \x1b[2Jhi")
 	r.expect(t, headless.ExitOK)
 	if strings.ContainsRune(r.stdout.String(), 0x1b) {
@@ -76,7 +76,7 @@ func TestSendWaitSanitisesTheReply(t *testing.T) {
 }
 
 func TestSendWaitResumesAfterALostConnectionWithoutRepeating(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{StreamInterval: 30 * time.Millisecond})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{StreamInterval: 30 * time.Millisecond})
 	obs := newObserver(t, url)
 	p := newProfile(t, url)
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
@@ -96,7 +96,7 @@ func TestSendWaitResumesAfterALostConnectionWithoutRepeating(t *testing.T) {
 }
 
 func TestSendWaitExits8WhenAPickerWaits(t *testing.T) {
-	_, url := startSim(t, gatewaysim.Config{})
+	_, url := simtest.StartSim(t, gatewaysim.Config{})
 	r := newProfile(t, url).run("", "send", "--wait", "please rm the build dir")
 	r.expect(t, headless.ExitPickerWaiting)
 	if !strings.Contains(r.stderr.String(), "an approval waits for an answer: pa_1 in Default") ||
@@ -107,7 +107,7 @@ func TestSendWaitExits8WhenAPickerWaits(t *testing.T) {
 
 func TestSendWaitExits7WhenTheTurnIsStopped(t *testing.T) {
 	// Slow enough that the stop lands during the tool call, before the reply.
-	_, url := startSim(t, gatewaysim.Config{StreamInterval: 200 * time.Millisecond})
+	_, url := simtest.StartSim(t, gatewaysim.Config{StreamInterval: 200 * time.Millisecond})
 	obs := newObserver(t, url)
 	p := newProfile(t, url)
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
@@ -126,7 +126,7 @@ func TestSendWaitExits7WhenTheTurnIsStopped(t *testing.T) {
 }
 
 func TestSendToAChannelByNameOrID(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	obs := newObserver(t, url)
 	chat := obs.createChannel(t, "Reports")
 	p := newProfile(t, url)
@@ -144,7 +144,7 @@ func TestSendToAChannelByNameOrID(t *testing.T) {
 }
 
 func TestSendRefusesUnknownAndAmbiguousChannels(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	obs := newObserver(t, url)
 	for range 2 {
 		obs.createChannel(t, "Ops")
@@ -166,7 +166,7 @@ func TestSendRefusesUnknownAndAmbiguousChannels(t *testing.T) {
 }
 
 func TestSendExits4WhenTheTokenIsRejected(t *testing.T) {
-	_, url := startSim(t, gatewaysim.Config{})
+	_, url := simtest.StartSim(t, gatewaysim.Config{})
 	p := newProfile(t, url)
 	p.token = "wrong"
 	r := p.run("", "send", "hi")
@@ -177,7 +177,7 @@ func TestSendExits4WhenTheTokenIsRejected(t *testing.T) {
 }
 
 func TestSendExits6WhenTheGatewayIsUnreachable(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	sim.Close()
 	r := newProfile(t, url).run("", "send", "hi")
 	r.expect(t, headless.ExitDelivery)
@@ -187,7 +187,7 @@ func TestSendExits6WhenTheGatewayIsUnreachable(t *testing.T) {
 }
 
 func TestSendAttachesFiles(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.png")
 	if err := os.WriteFile(a, []byte("hello"), 0o600); err != nil {
@@ -213,7 +213,7 @@ func TestSendAttachesFiles(t *testing.T) {
 }
 
 func TestSendRefusesAMissingAttachmentWithoutConnecting(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	r := newProfile(t, url).run("", "send", "--attach", filepath.Join(t.TempDir(), "nope.txt"), "hi")
 	r.expect(t, headless.ExitUsage)
 	if !strings.Contains(r.stderr.String(), "nope.txt") || strings.Count(r.stderr.String(), "\n") != 1 || len(sim.Received()) != 0 {

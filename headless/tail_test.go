@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -38,7 +39,7 @@ func (o *observer) say(t *testing.T, chat, text string) string {
 }
 
 func TestTailPrintsEachFinishedMessage(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	obs := newObserver(t, url)
 	p := newProfile(t, url)
 	tl := startLong(t, sim, p, "tail")
@@ -53,7 +54,7 @@ func TestTailPrintsEachFinishedMessage(t *testing.T) {
 }
 
 func TestTailFollowsOnlyItsChannel(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	obs := newObserver(t, url)
 	ops := obs.createChannel(t, "Ops")
 	p := newProfile(t, url)
@@ -68,7 +69,7 @@ func TestTailFollowsOnlyItsChannel(t *testing.T) {
 }
 
 func TestTailJSONEventsCarryTheDocumentedFields(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	obs := newObserver(t, url)
 	p := newProfile(t, url)
 	tl := startLong(t, sim, p, "tail", "--json", "--all")
@@ -92,7 +93,7 @@ func TestTailJSONEventsCarryTheDocumentedFields(t *testing.T) {
 }
 
 func TestTailStaysUpAcrossAReconnectWithoutRepeating(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{StreamInterval: 15 * time.Millisecond})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{StreamInterval: 15 * time.Millisecond})
 	obs := newObserver(t, url)
 	p := newProfile(t, url)
 	tl := startLong(t, sim, p, "tail", "--json")
@@ -125,7 +126,7 @@ func TestTailStaysUpAcrossAReconnectWithoutRepeating(t *testing.T) {
 }
 
 func TestTailSinceReplaysWhatWasMissed(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	obs := newObserver(t, url)
 	p := newProfile(t, url)
 	tl := startLong(t, sim, p, "tail", "--json")
@@ -163,7 +164,7 @@ func (n *notes) all() []string {
 }
 
 func TestTailNotifyRaisesNotificationsQuietly(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	obs := newObserver(t, url)
 	p := newProfile(t, url)
 	n := &notes{}

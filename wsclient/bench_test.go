@@ -7,6 +7,7 @@ import (
 
 	"github.com/gorilla/websocket"
 	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -39,7 +40,7 @@ func broadcast(sim *gatewaysim.Server, n int) {
 }
 
 func wsclientTime(b *testing.B, n int) time.Duration {
-	sim, url := startSim(b, gatewaysim.Config{})
+	sim, url := simtest.StartSim(b, gatewaysim.Config{})
 	c := start(b, newClient(b, url, func(cfg *wsclient.Config) { cfg.Timing.DeadAfter = time.Minute }))
 	ctx := context.Background()
 	for {
@@ -66,7 +67,7 @@ func wsclientTime(b *testing.B, n int) time.Duration {
 }
 
 func rawReaderTime(b *testing.B, n int) time.Duration {
-	sim, url := startSim(b, gatewaysim.Config{})
+	sim, url := simtest.StartSim(b, gatewaysim.Config{})
 	ws, _, err := websocket.DefaultDialer.Dial(url, nil)
 	if err != nil {
 		b.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -16,7 +17,7 @@ import (
 // broadcast order; updates never go backwards, and the last text seen
 // before each message.stop is that message's final text.
 func TestSlowConsumerKeepsEveryTerminalFrameInOrder(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	c := start(t, newClient(t, url, func(cfg *wsclient.Config) { cfg.QueueSize = 8 }))
 	ctx := context.Background()
 	next := func() wsclient.Event {

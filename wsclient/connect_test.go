@@ -17,13 +17,14 @@ import (
 
 	"github.com/gorilla/websocket"
 	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/internal/wstest"
 	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
 func TestHandshakeSyncAndRequest(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	var mu sync.Mutex
 	var taps []string
 	c := start(t, newClient(t, url, func(cfg *wsclient.Config) {
@@ -72,7 +73,7 @@ func TestHandshakeSyncAndRequest(t *testing.T) {
 }
 
 func TestAuthFailureIsFinal(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	c := newClient(t, url, func(cfg *wsclient.Config) { cfg.Token = "wrong" })
 	col := collect(t, c)
 	err := c.Run(context.Background())

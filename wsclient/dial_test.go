@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/wsclient"
 )
 
@@ -99,7 +100,7 @@ func TestPlainWSRefusesALocalhostNameThatResolvesElsewhere(t *testing.T) {
 }
 
 func TestPlainWSDialsTheCheckedLoopbackAddress(t *testing.T) {
-	_, simURL := startSim(t, gatewaysim.Config{})
+	_, simURL := simtest.StartSim(t, gatewaysim.Config{})
 	u, _ := url.Parse(simURL)
 	rec := &dialRecorder{}
 	c := start(t, newClient(t, renamed(t, simURL, "gw.localhost"), func(cfg *wsclient.Config) {

@@ -10,51 +10,22 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
-	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/internal/wstest"
 	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
 const (
-	testToken   = "s3cret-token"
+	testToken   = simtest.Token
 	defaultChat = "iris:default"
 	waitLimit   = 10 * time.Second
 )
 
-// fastTiming shortens the protocol timers so tests run in milliseconds.
-func fastTiming() wsclient.Timing {
-	return wsclient.Timing{
-		PingInterval:   50 * time.Millisecond,
-		DeadAfter:      2 * time.Second,
-		HelloTimeout:   2 * time.Second,
-		RequestTimeout: 2 * time.Second,
-		BackoffBase:    5 * time.Millisecond,
-		BackoffMax:     20 * time.Millisecond,
-		HealthyAfter:   time.Minute,
-		RestartDelay:   5 * time.Millisecond,
-	}
-}
-
-// startSim runs a gateway simulator on 127.0.0.1 for the test.
-func startSim(t testing.TB, cfg gatewaysim.Config) (*gatewaysim.Server, string) {
-	t.Helper()
-	if cfg.Token == "" {
-		cfg.Token = testToken
-	}
-	sim := gatewaysim.New(cfg)
-	url, err := sim.Start("127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { sim.Close() })
-	return sim, url
-}
-
 // newClient returns a client for url with fast timers; mod adjusts cfg.
 func newClient(t testing.TB, url string, mod func(*wsclient.Config)) *wsclient.Client {
 	t.Helper()
-	cfg := wsclient.Config{URL: url, Token: testToken, DeviceID: "dev_test", DeviceName: "test", Timing: fastTiming()}
+	cfg := wsclient.Config{URL: url, Token: testToken, DeviceID: "dev_test", DeviceName: "test", Timing: simtest.FastTiming()}
 	if mod != nil {
 		mod(&cfg)
 	}

@@ -11,14 +11,14 @@ import (
 	"testing"
 
 	"github.com/gorilla/websocket"
-
 	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
 func TestMediaRoundTrip5MiB(t *testing.T) {
-	_, url := startSim(t, gatewaysim.Config{})
+	_, url := simtest.StartSim(t, gatewaysim.Config{})
 	c := start(t, newClient(t, url, nil))
 	col := collect(t, c.Client)
 	col.wait(t, 0, "online", isState(wsclient.StateOnline))
@@ -63,7 +63,7 @@ func TestMediaRoundTrip5MiB(t *testing.T) {
 }
 
 func TestUploadRefusalsAndLocalErrors(t *testing.T) {
-	_, url := startSim(t, gatewaysim.Config{MaxUploadSize: 1 << 20})
+	_, url := simtest.StartSim(t, gatewaysim.Config{MaxUploadSize: 1 << 20})
 	c := start(t, newClient(t, url, nil))
 	col := collect(t, c.Client)
 	col.wait(t, 0, "online", isState(wsclient.StateOnline))

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -17,7 +18,7 @@ import (
 // TestMediaRoundTripSizes uploads and pulls back the sizes around the chunk
 // boundary (5 MiB is TestMediaRoundTrip5MiB).
 func TestMediaRoundTripSizes(t *testing.T) {
-	_, url := startSim(t, gatewaysim.Config{})
+	_, url := simtest.StartSim(t, gatewaysim.Config{})
 	c := start(t, newClient(t, url, nil))
 	collect(t, c.Client).wait(t, 0, "online", isState(wsclient.StateOnline))
 	ctx := context.Background()
@@ -84,7 +85,7 @@ func TestUploadChecksumRefused(t *testing.T) {
 // each returns context.Canceled and the next transfer on the same
 // connection works.
 func TestTransferCancel(t *testing.T) {
-	_, url := startSim(t, gatewaysim.Config{})
+	_, url := simtest.StartSim(t, gatewaysim.Config{})
 	c := start(t, newClient(t, url, nil))
 	collect(t, c.Client).wait(t, 0, "online", isState(wsclient.StateOnline))
 	data := make([]byte, 2<<20)
@@ -116,7 +117,7 @@ func TestTransferCancel(t *testing.T) {
 // of a pull: each fails with ErrConnectionLost, and a retry after the
 // client is back online succeeds.
 func TestTransferReconnect(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	c := start(t, newClient(t, url, nil))
 	col := collect(t, c.Client)
 	col.wait(t, 0, "online", isState(wsclient.StateOnline))

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -30,7 +31,7 @@ func sendText(t *testing.T, c *running, text string) frame.Frame {
 // arrives exactly once, complete, with the cursor reported after the
 // replayed frames it covers.
 func TestReconnectMidStreamReplaysWithoutLossOrDuplicates(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{StreamInterval: time.Millisecond})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{StreamInterval: time.Millisecond})
 	c := start(t, newClient(t, url, nil))
 	col := collect(t, c.Client)
 	col.wait(t, 0, "online", isState(wsclient.StateOnline))
@@ -106,7 +107,7 @@ func TestReconnectMidStreamReplaysWithoutLossOrDuplicates(t *testing.T) {
 }
 
 func TestDeadConnectionDetectedAndRecovered(t *testing.T) {
-	sim, url := startSim(t, gatewaysim.Config{})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	c := start(t, newClient(t, url, func(cfg *wsclient.Config) {
 		cfg.Timing.DeadAfter = 300 * time.Millisecond
 		cfg.Timing.HelloTimeout = 300 * time.Millisecond
@@ -195,7 +196,7 @@ func TestHealthyConnectionResetsBackoff(t *testing.T) {
 		healthy time.Duration
 		want    string
 	}{{time.Hour, "[1 2 3]"}, {time.Nanosecond, "[1 1 1]"}} {
-		sim, url := startSim(t, gatewaysim.Config{})
+		sim, url := simtest.StartSim(t, gatewaysim.Config{})
 		c := start(t, newClient(t, url, func(cfg *wsclient.Config) { cfg.Timing.HealthyAfter = tc.healthy }))
 		col := collect(t, c.Client)
 		var attempts []int

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/wsclient"
 	"github.com/hermes/iris/wsclient/frame"
 )
@@ -113,7 +114,7 @@ func TestPendingRequestFailsWithConnectionLost(t *testing.T) {
 // message.send with the `message` echo; the caller gets it, and so does the
 // event stream (the store applies it like any broadcast).
 func TestResponsesThatChangeStateAreAlsoEvents(t *testing.T) {
-	_, url := startSim(t, gatewaysim.Config{})
+	_, url := simtest.StartSim(t, gatewaysim.Config{})
 	c := start(t, newClient(t, url, nil))
 	col := collect(t, c.Client)
 	col.wait(t, 0, "online", isState(wsclient.StateOnline))

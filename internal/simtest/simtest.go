@@ -1,0 +1,45 @@
+// Package simtest holds what the tests of several packages need to run a
+// client against the gateway simulator on 127.0.0.1: one place for the
+// short protocol timers and the simulator's start and cleanup.
+package simtest
+
+import (
+	"testing"
+	"time"
+
+	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/wsclient"
+)
+
+// Token is the simulator's token when the test names none.
+const Token = "s3cret-token"
+
+// FastTiming shortens the protocol timers so tests run in milliseconds.
+func FastTiming() wsclient.Timing {
+	return wsclient.Timing{
+		PingInterval:   50 * time.Millisecond,
+		DeadAfter:      2 * time.Second,
+		HelloTimeout:   2 * time.Second,
+		RequestTimeout: 2 * time.Second,
+		BackoffBase:    5 * time.Millisecond,
+		BackoffMax:     20 * time.Millisecond,
+		HealthyAfter:   time.Minute,
+		RestartDelay:   5 * time.Millisecond,
+	}
+}
+
+// StartSim runs a gateway simulator on 127.0.0.1 until the test ends and
+// returns it with its URL. A cfg without a token gets Token.
+func StartSim(t testing.TB, cfg gatewaysim.Config) (*gatewaysim.Server, string) {
+	t.Helper()
+	if cfg.Token == "" {
+		cfg.Token = Token
+	}
+	sim := gatewaysim.New(cfg)
+	url, err := sim.Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sim.Close() })
+	return sim, url
+}
