@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -57,6 +58,20 @@ func TestInlinePrintsFinishedMessagesIntoScrollback(t *testing.T) {
 		}
 		at += i + len(s)
 	}
+	// Nothing printed is lost or drawn over: every seeded message of the
+	// loaded page, from the oldest printed on, is there in order.
+	first := strings.Index(out, "(#")
+	var seq int
+	if first < 0 || !scanSeed(out[first:], &seq) {
+		t.Fatalf("no seeded message printed:\n%s", out)
+	}
+	for n, at := seq, first; n <= 30; n++ {
+		i := strings.Index(out[at:], fmt.Sprintf("(#%d)", n))
+		if i < 0 {
+			t.Fatalf("seeded message #%d is missing from the scrollback:\n%s", n, out)
+		}
+		at += i
+	}
 	if n := strings.Count(out, "Re: first inline question"); n != 1 {
 		t.Fatalf("the first reply was printed %d times:\n%s", n, out)
 	}
@@ -70,4 +85,10 @@ func TestInlinePrintsFinishedMessagesIntoScrollback(t *testing.T) {
 		t.Fatalf("the managed area still shows printed history:\n%s", r.screen())
 	}
 	r.quit()
+}
+
+// scanSeed reads the number of a seeded message's "(#N)" at the start of s.
+func scanSeed(s string, n *int) bool {
+	_, err := fmt.Sscanf(s, "(#%d)", n)
+	return err == nil
 }

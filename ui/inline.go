@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -13,13 +14,36 @@ import (
 // leaves free: the renderer makes room for a print by scrolling the whole
 // screen, so a larger one would push the managed area's own rows into the
 // scrollback.
+//
+// Nothing is printed before the renderer drew its first frame: until then
+// it takes the managed area for the whole screen and would put a print at
+// the top of the screen, above lines printed before.
 type inlinePrinter struct {
-	queue []string
-	busy  bool
+	queue   []string
+	busy    bool
+	waiting bool // the wait for the first frame has started
+	ready   bool // the first frame is out
 }
 
 // inlinePrintedMsg says the last print reached the terminal.
 type inlinePrintedMsg struct{}
+
+// inlineReadyMsg says the renderer has drawn its first frame.
+type inlineReadyMsg struct{}
+
+// inlineFirstFrame is how long after the first window size the renderer
+// has surely drawn a frame: a few frames at the program's frame rate.
+const inlineFirstFrame = 150 * time.Millisecond
+
+// inlineStart starts, on the first window size in --inline mode, the wait
+// for the renderer's first frame.
+func (m *Model) inlineStart() tea.Cmd {
+	if !m.opts.Inline || m.inline.waiting {
+		return nil
+	}
+	m.inline.waiting = true
+	return tea.Tick(inlineFirstFrame, func(time.Time) tea.Msg { return inlineReadyMsg{} })
+}
 
 // inlineArea is the most rows the managed area takes in --inline mode, out
 // of a terminal height rows tall: two thirds, leaving a third for prints.
@@ -42,7 +66,7 @@ func (m *Model) inlineAfterUpdate() tea.Cmd {
 	if s := m.transcript.TakeSettled(); s != "" {
 		m.inline.queue = append(m.inline.queue, strings.Split(s, "\n")...)
 	}
-	if m.inline.busy || len(m.inline.queue) == 0 {
+	if m.inline.busy || !m.inline.ready || len(m.inline.queue) == 0 {
 		return nil
 	}
 	n := min(len(m.inline.queue), max(m.height-inlineArea(m.height), 1))

@@ -257,6 +257,9 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
+		return m, m.inlineStart()
+	case inlineReadyMsg:
+		m.inline.ready = true // inlineAfterUpdate prints what waits
 		return m, nil
 	case inlinePrintedMsg:
 		m.inline.busy = false // inlineAfterUpdate prints the next part
