@@ -38,7 +38,7 @@ func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr 
 		fmt.Fprintln(stderr, "iris:", err)
 		return exitFailure
 	}
-	st, err := store.Open(cfg.DataDir, store.Options{})
+	st, err := store.Open(cfg.DataDir, store.Options{IdleItems: store.IdleItems})
 	if err != nil {
 		fmt.Fprintf(stderr, "iris: cannot open the local store in %s: %v\n", cfg.DataDir, err)
 		fmt.Fprintln(stderr, "iris: check the disk and the directory's permissions; moving the directory away starts fresh")

@@ -41,7 +41,7 @@ func (a *sshApp) start(ctx context.Context, t *sshserve.Terminal) (*tea.Program,
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := store.Open(t.DataDir, store.Options{})
+	st, err := store.Open(t.DataDir, store.Options{IdleItems: store.IdleItems})
 	if err != nil {
 		return nil, nil, fmt.Errorf("cannot open this key's store: %w", err)
 	}

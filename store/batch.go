@@ -25,6 +25,7 @@ type batch struct {
 	drafts    map[frame.Lane]string // "" deletes
 	settings  map[string]string
 
+	seq     int64         // its number, in the order sent (0 for flush markers)
 	written chan struct{} // closed once written (flush markers)
 	retry   bool          // a flush marker that also retries held writes now
 }

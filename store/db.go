@@ -28,6 +28,8 @@ type db struct {
 	batches chan *batch
 	done    chan struct{}
 	pending atomic.Int64 // batches sent and not yet written
+	sent    int64        // number of the last batch sent (UI goroutine)
+	written atomic.Int64 // number of the last batch written to disk
 
 	retry time.Duration // first delay before a failed write is retried
 
@@ -178,6 +180,7 @@ func (d *db) run() {
 			}
 		default:
 			if lastErr = d.write(held); lastErr == nil {
+				d.written.Store(held[len(held)-1].seq)
 				held, typed, delay = nil, unsavedLog{}, d.retry
 				d.settle(nil, nil)
 				break

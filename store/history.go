@@ -115,6 +115,7 @@ func (s *State) LoadOlder(l frame.Lane) (Change, *frame.HistoryRequest) {
 	if ln == nil {
 		return s.end(), nil
 	}
+	s.paged(l)
 	if ln.gap != "" && (ln.byMsg[ln.gap] != nil || !ln.localMore) {
 		return s.end(), &frame.HistoryRequest{BeforeMessageID: ln.gap, Limit: s.opts.PageSize}
 	}

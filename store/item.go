@@ -63,6 +63,9 @@ type Item struct {
 	id  int64   // stable row id (persistence)
 	seq float64 // sort key within the lane (persistence and paging)
 	pos int     // index in the lane's items
+	// batch is the writer's number of the last batch that holds the item's
+	// row (0: none since it was read); see evictable.
+	batch int64
 }
 
 // Message is a chat message: final, streaming, or an outgoing placeholder.

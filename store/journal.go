@@ -2,6 +2,7 @@ package store
 
 import (
 	"encoding/json"
+	"math"
 	"strconv"
 
 	"github.com/hermes/iris/wsclient/frame"
@@ -129,12 +130,16 @@ func (s *State) commit() {
 	b := s.cur()
 	s.db.cur = nil
 	b.lanes = lanes
+	s.db.sent++
+	b.seq = s.db.sent
 	for _, d := range b.dirty {
 		r, err := encodeItem(d.lane, d.it)
 		if err != nil {
 			s.db.report(err, 0)
+			d.it.batch = math.MaxInt64 // never written: never shed
 			continue
 		}
+		d.it.batch = b.seq
 		b.rows = append(b.rows, r)
 	}
 	b.dirty = nil

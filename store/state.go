@@ -23,6 +23,13 @@ type Options struct {
 	// WriteRetry is the first delay before writes that failed (a full
 	// disk) are retried; it doubles up to 30 s. Default 1 s.
 	WriteRetry time.Duration
+	// IdleItems, when above 0, is how many of its newest items a
+	// persistent State keeps in memory for a lane that is not in view
+	// (the app passes IdleItems): older items already written are dropped
+	// and read back a page at a time when the lane is focused again or
+	// scrolled (see evict.go). 0 keeps every item read. A memory-only
+	// State keeps every item, having nowhere to read them back from.
+	IdleItems int
 }
 
 // State is the client's whole domain state. See the package doc for the
@@ -50,8 +57,13 @@ type State struct {
 	// storedOpen: lanes whose stored items include cards an earlier run
 	// left running, maybe older than the items read (see Settle).
 	storedOpen map[frame.Lane]bool
-	drafts     map[frame.Lane]string
-	settings   map[string]string
+	// oversized: unfocused lanes that may hold more than IdleItems items,
+	// with the writer's progress at the last attempt to shed them (-1:
+	// not tried yet); see shed.
+	oversized map[frame.Lane]int64
+	paging    frame.Lane // the lane LoadOlder last paged (kept whole, like the focused one)
+	drafts    map[frame.Lane]string
+	settings  map[string]string
 
 	version uint64 // last Item/Lane version handed out
 	nextID  int64  // last item row id handed out
@@ -81,6 +93,7 @@ func New(opts Options) *State {
 		answering:  map[string]*inFlight{},
 		outbox:     map[string]*outgoing{},
 		storedOpen: map[frame.Lane]bool{},
+		oversized:  map[frame.Lane]int64{},
 		drafts:     map[frame.Lane]string{},
 		settings:   map[string]string{},
 	}
@@ -147,6 +160,7 @@ func (s *State) begin() { s.chg = Change{} }
 // what changed.
 func (s *State) end() Change {
 	s.commit()
+	s.shed()
 	c := s.chg
 	s.chg = Change{}
 	return c
@@ -162,13 +176,16 @@ func (s *State) bump() uint64 {
 func (s *State) now() time.Time { return s.opts.Now() }
 
 // Focus records the lane on screen: it is marked read, and new messages in
-// it do not count as unread.
+// it do not count as unread. A persistent State reads back at least a page
+// of its items, and sheds the items of the lane left beyond IdleItems.
 func (s *State) Focus(l frame.Lane) Change {
 	s.begin()
 	if s.focus != l {
+		s.leave()
 		s.focus = l
 		s.dirtyMeta(metaFocus)
 	}
+	s.open(l)
 	s.markRead(l)
 	return s.end()
 }

@@ -76,7 +76,7 @@ func (d *daySample) add(hour, day uint64) {
 // hour and after the whole day. Without ui only the store applies the
 // frames (the store's own share of the heap).
 func runDay(b *testing.B, ui bool) (hour, day uint64) {
-	st, err := store.Open(b.TempDir(), store.Options{Now: func() time.Time { return fixedNow }})
+	st, err := store.Open(b.TempDir(), store.Options{Now: func() time.Time { return fixedNow }, IdleItems: store.IdleItems})
 	if err != nil {
 		b.Fatal(err)
 	}
