@@ -35,6 +35,15 @@ func (m *Model) TakeSettled() string {
 		m.inline.printed[it] = true
 		out = append(out, m.lines(it)...)
 	}
+	if len(m.inline.printed) > 2*src.Len()+64 { // items left the lane (evicted, deleted)
+		keep := make(map[*store.Item]bool, src.Len())
+		for i := 0; i < src.Len(); i++ {
+			if it := src.lane.Item(i); m.inline.printed[it] {
+				keep[it] = true
+			}
+		}
+		m.inline.printed = keep
+	}
 	return strings.Join(out, "\n")
 }
 
