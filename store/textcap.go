@@ -53,6 +53,9 @@ func (s *State) capText(msg *Message, full string) {
 		return
 	}
 	cut := linkCut(full, runeCut(full))
+	if cut == len(full) { // a URL that ends the text, kept whole: nothing is cut
+		return
+	}
 	// Clone: the kept prefix must not pin the whole text in memory.
 	msg.Text = strings.Clone(full[:cut])
 	msg.Overflow = &Overflow{Bytes: int64(len(full) - cut)}

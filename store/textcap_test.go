@@ -97,7 +97,8 @@ func TestTextCapKeepsLinksWhole(t *testing.T) {
 	pad := strings.Repeat("word ", TextCap/5)[:TextCap-len("Read [the docs](https://example.c")]
 	whole := pad + "Read [the docs](" + url + ") and more text after it"
 	long := pad + "Read https://example.com/" + strings.Repeat("x", linkSlack+100) + " end"
-	for i, text := range []string{whole, long} {
+	last := pad + "Read [the docs](" + url + ")"
+	for i, text := range []string{whole, long, last} {
 		id := fmt.Sprintf("m%d", i)
 		apply(t, s, fmt.Sprintf(`{"type":"message","chat_id":"d","payload":{"message_id":%q,"role":"assistant","text":%q,"ts":1800000001000}}`, id, text))
 	}
@@ -106,5 +107,8 @@ func TestTextCapKeepsLinksWhole(t *testing.T) {
 	}
 	if got := s.Lane(def).Item(1).Msg.Text; !strings.HasSuffix(got, "Read ") || len(got) > TextCap {
 		t.Fatalf("a URL too long to keep: …%q (%d bytes)", got[max(len(got)-40, 0):], len(got))
+	}
+	if msg := s.Lane(def).Item(2).Msg; msg.Text != last || msg.Overflow != nil {
+		t.Fatalf("a link ending the text: overflow %+v", msg.Overflow)
 	}
 }
