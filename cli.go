@@ -54,6 +54,7 @@ type cliOptions struct {
 	theme        string
 	debug        bool
 	debugContent bool
+	inline       bool          // --inline: no alternate screen, messages go to the scrollback
 	sim          simOptions    // gateway-sim
 	listen       string        // serve: address to listen on
 	auditSince   time.Duration // audit: only answers this recent (0: all)
@@ -101,6 +102,8 @@ Flags:
   --theme THEME        auto, dark or light
   --debug              write a frame log (tokens and message text redacted)
   --debug-content      with --debug, keep message text in the frame log
+  --inline             no alternate screen: finished messages go to the terminal's
+                       scrollback (search, select, tmux copy-mode), the rest stays live
   --demo               run against the in-process demo gateway
   --version            print the version
   -h, --help           print this help
@@ -168,6 +171,7 @@ func parseCommand(args []string) (cliOptions, error) {
 	gatewayFlags(fs, &o)
 	fs.BoolVar(&o.debug, "debug", false, "")
 	fs.BoolVar(&o.debugContent, "debug-content", false, "")
+	fs.BoolVar(&o.inline, "inline", false, "")
 	fs.BoolVar(&demo, "demo", false, "")
 	fs.BoolVar(&showVersion, "version", false, "")
 	fs.BoolVar(&help, "help", false, "")

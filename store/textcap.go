@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -16,8 +17,18 @@ import (
 // The rest of a longer text is not kept in memory: a persistent State
 // writes the whole text to a file (Options.OverflowDir) that the UI opens
 // on request. A message's reasoning is cut at the same size (and not kept
-// whole). Without the cap, a 31 MiB message cost 720 MB of memory.
+// whole). Without the cap, a 31 MiB message cost 720 MB of memory. A cut
+// never splits a URL: it takes the rest of one (up to linkSlack more bytes)
+// or, for a longer one, leaves it out, so a link never points to part of
+// its target.
 const TextCap = 64 << 10
+
+// linkSlack is the most a cut goes past TextCap to keep a URL whole.
+const linkSlack = 2 << 10
+
+// cutURL finds the URLs a cut may split: what glamour links (autolinks
+// and the targets of markdown links) up to a space or a markup delimiter.
+var cutURL = regexp.MustCompile(`(?:https?://|mailto:)[^\s<>"'\x60]+`)
 
 // overflowDirName is the default Options.OverflowDir of a persistent
 // State, inside the directory given to Open.
@@ -41,7 +52,10 @@ func (s *State) capText(msg *Message, full string) {
 	if len(full) <= TextCap {
 		return
 	}
-	cut := runeCut(full)
+	cut := linkCut(full, runeCut(full))
+	if cut == len(full) { // a URL that ends the text, kept whole: nothing is cut
+		return
+	}
 	// Clone: the kept prefix must not pin the whole text in memory.
 	msg.Text = strings.Clone(full[:cut])
 	msg.Overflow = &Overflow{Bytes: int64(len(full) - cut)}
@@ -67,6 +81,28 @@ func runeCut(text string) int {
 	cut := TextCap
 	for cut > 0 && !utf8.RuneStart(text[cut]) {
 		cut--
+	}
+	return cut
+}
+
+// linkCut moves cut, a rune boundary of text, off a URL it would split:
+// to the URL's end when that is at most linkSlack further, else to its
+// start.
+func linkCut(text string, cut int) int {
+	from := max(cut-linkSlack, 0)
+	to := min(cut+linkSlack+1, len(text))
+	for _, m := range cutURL.FindAllStringIndex(text[from:to], -1) {
+		start, end := from+m[0], from+m[1]
+		if start >= cut || end <= cut {
+			continue
+		}
+		switch {
+		case end-cut <= linkSlack: // the window reaches past the end of a URL it holds whole
+			return end
+		case start == from && from > 0: // longer than the window on both sides
+			return cut
+		}
+		return start
 	}
 	return cut
 }

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -83,5 +84,31 @@ func TestLongReasoningCapped(t *testing.T) {
 	r := s.Lane(def).Item(0).Msg.Reasoning
 	if len(r) > TextCap+64 || !strings.HasSuffix(r, "KiB more reasoning not kept") || !utf8.ValidString(r) {
 		t.Fatalf("reasoning kept: %d bytes, ends %q", len(r), r[len(r)-40:])
+	}
+}
+
+// A cut never splits a link (issue 12, row 12): a URL across TextCap is
+// kept whole, a URL too long to keep whole is left out, so the OSC 8 link
+// glamour makes never points to part of its target.
+func TestTextCapKeepsLinksWhole(t *testing.T) {
+	s := open(t, t.TempDir(), newClock())
+	defer closeState(t, s)
+	url := "https://example.com/docs/a/long/path/to/the/page"
+	pad := strings.Repeat("word ", TextCap/5)[:TextCap-len("Read [the docs](https://example.c")]
+	whole := pad + "Read [the docs](" + url + ") and more text after it"
+	long := pad + "Read https://example.com/" + strings.Repeat("x", linkSlack+100) + " end"
+	last := pad + "Read [the docs](" + url + ")"
+	for i, text := range []string{whole, long, last} {
+		id := fmt.Sprintf("m%d", i)
+		apply(t, s, fmt.Sprintf(`{"type":"message","chat_id":"d","payload":{"message_id":%q,"role":"assistant","text":%q,"ts":1800000001000}}`, id, text))
+	}
+	if got := s.Lane(def).Item(0).Msg.Text; !strings.HasSuffix(got, "[the docs]("+url+")") {
+		t.Fatalf("the link was cut: …%q", got[len(got)-40:])
+	}
+	if got := s.Lane(def).Item(1).Msg.Text; !strings.HasSuffix(got, "Read ") || len(got) > TextCap {
+		t.Fatalf("a URL too long to keep: …%q (%d bytes)", got[max(len(got)-40, 0):], len(got))
+	}
+	if msg := s.Lane(def).Item(2).Msg; msg.Text != last || msg.Overflow != nil {
+		t.Fatalf("a link ending the text: overflow %+v", msg.Overflow)
 	}
 }

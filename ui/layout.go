@@ -43,7 +43,7 @@ func (m *Model) resize(w, h int) {
 // sidebarVisible decides whether the sidebar takes space: hidden by the
 // user, or collapsed on a narrow terminal unless the user opened it.
 func (m *Model) sidebarVisible() bool {
-	if m.sidebarHidden {
+	if m.sidebarHidden || m.opts.Inline { // --inline prints full-width messages
 		return false
 	}
 	return m.width >= narrowWidth || m.sidebarShown

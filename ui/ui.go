@@ -100,6 +100,10 @@ type Options struct {
 	// the SSH client's and the program would run on the server, where an
 	// editor or a pager opens a shell.
 	ProgramsOff string
+	// Inline runs without the alternate screen (--inline): each finished
+	// message is printed into the terminal's own scrollback, and only the
+	// live part (a streaming reply, dialogs, composer, status) is redrawn.
+	Inline bool
 }
 
 // focusArea is the component that receives keys.
@@ -161,6 +165,12 @@ type Model struct {
 	theme   themes.Name
 	bg      color.Color          // the terminal's background (nil until reported)
 	profile colorprofile.Profile // the terminal's colour profile
+
+	// inlineLane is the lane whose messages --inline mode printed last
+	// (inline.go); a change prints the new lane's name first. inline
+	// holds what waits to be printed.
+	inlineLane frame.Lane
+	inline     inlinePrinter
 
 	// Coalesced rendering: frames mark the transcript stale and a flush
 	// tick re-renders it at most every flushInterval.
@@ -241,10 +251,18 @@ func (m *Model) Init() tea.Cmd {
 // changed draft (draftAfterUpdate) and starts the spinner when one came
 // into view (spinTick).
 func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
-	defer func() { cmd = tea.Batch(cmd, m.mediaAfterUpdate(), m.draftAfterUpdate(), m.spinTick()) }()
+	defer func() {
+		cmd = tea.Batch(cmd, m.mediaAfterUpdate(), m.draftAfterUpdate(), m.spinTick(), m.inlineAfterUpdate())
+	}()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
+		return m, m.inlineStart()
+	case inlineReadyMsg:
+		m.inline.ready = true // inlineAfterUpdate prints what waits
+		return m, nil
+	case inlinePrintedMsg:
+		m.inline.busy = false // inlineAfterUpdate prints the next part
 		return m, nil
 	case tea.BackgroundColorMsg:
 		m.bg = msg.Color

@@ -13,6 +13,14 @@ import (
 
 // View renders the screen. Terminal modes are set only here.
 func (m *Model) View() tea.View {
+	if m.opts.Inline {
+		// The terminal keeps the mouse: its own selection and scrolling
+		// work on the scrollback the messages are printed into.
+		v := tea.NewView(m.renderInline())
+		v.ReportFocus = true
+		v.WindowTitle = m.withPending(m.windowTitle())
+		return v
+	}
 	v := tea.NewView(m.render())
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion

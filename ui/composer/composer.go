@@ -39,6 +39,7 @@ type Model struct {
 	pastes     []pasteBlock // large pastes held apart from the editor (paste.go)
 	nextPaste  int
 	cache      viewCache // the last View and what it was drawn from (viewcache.go)
+	prompts    []string  // the prompt of each display row, made before each drawing (softwrap.go)
 }
 
 var _ common.Component = (*Model)(nil)
@@ -47,7 +48,6 @@ var _ common.Component = (*Model)(nil)
 func New(com *common.Common) *Model {
 	ta := textarea.New()
 	ta.ShowLineNumbers = false
-	ta.Prompt = "› "
 	ta.Placeholder = placeholder
 	ta.DynamicHeight = true
 	ta.MinHeight = 1
@@ -59,6 +59,7 @@ func New(com *common.Common) *Model {
 	ta.MaxWidth = 0
 	ta.KeyMap.InsertNewline = com.KeyMap.Composer.Newline
 	m := &Model{com: com, ta: ta}
+	m.ta.SetPromptFunc(ansi.StringWidth(promptLine), m.rowPrompt)
 	m.ApplyStyles()
 	m.ta.Focus()
 	return m
@@ -167,10 +168,19 @@ func (m *Model) Submit() common.Action {
 	return common.ActionSend{Text: text}
 }
 
+// rowPrompt is the textarea's prompt of display row info.LineNumber.
+func (m *Model) rowPrompt(info textarea.PromptInfo) string {
+	if info.LineNumber < len(m.prompts) {
+		return m.prompts[info.LineNumber]
+	}
+	return promptLine
+}
+
 // render draws the busy hint (when the agent runs) above the input. Format
 // and bidi controls in the draft show as placeholders.
 func (m *Model) render() string {
 	st := m.com.Styles.Composer
+	m.prompts = rowPrompts(m.ta.Value(), m.ta.Width())
 	body := showHidden(m.ta.View())
 	if chips := m.attachmentsView(m.width - st.Base.GetHorizontalFrameSize()); len(chips) > 0 {
 		body = strings.Join(chips, "\n") + "\n" + body

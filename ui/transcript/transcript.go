@@ -44,6 +44,8 @@ type Model struct {
 
 	media mediaState // selection, status and previews of media chips (media.go)
 
+	inline inlineState // the items printed into the scrollback in --inline mode (inline.go)
+
 	itemRenders int // items drawn afresh (cache misses in lines)
 }
 
@@ -75,6 +77,7 @@ func (m *Model) SetLane(l frame.Lane) {
 	clear(m.reasons)
 	m.md.reset()
 	m.topItem, m.newBelow, m.loading, m.marked, m.flipped = nil, false, false, nil, nil
+	m.inline.printed = nil
 	m.lastLen = m.src().Len()
 }
 

@@ -1,0 +1,43 @@
+package transcript
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/wsclient/frame"
+)
+
+// In --inline mode a message goes to the scrollback once, when it is
+// final: a streaming reply stays in the live view (and holds back what
+// comes after it), and its finished text is taken exactly once, sanitised
+// like the transcript.
+func TestTakeSettledWaitsForTheStreamToFinish(t *testing.T) {
+	com := common.NewForTest(time.Unix(0, 0))
+	apply(com, frame.TypeMessage, &frame.Message{MessageID: "a", Role: frame.RoleAssistant, Text: "first \x1b]0;title\x07"})
+	apply(com, frame.TypeMessageStart, &frame.MessageStart{MessageID: "b", Role: frame.RoleAssistant})
+	apply(com, frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "b", Text: "partial"})
+	m := New(com)
+	m.SetSize(60, 20)
+	m.SetLane(lane)
+	got := m.TakeSettled()
+	if !strings.Contains(ansi.Strip(got), "first ") || strings.Contains(got, "partial") || strings.Contains(got, "\x1b]0;") {
+		t.Fatalf("first take:\n%q", got)
+	}
+	if live := ansi.Strip(m.LiveView(20)); !strings.Contains(live, "partial") || strings.Contains(live, "first ") {
+		t.Fatalf("live view:\n%s", live)
+	}
+	if again := m.TakeSettled(); again != "" {
+		t.Fatalf("taken twice:\n%s", again)
+	}
+	apply(com, frame.TypeMessageStop, &frame.MessageStop{MessageID: "b", FinalText: "partial and final"})
+	if got := ansi.Strip(m.TakeSettled()); !strings.Contains(got, "partial and final") || strings.Contains(got, "first ") {
+		t.Fatalf("after the stop:\n%s", got)
+	}
+	if live := m.LiveView(20); live != "" {
+		t.Fatalf("the live view still shows:\n%s", ansi.Strip(live))
+	}
+}
