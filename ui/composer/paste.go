@@ -39,8 +39,8 @@ func (m *Model) paste(msg tea.PasteMsg) (common.Action, tea.Cmd) {
 		return common.ActionPasteTooLarge{Text: msg.Content}, nil
 	case n > inlinePaste:
 		m.nextPaste++
-		b := pasteBlock{text: msg.Content, marker: fmt.Sprintf("⟦pasted text #%d: %s, %d lines⟧",
-			m.nextPaste, media.SizeLabel(int64(n)), strings.Count(msg.Content, "\n")+1)}
+		b := pasteBlock{text: msg.Content, marker: fmt.Sprintf("⟦pasted text #%d: %s, %s⟧",
+			m.nextPaste, media.SizeLabel(int64(n)), common.Count(pastedLines(msg.Content), "line"))}
 		m.pastes = append(m.pastes, b)
 		m.ta.InsertString(b.marker)
 		return nil, nil
@@ -90,4 +90,10 @@ func (m *Model) setText(s string) {
 	}
 	m.ta.Reset()
 	_, _ = m.paste(tea.PasteMsg{Content: s})
+}
+
+// pastedLines counts the lines of a paste: a final newline ends the last
+// line rather than starting another.
+func pastedLines(text string) int {
+	return strings.Count(strings.TrimSuffix(text, "\n"), "\n") + 1
 }

@@ -48,7 +48,7 @@ func TestPasteUpToLimitIsKeptWholeAndFast(t *testing.T) {
 	if m.Value() != "a"+text+"x" {
 		t.Fatalf("draft holds %d bytes, want %d", len(m.Value()), len(text)+2)
 	}
-	marker := fmt.Sprintf("⟦pasted text #1: 1.0 MiB, %d lines⟧", strings.Count(text, "\n")+1)
+	marker := fmt.Sprintf("⟦pasted text #1: 1.0 MiB, %d lines⟧", strings.Count(strings.TrimSuffix(text, "\n"), "\n")+1)
 	if !strings.Contains(m.View(), marker) {
 		t.Fatalf("no marker:\n%s", m.View())
 	}
@@ -139,5 +139,21 @@ func TestBackspaceDeletesAMarkerWhole(t *testing.T) {
 	m.Update(tea.KeyPressMsg{Code: tea.KeyBackspace}) // an ordinary character again
 	if m.Value() != "" {
 		t.Fatalf("value %q", m.Value())
+	}
+}
+
+// The marker counts lines as a reader would: one long line is "1 line",
+// and a final newline does not add a line.
+func TestPasteMarkerCountsLines(t *testing.T) {
+	for text, want := range map[string]string{
+		strings.Repeat("x", 9000):                         ", 1 line⟧",
+		strings.Repeat("x", 8999) + "\n":                  ", 1 line⟧",
+		strings.Repeat(strings.Repeat("y", 99)+"\n", 140): ", 140 lines⟧",
+	} {
+		m := newComposer()
+		m.Update(tea.PasteMsg{Content: text})
+		if !strings.Contains(m.View(), want) {
+			t.Errorf("paste of %d bytes: marker %q not in\n%s", len(text), want, m.View())
+		}
 	}
 }
