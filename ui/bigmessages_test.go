@@ -87,9 +87,6 @@ func heapAfterGC() uint64 {
 // file, and the heap stays under 200 MB. Reopening the store is quick and
 // small too.
 func TestBigMessagesKeepMemoryBounded(t *testing.T) {
-	if testing.Short() {
-		t.Skip("writes 250 MB of message text")
-	}
 	const count = 8
 	url := bigServer(t, count)
 	dir := t.TempDir()
