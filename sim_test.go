@@ -10,34 +10,16 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/gorilla/websocket"
+	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/wsclient/frame"
 )
 
-// syncBuffer is a strings.Builder safe for one writer and a poller.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // waitMatch polls out until re matches and returns the submatches.
-func waitMatch(t *testing.T, out *syncBuffer, re *regexp.Regexp) []string {
+func waitMatch(t *testing.T, out *simtest.Buffer, re *regexp.Regexp) []string {
 	t.Helper()
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) { // polling
 		if m := re.FindStringSubmatch(out.String()); m != nil {
@@ -64,7 +46,7 @@ func TestGatewaySimFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	var out, errOut syncBuffer
+	var out, errOut simtest.Buffer
 	exited := make(chan int, 1)
 	go func() { exited <- runGatewaySim(ctx, opts, &out, &errOut) }()
 	var pemFile string
@@ -162,7 +144,7 @@ func TestGatewaySimFlagErrors(t *testing.T) {
 			t.Errorf("%q accepted", args)
 		}
 	}
-	var out, errOut syncBuffer
+	var out, errOut simtest.Buffer
 	bad := filepath.Join(t.TempDir(), "bad.txt")
 	os.WriteFile(bad, []byte("at 1s drop\nexplode\n"), 0o600)
 	opts, _ := parseArgs([]string{"gateway-sim", "--script", bad})

@@ -1,7 +1,6 @@
 package headless_test
 
 import (
-	"bytes"
 	"context"
 	"path/filepath"
 	"strings"
@@ -23,24 +22,6 @@ const (
 	waitLimit   = 10 * time.Second
 )
 
-// syncBuffer is a bytes.Buffer safe to read while a command writes it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // profile is one profile's data dir and gateway, shared by the commands a
 // test runs.
 type profile struct {
@@ -59,7 +40,7 @@ func newProfile(t *testing.T, url string) *profile {
 // result is what one command run printed and returned.
 type result struct {
 	code           int
-	stdout, stderr *syncBuffer
+	stdout, stderr *simtest.Buffer
 }
 
 // start runs `iris NAME ARGS...` in process against the profile, with stdin.
@@ -70,7 +51,7 @@ func (p *profile) start(ctx context.Context, stdin string, args ...string) (*res
 	if err != nil {
 		p.t.Fatalf("parse %v: %v", args, err)
 	}
-	r := &result{stdout: &syncBuffer{}, stderr: &syncBuffer{}}
+	r := &result{stdout: &simtest.Buffer{}, stderr: &simtest.Buffer{}}
 	env := &headless.Env{
 		Stdin: strings.NewReader(stdin), Stdout: r.stdout, Stderr: r.stderr, Timing: simtest.FastTiming(),
 		ConnectTimeout: 3 * time.Second, Notify: p.notify,

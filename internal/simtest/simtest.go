@@ -4,6 +4,8 @@
 package simtest
 
 import (
+	"bytes"
+	"sync"
 	"testing"
 	"time"
 
@@ -42,4 +44,25 @@ func StartSim(t testing.TB, cfg gatewaysim.Config) (*gatewaysim.Server, string) 
 	}
 	t.Cleanup(func() { sim.Close() })
 	return sim, url
+}
+
+// Buffer is output one goroutine writes (a command, a session) while the
+// test polls it.
+type Buffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+// Write appends p.
+func (s *Buffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+// String is everything written so far.
+func (s *Buffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/vt"
+	"github.com/hermes/iris/internal/simtest"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -60,22 +61,7 @@ func Dial(addr string, hostKey gossh.HostKeyCallback, auth ...gossh.AuthMethod) 
 }
 
 // Buffer is an output written by one goroutine and read by the test.
-type Buffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *Buffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *Buffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
+type Buffer = simtest.Buffer
 
 // Screen is the client's terminal: an emulator that draws the session's
 // output and answers its queries (background colour, ...) on stdin.
