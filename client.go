@@ -13,6 +13,7 @@ import (
 
 	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/config"
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/keymap"
 	"github.com/hermes/iris/logs"
 	"github.com/hermes/iris/store"
@@ -21,7 +22,6 @@ import (
 	"github.com/hermes/iris/ui"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // runClient runs the TUI against the resolved profile until the user quits,

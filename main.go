@@ -43,10 +43,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "iris", version)
 		return exitOK
 	case cmdConfigPath:
-		config.RunPath(stdout)
+		runConfigPath(stdout)
 		return exitOK
 	case cmdConfigCheck:
-		if err := config.RunCheck(ctx, stdout, config.Options{Profile: opts.profile}, keymap.Names()); err != nil {
+		if err := runConfigCheck(ctx, stdout, config.Options{Profile: opts.profile}, keymap.Names()); err != nil {
 			fmt.Fprintln(stderr, "iris:", err)
 			return exitConfig
 		}

@@ -14,10 +14,10 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/sshserve/sshtest"
 	"github.com/hermes/iris/store"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // served is iris serve --ssh running in-process against a seeded simulator.

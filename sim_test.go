@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/internal/simtest"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // waitMatch polls out until re matches and returns the submatches.

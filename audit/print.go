@@ -10,8 +10,8 @@ import (
 	"unicode"
 	"unicode/utf16"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/termsafe"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // maxSubject caps the subject column of the table.

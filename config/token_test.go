@@ -58,22 +58,6 @@ func TestTokenFileFIFOWithoutWriterFailsAtOnce(t *testing.T) {
 	}
 }
 
-func TestConfigCheckWithFIFOTokenFileReturns(t *testing.T) {
-	p := testEnv(t, "[profiles.default]\nurl = \"wss://h/ws\"\ntoken_file = \"fifo\"\n")
-	mkfifo(t, filepath.Join(p.ConfigDir, "fifo"))
-	done := make(chan error, 1)
-	var out strings.Builder
-	go func() { done <- RunCheck(context.Background(), &out, Options{}, nil) }()
-	select {
-	case err := <-done:
-		if err == nil || !strings.Contains(err.Error(), "is a named pipe (FIFO), not a regular file") {
-			t.Fatalf("RunCheck = %v", err)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("iris config check hangs on a FIFO token_file")
-	}
-}
-
 func TestConfigFileFIFOFailsAtOnce(t *testing.T) {
 	p := testEnv(t, "")
 	if err := os.MkdirAll(p.ConfigDir, 0o700); err != nil {

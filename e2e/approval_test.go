@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // Issue 9: an approval is answered only by a deliberate act, and a clarify

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // campaignFigures is what the campaign measured.

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // The seeded fault campaign: the real binary against the simulator, with

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // startOnline runs the binary against a seeded simulator in a pane tall

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // The streamed answer of the CPU benchmark (issue 13): 24 KiB of markdown

@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/hermes/iris/audit"
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // TestSecondDeviceTellsTheTruth: two real Iris processes (two machines:

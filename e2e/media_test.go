@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // A file attached with /attach is uploaded and sent with the message; the

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/store"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // Messages typed while the gateway is down are kept across a restart, then

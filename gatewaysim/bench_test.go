@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/internal/wstest"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // readFrames reads and decodes n text frames from ws.

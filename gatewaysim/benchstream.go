@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // BenchEnd is the last line of BenchAnswer, to recognise its end on screen.

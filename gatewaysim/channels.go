@@ -3,7 +3,7 @@ package gatewaysim
 import (
 	"strings"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 func (c *conn) handleChannelList(f frame.Frame) {

@@ -3,7 +3,7 @@ package gatewaysim
 import (
 	"testing"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // createChannel creates a channel (or a thread under parent) and returns the

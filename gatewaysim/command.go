@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // FaultCommands documents the fault commands of a --script step and of a

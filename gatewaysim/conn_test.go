@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 func TestHelloAck(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // PostCron posts a role "cron" message to lane ("chat_id" or

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // DefaultChatID is the chat_id of the channel every fresh simulator has.

@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/gorilla/websocket"
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // A simulator on a loopback port, paired with by a raw WebSocket client.

@@ -3,7 +3,7 @@ package gatewaysim
 import (
 	"testing"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // FuzzClientFrame sends arbitrary text frames to a paired connection and

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // History paging limits of the spec.

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // fillLane stores n user messages "msg 1".."msg n" in lane l.

@@ -3,7 +3,7 @@ package gatewaysim
 import (
 	"strings"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // handleMessageSend stores the user message, echoes it (with the id to the

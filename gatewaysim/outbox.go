@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // outboxRetention caps a device's outbox; older frames are pruned as a real

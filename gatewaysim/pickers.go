@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // pendingPicker is a picker waiting for its picker.select.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // seedExchanges are user/assistant pairs the demo history cycles through.

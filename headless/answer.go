@@ -8,9 +8,9 @@ import (
 	"strings"
 
 	"github.com/hermes/iris/audit"
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // Answer is `iris answer PICKER_ID VALUE`.

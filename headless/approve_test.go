@@ -6,10 +6,10 @@ import (
 	"time"
 
 	"github.com/hermes/iris/audit"
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/headless"
 	"github.com/hermes/iris/internal/simtest"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 const testPolicy = `

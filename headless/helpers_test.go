@@ -9,11 +9,11 @@ import (
 	"time"
 
 	"github.com/hermes/iris/config"
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/headless"
 	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 const (

@@ -3,9 +3,9 @@ package headless
 import (
 	"strings"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // resolveLane finds the lane --channel and --thread name in the directory.

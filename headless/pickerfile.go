@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // PickersFile, in the profile's data dir, keeps the pickers the headless

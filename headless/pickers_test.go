@@ -5,10 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/headless"
 	"github.com/hermes/iris/internal/simtest"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // leavePicker runs send --wait with text that raises a picker (flags come

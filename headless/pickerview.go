@@ -5,9 +5,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // pickerView is a pending picker as the headless commands show it, its

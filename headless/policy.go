@@ -13,8 +13,8 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/hermes/iris/config"
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // Policy is the approver's rule file: [[rule]] tables tried in order; the

@@ -7,10 +7,10 @@ import (
 	"io"
 	"strings"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/media"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // Send is `iris send`: one message to a lane, optionally waiting for the

@@ -10,10 +10,10 @@ import (
 	"time"
 
 	"github.com/hermes/iris/config"
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // DeviceFile is the file in the profile's data dir holding the headless

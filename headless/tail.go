@@ -7,10 +7,10 @@ import (
 	"io"
 	"strings"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // Tail is `iris tail`: it follows lanes and prints each finished message

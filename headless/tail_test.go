@@ -8,10 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/termsafe"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // tailFields are the fields each NDJSON event of tail --json carries

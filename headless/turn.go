@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // turnWatch follows the agent's turn for one sent message in its lane: the

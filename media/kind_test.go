@@ -6,7 +6,7 @@ import (
 	"image/png"
 	"testing"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 func TestKindFromMIME(t *testing.T) {

@@ -9,8 +9,8 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 func TestDescribeUpload(t *testing.T) {

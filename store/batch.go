@@ -3,7 +3,7 @@ package store
 import (
 	"database/sql"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // batch is the writes of one mutating call, snapshotted on the UI

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // itemRow is an item as stored: indexed columns plus a JSON body.

@@ -10,7 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 
 	"modernc.org/sqlite" // also the database/sql driver "sqlite"
 	sqlite3 "modernc.org/sqlite/lib"

@@ -1,7 +1,7 @@
 package store
 
 import (
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // channel is one directory entry.

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // timeDirectory times, on a fresh State, a hello.ack listing n channels,

@@ -1,6 +1,6 @@
 package store
 
-import "github.com/hermes/iris/wsclient/frame"
+import "github.com/hermes/iris/frame"
 
 // Bounding a persistent State's memory over a long session. Every lane
 // but the two in view (the focused one, and the one LoadOlder last paged,

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // Banner kinds made by the store; notification banners carry the

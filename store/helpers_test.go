@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // clock is a settable test clock.

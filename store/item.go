@@ -3,7 +3,7 @@ package store
 import (
 	"time"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // ItemKind says what a transcript Item holds.

@@ -5,7 +5,7 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // The journal hooks record what a mutating call changed into the current

@@ -1,7 +1,7 @@
 package store
 
 import (
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // Lane is one conversation (a channel's flat lane or a thread): its sidebar

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // isUserMsg reports whether it is a message with role user.

@@ -3,7 +3,7 @@ package store
 import (
 	"testing"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // A media.offer item is dropped once a message of its lane carries the

@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // FileName is the database's name inside the directory given to Open.

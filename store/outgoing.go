@@ -5,7 +5,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // echoSkew is how far the gateway's clock may lag ours when a history page

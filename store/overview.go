@@ -1,6 +1,6 @@
 package store
 
-import "github.com/hermes/iris/wsclient/frame"
+import "github.com/hermes/iris/frame"
 
 // Summaries over every lane that cost as much as the lanes in memory, not
 // the directory's size: the UI asks for them on every key and tick, and a

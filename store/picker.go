@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // Picker is a pending picker.* prompt. Pickers queue per lane in arrival

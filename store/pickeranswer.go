@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // An answer given on this device goes through three steps, so that the

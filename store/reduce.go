@@ -1,7 +1,7 @@
 package store
 
 import (
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // Apply is the reducer: it applies one server frame to the state and
@@ -11,7 +11,7 @@ import (
 // the same call, so a persistent State writes it in the same transaction as
 // the frame's effects.
 //
-// Every server frame type of wsclient/frame is understood. Responses that
+// Every server frame type of package frame is understood. Responses that
 // carry no state of their own (history, search.results, commands.complete,
 // media.upload.ack, media.pull, media.pull.end, pong) are no-ops here:
 // history pages go to ApplyHistory, since only the request knows which page

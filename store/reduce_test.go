@@ -3,7 +3,7 @@ package store
 import (
 	"testing"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // TestApplyEveryFrameType applies each server frame type to a state holding

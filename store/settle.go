@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // Reconciliation after a reconnect: a turn the gateway no longer runs

@@ -1,6 +1,6 @@
 package store
 
-import "github.com/hermes/iris/wsclient/frame"
+import "github.com/hermes/iris/frame"
 
 // StopRequested records that the user asked lane l's agent to stop: the
 // reply that ends the running turn (by message.stop or agent.idle) is then

@@ -1,7 +1,7 @@
 package store
 
 import (
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // Tool events carry no message id; a card is found by its index within a

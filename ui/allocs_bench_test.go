@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // allocSteps is how many updates each size is measured over.

@@ -9,10 +9,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/glamour/v2"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/themes"
 	"github.com/hermes/iris/ui/common"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // benchModel is a root model at a size without a gateway; benchmarks drive

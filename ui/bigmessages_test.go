@@ -12,10 +12,10 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/internal/wstest"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // bigMessageSize is the size of each message in the bounded-memory test:

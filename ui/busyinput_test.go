@@ -5,9 +5,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // TestGatewayBusyInput (#10.5): Ctrl+T cycles STEER → QUEUE → GATEWAY;

@@ -5,8 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/ui/dialog"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // TestServerCapsOffAreHonoured: over a real socket, a gateway whose

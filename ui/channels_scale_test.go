@@ -8,9 +8,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/dialog"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // keyBudget is the frame time a key press must fit in to feel instant.

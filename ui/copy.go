@@ -9,12 +9,12 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/media"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/markdown"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // Copying goes through OSC 52: the terminal puts the text on the system

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 func TestEditorCommand(t *testing.T) {

@@ -7,9 +7,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/themes"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // TestGolden pins the rendered screen of each scenario at each size, in

@@ -7,9 +7,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/dialog"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 var thread1 = frame.Lane{ChatID: "android:chan_7", ThreadID: "t_1"}

@@ -7,10 +7,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/dialog"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // Model tests of issue 4: pickers, the / drawer, agent control, channel

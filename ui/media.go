@@ -11,11 +11,11 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/media"
 	"github.com/hermes/iris/media/preview"
 	"github.com/hermes/iris/ui/dialog"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // MediaClient is what the UI needs for media transfers; *wsclient.Client

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // paneRenders is how often each pane drew afresh so far.

@@ -3,7 +3,7 @@ package ui
 import (
 	"testing"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // TestPickerRecordsSayTheirOutcomeOnce: each record line names how the

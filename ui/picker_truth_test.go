@@ -11,10 +11,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/audit"
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/dialog"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // fakeAudit collects audit entries, or fails every write with err.

@@ -6,10 +6,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/dialog"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // Model tests of issue 9 (items 1, 2, 4): a picker never takes keys the

@@ -8,12 +8,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/audit"
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/dialog"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // pickerState is the root's view of the pending pickers (the pickers

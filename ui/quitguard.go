@@ -5,10 +5,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/composer"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // quitKey is Ctrl+C outside dialogs, in this order: it clears a draft,

@@ -7,11 +7,11 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/media"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/composer"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // mediaAct is what the user asked of a received media item.

@@ -7,9 +7,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/gorilla/websocket"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/internal/wstest"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // TestUploadRefusedByAckShowsItsReason: over a real socket, a gateway that

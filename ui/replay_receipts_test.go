@@ -3,8 +3,8 @@ package ui
 import (
 	"testing"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // A sync replay is acknowledged with one read.receipt for the newest

@@ -3,11 +3,11 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/dialog"
 	"github.com/hermes/iris/ui/drawer"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // handleAction carries out what a child asked for.

@@ -5,8 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/termsafe"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // hostile are wire strings that try to reach the terminal.

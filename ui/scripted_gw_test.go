@@ -8,9 +8,9 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/internal/wstest"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // scriptedGW is a hand-scripted gateway on a real loopback socket, for

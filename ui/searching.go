@@ -5,9 +5,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/dialog"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // maxJumpPages bounds how many older pages a jump to a search hit loads.

@@ -5,11 +5,11 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/themes"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/dialog"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // TestSettingsDialogAppliesAndRemembers walks /settings row by row: each

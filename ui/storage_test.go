@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // A stored row that cannot be read is reported once, as what happened: the

@@ -28,6 +28,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/keymap"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/themes"
@@ -39,7 +40,6 @@ import (
 	"github.com/hermes/iris/ui/statusbar"
 	"github.com/hermes/iris/ui/transcript"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // Gateway is what the UI needs of the protocol client; *wsclient.Client

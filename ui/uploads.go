@@ -10,13 +10,13 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/media"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/composer"
 	"github.com/hermes/iris/ui/dialog"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // attachCommand is the composer command that attaches a file.

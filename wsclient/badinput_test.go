@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/gorilla/websocket"
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // TestBadInputNeitherCrashesNorWedges sends everything a broken gateway

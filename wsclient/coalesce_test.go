@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // TestSlowConsumerKeepsEveryTerminalFrameInOrder floods a small event queue

@@ -16,11 +16,11 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/internal/wstest"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 func TestHandshakeSyncAndRequest(t *testing.T) {

@@ -1,6 +1,6 @@
 package wsclient
 
-import "github.com/hermes/iris/wsclient/frame"
+import "github.com/hermes/iris/frame"
 
 // finishedCap bounds how many finished message ids the client remembers.
 const finishedCap = 8192

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // TestReplaysRepeatingWhatWasSeenAreDropped: replayed frames that repeat a

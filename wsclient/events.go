@@ -4,7 +4,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // Event is what Next returns: *FrameEvent, *StateEvent, *HelloEvent,

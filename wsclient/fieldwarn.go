@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"time"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // fieldWarnings logs the fields frame.Decode had to convert or ignore

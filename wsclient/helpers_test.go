@@ -10,10 +10,10 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/internal/wstest"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 const (

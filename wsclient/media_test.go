@@ -11,10 +11,10 @@ import (
 	"testing"
 
 	"github.com/gorilla/websocket"
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 func TestMediaRoundTrip5MiB(t *testing.T) {

@@ -9,10 +9,10 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // TestMediaRoundTripSizes uploads and pulls back the sizes around the chunk

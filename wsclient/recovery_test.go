@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/wsclient"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // TestSyncAnsweredWithErrorIsRetried: a sync the gateway answers with an

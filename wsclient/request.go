@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // Request sends f with a fresh id (positive, increasing, unique in this

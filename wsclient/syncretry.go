@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // sendSync sends sync from the connection's start cursor under a fresh id.

@@ -3,8 +3,8 @@ package common
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/themes"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // Action is what a child component asks of the root after an Update. Every

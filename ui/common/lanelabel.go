@@ -1,9 +1,9 @@
 package common
 
 import (
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // LaneLabel names lane l as the sidebar does, sanitised: "channel", or

@@ -8,9 +8,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/themes"
 	"github.com/hermes/iris/ui/common"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 var defaultLane = frame.Lane{ChatID: "iris:default"}

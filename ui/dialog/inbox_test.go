@@ -6,10 +6,10 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/themes"
 	"github.com/hermes/iris/ui/common"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // inboxCom is a Common holding three pending pickers in three lanes,

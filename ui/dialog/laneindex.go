@@ -3,10 +3,10 @@ package dialog
 import (
 	"strings"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // LaneIndex is every lane of the directory as the channel switcher lists

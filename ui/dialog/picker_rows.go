@@ -5,9 +5,9 @@ import (
 
 	"github.com/sahilm/fuzzy"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // maxClarifyChoices is how many choices a clarify shows next to its free

@@ -8,9 +8,9 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // pickerTitles are the titles of prompts that bring none.

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hermes/iris/wsclient/frame"
+	"github.com/hermes/iris/frame"
 )
 
 // ClientPrefix always reaches Iris's own command: "//quit" runs Iris's

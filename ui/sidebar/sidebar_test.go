@@ -8,8 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/ui/common"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 func testSidebar(t *testing.T) *Model {

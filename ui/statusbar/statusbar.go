@@ -15,9 +15,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // How long an InfoMsg without its own TTL stays, and how long any stays at

@@ -11,9 +11,9 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
-	"github.com/hermes/iris/wsclient/frame"
 )
 
 // wheelLines is how far one wheel notch scrolls.

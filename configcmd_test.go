@@ -1,23 +1,27 @@
-package config
+package main
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
+	"github.com/hermes/iris/config"
 	"github.com/hermes/iris/media"
 )
 
 func TestRunPath(t *testing.T) {
-	p := testEnv(t, "")
+	p := configTestEnv(t)
 	var b strings.Builder
-	RunPath(&b)
+	runConfigPath(&b)
 	want := "config     " + p.ConfigFile + "\ndata       " + p.DataDir + "\nstate      " + p.StateDir +
 		"\nlog        " + p.LogFile + "\naudit      " + p.AuditFile + "\nmedia      " + media.DefaultCacheDir() + "\ndownloads  " + media.DownloadDir() + "\n"
 	if b.String() != want {
-		t.Fatalf("RunPath:\n%s\nwant:\n%s", b.String(), want)
+		t.Fatalf("runConfigPath:\n%s\nwant:\n%s", b.String(), want)
 	}
 }
 
@@ -60,16 +64,16 @@ func TestRunCheck(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := testEnv(t, "")
+			p := configTestEnv(t)
 			sub := strings.NewReplacer("CONFIG", p.ConfigFile, "DIR", p.ConfigDir)
 			if tt.file != "" {
-				writeFile(t, p.ConfigFile, sub.Replace(tt.file), 0o600)
+				writeTestFile(t, p.ConfigFile, sub.Replace(tt.file), 0o600)
 			}
-			writeFile(t, filepath.Join(p.ConfigDir, "tok"), secret, 0o600)
+			writeTestFile(t, filepath.Join(p.ConfigDir, "tok"), secret, 0o600)
 			var out strings.Builder
-			err := RunCheck(context.Background(), &out, Options{Profile: tt.profile}, known)
+			err := runConfigCheck(context.Background(), &out, config.Options{Profile: tt.profile}, known)
 			if tt.wantErr == "" && err != nil {
-				t.Fatalf("RunCheck: %v\n%s", err, out.String())
+				t.Fatalf("runConfigCheck: %v\n%s", err, out.String())
 			}
 			if tt.wantErr != "" && (err == nil || err.Error() != sub.Replace(tt.wantErr)) {
 				t.Fatalf("err\n got: %v\nwant: %s", err, sub.Replace(tt.wantErr))
@@ -84,5 +88,48 @@ func TestRunCheck(t *testing.T) {
 				t.Fatalf("token printed:\n%s", out.String())
 			}
 		})
+	}
+}
+
+// configTestEnv points the XDG base directories into a temp dir, clears the
+// IRIS_* variables and returns the resolved paths.
+func configTestEnv(t *testing.T) config.Paths {
+	t.Helper()
+	root := t.TempDir()
+	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"} {
+		t.Setenv(v, filepath.Join(root, v))
+	}
+	t.Setenv(config.EnvURL, "")
+	t.Setenv(config.EnvToken, "")
+	return config.DefaultPaths()
+}
+
+// writeTestFile writes content at path with mode, creating the directory.
+func writeTestFile(t *testing.T, path, content string, mode os.FileMode) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), mode); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestConfigCheckWithFIFOTokenFileReturns(t *testing.T) {
+	p := configTestEnv(t)
+	writeTestFile(t, p.ConfigFile, "[profiles.default]\nurl = \"wss://h/ws\"\ntoken_file = \"fifo\"\n", 0o600)
+	if err := syscall.Mkfifo(filepath.Join(p.ConfigDir, "fifo"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	var out strings.Builder
+	go func() { done <- runConfigCheck(context.Background(), &out, config.Options{}, nil) }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "is a named pipe (FIFO), not a regular file") {
+			t.Fatalf("runConfigCheck = %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("iris config check hangs on a FIFO token_file")
 	}
 }

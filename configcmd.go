@@ -1,4 +1,4 @@
-package config
+package main
 
 import (
 	"context"
@@ -6,15 +6,16 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/hermes/iris/config"
 	"github.com/hermes/iris/media"
 	"github.com/hermes/iris/wsclient"
 )
 
-// RunPath implements `iris config path`: it prints the config file, the
+// runConfigPath implements `iris config path`: it prints the config file, the
 // data and state directories (the log file included), the media cache and
 // the directory saved media goes to.
-func RunPath(w io.Writer) {
-	p := DefaultPaths()
+func runConfigPath(w io.Writer) {
+	p := config.DefaultPaths()
 	fmt.Fprintf(w, "config     %s\n", p.ConfigFile)
 	fmt.Fprintf(w, "data       %s\n", p.DataDir)
 	fmt.Fprintf(w, "state      %s\n", p.StateDir)
@@ -24,7 +25,7 @@ func RunPath(w io.Writer) {
 	fmt.Fprintf(w, "downloads  %s\n", media.DownloadDir())
 }
 
-// RunCheck implements `iris config check`: it parses and validates the
+// runConfigCheck implements `iris config check`: it parses and validates the
 // config, resolves the profile chosen by opts (running token_command if that
 // is the token source, without printing the token), checks [keys] action
 // names against knownActions (nil skips that check), and prints the result
@@ -34,8 +35,8 @@ func RunPath(w io.Writer) {
 // error means the file is invalid, the profile unknown, the token source
 // failing, or the URL or token missing: a configuration error (exit 3 in
 // the README's table). The error is not printed to w; the caller prints it.
-func RunCheck(ctx context.Context, w io.Writer, opts Options, knownActions []string) error {
-	c, err := Load(ctx, opts)
+func runConfigCheck(ctx context.Context, w io.Writer, opts config.Options, knownActions []string) error {
+	c, err := config.Load(ctx, opts)
 	if err != nil {
 		return err
 	}
@@ -56,7 +57,7 @@ func RunCheck(ctx context.Context, w io.Writer, opts Options, knownActions []str
 			"url %s is plain ws:// to a remote host: Iris will refuse to send the token unless the profile sets insecure = true (or --insecure); prefer wss://", c.URL))
 	}
 	if knownActions != nil {
-		for _, a := range UnknownActions(c.Keys, knownActions) {
+		for _, a := range config.UnknownActions(c.Keys, knownActions) {
 			c.Warnings = append(c.Warnings, fmt.Sprintf("[keys]: unknown action %q (ignored)", a))
 		}
 	}
@@ -65,10 +66,10 @@ func RunCheck(ctx context.Context, w io.Writer, opts Options, knownActions []str
 	}
 	var errs []error
 	if c.URL == "" {
-		errs = append(errs, fmt.Errorf("profile %q has no url (set it in %s, or %s, or --url)", c.Profile, c.Paths.ConfigFile, EnvURL))
+		errs = append(errs, fmt.Errorf("profile %q has no url (set it in %s, or %s, or --url)", c.Profile, c.Paths.ConfigFile, config.EnvURL))
 	}
 	if c.Token.IsZero() {
-		errs = append(errs, fmt.Errorf("profile %q has no token (set token_file or token_command, or %s, or --token)", c.Profile, EnvToken))
+		errs = append(errs, fmt.Errorf("profile %q has no token (set token_file or token_command, or %s, or --token)", c.Profile, config.EnvToken))
 	}
 	if err := errors.Join(errs...); err != nil {
 		return err
