@@ -59,6 +59,7 @@ const (
 	TypePickerApproval   = "picker.approval"
 	TypePickerConfirm    = "picker.confirm"
 	TypePickerSelect     = "picker.select"
+	TypePickerAnswered   = "picker.answered" // extension picker_answered
 	TypeChannelList      = "channel.list"
 	TypeChannelCreated   = "channel.created"
 	TypeChannelRenamed   = "channel.renamed"
