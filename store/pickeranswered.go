@@ -116,19 +116,30 @@ func (a PickerAnswer) record() string {
 	if a.By == nil {
 		return text
 	}
-	switch by := *a.By; {
+	if by := ByText(*a.By); by != "" {
+		text += " · " + by
+	}
+	return text
+}
+
+// ByText says who gave an answer: "by policy ci.toml, rule cache · on
+// host (headless)" for a policy's answer, "by laptop" for a person's, ""
+// when by names no one.
+func ByText(by frame.AnswerBy) string {
+	switch {
 	case by.Policy != "":
-		text += " · by policy " + by.Policy
+		text := "by policy " + by.Policy
 		if by.Rule != "" {
 			text += ", rule " + by.Rule
 		}
 		if by.DeviceName != "" {
 			text += " · on " + by.DeviceName
 		}
+		return text
 	case by.DeviceName != "":
-		text += " · by " + by.DeviceName
+		return "by " + by.DeviceName
 	}
-	return text
+	return ""
 }
 
 // approvalVerbs name the standard approval answers in records.
