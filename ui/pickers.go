@@ -28,6 +28,7 @@ type pickerState struct {
 	repeats   map[string]int    // notification repeats done per picker (notifyrepeat.go)
 	repeating bool              // a repeat tick is scheduled
 	drafts    map[string]string // text typed in a picker hidden with Esc
+	published pickerPublish     // pickers shared with the headless commands (pickerpublish.go)
 }
 
 func newPickerState() pickerState {
@@ -188,9 +189,10 @@ func (m *Model) showPendingPicker() tea.Cmd {
 }
 
 // afterPickersChanged shows or takes down the picker, announces new ones
-// when the terminal is unfocused and schedules the next expiry.
+// when the terminal is unfocused, schedules the next expiry, publishes the
+// pending pickers and looks up who answered those answered elsewhere.
 func (m *Model) afterPickersChanged() tea.Cmd {
-	return tea.Batch(m.syncPicker(), m.announcePickers(), m.scheduleExpiry())
+	return tea.Batch(m.syncPicker(), m.announcePickers(), m.scheduleExpiry(), m.publishPickers(), m.attributeFromAudit())
 }
 
 // announcePickers rings the terminal for each new picker while the terminal

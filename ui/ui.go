@@ -91,6 +91,9 @@ type Options struct {
 	// GatewayURL names the gateway in it (credentials are dropped).
 	Audit      AuditLog
 	GatewayURL string
+	// PickersFile is where the pending pickers are published for the
+	// headless commands (pickerpublish.go); "" publishes none.
+	PickersFile string
 	// NotifyRepeats are the gaps between the repeats of a picker's
 	// notification while it waits and the terminal is unfocused; the last
 	// gap repeats until the picker ends. Empty: no repeats.
@@ -329,6 +332,8 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 		return m, nil
 	case pickerAnsweredMsg:
 		return m, m.handlePickerAnswered(msg)
+	case auditAnswersMsg:
+		return m, m.handleAuditAnswers(msg)
 	case notifyRepeatMsg:
 		return m, m.handleNotifyRepeat()
 	case pickerExpiryMsg:
