@@ -70,7 +70,10 @@ func (r *headlessRun) wait(t *testing.T) int {
 // on the real clock (the headless commands check pickers' deadlines).
 func simWith(t *testing.T, cfg gatewaysim.Config, mods ...harnessOpt) *simEnv {
 	t.Helper()
-	cfg.Token, cfg.StreamInterval = "tok", time.Millisecond
+	cfg.Token = "tok"
+	if cfg.StreamInterval == 0 {
+		cfg.StreamInterval = time.Millisecond
+	}
 	sim, url := simtest.StartSim(t, cfg)
 	realClock := func(o *Options) { o.Now, o.State = time.Now, store.New(store.Options{Now: time.Now}) }
 	e := dialEnv(t, url, wsclient.Timing{}, append([]harnessOpt{realClock}, mods...)...)
