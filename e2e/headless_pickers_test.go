@@ -14,15 +14,23 @@ import (
 // The TUI and the headless commands of one profile on one simulator, each
 // a device of its own, with the real binary (issue 14).
 
+// tuiOnline starts a simulator taking token and the TUI ("laptop") online
+// on it; it returns the env, the TUI's run and the simulator's URL.
+func tuiOnline(t *testing.T, token string) (*env, *run, string) {
+	t.Helper()
+	_, url := startSim(t, token, 5*time.Millisecond)
+	e := newEnv(t)
+	r := e.start("--url", url, "--token", token, "--device-name", "laptop")
+	r.waitShows("● online", "Channels")
+	return e, r, url
+}
+
 // TestApproverAnswerShowsInTheTUIWithPolicyAndRule: `iris approve` answers
 // the TUI's approval by rule; the TUI's record names the policy, the rule
 // and the headless device (the gateway's picker.answered).
 func TestApproverAnswerShowsInTheTUIWithPolicyAndRule(t *testing.T) {
 	const token = "approver-token"
-	_, url := startSim(t, token, 5*time.Millisecond)
-	e := newEnv(t)
-	r := e.start("--url", url, "--token", token, "--device-name", "laptop")
-	r.waitShows("● online", "Channels")
+	e, r, url := tuiOnline(t, token)
 
 	policy := filepath.Join(e.root, "ci.toml")
 	if err := os.WriteFile(policy, []byte("[[rule]]\nname = \"cache\"\ntype = \"approval\"\ncommand = \"rm *cache\"\nanswer = \"once\"\n"), 0o600); err != nil {
@@ -59,10 +67,7 @@ func TestApproverAnswerShowsInTheTUIWithPolicyAndRule(t *testing.T) {
 // and answered with iris answer; the TUI's record names that device.
 func TestHeadlessAnswersAPickerTheTUIShared(t *testing.T) {
 	const token = "shared-token"
-	_, url := startSim(t, token, 5*time.Millisecond)
-	e := newEnv(t)
-	r := e.start("--url", url, "--token", token, "--device-name", "laptop")
-	r.waitShows("● online", "Channels")
+	e, r, url := tuiOnline(t, token)
 	r.typeLine("please rm the cache")
 	r.waitFor("the approval", func(s string) bool {
 		return strings.Contains(s, "waiting · alt+p to answer") || strings.Contains(s, "rm the cache")

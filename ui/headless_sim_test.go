@@ -150,18 +150,27 @@ func TestWithoutExtensionOrAuditEntryTheRecordSaysAnotherDevice(t *testing.T) {
 	e.mustNotShow("by policy")
 }
 
+// tuiWithPublishedApproval starts a TUI that publishes its pickers in a
+// profile data dir and has it raise an approval; it returns the TUI, the
+// data dir and the published file.
+func tuiWithPublishedApproval(t *testing.T) (e *simEnv, dataDir, file string) {
+	t.Helper()
+	dataDir = t.TempDir()
+	file = filepath.Join(dataDir, pickerfile.TUIFile)
+	e = simWith(t, gatewaysim.Config{}, func(o *Options) { o.PickersFile = file })
+	e.typeText("please rm the cache")
+	e.key(tea.KeyEnter, 0)
+	e.until("the approval", func() bool { return len(e.st.AllPickers()) == 1 })
+	return e, dataDir, file
+}
+
 // TestHeadlessKnowsAPickerRaisedBeforeItsFirstConnection: the TUI
 // publishes the pickers pending in it (0600, in the profile's data dir); a
 // headless device that connects for the first time afterwards, whose
 // outbox never held the picker, lists it with iris pickers and answers it
 // with iris answer; the TUI's file then lists it no more.
 func TestHeadlessKnowsAPickerRaisedBeforeItsFirstConnection(t *testing.T) {
-	dataDir := t.TempDir()
-	file := filepath.Join(dataDir, pickerfile.TUIFile)
-	e := simWith(t, gatewaysim.Config{}, func(o *Options) { o.PickersFile = file })
-	e.typeText("please rm the cache")
-	e.key(tea.KeyEnter, 0)
-	e.until("the approval", func() bool { return len(e.st.AllPickers()) == 1 })
+	e, dataDir, file := tuiWithPublishedApproval(t)
 	if fi, err := os.Stat(file); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("published file: %v %v", fi, err)
 	}
@@ -187,12 +196,7 @@ func TestHeadlessKnowsAPickerRaisedBeforeItsFirstConnection(t *testing.T) {
 // but another device answered meanwhile gets the gateway's not_found:
 // "already answered", exit 12.
 func TestStaleTUIPickerIsAlreadyAnswered(t *testing.T) {
-	dataDir := t.TempDir()
-	file := filepath.Join(dataDir, pickerfile.TUIFile)
-	e := simWith(t, gatewaysim.Config{}, func(o *Options) { o.PickersFile = file })
-	e.typeText("please rm the cache")
-	e.key(tea.KeyEnter, 0)
-	e.until("the approval", func() bool { return len(e.st.AllPickers()) == 1 })
+	e, dataDir, _ := tuiWithPublishedApproval(t)
 	other := onlineDevice(t, e.url, "dev_other")
 	answerFrom(t, other, "pa_1", "deny")
 	ans := runHeadless(t, e.url, dataDir, filepath.Join(t.TempDir(), "audit.jsonl"), "answer", "pa_1", "once")
