@@ -80,7 +80,7 @@ func uiOptions(cfg *config.Config, opts cliOptions, km keymap.KeyMap, warnings [
 		Theme: themes.Name(cfg.Theme), KeyMap: &km, Settings: &defaults, ForceTheme: opts.theme != "",
 		TokenSource: cfg.TokenSource, Warnings: warnings,
 		Audit: audit.New(cfg.Paths.AuditFile), GatewayURL: cfg.URL, NotifyRepeats: notifyRepeats(cfg.Settings),
-		Inline: opts.inline, PickersFile: filepath.Join(cfg.DataDir, pickerfile.TUIFile),
+		Inline: opts.inline, PickersFile: filepath.Join(cfg.DataDir, pickerfile.TUIFile), DeviceName: cfg.DeviceName,
 	}
 }
 

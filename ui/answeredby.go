@@ -20,6 +20,16 @@ import (
 // accepted the answer, which may be a moment after this TUI saw the turn
 // move on, so a lookup that finds nothing is retried a few times.
 
+// answerBy is this device's attribution of its answers: its name, so that
+// the other devices' records say who answered (nil without a name; the
+// gateway then uses the hello's).
+func (m *Model) answerBy() *frame.AnswerBy {
+	if m.opts.DeviceName == "" {
+		return nil
+	}
+	return &frame.AnswerBy{DeviceName: m.opts.DeviceName}
+}
+
 // AnswerFinder finds who answered a picker on this machine; *audit.Log
 // satisfies it. An Options.Audit that implements it is used for the
 // lookup.

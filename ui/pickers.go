@@ -101,7 +101,7 @@ func (m *Model) answerPicker(a common.ActionSelectPicker) tea.Cmd {
 		ans := pickerAnsweredMsg{picker: pk, value: a.Value, err: errors.New("not connected")}
 		return tea.Batch(cmd, func() tea.Msg { return ans })
 	}
-	f := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: a.PickerID, Value: a.Value, Reason: a.Reason}}
+	f := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: a.PickerID, Value: a.Value, Reason: a.Reason, By: m.answerBy()}}
 	return tea.Batch(cmd, requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, err error) tea.Msg {
 		e, _ := resp.Payload.(*frame.Error)
 		return pickerAnsweredMsg{picker: pk, value: a.Value, notFound: e != nil && e.Code == frame.CodeNotFound, err: err}

@@ -94,6 +94,9 @@ type Options struct {
 	// PickersFile is where the pending pickers are published for the
 	// headless commands (pickerpublish.go); "" publishes none.
 	PickersFile string
+	// DeviceName names this device in its picker answers ("by", extension
+	// picker_answered, answeredby.go); "" leaves it to the gateway.
+	DeviceName string
 	// NotifyRepeats are the gaps between the repeats of a picker's
 	// notification while it waits and the terminal is unfocused; the last
 	// gap repeats until the picker ends. Empty: no repeats.
