@@ -69,7 +69,12 @@ Runs until Ctrl+C. Each picker waiting now or later is matched against the
 policy's [[rule]] tables in order; the first match answers it, and one no
 rule matches is left for the TUI or iris answer. One line per decision goes
 to stdout; a summary line goes to stderr on exit. Every answer goes to the
-audit log (iris audit) naming the policy and the rule.
+audit log (iris audit) naming the policy and the rule, and shows in the lane
+on every device as a record naming them ("approved once: ... · by policy
+FILE, rule NAME · on DEVICE"): through the gateway when it has the
+picker_answered extension, else from that audit log in a TUI on this
+machine (PROTOCOL-EXTENSIONS.md). Pickers the profile's TUI shows are
+answered too, even those raised before the approver first connected.
 
 Policy (TOML):
   [[rule]]
