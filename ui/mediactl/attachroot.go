@@ -1,4 +1,4 @@
-package ui
+package mediactl
 
 import (
 	"errors"
@@ -13,15 +13,15 @@ import (
 )
 
 // attachPath is the file path names, checked against the attach limits:
-// with MediaOptions.AttachOff set nothing may be attached; with AttachRoot
+// with Options.AttachOff set nothing may be attached; with AttachRoot
 // a relative path is under the root, and the file (symbolic links
 // resolved) must be too. Without either, "~/" is the home directory. It
 // reads the file system: call it inside a command.
-func (r *mediaRoot) attachPath(path string) (string, error) {
-	if r.opts.AttachOff != "" {
-		return "", errors.New(r.opts.AttachOff)
+func (m *Model) attachPath(path string) (string, error) {
+	if m.opts.AttachOff != "" {
+		return "", errors.New(m.opts.AttachOff)
 	}
-	root := r.opts.AttachRoot
+	root := m.opts.AttachRoot
 	if root == "" {
 		return expandHome(path)
 	}
@@ -57,13 +57,13 @@ func within(root, path string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
-// listDir lists dir for /attach completion, within the attach limits:
+// ListDir lists dir for /attach completion, within the attach limits:
 // nothing when attach is off, and only below the root when there is one.
-func (r *mediaRoot) listDir(dir string) tea.Cmd {
-	if r.opts.AttachOff != "" {
+func (m *Model) ListDir(dir string) tea.Cmd {
+	if m.opts.AttachOff != "" {
 		return nil
 	}
-	root := r.opts.AttachRoot
+	root := m.opts.AttachRoot
 	if root == "" {
 		return drawer.ListDir(dir, "")
 	}
