@@ -1,7 +1,9 @@
 // Package ui is Iris's bubbletea model tree. The root Model is the only
 // tea.Model: it owns focus, layout, the dialog stack and routing, applies
 // protocol frames to the store and hands the changes to its children
-// (sidebar, transcript, composer, status bar, dialogs).
+// (sidebar, transcript, composer, status bar, dialogs, and the media
+// controller in ui/mediactl, which works on the composer's and the
+// transcript's chips through the actions it returns).
 //
 // # Wiring
 //
@@ -194,7 +196,7 @@ type Model struct {
 	nextID   int                                  // client_msg_id counter, mixed with a random prefix
 	idPrefix string
 
-	media *mediactl.Model // attachments, transfers, received media (media.go)
+	media *mediactl.Model // attachments, transfers, received media; media.go carries out its actions
 
 	drafts draftState // the focused lane's draft is saved as it changes (drafts.go)
 
