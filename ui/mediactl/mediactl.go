@@ -10,11 +10,12 @@
 // chip's upload state, open the file picker, send the uploaded message)
 // and tea.Cmds for the work that does I/O. It never calls a sibling.
 //
-// The root calls it in three places: Update with every message of the
-// controller (Msg), every media key (Key) and every request of the root
-// (Attach, Send, Resume); Prune when the store changed; and Layout once
-// after every message, so previews follow a new layout and iTerm2 images
-// are drawn again once an overlay closed.
+// The root calls it in three places: Update with each of its messages
+// (Msg), the Command of each media key (Key says which keys are), each
+// request of the root (Attach, Send, Resume) and the terminal's
+// environment; Prune when the store changed; and Layout once after every
+// message, so previews follow a moved transcript and iTerm2 images are
+// drawn again once an overlay over them closed.
 package mediactl
 
 import (
