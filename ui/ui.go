@@ -256,7 +256,9 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.route(msg)
 	return m, tea.Batch(cmd,
-		m.mediaDone(m.media.Layout(m.mediaScreen(), m.tick)), // previews fit a moved transcript; iTerm2 images are redrawn after it moved or an overlay closed
+		// Previews fit a moved transcript; iTerm2 images are drawn again
+		// after it moved or an overlay over them closed.
+		m.mediaDone(m.media.Layout(m.mediaScreen(), m.tick)),
 		m.draftAfterUpdate(),  // a changed draft is saved once it settles
 		m.spinTick(),          // a spinner that came into view starts turning
 		m.inlineAfterUpdate(), // --inline prints what finished
