@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/ui/common"
 )
 
 // attachHarness is a harness whose attaching is limited by edit.
@@ -51,7 +53,7 @@ func TestAttachRootConfinesAttaching(t *testing.T) {
 	h.mustShow("attached notes.txt")
 	h.send(tea.KeyPressMsg{Code: 'a', Mod: tea.ModAlt})
 	h.mustShow("Attach a file", "escape.txt") // the picker starts in the root
-	if cmd := h.m.media.ListDir("../"); cmd != nil {
+	if cmd := h.m.handleAction(common.ActionListDir{Dir: "../"}); cmd != nil {
 		t.Error("/attach completion lists a directory above the root")
 	}
 }
@@ -72,7 +74,7 @@ func TestAttachOffRefusesEveryWayIn(t *testing.T) {
 	if strings.Contains(h.plain(), "Attach a file") {
 		t.Error("the file picker opened with attach off")
 	}
-	if h.m.media.ListDir("/") != nil {
+	if h.m.handleAction(common.ActionListDir{Dir: "/"}) != nil {
 		t.Error("/attach completion lists directories with attach off")
 	}
 }

@@ -49,7 +49,9 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		m.relayout()
 		return cmd
 	case common.ActionListDir:
-		return m.media.ListDir(a.Dir)
+		if path, ok := m.media.CompletionDir(a.Dir); ok {
+			return drawer.ListDir(a.Dir, path)
+		}
 	case common.ActionAttach:
 		m.dialogs.Pop()
 		m.invalidate()

@@ -6,10 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-
-	tea "charm.land/bubbletea/v2"
-
-	"github.com/hermes/iris/ui/drawer"
 )
 
 // attachPath is the file path names, checked against the attach limits:
@@ -57,22 +53,24 @@ func within(root, path string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
-// ListDir lists dir for /attach completion, within the attach limits:
-// nothing when attach is off, and only below the root when there is one.
-func (m *Model) ListDir(dir string) tea.Cmd {
+// CompletionDir says what /attach completion may list for dir, within the
+// attach limits: nothing when attach is off (ok false), and only below the
+// root when there is one. path is what to read for dir ("": dir itself),
+// as drawer.ListDir takes it.
+func (m *Model) CompletionDir(dir string) (path string, ok bool) {
 	if m.opts.AttachOff != "" {
-		return nil
+		return "", false
 	}
 	root := m.opts.AttachRoot
 	if root == "" {
-		return drawer.ListDir(dir, "")
+		return "", true
 	}
-	full := dir
-	if !filepath.IsAbs(full) {
-		full = filepath.Join(root, full)
+	path = dir
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(root, path)
 	}
-	if !within(root, filepath.Clean(full)) {
-		return nil
+	if !within(root, filepath.Clean(path)) {
+		return "", false
 	}
-	return drawer.ListDir(dir, full)
+	return path, true
 }
