@@ -11,7 +11,8 @@ import (
 
 // The controller learns about the composer's and the transcript's chips
 // only from Facts and changes them only through the actions it returns:
-// it imports none of the components that hold them, nor the root.
+// it imports none of the components that hold them, nor the root (the
+// status bar's Transfer is only the plain value it fills for the root).
 func TestImportsNoSibling(t *testing.T) {
 	siblings := []string{"ui", "ui/composer", "ui/transcript", "ui/dialog", "ui/drawer", "ui/sidebar"}
 	files, err := filepath.Glob("*.go")
