@@ -12,7 +12,7 @@ import (
 	"github.com/hermes/iris/wsclient"
 )
 
-// Model tests of issue 9 (items 1, 2, 4): a picker never takes keys the
+// Model tests of the picker card: a picker never takes keys the
 // user meant for the composer.
 
 // clockHarness is a harness whose clock the test moves.
