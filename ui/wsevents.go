@@ -13,9 +13,10 @@ import (
 
 // ClientEventsMsg is the root model's one inbound message from the
 // gateway: a batch of wsclient events in arrival order, as client.go's
-// bridge drains them with Client.NextBatch. Consecutive frames are applied
-// together and rendered once; other events are handled in order between
-// them.
+// bridge drains them with Client.NextBatch (a request's answer that stands
+// for a broadcast, such as message.deleted, is applied through it too).
+// Consecutive frames are applied together and rendered once; other events
+// are handled in order between them.
 type ClientEventsMsg []wsclient.Event
 
 func (m *Model) handleClientEvents(evs ClientEventsMsg) tea.Cmd {
