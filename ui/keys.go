@@ -221,10 +221,13 @@ func (m *Model) handlePaste(msg tea.PasteMsg) tea.Cmd {
 	return tea.Batch(cmd, c2, m.syncDrawer(), m.handleAction(act))
 }
 
-// handleWheel scrolls the transcript.
+// handleWheel moves the list of the open dialog, or scrolls the
+// transcript.
 func (m *Model) handleWheel(msg tea.MouseWheelMsg) tea.Cmd {
-	if m.dialogs.Len() > 0 {
-		return nil
+	if d := m.dialogs.Top(); d != nil {
+		act, cmd := d.Update(msg)
+		m.invalidate()
+		return tea.Batch(cmd, m.handleAction(act))
 	}
 	act, cmd := m.scrollTranscript(msg)
 	return tea.Batch(cmd, m.handleAction(act))
