@@ -65,7 +65,7 @@ func New(com *common.Common) *Model {
 // store's cached copy). An empty catalog switches to commands.complete.
 func (m *Model) SetCatalog(cmds []frame.Command) {
 	m.catalog, m.fromServer, m.asked = cmds, len(cmds) > 0, ""
-	m.entries = buildEntries(cmds)
+	m.entries = buildEntries(cmds, m.com.KeyMap)
 	m.refilter()
 }
 
@@ -76,7 +76,7 @@ func (m *Model) SetCompletions(prefix string, cmds []frame.Command) {
 		return
 	}
 	m.catalog = cmds
-	m.entries = buildEntries(cmds)
+	m.entries = buildEntries(cmds, m.com.KeyMap)
 	m.refilter()
 }
 

@@ -23,6 +23,8 @@ func TestReboundKeysDriveTheDrawer(t *testing.T) {
 "picker.close" = ["ctrl+w"]
 "composer.complete" = ["ctrl+t"]
 "composer.send" = ["ctrl+s"]
+"global.search" = ["alt+s"]
+"transcript.view" = ["V"]
 `)
 	d = New(d.com)
 	d.SetSize(80, 20)
@@ -31,6 +33,14 @@ func TestReboundKeysDriveTheDrawer(t *testing.T) {
 	if !strings.Contains(view, "ctrl+t complete · ctrl+s send · ctrl+w close") || strings.Contains(view, "tab complete") {
 		t.Fatalf("the hint does not follow the keys:\n%s", view)
 	}
+	if !strings.Contains(view, "Search messages (Alt+S)") || strings.Contains(view, "Ctrl+F") {
+		t.Fatalf("/search does not name its rebound key:\n%s", view)
+	}
+	d.SetText("/vie")
+	if view := ansi.Strip(d.View()); !strings.Contains(view, "(V: the sele") {
+		t.Fatalf("/view does not name its rebound key:\n%s", view)
+	}
+	d.SetText("/s")
 	first := d.Highlighted()
 	for _, k := range []tea.KeyPressMsg{{Code: tea.KeyDown}, {Code: tea.KeyTab}, {Code: tea.KeyEscape}} {
 		if d.Wants(k) {
