@@ -229,3 +229,35 @@ func TestReboundKeysActInDialogs(t *testing.T) {
 		}
 	})
 }
+
+// TestSearchHitsPageAndWheel: PgDn moves the highlight a screenful of hits
+// less one, the wheel one hit, both stopping at the last.
+func TestSearchHitsPageAndWheel(t *testing.T) {
+	com := testCom(t, themes.Dark)
+	s := NewSearch(com, frame.Lane{ChatID: "c"}, "x")
+	s.SetSize(100, 20) // (20-10)/2 = 5 hits on screen
+	asked := s.Start().(common.ActionSearch)
+	hits := make([]frame.SearchHit, 12)
+	for i := range hits {
+		hits[i] = frame.SearchHit{MessageID: "m" + string(rune('a'+i)), ChatID: "c", Role: "user", Snippet: "x"}
+	}
+	s.SetResults(asked, frame.SearchResults{Hits: hits})
+	jump := func() string {
+		act, _ := s.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+		return act.(common.ActionJump).MessageID
+	}
+	s.Update(tea.KeyPressMsg{Code: tea.KeyPgDown})
+	if got := jump(); got != "me" {
+		t.Fatalf("pgdn landed on %s, want me (4 down)", got)
+	}
+	s.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	if got := jump(); got != "mf" {
+		t.Fatalf("the wheel landed on %s, want mf", got)
+	}
+	for range 5 {
+		s.Update(tea.KeyPressMsg{Code: tea.KeyPgDown})
+	}
+	if got := jump(); got != "ml" {
+		t.Fatalf("pgdn past the end landed on %s, want ml", got)
+	}
+}

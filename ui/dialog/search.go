@@ -58,7 +58,11 @@ func (s *Search) ID() string { return SearchID }
 func (s *Search) SetSize(w, h int) {
 	s.width, s.height = w, h
 	s.input.SetWidth(max(s.innerWidth()-4, 8))
+	s.cur.SetRows(s.visibleHits())
 }
+
+// visibleHits is how many hits (two lines each) fit the screen.
+func (s *Search) visibleHits() int { return max((s.height-10)/2, 2) }
 
 func (s *Search) innerWidth() int { return min(max(s.width-8, 30), 90) }
 

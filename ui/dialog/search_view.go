@@ -46,7 +46,7 @@ func (s *Search) hitLines(w int) []string {
 		return nil
 	}
 	st := s.com.Styles.Dialog
-	first, end := s.cur.Centered(max((s.height-10)/2, 2))
+	first, end := s.cur.Centered(s.visibleHits())
 	var out []string
 	for i := first; i < end; i++ {
 		h := s.hits[i]
