@@ -103,3 +103,16 @@ func TestInterruptedStopMarksTheReplyStopped(t *testing.T) {
 		t.Fatalf("stopped: %v %v", ln.Item(0).Msg.Stopped, ln.Item(1).Msg.Stopped)
 	}
 }
+
+// TestReplayedPickerAnsweredApplies: a device that was offline gets the
+// picker and its picker.answered from the outbox (sync replay): the record
+// names who answered, as live.
+func TestReplayedPickerAnsweredApplies(t *testing.T) {
+	s := newState(newClock())
+	apply(t, s, helloAck)
+	replay(t, s, approval, answeredByPolicy)
+	want(t, s, def, `picker-record "approved once: rm -rf build/ · by policy ci.toml, rule cache · on ci (headless)"`)
+	if len(s.AllPickers()) != 0 {
+		t.Fatalf("still pending: %+v", s.AllPickers())
+	}
+}
