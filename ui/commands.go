@@ -94,8 +94,14 @@ func laneFrame(typ string, l frame.Lane, payload any) frame.Frame {
 	return frame.Frame{Type: typ, ChatID: frame.Some(l.ChatID), ThreadID: frame.OrNull(l.ThreadID), Payload: payload}
 }
 
-// openLaneCmd loads the newest history page of l unless it was loaded.
+// openLaneCmd reads lane l's stored items up to a page (see pages.go),
+// then loads its newest history page unless it was loaded.
 func (m *Model) openLaneCmd(l frame.Lane) tea.Cmd {
+	return readPageCmd(m.st.OpenPage(l), pageOpen, m.newestCmd(l))
+}
+
+// newestCmd loads the newest history page of l unless it was loaded.
+func (m *Model) newestCmd(l frame.Lane) tea.Cmd {
 	if m.gw == nil || l.ChatID == "" || m.conn != common.ConnOnline {
 		return nil
 	}
@@ -136,18 +142,6 @@ func (m *Model) handleHistory(msg historyLoadedMsg) tea.Cmd {
 		cmd = tea.Batch(cmd, m.continueJump())
 	}
 	return cmd
-}
-
-// loadOlder pages in older items: from the store's database first, then
-// from the gateway.
-func (m *Model) loadOlder(l frame.Lane) tea.Cmd {
-	chg, req := m.com.Store.LoadOlder(l)
-	cmd := m.applyChange(chg, nil)
-	if req == nil || m.gw == nil || m.conn != common.ConnOnline {
-		m.transcript.PageDone() // paged from the database, or nothing to ask
-		return tea.Batch(cmd, m.handleAction(m.transcript.ContinueToOldest()))
-	}
-	return tea.Batch(cmd, m.historyCmd(l, req))
 }
 
 // send delivers text typed in the composer to the focused lane. It is

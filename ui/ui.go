@@ -129,6 +129,7 @@ func (f focusArea) String() string {
 // Model is the root of the UI.
 type Model struct {
 	com  *common.Common
+	st   *store.State // the store; children get the read-only view in com.Store
 	opts Options
 	gw   Gateway
 
@@ -220,7 +221,7 @@ func New(opts Options) *Model {
 	}
 	settings := loadSettings(opts.State, opts.Settings)
 	com := &common.Common{KeyMap: km, Store: opts.State, Settings: &settings, Now: opts.Now, Loc: opts.Location}
-	m := &Model{com: com, opts: opts, gw: opts.Gateway, theme: opts.Theme, idPrefix: randomPrefix(), tick: realTick,
+	m := &Model{com: com, st: opts.State, opts: opts, gw: opts.Gateway, theme: opts.Theme, idPrefix: randomPrefix(), tick: realTick,
 		pickers: newPickerState(), autoIDs: map[string]bool{}}
 	m.applyTheme()
 	m.media = newMediaRoot(opts.Media, opts.Gateway)
@@ -301,6 +302,8 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 		return m, m.handleClientEvents(msg)
 	case historyLoadedMsg:
 		return m, m.handleHistory(msg)
+	case pageLoadedMsg:
+		return m, m.handlePage(msg)
 	case sendFinishedMsg:
 		return m, m.handleSendFinished(msg)
 	case steerFinishedMsg:
