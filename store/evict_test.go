@@ -68,7 +68,7 @@ func TestDayKeepsMemoryFlat(t *testing.T) {
 	for i := range answers {
 		stream(s, dayLane(i%lanes), fmt.Sprintf("a%d", i))
 		if i%switchEvery == switchEvery-1 {
-			focus(s, dayLane((i * 7) % lanes))
+			focus(s, dayLane((i*7)%lanes))
 			loadOlder(s, s.Focused()) // paging up a few screens
 		}
 		if i == hour-1 {

@@ -71,9 +71,9 @@ type State struct {
 	paging    frame.Lane // the lane LoadOlder last paged (kept whole, like the focused one)
 	// rowsGen changes whenever stored rows not in memory are deleted or
 	// rewritten, so a page read before is stale (ApplyPage).
-	rowsGen uint64
-	drafts    map[frame.Lane]string
-	settings  map[string]string
+	rowsGen  uint64
+	drafts   map[frame.Lane]string
+	settings map[string]string
 
 	version uint64 // last Item/Lane version handed out
 	nextID  int64  // last item row id handed out

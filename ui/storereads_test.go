@@ -1,0 +1,96 @@
+package ui
+
+import (
+	"fmt"
+	"runtime/debug"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/store"
+)
+
+var cronLane = frame.Lane{ChatID: "android:chan_7"}
+
+// storedLanes writes a store in dir whose Default and Cron Reports lanes
+// hold n messages each ("Default says 0" … "Default says n-1"), Default
+// focused, and closes it.
+func storedLanes(t *testing.T, dir string, n int) {
+	t.Helper()
+	st, err := store.Open(dir, store.Options{Now: func() time.Time { return fixedNow }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Apply(hello(), false)
+	for _, l := range []struct {
+		lane frame.Lane
+		name string
+	}{{lane0, "Default"}, {cronLane, "Cron"}} {
+		msgs := make([]frame.Message, n)
+		for i := range msgs {
+			msgs[i] = frame.Message{MessageID: fmt.Sprintf("%s-%d", l.name, i), Role: frame.RoleAssistant,
+				Text: fmt.Sprintf("%s says %d", l.name, i), TS: ms(0, 0) + int64(i)}
+		}
+		st.ApplyHistory(l.lane, "", frame.History{Messages: msgs})
+	}
+	st.Focus(lane0)
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestViewAndUpdateNeverReadTheDatabase: on a reopened store whose lanes
+// hold four pages each, opening a lane, going to its oldest message,
+// switching lanes (which sheds the lane left down to a few items) and
+// coming back bring every item in through page reads made in commands;
+// no View or Update reads the database on the UI goroutine (the store's
+// OnSyncRead hook would see it). While a page is on its way the screen
+// shows what memory holds, with the "loading older…" line.
+func TestViewAndUpdateNeverReadTheDatabase(t *testing.T) {
+	dir := t.TempDir()
+	storedLanes(t, dir, 40)
+	var stack []byte
+	st, err := store.Open(dir, store.Options{Now: func() time.Time { return fixedNow }, PageSize: 10,
+		IdleItems: store.IdleItems, OnSyncRead: func() {
+			if stack == nil {
+				stack = debug.Stack()
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	h := newHarness(t, 100, 30, func(o *Options) { o.State = st })
+	h.mustShow("Default says 39")
+
+	_, cmd := h.m.Update(tea.KeyPressMsg{Code: tea.KeyHome, Mod: tea.ModCtrl})
+	h.mustShow("↑ loading older…", "Default says 30") // the page is not read yet
+	h.mustNotShow("Default says 29")
+	h.run(cmd)
+	h.mustShow("Default says 0")
+	h.mustNotShow("loading older…")
+
+	h.key('k', tea.ModCtrl)
+	h.typeText("Cron")
+	h.key(tea.KeyEnter, 0)
+	h.mustShow("# Cron Reports", "Cron says 39")
+	if n := st.Lane(lane0).Len(); n != store.IdleItems {
+		t.Fatalf("the lane left holds %d items, want %d (shed)", n, store.IdleItems)
+	}
+
+	h.key('k', tea.ModCtrl)
+	h.typeText("Default")
+	h.key(tea.KeyEnter, 0)
+	h.mustShow("Default says 39")
+	if n := st.Lane(lane0).Len(); n != store.IdleItems+10 {
+		t.Fatalf("the lane opened again holds %d items, want a page more than the %d kept", n, store.IdleItems)
+	}
+	h.key(tea.KeyHome, tea.ModCtrl)
+	h.mustShow("Default says 0")
+
+	if stack != nil {
+		t.Fatalf("the database was read on the UI goroutine:\n%s", stack)
+	}
+}
