@@ -43,7 +43,7 @@ const bannerTTL = 8 * time.Second
 
 func (m *Model) handleFrame(msg FrameReceivedMsg) tea.Cmd {
 	m.noteFrames([]frame.Frame{msg.Frame}, []bool{msg.Replayed})
-	chg := m.com.Store.Apply(msg.Frame, msg.Replayed)
+	chg := m.st.Apply(msg.Frame, msg.Replayed)
 	return m.applyChange(chg, []frame.Frame{msg.Frame})
 }
 
@@ -51,7 +51,7 @@ func (m *Model) handleFrames(msg FramesReceivedMsg) tea.Cmd {
 	m.noteFrames(msg.Frames, msg.Replayed)
 	var chg store.Change
 	for i, f := range msg.Frames {
-		chg.Merge(m.com.Store.Apply(f, i < len(msg.Replayed) && msg.Replayed[i]))
+		chg.Merge(m.st.Apply(f, i < len(msg.Replayed) && msg.Replayed[i]))
 	}
 	return m.applyChange(chg, msg.Frames)
 }
@@ -62,14 +62,14 @@ func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
 	var cmds []tea.Cmd
 	if chg.Directory || chg.Pickers {
 		m.sidebar.Refresh()
-		if l := m.com.Store.DefaultLane(); m.lane.ChatID == "" && l.ChatID != "" {
+		if l := m.st.DefaultLane(); m.lane.ChatID == "" && l.ChatID != "" {
 			m.switchLane(l)
 			cmds = append(cmds, m.openLaneCmd(l))
 		}
 	}
 	for _, l := range chg.Removed {
 		if l == m.lane {
-			m.switchLane(m.com.Store.DefaultLane())
+			m.switchLane(m.st.DefaultLane())
 			cmds = append(cmds, m.openLaneCmd(m.lane))
 		}
 	}
@@ -91,7 +91,7 @@ func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
 // showBanners shows the newest of the store's new banners above the
 // transcript for bannerTTL.
 func (m *Model) showBanners() tea.Cmd {
-	for _, b := range m.com.Store.TakeBanners() {
+	for _, b := range m.st.TakeBanners() {
 		text := termsafe.Line(b.Title)
 		if body := termsafe.Line(b.Body); body != "" {
 			if text != "" {
@@ -146,7 +146,7 @@ func (m *Model) readReceipts(frames []frame.Frame) tea.Cmd {
 
 // readNewest reports the focused lane's newest message from the agent read.
 func (m *Model) readNewest() tea.Cmd {
-	ln := m.com.Store.Lane(m.lane)
+	ln := m.st.Lane(m.lane)
 	if ln == nil || m.gw == nil || m.conn != common.ConnOnline {
 		return nil
 	}
@@ -197,7 +197,7 @@ func (m *Model) handleConn(msg ConnChangedMsg) tea.Cmd {
 func (m *Model) resolveUnknown() tea.Cmd {
 	var cmds []tea.Cmd
 	seen := map[frame.Lane]bool{}
-	for _, o := range m.com.Store.Outgoing() {
+	for _, o := range m.st.Outgoing() {
 		if o.Delivery == store.DeliveryUnknown && !seen[o.Lane] {
 			seen[o.Lane] = true
 			cmds = append(cmds, m.historyCmd(o.Lane, &frame.HistoryRequest{Limit: historyPage}))

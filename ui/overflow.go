@@ -9,7 +9,7 @@ import (
 // newestOverflow returns the newest message of the focused lane whose text
 // was cut at store.TextCap and kept whole in a file.
 func (m *Model) newestOverflow() (*store.Overflow, bool) {
-	ln := m.com.Store.Lane(m.lane)
+	ln := m.st.Lane(m.lane)
 	for i := ln.Len() - 1; i >= 0; i-- {
 		if it := ln.Item(i); it.Msg != nil && it.Msg.Overflow != nil && it.Msg.Overflow.Path != "" {
 			return it.Msg.Overflow, true

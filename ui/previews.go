@@ -110,7 +110,7 @@ func (m *Model) dropPreview(mediaID string) tea.Cmd {
 func (m *Model) prunePreviews(chg store.Change) tea.Cmd {
 	var cmds []tea.Cmd
 	for id, s := range m.media.shown {
-		if slices.Contains(chg.Removed, s.lane) || chg.Has(s.lane) && !laneHasMedia(m.com.Store.Lane(s.lane), id) {
+		if slices.Contains(chg.Removed, s.lane) || chg.Has(s.lane) && !laneHasMedia(m.st.Lane(s.lane), id) {
 			cmds = append(cmds, m.dropPreview(id))
 		}
 	}

@@ -103,7 +103,7 @@ func (m *Model) continueJump() tea.Cmd {
 		m.jumping = nil
 		return nil
 	}
-	ln := m.com.Store.Lane(j.lane)
+	ln := m.st.Lane(j.lane)
 	if ln == nil {
 		m.jumping = nil
 		return nil

@@ -245,7 +245,7 @@ func (m *Model) finishSend() tea.Cmd {
 	m.relayout()
 	m.nextID++
 	id := m.idPrefix + strconv.Itoa(m.nextID)
-	if m.com.Store.AddOutgoing(ps.lane, ps.text, id, "", refs) == nil {
+	if m.st.AddOutgoing(ps.lane, ps.text, id, "", refs) == nil {
 		return common.ReportError(errors.New("this channel no longer exists"))
 	}
 	if ps.lane == m.lane {
