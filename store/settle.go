@@ -76,13 +76,13 @@ func (s *State) Settle(l frame.Lane, c Cut) Change {
 // user message the gateway echoed; placeholders typed since start no turn
 // yet) holds a final answer and nothing still streaming: the gateway
 // finished the turn, as its newest history page can show after a
-// reconnect.
+// reconnect. It looks at memory only: the lanes Unsettled lists hold their
+// newest items (read at Open, or by the history page that settles them).
 func (s *State) Answered(l frame.Lane) bool {
 	ln := s.existingLane(l)
 	if ln == nil {
 		return false
 	}
-	s.fill(ln)
 	answered := false
 	for i := len(ln.items) - 1; i >= 0 && !(isUserMsg(ln.items[i]) && ln.items[i].Msg.ID != ""); i-- {
 		switch m := ln.items[i].Msg; {

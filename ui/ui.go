@@ -18,6 +18,17 @@
 // FrameReceivedMsg / FramesReceivedMsg / ConnChangedMsg instead (events.go).
 // Update and View never do I/O: all gateway calls run in tea.Cmds through
 // the Gateway interface.
+//
+// The store is read the same way. Children see it through common.Store,
+// whose reads are memory-only; only the root holds the *store.State and
+// changes it. A lane's stored items come in pages (pages.go): the store
+// says which read is needed (OpenPage when a lane is opened, LoadOlder at
+// the top of the transcript), the read runs in a tea.Cmd on the store's
+// writer goroutine, and Update applies the page it returns (ApplyPage).
+// Until then the transcript shows what memory holds, with "↑ loading
+// older…" above it while an older page is on its way. The one read left in
+// Update is the store reducer's own, when a change concerns a lane or
+// message not in memory (see the store package's Reads).
 package ui
 
 import (
