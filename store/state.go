@@ -13,8 +13,8 @@ type Options struct {
 	// Now is the clock (arrival times, picker expiry). Default time.Now.
 	Now func() time.Time
 	// PageSize is how many items a persistent State reads at a time: a
-	// lane's newest on first use, then each LoadOlder; it is also the limit
-	// of the history requests LoadOlder returns. Default 50.
+	// lane's newest when first read, then each older page; it is also the
+	// limit of the history requests LoadOlder returns. Default 50.
 	PageSize int
 	// OverflowDir is where the whole text of a message longer than TextCap
 	// is written; "" keeps only the first TextCap bytes. Open defaults it
