@@ -44,7 +44,7 @@ func readPageCmd(rd *store.PageRead, why pageFor, then tea.Cmd) tea.Cmd {
 // handlePage applies a page and goes on with what asked for it. A page
 // the store found stale or empty, or the lane's first (its newest items),
 // makes an older-page request ask again: for the next page, or now the
-// gateway.
+// gateway; an opened lane asks again while it holds less than a page.
 func (m *Model) handlePage(msg pageLoadedMsg) tea.Cmd {
 	l := msg.page.Lane()
 	chg := m.st.ApplyPage(msg.page)
@@ -65,6 +65,9 @@ func (m *Model) handlePage(msg pageLoadedMsg) tea.Cmd {
 			m.jumping.pages++
 		}
 		return tea.Batch(cmd, m.continueJump())
+	}
+	if !chg.Has(l) { // dropped as stale, or empty: asks again only if still short
+		return tea.Batch(cmd, readPageCmd(m.st.OpenPage(l), pageOpen, nil))
 	}
 	return cmd
 }

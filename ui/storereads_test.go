@@ -94,3 +94,24 @@ func TestViewAndUpdateNeverReadTheDatabase(t *testing.T) {
 		t.Fatalf("the database was read on the UI goroutine:\n%s", stack)
 	}
 }
+
+// TestStaleOpenPageIsReadAgain: a message deleted while an opened lane's
+// first page is on its way makes the store drop that page (it may hold
+// the message); the root reads the lane again.
+func TestStaleOpenPageIsReadAgain(t *testing.T) {
+	dir := t.TempDir()
+	storedLanes(t, dir, 40)
+	st, err := store.Open(dir, store.Options{Now: func() time.Time { return fixedNow }, PageSize: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	h := newHarness(t, 100, 30, func(o *Options) { o.State = st })
+	h.key('k', tea.ModCtrl)
+	h.typeText("Cron")
+	_, cmd := h.m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	h.frame(inLane(cronLane, frame.TypeMessageDeleted, &frame.MessageDeleted{MessageIDs: []string{"Cron-39"}}))
+	h.run(cmd)
+	h.mustShow("Cron says 38")
+	h.mustNotShow("Cron says 39")
+}
