@@ -10,6 +10,7 @@ import (
 
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/ui/common"
 )
 
 var cronLane = frame.Lane{ChatID: "android:chan_7"}
@@ -114,4 +115,33 @@ func TestStaleOpenPageIsReadAgain(t *testing.T) {
 	h.run(cmd)
 	h.mustShow("Cron says 38")
 	h.mustNotShow("Cron says 39")
+}
+
+// TestJumpReadsStoredPages: a jump to a search hit deep in another lane's
+// stored history reads that lane's pages in commands, one after another,
+// until the hit is on screen; none on the UI goroutine.
+func TestJumpReadsStoredPages(t *testing.T) {
+	dir := t.TempDir()
+	storedLanes(t, dir, 40)
+	var stack []byte
+	st, err := store.Open(dir, store.Options{Now: func() time.Time { return fixedNow }, PageSize: 10,
+		OnSyncRead: func() {
+			if stack == nil {
+				stack = debug.Stack()
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	h := newHarness(t, 100, 30, func(o *Options) { o.State = st })
+	h.online()
+	h.run(h.m.handleAction(common.ActionJump{Lane: cronLane, MessageID: "Cron-3"}))
+	h.mustShow("# Cron Reports", "Cron says 3")
+	if h.m.jumping != nil || st.Lane(cronLane).Len() != 40 {
+		t.Fatalf("jump still on: %v, %d items read", h.m.jumping, st.Lane(cronLane).Len())
+	}
+	if stack != nil {
+		t.Fatalf("the database was read on the UI goroutine:\n%s", stack)
+	}
 }
