@@ -10,9 +10,10 @@ import (
 // Paging for the UI. The UI's goroutine never waits for the database:
 // OpenPage and LoadOlder only say which read is needed (a PageRead), the
 // UI runs PageRead.Read in a tea.Cmd (it waits for the writer goroutine,
-// which makes the read after the writes queued before it, on its own
-// connection), and Update hands the result to ApplyPage, which merges it
-// unless the lane changed meanwhile in a way the read could not see.
+// which makes the read on the store's one connection after the writes
+// queued before it), and Update hands the result to ApplyPage, which
+// merges it unless the lane changed meanwhile in a way the read could not
+// see.
 
 // position is an item's place in its lane's stored order.
 type position struct {
@@ -174,17 +175,16 @@ func (d *db) queuedBefore(l frame.Lane, pos position) bool {
 }
 
 // onWriter runs read on the writer goroutine, after the batches queued
-// before it, and waits for it; false (read not run) once the database is
-// closing.
-func (d *db) onWriter(read func()) bool {
+// before it, and waits for it; once the database is closing it does not
+// run it.
+func (d *db) onWriter(read func()) {
 	d.closing.RLock()
 	if d.closed {
 		d.closing.RUnlock()
-		return false
+		return
 	}
 	b := &batch{written: make(chan struct{}), read: read}
 	d.send(b)
 	d.closing.RUnlock()
 	<-b.written
-	return true
 }
