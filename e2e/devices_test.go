@@ -19,7 +19,7 @@ import (
 // each its own XDG directories and device id) on one simulator get the
 // same approval. Device B denies it; device A's dialog closes with a record
 // saying it was answered on another device; a 1 pressed on A afterwards
-// answers nothing, and no "approved" line exists on either screen (issue 9).
+// answers nothing, and no "approved" line exists on either screen.
 // While the approval waits, A's window title counts it.
 func TestSecondDeviceTellsTheTruth(t *testing.T) {
 	const token = "two-devices"
