@@ -42,6 +42,35 @@ func storedLanes(t *testing.T, dir string, n int) {
 	}
 }
 
+// readWatch records where the first read on the caller's goroutine
+// (store.Options.OnSyncRead) was made.
+type readWatch struct{ stack []byte }
+
+func (w *readWatch) none(t *testing.T) {
+	t.Helper()
+	if w.stack != nil {
+		t.Fatalf("the database was read on the UI goroutine:\n%s", w.stack)
+	}
+}
+
+// openWatched opens the store in dir, ten items a page, evicting as the
+// app does, with its reads on the caller's goroutine watched.
+func openWatched(t *testing.T, dir string) (*store.State, *readWatch) {
+	t.Helper()
+	w := &readWatch{}
+	st, err := store.Open(dir, store.Options{Now: func() time.Time { return fixedNow }, PageSize: 10,
+		IdleItems: store.IdleItems, OnSyncRead: func() {
+			if w.stack == nil {
+				w.stack = debug.Stack()
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st, w
+}
+
 // TestViewAndUpdateNeverReadTheDatabase: on a reopened store whose lanes
 // hold four pages each, opening a lane, going to its oldest message,
 // switching lanes (which sheds the lane left down to a few items) and
@@ -52,17 +81,7 @@ func storedLanes(t *testing.T, dir string, n int) {
 func TestViewAndUpdateNeverReadTheDatabase(t *testing.T) {
 	dir := t.TempDir()
 	storedLanes(t, dir, 40)
-	var stack []byte
-	st, err := store.Open(dir, store.Options{Now: func() time.Time { return fixedNow }, PageSize: 10,
-		IdleItems: store.IdleItems, OnSyncRead: func() {
-			if stack == nil {
-				stack = debug.Stack()
-			}
-		}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st, reads := openWatched(t, dir)
 	h := newHarness(t, 100, 30, func(o *Options) { o.State = st })
 	h.mustShow("Default says 39")
 
@@ -91,9 +110,7 @@ func TestViewAndUpdateNeverReadTheDatabase(t *testing.T) {
 	h.key(tea.KeyHome, tea.ModCtrl)
 	h.mustShow("Default says 0")
 
-	if stack != nil {
-		t.Fatalf("the database was read on the UI goroutine:\n%s", stack)
-	}
+	reads.none(t)
 }
 
 // TestStaleOpenPageIsReadAgain: a message deleted while an opened lane's
@@ -102,11 +119,7 @@ func TestViewAndUpdateNeverReadTheDatabase(t *testing.T) {
 func TestStaleOpenPageIsReadAgain(t *testing.T) {
 	dir := t.TempDir()
 	storedLanes(t, dir, 40)
-	st, err := store.Open(dir, store.Options{Now: func() time.Time { return fixedNow }, PageSize: 10})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st, reads := openWatched(t, dir)
 	h := newHarness(t, 100, 30, func(o *Options) { o.State = st })
 	h.key('k', tea.ModCtrl)
 	h.typeText("Cron")
@@ -115,6 +128,7 @@ func TestStaleOpenPageIsReadAgain(t *testing.T) {
 	h.run(cmd)
 	h.mustShow("Cron says 38")
 	h.mustNotShow("Cron says 39")
+	reads.none(t)
 }
 
 // TestJumpReadsStoredPages: a jump to a search hit deep in another lane's
@@ -123,17 +137,7 @@ func TestStaleOpenPageIsReadAgain(t *testing.T) {
 func TestJumpReadsStoredPages(t *testing.T) {
 	dir := t.TempDir()
 	storedLanes(t, dir, 40)
-	var stack []byte
-	st, err := store.Open(dir, store.Options{Now: func() time.Time { return fixedNow }, PageSize: 10,
-		OnSyncRead: func() {
-			if stack == nil {
-				stack = debug.Stack()
-			}
-		}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st, reads := openWatched(t, dir)
 	h := newHarness(t, 100, 30, func(o *Options) { o.State = st })
 	h.online()
 	h.run(h.m.handleAction(common.ActionJump{Lane: cronLane, MessageID: "Cron-3"}))
@@ -141,7 +145,5 @@ func TestJumpReadsStoredPages(t *testing.T) {
 	if h.m.jumping != nil || st.Lane(cronLane).Len() != 40 {
 		t.Fatalf("jump still on: %v, %d items read", h.m.jumping, st.Lane(cronLane).Len())
 	}
-	if stack != nil {
-		t.Fatalf("the database was read on the UI goroutine:\n%s", stack)
-	}
+	reads.none(t)
 }
