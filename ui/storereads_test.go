@@ -71,6 +71,17 @@ func openWatched(t *testing.T, dir string) (*store.State, *readWatch) {
 	return st, w
 }
 
+// storedHarness is a 100×30 harness over a reopened store whose Default
+// and Cron Reports lanes hold 40 messages each (storedLanes), ten a page,
+// with the reads made on the UI goroutine watched.
+func storedHarness(t *testing.T) (*harness, *readWatch) {
+	t.Helper()
+	dir := t.TempDir()
+	storedLanes(t, dir, 40)
+	st, reads := openWatched(t, dir)
+	return newHarness(t, 100, 30, func(o *Options) { o.State = st }), reads
+}
+
 // TestViewAndUpdateNeverReadTheDatabase: on a reopened store whose lanes
 // hold four pages each, opening a lane, going to its oldest message,
 // switching lanes (which sheds the lane left down to a few items) and
@@ -79,10 +90,7 @@ func openWatched(t *testing.T, dir string) (*store.State, *readWatch) {
 // OnSyncRead hook would see it). While a page is on its way the screen
 // shows what memory holds, with the "loading older…" line.
 func TestViewAndUpdateNeverReadTheDatabase(t *testing.T) {
-	dir := t.TempDir()
-	storedLanes(t, dir, 40)
-	st, reads := openWatched(t, dir)
-	h := newHarness(t, 100, 30, func(o *Options) { o.State = st })
+	h, reads := storedHarness(t)
 	h.mustShow("Default says 39")
 
 	_, cmd := h.m.Update(tea.KeyPressMsg{Code: tea.KeyHome, Mod: tea.ModCtrl})
@@ -96,7 +104,7 @@ func TestViewAndUpdateNeverReadTheDatabase(t *testing.T) {
 	h.typeText("Cron")
 	h.key(tea.KeyEnter, 0)
 	h.mustShow("# Cron Reports", "Cron says 39")
-	if n := st.Lane(lane0).Len(); n != store.IdleItems {
+	if n := h.st.Lane(lane0).Len(); n != store.IdleItems {
 		t.Fatalf("the lane left holds %d items, want %d (shed)", n, store.IdleItems)
 	}
 
@@ -104,7 +112,7 @@ func TestViewAndUpdateNeverReadTheDatabase(t *testing.T) {
 	h.typeText("Default")
 	h.key(tea.KeyEnter, 0)
 	h.mustShow("Default says 39")
-	if n := st.Lane(lane0).Len(); n != store.IdleItems+10 {
+	if n := h.st.Lane(lane0).Len(); n != store.IdleItems+10 {
 		t.Fatalf("the lane opened again holds %d items, want a page more than the %d kept", n, store.IdleItems)
 	}
 	h.key(tea.KeyHome, tea.ModCtrl)
@@ -117,10 +125,7 @@ func TestViewAndUpdateNeverReadTheDatabase(t *testing.T) {
 // first page is on its way makes the store drop that page (it may hold
 // the message); the root reads the lane again.
 func TestStaleOpenPageIsReadAgain(t *testing.T) {
-	dir := t.TempDir()
-	storedLanes(t, dir, 40)
-	st, reads := openWatched(t, dir)
-	h := newHarness(t, 100, 30, func(o *Options) { o.State = st })
+	h, reads := storedHarness(t)
 	h.key('k', tea.ModCtrl)
 	h.typeText("Cron")
 	_, cmd := h.m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
@@ -135,15 +140,12 @@ func TestStaleOpenPageIsReadAgain(t *testing.T) {
 // stored history reads that lane's pages in commands, one after another,
 // until the hit is on screen; none on the UI goroutine.
 func TestJumpReadsStoredPages(t *testing.T) {
-	dir := t.TempDir()
-	storedLanes(t, dir, 40)
-	st, reads := openWatched(t, dir)
-	h := newHarness(t, 100, 30, func(o *Options) { o.State = st })
+	h, reads := storedHarness(t)
 	h.online()
 	h.run(h.m.handleAction(common.ActionJump{Lane: cronLane, MessageID: "Cron-3"}))
 	h.mustShow("# Cron Reports", "Cron says 3")
-	if h.m.jumping != nil || st.Lane(cronLane).Len() != 40 {
-		t.Fatalf("jump still on: %v, %d items read", h.m.jumping, st.Lane(cronLane).Len())
+	if h.m.jumping != nil || h.st.Lane(cronLane).Len() != 40 {
+		t.Fatalf("jump still on: %v, %d items read", h.m.jumping, h.st.Lane(cronLane).Len())
 	}
 	reads.none(t)
 }
