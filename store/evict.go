@@ -98,6 +98,7 @@ func (s *State) trim(ln *Lane, written int64) bool {
 		k++
 	}
 	if k > 0 {
+		s.shedAhead(ln, ln.items[:k])
 		ln.dropOldest(k)
 		ln.localMore = true
 		ln.refreshPaging()

@@ -7,7 +7,7 @@ import (
 
 // Reading a persistent State's lanes: every lane's state at Open, its
 // items later (OpenPage and LoadOlder for the UI, fill and pageIn for the
-// reducer).
+// reducer, read ahead for it by the UI: ahead.go).
 
 // loadLaneStates reads every lane's stored state at Open (one small row
 // per lane), for lanes to take as they are created.
@@ -46,10 +46,12 @@ func (s *State) loadLaneState(ln *Lane) {
 
 // The reducer's own reads. A frame about a lane whose items were never
 // read, or about a message the lane's memory does not hold, needs the
-// database to place or dedupe it; those reads are made here, on the
-// caller's goroutine (pages after the writer has written what is queued).
-// Each calls Options.OnSyncRead. The UI's paging does not come through
-// here (see PageRead).
+// database to place or dedupe it. The UI reads those ahead (ahead.go) and
+// installs them (UseAhead) before the call, which then finds them here;
+// only what was not read ahead is read on the caller's goroutine (pages
+// after the writer has written what is queued), each such read reported
+// to Options.OnSyncRead. The UI's paging does not come through here (see
+// PageRead).
 
 // syncRead tells the OnSyncRead hook of a read on the caller's goroutine.
 func (s *State) syncRead() {
@@ -58,7 +60,7 @@ func (s *State) syncRead() {
 	}
 }
 
-// fill reads a lane's newest stored items, going further back if an
+// fill takes a lane's newest stored items, going further back if an
 // outgoing message is older, the first time the reducer needs them.
 func (s *State) fill(ln *Lane) {
 	if !ln.notRead {
@@ -68,9 +70,13 @@ func (s *State) fill(ln *Lane) {
 	if s.db == nil {
 		return
 	}
-	s.syncRead()
-	s.db.flush()
-	s.takePage(ln, s.db.readPage(ln.Key, newest, s.opts.PageSize, true))
+	p, ok := s.aheadFirst(ln.Key)
+	if !ok {
+		s.syncRead()
+		s.db.flush()
+		p = s.db.readPage(ln.Key, newest, s.opts.PageSize, true)
+	}
+	s.takePage(ln, p)
 }
 
 // pageIn prepends the next older stored page of ln; false if none.
@@ -78,9 +84,13 @@ func (s *State) pageIn(ln *Lane) bool {
 	if s.db == nil || !ln.localMore {
 		return false
 	}
-	s.syncRead()
-	s.db.flush()
-	return s.takePage(ln, s.db.readPage(ln.Key, ln.oldest(), s.opts.PageSize, false))
+	p, ok := s.aheadPage(ln.Key, ln.oldest())
+	if !ok {
+		s.syncRead()
+		s.db.flush()
+		p = s.db.readPage(ln.Key, ln.oldest(), s.opts.PageSize, false)
+	}
+	return s.takePage(ln, p)
 }
 
 // takePage prepends a page read from the database to ln's items and
@@ -117,6 +127,9 @@ func (s *State) adopt(ln *Lane, it *Item) {
 func (s *State) knownElsewhere(ln *Lane, id string) bool {
 	if s.db == nil || !ln.localMore {
 		return false
+	}
+	if known, ok := s.aheadKnown(ln.Key, id); ok {
+		return known
 	}
 	s.syncRead()
 	ok, err := s.db.hasMessage(ln.Key, id)

@@ -81,8 +81,9 @@ type State struct {
 	version uint64 // last Item/Lane version handed out
 	nextID  int64  // last item row id handed out
 
-	chg Change // accumulates between begin and end
-	db  *db    // nil for a memory-only State
+	chg   Change // accumulates between begin and end
+	db    *db    // nil for a memory-only State
+	ahead *ahead // the reducer's reads made ahead (UseAhead), or nil
 }
 
 // New returns an empty, memory-only State.

@@ -111,7 +111,8 @@ func TestBigMessagesKeepMemoryBounded(t *testing.T) {
 		if err != nil {
 			t.Fatalf("after %d messages: %v", st.Lane(frame.Lane{ChatID: chat}).Len(), err)
 		}
-		m.Update(ClientEventsMsg(evs))
+		_, cmd := m.Update(ClientEventsMsg(evs))
+		readPages(m, cmd)
 		m.Update(flushMsg{})
 		_ = m.View()
 	}

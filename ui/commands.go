@@ -28,6 +28,14 @@ type historyLoadedMsg struct {
 	err    error
 }
 
+// needs says what applying the page reads (store.NeedHistory).
+func (msg historyLoadedMsg) needs(st *store.State) func(*store.Reads) bool {
+	return func(r *store.Reads) bool {
+		h, ok := msg.resp.Payload.(*frame.History)
+		return msg.err == nil && ok && st.NeedHistory(r, msg.lane, h)
+	}
+}
+
 // sendFinishedMsg is the outcome of a message.send request.
 type sendFinishedMsg struct {
 	clientMsgID string
@@ -154,6 +162,12 @@ func (m *Model) send(text string) tea.Cmd {
 	if l.ChatID == "" {
 		return common.ReportError(errors.New("no channel to send to yet"))
 	}
+	return m.reduce(m.onLane(l, func() tea.Cmd { return m.sendTo(l, text) }))
+}
+
+// sendTo stores text as a message to lane l (see send); once lane l's
+// items are in memory, so that it goes after them.
+func (m *Model) sendTo(l frame.Lane, text string) tea.Cmd {
 	ln := m.st.Lane(l)
 	auto := m.autoThread && l.ThreadID == ""
 	m.nextID++
@@ -172,7 +186,9 @@ func (m *Model) send(text string) tea.Cmd {
 		m.autoThread = false
 		m.composer.SetAutoThread(false)
 	}
-	m.transcript.ToBottom()
+	if l == m.lane {
+		m.transcript.ToBottom()
+	}
 	return m.applyChange(store.Change{Lanes: []frame.Lane{l}, Outgoing: true}, nil)
 }
 

@@ -31,8 +31,9 @@ func dayChannels() []frame.Channel {
 	return chs
 }
 
-// readPages runs cmd, which is only ever page reads here (no gateway, no
-// ticks), and feeds the pages back to Update as the program would.
+// readPages runs cmd, which is only ever the store's reads here (pages,
+// reads made ahead; no gateway, no ticks), and feeds what they read back to
+// Update as the program would.
 func readPages(m *Model, cmd tea.Cmd) {
 	for queue := []tea.Cmd{cmd}; len(queue) > 0; queue = queue[1:] {
 		if queue[0] == nil {
@@ -41,7 +42,7 @@ func readPages(m *Model, cmd tea.Cmd) {
 		switch msg := queue[0]().(type) {
 		case tea.BatchMsg:
 			queue = append(queue, msg...)
-		case pageLoadedMsg:
+		case pageLoadedMsg, aheadMsg:
 			_, next := m.Update(msg)
 			queue = append(queue, next)
 		}
@@ -102,7 +103,8 @@ func runDay(b *testing.B, ui bool) (hour, day uint64) {
 	if ui {
 		m = benchModel(st, 120, 40)
 		apply = func(f frame.Frame) {
-			m.Update(inbound(f))
+			_, cmd := m.Update(inbound(f))
+			readPages(m, cmd)
 			m.Update(flushMsg{})
 			_ = m.View()
 		}

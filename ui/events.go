@@ -18,21 +18,12 @@ import (
 // bannerTTL is how long a notification banner stays.
 const bannerTTL = 8 * time.Second
 
-// handleFrame applies one live frame (one that is not replayed by sync).
+// handleFrame applies one live frame of a kind that never needs the
+// database read first (hello.ack, sync.done, channel.created); frames from
+// the gateway's stream go through reduce (inbound.go).
 func (m *Model) handleFrame(f frame.Frame) tea.Cmd {
-	return m.handleFrames([]frame.Frame{f}, nil)
-}
-
-// handleFrames applies frames from the gateway to the store in order and
-// hands the change on once; replayed is parallel to frames and may be
-// shorter (a missing entry is a live frame).
-func (m *Model) handleFrames(frames []frame.Frame, replayed []bool) tea.Cmd {
-	m.noteFrames(frames, replayed)
-	var chg store.Change
-	for i, f := range frames {
-		chg.Merge(m.st.Apply(f, i < len(replayed) && replayed[i]))
-	}
-	return m.applyChange(chg, frames)
+	_, cmd := m.applyFrames([]frame.Frame{f}, nil, true)
+	return cmd
 }
 
 // applyChange hands a store change to the children and starts what follows

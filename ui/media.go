@@ -167,6 +167,12 @@ func (m *Model) sendUploaded(a common.ActionSendUploaded) tea.Cmd {
 		m.composer.Reset()
 	}
 	m.relayout()
+	return m.reduce(m.onLane(a.Lane, func() tea.Cmd { return m.storeUploaded(a) }))
+}
+
+// storeUploaded stores the message sendUploaded sends, once its lane's
+// items are in memory.
+func (m *Model) storeUploaded(a common.ActionSendUploaded) tea.Cmd {
 	m.nextID++
 	id := m.idPrefix + strconv.Itoa(m.nextID)
 	if m.st.AddOutgoing(a.Lane, a.Text, id, "", a.Refs) == nil {

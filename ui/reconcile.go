@@ -124,6 +124,16 @@ func (m *Model) reconcileSynced() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
+// settleNeeds says what settling the lanes awaiting reconciliation reads
+// (store.NeedLane): each lane's items come into memory first.
+func (m *Model) settleNeeds(r *store.Reads) bool {
+	need := false
+	for _, l := range m.recon.pending {
+		need = m.st.NeedLane(r, l) || need
+	}
+	return need
+}
+
 // handleReconcile settles the lanes that showed no live turn in time, and
 // sends what was queued behind them.
 func (m *Model) handleReconcile(msg reconcileMsg) tea.Cmd {

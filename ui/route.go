@@ -19,6 +19,7 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 	case common.ActionClose:
 		m.closeDialog()
 	case common.ActionQuit:
+		m.flushHeld()
 		return tea.Quit
 	case common.ActionPasteTooLarge:
 		m.offerPasteAsFile(a.Text)

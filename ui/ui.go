@@ -216,6 +216,8 @@ type Model struct {
 	drafts draftState // the focused lane's draft is saved as it changes (drafts.go)
 
 	recon reconcileState // settling turns a reconnect left running (reconcile.go)
+
+	held heldSteps // store calls waiting for the database read they need (inbound.go)
 }
 
 // New builds the root model. It does no I/O.
@@ -320,15 +322,17 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case ClientEventsMsg:
 		return m.handleClientEvents(msg)
 	case historyLoadedMsg:
-		return m.handleHistory(msg)
+		return m.reduce(step{call: func() tea.Cmd { return m.handleHistory(msg) }, need: msg.needs(m.st)})
 	case pageLoadedMsg:
 		return m.handlePage(msg)
+	case aheadMsg:
+		return m.handleAhead(msg)
 	case sendFinishedMsg:
 		return m.handleSendFinished(msg)
 	case steerFinishedMsg:
-		return m.handleSteerFinished(msg)
+		return m.reduce(m.onLane(msg.lane, func() tea.Cmd { return m.handleSteerFinished(msg) }))
 	case reconcileMsg:
-		return m.handleReconcile(msg)
+		return m.reduce(step{call: func() tea.Cmd { return m.handleReconcile(msg) }, need: m.settleNeeds})
 	case requestFailedMsg:
 		return m.handleRequestFailed(msg)
 	case channelCreatedMsg:

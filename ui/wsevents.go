@@ -16,30 +16,27 @@ import (
 // bridge drains them with Client.NextBatch (a request's answer that stands
 // for a broadcast, such as message.deleted, is applied through it too).
 // Consecutive frames are applied together and rendered once; other events
-// are handled in order between them.
+// are handled in order between them. A batch whose frames need the
+// database read first waits for that read, and later batches wait behind
+// it (inbound.go).
 type ClientEventsMsg []wsclient.Event
 
 func (m *Model) handleClientEvents(evs ClientEventsMsg) tea.Cmd {
-	var cmds []tea.Cmd
-	var frames []frame.Frame
-	var replayed []bool
-	flush := func() {
-		if len(frames) > 0 {
-			cmds = append(cmds, m.handleFrames(frames, replayed))
-			frames, replayed = nil, nil
-		}
-	}
+	var steps []step
 	for _, ev := range evs {
-		if fe, ok := ev.(*wsclient.FrameEvent); ok {
-			frames = append(frames, fe.Frame)
-			replayed = append(replayed, fe.Replayed)
+		fe, ok := ev.(*wsclient.FrameEvent)
+		if !ok {
+			steps = append(steps, step{ev: ev})
 			continue
 		}
-		flush()
-		cmds = append(cmds, m.handleClientEvent(ev))
+		if len(steps) == 0 || steps[len(steps)-1].frames == nil {
+			steps = append(steps, step{})
+		}
+		run := &steps[len(steps)-1]
+		run.frames = append(run.frames, fe.Frame)
+		run.replayed = append(run.replayed, fe.Replayed)
 	}
-	flush()
-	return tea.Batch(cmds...)
+	return m.reduce(steps...)
 }
 
 // handleClientEvent handles one event other than a frame (frames are
