@@ -133,7 +133,7 @@ func (s *State) NeedFrame(r *Reads, f frame.Frame, replayed bool) bool {
 	switch p := f.Payload.(type) {
 	case *frame.Message:
 		need := either(s.needFill(r, l), s.needID(r, l, p.MessageID))
-		if replayed && s.notHeld(l, p.MessageID) {
+		if replayed && s.mayPlace(l, p.MessageID) {
 			need = either(need, s.needBack(r, l, s.fromMillis(p.TS)))
 		}
 		return need
@@ -143,7 +143,7 @@ func (s *State) NeedFrame(r *Reads, f frame.Frame, replayed bool) bool {
 		return either(s.needFill(r, l), s.needID(r, l, p.MessageID))
 	case *frame.MessageStop:
 		need := either(s.needFill(r, l), s.needID(r, l, p.MessageID))
-		if replayed && p.TS != 0 && s.notHeld(l, p.MessageID) {
+		if replayed && p.TS != 0 && s.mayPlace(l, p.MessageID) {
 			need = either(need, s.needBack(r, l, time.UnixMilli(p.TS)))
 		}
 		return need
@@ -193,7 +193,9 @@ func (s *State) NeedHistory(r *Reads, l frame.Lane, h *frame.History) bool {
 			continue
 		}
 		need = either(need, s.needID(r, l, m.MessageID))
-		need = either(need, s.needBack(r, l, s.fromMillis(m.TS)))
+		if s.mayPlace(l, m.MessageID) {
+			need = either(need, s.needBack(r, l, s.fromMillis(m.TS)))
+		}
 	}
 	return need
 }
@@ -202,6 +204,14 @@ func (s *State) NeedHistory(r *Reads, l frame.Lane, h *frame.History) bool {
 // memory before changing it: AddOutgoing, AddSteer, AddNotice and Settle.
 func (s *State) NeedLane(r *Reads, l frame.Lane) bool {
 	return s.db != nil && s.needFill(r, l)
+}
+
+// mayPlace reports whether message id of lane l may be placed by time:
+// memory does not hold it, nor is it known stored (read ahead), which
+// would make it a duplicate.
+func (s *State) mayPlace(l frame.Lane, id string) bool {
+	known, ok := s.aheadKnown(l, id)
+	return s.notHeld(l, id) && !(ok && known)
 }
 
 // needFill: the reducer's first use of lane l reads its newest page.

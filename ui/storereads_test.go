@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"testing"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/wsclient"
 )
 
 var cronLane = frame.Lane{ChatID: "android:chan_7"}
@@ -146,6 +148,132 @@ func TestJumpReadsStoredPages(t *testing.T) {
 	h.mustShow("# Cron Reports", "Cron says 3")
 	if h.m.jumping != nil || h.st.Lane(cronLane).Len() != 40 {
 		t.Fatalf("jump still on: %v, %d items read", h.m.jumping, h.st.Lane(cronLane).Len())
+	}
+	reads.none(t)
+}
+
+// The reducer's reads. A frame about a lane never read, a message memory
+// does not hold, a replayed message older than everything held, a send or
+// a settle in a lane not read yet: each needs stored items, which the root
+// reads ahead in a command (inbound.go) so that no Update reads on the UI
+// goroutine. Each test below feeds the frames as production does, in a
+// ClientEventsMsg, and checks the outcome is what reading in place gave.
+
+// laneIDs lists the message ids lane l holds in memory, oldest first.
+func laneIDs(st *store.State, l frame.Lane) []string {
+	ln := st.Lane(l)
+	var ids []string
+	for i := range ln.Len() {
+		if m := ln.Item(i).Msg; m != nil {
+			ids = append(ids, m.ID)
+		}
+	}
+	return ids
+}
+
+// replayed wraps f as a frame of a sync replay.
+func replayed(f frame.Frame) *wsclient.FrameEvent {
+	return &wsclient.FrameEvent{Frame: f, Replayed: true}
+}
+
+// TestFramesForALaneNeverReadWaitForItsPage: a turn streamed into a lane
+// whose stored items were never read waits, with the batch after it, for
+// the lane's newest page, read in a command; then both apply in order,
+// after the stored items, and nothing is read on the UI goroutine.
+func TestFramesForALaneNeverReadWaitForItsPage(t *testing.T) {
+	h, reads := storedHarness(t)
+	msg := func(id, text string) frame.Frame {
+		return inLane(cronLane, frame.TypeMessage, &frame.Message{MessageID: id, Role: frame.RoleAssistant, Text: text, TS: ms(5, 0)})
+	}
+	_, cmd := h.m.Update(inbound(
+		inLane(cronLane, frame.TypeAgentBusy, &frame.AgentBusy{}),
+		inLane(cronLane, frame.TypeMessageStart, &frame.MessageStart{MessageID: "c-new", Role: frame.RoleAssistant}),
+		inLane(cronLane, frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "c-new", Text: "streaming"}),
+		inLane(cronLane, frame.TypeMessageStop, &frame.MessageStop{MessageID: "c-new", FinalText: "first new"})))
+	if _, later := h.m.Update(inbound(msg("c-later", "second new"))); later != nil {
+		t.Fatal("a batch behind a held one was not held")
+	}
+	if n := h.st.Lane(cronLane).Len(); n != 0 {
+		t.Fatalf("the lane holds %d items before its page was read", n)
+	}
+	h.run(cmd)
+	ids := laneIDs(h.st, cronLane)
+	if want := []string{"Cron-38", "Cron-39", "c-new", "c-later"}; !slices.Equal(ids, want) { // shed to store.IdleItems: not in view
+		t.Fatalf("the lane holds %v, want %v", ids, want)
+	}
+	if ln := h.st.Lane(cronLane); !ln.Busy || ln.Unread != 2 {
+		t.Fatalf("busy %v, unread %d", ln.Busy, ln.Unread)
+	}
+	reads.none(t)
+}
+
+// TestReplayedMessagesFindTheirPlaceWithoutReadingInUpdate: in the focused
+// lane (its newest page held), a replayed message already stored but not
+// in memory, live or replayed, is not added again; a replayed message
+// older than everything held pages back to its place among the stored
+// ones. The reads are made ahead, in commands.
+func TestReplayedMessagesFindTheirPlaceWithoutReadingInUpdate(t *testing.T) {
+	h, reads := storedHarness(t)
+	h.mustShow("Default says 39")
+	stored := func(i int) frame.Frame {
+		return on(frame.TypeMessage, &frame.Message{MessageID: fmt.Sprintf("Default-%d", i), Role: frame.RoleAssistant,
+			Text: fmt.Sprintf("Default says %d", i), TS: ms(0, 0) + int64(i)})
+	}
+	h.send(inbound(replayed(stored(2)), stored(12),
+		replayed(on(frame.TypeMessageStop, &frame.MessageStop{MessageID: "Default-20", FinalText: "Default says 20", TS: ms(0, 0) + 20}))))
+	if n := h.st.Lane(lane0).Len(); n != 10 {
+		t.Fatalf("stored messages were added again: the lane holds %v", laneIDs(h.st, lane0))
+	}
+
+	h.send(inbound(replayed(on(frame.TypeMessage, &frame.Message{MessageID: "late", Role: frame.RoleAssistant,
+		Text: "late arrival", TS: ms(0, 0) + 4}))))
+	ids := laneIDs(h.st, lane0)
+	at := slices.Index(ids, "late")
+	if at < 1 || ids[at-1] != "Default-4" || ids[at+1] != "Default-5" || len(ids) != 41 {
+		t.Fatalf("the replayed message is not between Default-4 and Default-5: %v", ids)
+	}
+	reads.none(t)
+}
+
+// TestSendBeforeTheLanesPageArrived: a message typed into a lane just
+// opened, whose first page is still on its way, waits for the lane's
+// items (read in a command) and goes after them; the page that arrives
+// later is not taken twice.
+func TestSendBeforeTheLanesPageArrived(t *testing.T) {
+	h, reads := storedHarness(t)
+	h.key('k', tea.ModCtrl)
+	h.typeText("Cron")
+	_, open := h.m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	h.typeText("hello cron")
+	h.key(tea.KeyEnter, 0)
+	h.run(open)
+	ln := h.st.Lane(cronLane)
+	if ln.Len() != 11 || ln.Item(9).Msg.ID != "Cron-39" || ln.Item(10).Msg.Text != "hello cron" {
+		t.Fatalf("the lane holds %v, the last %+v", laneIDs(h.st, cronLane), ln.Item(ln.Len()-1).Msg)
+	}
+	h.mustShow("Cron says 39", "hello cron")
+	if out := h.st.Outgoing(); len(out) != 1 || out[0].Text != "hello cron" {
+		t.Fatalf("outgoing %+v", out)
+	}
+	reads.none(t)
+}
+
+// TestSettleAfterReconnectInALaneReadAhead: a turn left running in a lane
+// never read (its frames waited for the lane's page) is settled after a
+// reconnect that shows no sign of it, with no read on the UI goroutine.
+func TestSettleAfterReconnectInALaneReadAhead(t *testing.T) {
+	h, reads := storedHarness(t)
+	h.send(inbound(inLane(cronLane, frame.TypeAgentBusy, &frame.AgentBusy{}),
+		inLane(cronLane, frame.TypeMessageStart, &frame.MessageStart{MessageID: "c-run", Role: frame.RoleAssistant})))
+	h.send(inbound(&wsclient.StateEvent{State: wsclient.StateReconnecting}))
+	h.send(inbound(&wsclient.StateEvent{State: wsclient.StateOnline}, &wsclient.CursorEvent{Cursor: 1}))
+	if !slices.Contains(h.m.recon.pending, cronLane) {
+		t.Fatalf("the lane awaits no reconciliation: %v", h.m.recon.pending)
+	}
+	h.send(reconcileMsg{gen: h.m.recon.gen})
+	ln := h.st.Lane(cronLane)
+	if m := ln.Message("c-run"); ln.Busy || m == nil || m.Streaming || m.Cut == store.CutNone {
+		t.Fatalf("not settled: busy %v, message %+v", ln.Busy, m)
 	}
 	reads.none(t)
 }
