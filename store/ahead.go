@@ -396,12 +396,37 @@ func (d *db) readAhead(l frame.Lane, n *laneNeed, limit int) *laneAhead {
 }
 
 // UseAhead installs what an AheadRead read, for the reducer calls that
-// follow to find their reads answered; it replaces what was installed
-// before. An answer is used only while no stored row it could describe
-// has changed since the read was asked for; DoneAhead drops them.
+// follow to find their reads answered, adding to what was installed before
+// and is still valid. An answer is used only while no stored row it could
+// describe has changed since the read was asked for; DoneAhead drops them.
 func (s *State) UseAhead(a Ahead) {
-	if a.a != nil && a.a.db == s.db {
-		s.ahead = a.a
+	if a.a == nil || a.a.db != s.db || a.a.gen != s.rowsGen {
+		return
+	}
+	old := s.validAhead()
+	s.ahead = a.a
+	if old == nil {
+		return
+	}
+	for l, was := range old.lanes {
+		la := a.a.lanes[l]
+		if la == nil {
+			a.a.lanes[l] = was
+			continue
+		}
+		if la.first == nil {
+			la.first = was.first
+		}
+		for pos, p := range was.pages {
+			if _, ok := la.pages[pos]; !ok {
+				la.pages[pos] = p
+			}
+		}
+		for id, known := range was.known {
+			if _, ok := la.known[id]; !ok {
+				la.known[id] = known
+			}
+		}
 	}
 }
 

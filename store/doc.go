@@ -43,8 +43,8 @@
 // busy/typing, the gateway status and caps, and messages while they stream
 // (only their final form).
 //
-// The UI goroutine waits for the disk only when 256 batches are queued or
-// when one of the reducer's reads needs them written first (see Reads).
+// The UI goroutine waits for the disk only when 256 batches are queued, or
+// when the reducer reads in place (see Reads) and needs them written first.
 // When a write fails (a full disk),
 // the writer holds that batch and every later one in memory, in order, so
 // that the cursor cannot run ahead of lost data, and retries them together
@@ -70,13 +70,20 @@
 //     ApplyPage merges the Page on the UI goroutine, or drops it when the
 //     lane changed meanwhile in a way the read could not see (the UI then
 //     asks again).
-//   - The reducer, on the caller's goroutine: a change to a lane whose
-//     items were never read (a frame, or the UI's own, such as a message
-//     sent before its page arrived) reads its newest page first, a replayed
-//     message older than everything held pages back to its place, and a
-//     message not held in memory is looked up by id so that it is not
-//     added twice. These are small indexed reads; each is reported to
-//     Options.OnSyncRead.
+//   - The reducer's reads, made ahead: a change to a lane whose items were
+//     never read (a frame, or the UI's own: AddOutgoing, AddSteer,
+//     AddNotice, Settle, ApplyHistory) takes its newest page first, a
+//     replayed message older than everything held pages back to its place,
+//     and a message not held in memory is looked up by id so that it is
+//     not added twice. NeedFrame, NeedHistory and NeedLane say, from memory
+//     only, whether a call would read (never no when it would) and gather
+//     the reads in a Reads; ReadAhead returns an AheadRead whose Read, like
+//     PageRead's, runs on the writer goroutine; UseAhead installs the
+//     result and the calls that follow take their pages and answers from
+//     it, as long as no stored row they describe changed since (DoneAhead
+//     drops it). A call the UI did not read ahead for (the store's own
+//     tests, or a quit with calls still held) reads in place, on the
+//     caller's goroutine, reported to Options.OnSyncRead.
 //
 // Eviction (evict.go) relies on the paging above to bring shed items back.
 package store

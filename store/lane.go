@@ -169,8 +169,8 @@ func (l *Lane) refreshPaging() {
 
 // lane returns lane l with its items in memory, creating it unless it was
 // deleted this session (then nil). It is the reducer's: a lane whose
-// stored items were never read has them read now, on the caller's
-// goroutine (fill).
+// stored items were never read takes them now (fill: from what was read
+// ahead, else read in place).
 func (s *State) lane(l frame.Lane) *Lane {
 	ln := s.laneState(l)
 	if ln != nil {

@@ -33,9 +33,10 @@ type Options struct {
 	// OnSyncRead, when set, is called before each read of the database
 	// the State makes on its caller's goroutine: the reducer's, when a
 	// frame is about a lane whose items were never read or a message
-	// not in memory (page.go). Page reads for the UI (PageRead) run on the
-	// writer goroutine and do not call it. Tests use it to prove that the
-	// UI's View and its paging never read on the UI goroutine.
+	// not in memory (page.go) and the read was not made ahead (UseAhead).
+	// Reads for the UI (PageRead, AheadRead) run on the writer goroutine
+	// and do not call it. Tests use it to prove that the UI's View and
+	// Update never read on the UI goroutine.
 	OnSyncRead func()
 }
 

@@ -47,7 +47,11 @@ type aheadMsg struct{ ahead store.Ahead }
 // reduce makes the store calls of steps, in order after those held, at
 // once while none needs a read.
 func (m *Model) reduce(steps ...step) tea.Cmd {
-	m.held.steps = append(m.held.steps, steps...)
+	if len(m.held.steps) == 0 {
+		m.held.steps = steps
+	} else {
+		m.held.steps = append(m.held.steps, steps...)
+	}
 	if m.held.reading || m.held.draining {
 		return nil
 	}
@@ -74,9 +78,11 @@ func (m *Model) drain() tea.Cmd {
 	defer func() { m.held.draining = false }()
 	var cmds []tea.Cmd
 	for len(m.held.steps) > 0 {
-		cmd, done := m.take(&m.held.steps[0], m.held.tries >= aheadTries)
+		s := m.held.steps[0] // a call may hold more steps meanwhile (reduce)
+		cmd, done := m.take(&s, m.held.tries >= aheadTries)
 		cmds = append(cmds, cmd)
 		if !done {
+			m.held.steps[0] = s
 			return tea.Batch(append(cmds, m.readAhead())...)
 		}
 		m.held.steps = m.held.steps[1:]
@@ -135,9 +141,11 @@ func (m *Model) readAhead() tea.Cmd {
 func (m *Model) flushHeld() {
 	m.held.tries = aheadTries
 	for len(m.held.steps) > 0 {
-		m.take(&m.held.steps[0], true)
-		if len(m.held.steps[0].frames) == 0 {
+		s := m.held.steps[0]
+		if _, done := m.take(&s, true); done {
 			m.held.steps = m.held.steps[1:]
+		} else {
+			m.held.steps[0] = s
 		}
 	}
 }

@@ -26,9 +26,15 @@
 // the top of the transcript), the read runs in a tea.Cmd on the store's
 // writer goroutine, and Update applies the page it returns (ApplyPage).
 // Until then the transcript shows what memory holds, with "↑ loading
-// older…" above it while an older page is on its way. The one read left in
-// Update is the store reducer's own, when a change concerns a lane or
-// message not in memory (see the store package's Reads).
+// older…" above it while an older page is on its way. The store reducer's
+// own reads (a change to a lane whose items were never read, a message not
+// in memory, a replayed message older than everything held) are made ahead
+// too (inbound.go): a store call that would read (a batch of frames, a
+// send, a settle, a history page) waits, with every later one to keep their
+// order, while a tea.Cmd makes its reads on the writer goroutine
+// (store.NeedFrame, ReadAhead); Update installs them (UseAhead) and makes
+// the calls. Calls that need no read, as when an answer streams, are made
+// at once.
 package ui
 
 import (
