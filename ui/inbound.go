@@ -58,6 +58,21 @@ func (m *Model) reduce(steps ...step) tea.Cmd {
 	return m.drain()
 }
 
+// idle reports whether no store call is held or being made.
+func (h *heldSteps) idle() bool { return len(h.steps) == 0 && !h.reading && !h.draining }
+
+// reduceRun is reduce for one run of frames while nothing is held (a
+// streaming batch): it applies them in place, and holds only what follows
+// a frame that needs a read.
+func (m *Model) reduceRun(run step) tea.Cmd {
+	n, cmd := m.applyFrames(run.frames, run.replayed, false)
+	if n == len(run.frames) {
+		return cmd
+	}
+	run.frames, run.replayed = run.frames[n:], run.replayed[n:]
+	return tea.Batch(cmd, m.reduce(run))
+}
+
 // onLane is a step for a call that brings lane l into memory first (a
 // send, a settle).
 func (m *Model) onLane(l frame.Lane, call func() tea.Cmd) step {

@@ -22,6 +22,9 @@ import (
 type ClientEventsMsg []wsclient.Event
 
 func (m *Model) handleClientEvents(evs ClientEventsMsg) tea.Cmd {
+	if run, ok := framesOnly(evs); ok && m.held.idle() {
+		return m.reduceRun(run)
+	}
 	var steps []step
 	for _, ev := range evs {
 		fe, ok := ev.(*wsclient.FrameEvent)
@@ -37,6 +40,21 @@ func (m *Model) handleClientEvents(evs ClientEventsMsg) tea.Cmd {
 		run.replayed = append(run.replayed, fe.Replayed)
 	}
 	return m.reduce(steps...)
+}
+
+// framesOnly returns the run of frames evs is, when it holds nothing else
+// (a streaming batch).
+func framesOnly(evs ClientEventsMsg) (step, bool) {
+	run := step{frames: make([]frame.Frame, 0, len(evs)), replayed: make([]bool, 0, len(evs))}
+	for _, ev := range evs {
+		fe, ok := ev.(*wsclient.FrameEvent)
+		if !ok {
+			return step{}, false
+		}
+		run.frames = append(run.frames, fe.Frame)
+		run.replayed = append(run.replayed, fe.Replayed)
+	}
+	return run, len(run.frames) > 0
 }
 
 // handleClientEvent handles one event other than a frame (frames are
