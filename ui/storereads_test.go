@@ -123,14 +123,22 @@ func TestViewAndUpdateNeverReadTheDatabase(t *testing.T) {
 	reads.none(t)
 }
 
+// openPending opens the lane named name through the lane switcher and
+// returns the command that reads its first page, not run yet.
+func (h *harness) openPending(name string) tea.Cmd {
+	h.t.Helper()
+	h.key('k', tea.ModCtrl)
+	h.typeText(name)
+	_, cmd := h.m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	return cmd
+}
+
 // TestStaleOpenPageIsReadAgain: a message deleted while an opened lane's
 // first page is on its way makes the store drop that page (it may hold
 // the message); the root reads the lane again.
 func TestStaleOpenPageIsReadAgain(t *testing.T) {
 	h, reads := storedHarness(t)
-	h.key('k', tea.ModCtrl)
-	h.typeText("Cron")
-	_, cmd := h.m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	cmd := h.openPending("Cron")
 	h.frame(inLane(cronLane, frame.TypeMessageDeleted, &frame.MessageDeleted{MessageIDs: []string{"Cron-39"}}))
 	h.run(cmd)
 	h.mustShow("Cron says 38")
@@ -241,9 +249,7 @@ func TestReplayedMessagesFindTheirPlaceWithoutReadingInUpdate(t *testing.T) {
 // later is not taken twice.
 func TestSendBeforeTheLanesPageArrived(t *testing.T) {
 	h, reads := storedHarness(t)
-	h.key('k', tea.ModCtrl)
-	h.typeText("Cron")
-	_, open := h.m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	open := h.openPending("Cron")
 	h.typeText("hello cron")
 	h.key(tea.KeyEnter, 0)
 	h.run(open)
@@ -276,4 +282,23 @@ func TestSettleAfterReconnectInALaneReadAhead(t *testing.T) {
 		t.Fatalf("not settled: busy %v, message %+v", ln.Busy, m)
 	}
 	reads.none(t)
+}
+
+// TestQuitKeepsAMessageHeldForItsLanesRead: a message sent into a lane
+// whose items are still being read, then Ctrl+C before the read is back:
+// the message is stored (queued, for the next run) and the quit guard
+// counts it.
+func TestQuitKeepsAMessageHeldForItsLanesRead(t *testing.T) {
+	h, _ := storedHarness(t)
+	h.openPending("Cron")
+	h.typeText("bye")
+	h.m.Update(tea.KeyPressMsg{Code: tea.KeyEnter}) // its read is not run
+	if len(h.st.Outgoing()) != 0 {
+		t.Fatal("the message was stored before its lane was read")
+	}
+	h.mustNotQuit(h.ctrlC(), "the first ctrl+c with a message held")
+	if out := h.st.Outgoing(); len(out) != 1 || out[0].Text != "bye" || out[0].Lane != cronLane {
+		t.Fatalf("outgoing %+v", out)
+	}
+	h.mustShow("press ctrl+c again to quit")
 }
