@@ -59,7 +59,7 @@ type laneAhead struct {
 	known map[string]bool         // message ids: stored or not
 }
 
-// valid returns the installed read-ahead if it still describes the
+// validAhead returns the installed read-ahead if it still describes the
 // database, else nil.
 func (s *State) validAhead() *ahead {
 	if a := s.ahead; a != nil && a.db == s.db && a.gen == s.rowsGen {
@@ -91,6 +91,26 @@ func (s *State) aheadPage(l frame.Lane, pos position) (storedPage, bool) {
 		return p, ok
 	}
 	return storedPage{}, false
+}
+
+// useFirst takes lane l's newest page read ahead, for fill: a page is
+// taken once (its items are then memory's).
+func (s *State) useFirst(l frame.Lane) (storedPage, bool) {
+	p, ok := s.aheadFirst(l)
+	if ok {
+		s.aheadLane(l).first = nil
+	}
+	return p, ok
+}
+
+// usePage takes lane l's page of the items before pos read ahead, for
+// pageIn, once.
+func (s *State) usePage(l frame.Lane, pos position) (storedPage, bool) {
+	p, ok := s.aheadPage(l, pos)
+	if ok {
+		delete(s.aheadLane(l).pages, pos)
+	}
+	return p, ok
 }
 
 // aheadKnown returns whether message id of lane l is stored, if read

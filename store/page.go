@@ -70,7 +70,7 @@ func (s *State) fill(ln *Lane) {
 	if s.db == nil {
 		return
 	}
-	p, ok := s.aheadFirst(ln.Key)
+	p, ok := s.useFirst(ln.Key)
 	if !ok {
 		s.syncRead()
 		s.db.flush()
@@ -84,7 +84,7 @@ func (s *State) pageIn(ln *Lane) bool {
 	if s.db == nil || !ln.localMore {
 		return false
 	}
-	p, ok := s.aheadPage(ln.Key, ln.oldest())
+	p, ok := s.usePage(ln.Key, ln.oldest())
 	if !ok {
 		s.syncRead()
 		s.db.flush()
