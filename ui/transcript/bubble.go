@@ -186,13 +186,21 @@ type reasonBlock struct {
 	out       string
 }
 
-// text renders the message text as markdown (streamed or final).
+// text renders the message text as markdown (streamed or final). A
+// streaming text ends with a cursor, right after its last word (the
+// markdown renderer pads lines to the width), or on a row of its own when
+// that row is full.
 func (r *renderer) text(it *store.Item, width int) string {
 	out := strings.Trim(r.markdown(it, false, it.Msg.Text, width), "\n")
-	if it.Msg.Streaming {
-		out += r.com.Styles.Transcript.Typing.Render(" ▍")
+	if !it.Msg.Streaming {
+		return out
 	}
-	return out
+	cursor := " ▍"
+	out = strings.TrimRight(out, " ")
+	if ansi.StringWidth(out[strings.LastIndexByte(out, '\n')+1:])+ansi.StringWidth(cursor) > width {
+		out += "\n"
+	}
+	return out + r.com.Styles.Transcript.Typing.Render(cursor)
 }
 
 // footer is the runtime footer (model · ctx % · cwd · latency · cost) of a
