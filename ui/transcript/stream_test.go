@@ -133,6 +133,19 @@ func TestRuntimeFooter(t *testing.T) {
 	f.mustNotShow("done", "qwen3-27b", "2m05s")
 }
 
+// On a narrow transcript the footer is cut with an ellipsis rather than
+// running past the width (view checks every row fits).
+func TestRuntimeFooterFitsTheWidth(t *testing.T) {
+	pct, lat, cost := 38, 22.5, 0.0012
+	f := newFixture(t, 40, 8)
+	f.apply(frame.TypeMessage, &frame.Message{MessageID: "a", Role: frame.RoleAssistant, Text: "done", TS: at(0),
+		Runtime: &frame.Runtime{Model: "qwen3-27b", ContextPct: &pct, Cwd: "~/src/iris", Latency: &lat, Cost: &cost}})
+	rows := f.rows()
+	if r := rows[rowOf(rows, "done")+1]; !strings.HasPrefix(r, "┃ qwen3-27b · ctx 38%") || !strings.HasSuffix(r, "…") {
+		t.Fatalf("footer row %q, want it cut with an ellipsis", r)
+	}
+}
+
 // A reply cut by a restart or a lost connection says so; one the user
 // stopped says it was stopped.
 func TestInterruptedAndStoppedMarks(t *testing.T) {

@@ -56,6 +56,18 @@ func TestToolCardAtEachVerbosity(t *testing.T) {
 	f.mustNotShow("read it", "read_file", "line 5")
 }
 
+// The truncated card counts the lines it hides as a reader would.
+func TestToolCardCountsHiddenLines(t *testing.T) {
+	f := newFixture(t, 60, 10)
+	ok := true
+	f.apply(frame.TypeToolStart, &frame.ToolStart{Index: 1, Name: "ls"})
+	f.apply(frame.TypeToolEnd, &frame.ToolEnd{Index: 1, OK: &ok, OutputPreview: "a\nb\nc\nd\n"})
+	rows := f.rows()
+	if r := inCard(rows[rowOf(rows, "✓ ls")+1]); r != "… 1 more line" {
+		t.Fatalf("the count row is %q, want %q", r, "… 1 more line")
+	}
+}
+
 // A running card animates and says what it is doing; a failed one is
 // marked ✗.
 func TestToolCardRunningAndFailed(t *testing.T) {
