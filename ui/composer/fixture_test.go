@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/hermes/iris/internal/viewtest"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/themes"
 	"github.com/hermes/iris/ui/common"
@@ -101,26 +102,16 @@ func (f *fixture) inner() []string {
 	return rows[1 : len(rows)-1]
 }
 
-// mustShow fails unless the plain view holds every one of subs.
+// mustShow fails unless the plain view holds every one of subs; it
+// returns the plain view.
 func (f *fixture) mustShow(subs ...string) string {
 	f.t.Helper()
-	v := strings.Join(f.rows(), "\n")
-	for _, s := range subs {
-		if !strings.Contains(v, s) {
-			f.t.Fatalf("the view does not show %q:\n%s", s, v)
-		}
-	}
-	return v
+	return viewtest.Shows(f.t, strings.Join(f.rows(), "\n"), subs...)
 }
 
-// mustNotShow fails if the plain view holds any of subs; it first checks
-// the view shows want, so a blank view never passes.
+// mustNotShow fails if the plain view holds any of subs, or does not hold
+// want (so a blank view never passes).
 func (f *fixture) mustNotShow(want string, subs ...string) {
 	f.t.Helper()
-	v := f.mustShow(want)
-	for _, s := range subs {
-		if strings.Contains(v, s) {
-			f.t.Fatalf("the view shows %q:\n%s", s, v)
-		}
-	}
+	viewtest.ShowsNot(f.t, strings.Join(f.rows(), "\n"), want, subs...)
 }

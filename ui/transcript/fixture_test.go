@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/internal/viewtest"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/themes"
@@ -112,28 +113,18 @@ func (f *fixture) rows() []string {
 	return rows
 }
 
-// mustShow fails unless the plain view holds every one of subs.
+// mustShow fails unless the plain view holds every one of subs; it
+// returns the plain view.
 func (f *fixture) mustShow(subs ...string) string {
 	f.t.Helper()
-	v := f.text()
-	for _, s := range subs {
-		if !strings.Contains(v, s) {
-			f.t.Fatalf("the view does not show %q:\n%s", s, v)
-		}
-	}
-	return v
+	return viewtest.Shows(f.t, f.text(), subs...)
 }
 
-// mustNotShow fails if the plain view holds any of subs; it first checks
-// the view shows want, so a blank view never passes.
+// mustNotShow fails if the plain view holds any of subs, or does not hold
+// want (so a blank view never passes).
 func (f *fixture) mustNotShow(want string, subs ...string) {
 	f.t.Helper()
-	v := f.mustShow(want)
-	for _, s := range subs {
-		if strings.Contains(v, s) {
-			f.t.Fatalf("the view shows %q:\n%s", s, v)
-		}
-	}
+	viewtest.ShowsNot(f.t, f.text(), want, subs...)
 }
 
 // rowOf is the index of the first row holding s, or -1.
