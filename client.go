@@ -135,7 +135,7 @@ const renderFPS = 30
 
 // runProgram runs the bubbletea program with the client's connection and the
 // event bridge beside it, and shuts all three down together.
-func runProgram(ctx context.Context, client *wsclient.Client, model tea.Model, lg *logs.Log, tokenSource string, stderr io.Writer) int {
+func runProgram(ctx context.Context, client *wsclient.Client, model *ui.Model, lg *logs.Log, tokenSource string, stderr io.Writer) int {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	defer startBenchProfile(stderr)()
@@ -143,7 +143,7 @@ func runProgram(ctx context.Context, client *wsclient.Client, model tea.Model, l
 	stop := runBeside(ctx, client, p)
 	_, err := p.Run()
 	runErr := stop()
-	saveDraft(model)
+	model.SaveDraft() // Update has stopped, so this cannot race it
 
 	var authErr *wsclient.AuthError
 	var handshakeErr *wsclient.HandshakeError
@@ -182,14 +182,6 @@ func runBeside(ctx context.Context, client *wsclient.Client, p *tea.Program) (st
 		cancel()
 		wg.Wait()
 		return runErr
-	}
-}
-
-// saveDraft saves what was typed just before the program ended; Update has
-// stopped, so this cannot race it.
-func saveDraft(model tea.Model) {
-	if d, ok := model.(interface{ SaveDraft() }); ok {
-		d.SaveDraft()
 	}
 }
 

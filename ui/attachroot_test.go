@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/ui/common"
 )
 
 // attachHarness is a harness whose attaching is limited by edit.
@@ -49,10 +51,9 @@ func TestAttachRootConfinesAttaching(t *testing.T) {
 	h.typeText("/attach notes.txt")
 	h.key(tea.KeyEnter, 0)
 	h.mustShow("attached notes.txt")
-	if h.m.media.opts.PickerDir != root {
-		t.Errorf("the picker starts in %q, want the root", h.m.media.opts.PickerDir)
-	}
-	if cmd := h.m.media.listDir("../"); cmd != nil {
+	h.send(tea.KeyPressMsg{Code: 'a', Mod: tea.ModAlt})
+	h.mustShow("Attach a file", "escape.txt") // the picker starts in the root
+	if cmd := h.m.handleAction(common.ActionListDir{Dir: "../"}); cmd != nil {
 		t.Error("/attach completion lists a directory above the root")
 	}
 }
@@ -69,11 +70,11 @@ func TestAttachOffRefusesEveryWayIn(t *testing.T) {
 	if len(h.m.composer.Attachments()) != 0 {
 		t.Fatal("a file was attached with attach off")
 	}
-	h.send(h.m.openFilePicker()())
+	h.send(tea.KeyPressMsg{Code: 'a', Mod: tea.ModAlt})
 	if strings.Contains(h.plain(), "Attach a file") {
 		t.Error("the file picker opened with attach off")
 	}
-	if h.m.media.listDir("/") != nil {
+	if h.m.handleAction(common.ActionListDir{Dir: "/"}) != nil {
 		t.Error("/attach completion lists directories with attach off")
 	}
 }

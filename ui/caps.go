@@ -8,8 +8,6 @@ import "errors"
 // sending what the gateway cannot serve.
 var (
 	errNoSearch  = errors.New("this gateway does not offer search")
-	errNoMedia   = errors.New("this gateway does not accept attachments (media is off)")
-	errNoPull    = errors.New("this gateway does not serve media downloads (media is off)")
 	errNoPickers = errors.New("this gateway does not take picker answers (pickers are off): answer in a message instead")
 )
 

@@ -10,6 +10,7 @@ import (
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/mediactl"
 	"github.com/hermes/iris/ui/statusbar"
 	"github.com/hermes/iris/wsclient"
 )
@@ -84,7 +85,7 @@ func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
 	if chg.Banners {
 		cmds = append(cmds, m.showBanners())
 	}
-	cmds = append(cmds, m.flushOutgoing(), m.spinTick(), m.checkStorage(), m.afterPickersChanged(), m.prunePreviews(chg), m.noteTurns())
+	cmds = append(cmds, m.flushOutgoing(), m.spinTick(), m.checkStorage(), m.afterPickersChanged(), m.mediaDone(m.media.Prune(chg)), m.noteTurns())
 	return tea.Batch(cmds...)
 }
 
@@ -178,7 +179,7 @@ func (m *Model) handleConn(msg ConnChangedMsg) tea.Cmd {
 	switch {
 	case msg.State == common.ConnOnline && was != common.ConnOnline:
 		m.reconnected()
-		cmds = append(cmds, m.openLaneCmd(m.lane), m.resolveUnknown(), m.flushOutgoing(), m.fetchCatalog(), m.resumeSend())
+		cmds = append(cmds, m.openLaneCmd(m.lane), m.resolveUnknown(), m.flushOutgoing(), m.fetchCatalog(), m.updateMedia(mediactl.Resume{}))
 	case msg.State != common.ConnOnline:
 		m.disconnected()
 	}

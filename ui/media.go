@@ -1,275 +1,109 @@
 package ui
 
 import (
-	"cmp"
-	"context"
-	"io"
-	"os"
-	"sync"
+	"errors"
+	"strconv"
+	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
 
 	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/media"
-	"github.com/hermes/iris/media/preview"
+	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/dialog"
-	"github.com/hermes/iris/wsclient"
+	"github.com/hermes/iris/ui/mediactl"
 )
 
+// The root's side of the media controller (package ui/mediactl): it hands
+// the controller facts and carries out the actions it returns.
+
 // MediaClient is what the UI needs for media transfers; *wsclient.Client
-// satisfies it. Both methods are only ever called inside tea.Cmds (one
-// transfer at a time, see transfers.go).
-type MediaClient interface {
-	Upload(ctx context.Context, spec wsclient.UploadSpec, r io.Reader, progress func(done, total int64)) (string, error)
-	Pull(ctx context.Context, m frame.Media, w io.Writer, progress func(done, total int64)) error
+// satisfies it (see mediactl.Client).
+type MediaClient = mediactl.Client
+
+// MediaOptions configure attachments and received media (see
+// mediactl.Options).
+type MediaOptions = mediactl.Options
+
+// attachCommand is the composer command that attaches a file.
+const attachCommand = "/attach"
+
+// updateMedia hands msg (a mediactl.Msg, a key's mediactl.Command or the
+// terminal's environment) to the media controller with the facts of the
+// moment, carries out what it asks and shows its transfer queue.
+func (m *Model) updateMedia(msg tea.Msg) tea.Cmd {
+	cmd := m.mediaDone(m.media.Update(msg, m.mediaFacts(msg)))
+	m.status.SetTransfers(m.media.Transfers())
+	return cmd
 }
 
-// MediaOptions configure attachments and received media. The zero value
-// uses the real directories, opener and environment.
-type MediaOptions struct {
-	// Client moves the bytes; nil uses Options.Gateway when it is a
-	// MediaClient.
-	Client MediaClient
-	// CacheDir and CacheMax place and cap the media cache; defaults
-	// media.DefaultCacheDir() and media.DefaultCacheMax.
-	CacheDir string
-	CacheMax int64
-	// DownloadDir is where saved media goes; default media.DownloadDir().
-	DownloadDir string
-	// Open shows a file with the system's application; default runs
-	// media.OpenCmd(media.DefaultOpener(), path).
-	Open func(path string) error
-	// Getenv is the terminal's environment for preview.Detect; default
-	// os.Getenv, replaced by the tea.EnvMsg the program sends.
-	Getenv func(string) string
-	// Protocol forces an image protocol ("halfblocks", "kitty", "iterm2");
-	// "" or "auto" detects it.
-	Protocol string
-	// PickerDir is where the file picker starts; default the working
-	// directory, or AttachRoot when set.
-	PickerDir string
-	// AttachRoot, when set, confines attaching to files under it (an
-	// absolute, symlink-free directory): /attach paths are relative to it,
-	// the picker starts there and cannot go above it, and a file whose
-	// real path is elsewhere is refused.
-	AttachRoot string
-	// AttachOff, when set, turns attaching files off; it is the reason
-	// shown. Long pastes still become attachments.
-	AttachOff string
+// mediaDone carries out what the media controller asked (Update, Layout,
+// Prune).
+func (m *Model) mediaDone(act common.Action, cmd tea.Cmd) tea.Cmd {
+	return tea.Batch(cmd, m.handleAction(act))
 }
 
-// mediaRoot is the root model's media state.
-type mediaRoot struct {
-	opts      MediaOptions
-	client    MediaClient
-	cache     *lazyCache
-	transfers transfers
-	send      *pendingSend          // the message waiting for its uploads
-	shown     map[string]*shownPrev // previews on screen, by media_id
-	nextImage uint32                // kitty image ids
-	drawing   bool                  // an iTerm2 redraw tick is scheduled
-	// What the last Update left, for mediaAfterUpdate: the layout, the
-	// dialogs and drawer on screen, and the newest iTerm2 repaint asked for.
-	seenLayout   layout
-	seenOverlays int
-	repaintGen   int
+// mediaFacts is what the media controller is told. Only a key's command
+// acts on the transcript's selected chip or the lane's newest cut message,
+// and finding them walks the lane, so they are read for a command only.
+func (m *Model) mediaFacts(msg tea.Msg) mediactl.Facts {
+	f := mediactl.Facts{
+		Lane: m.lane, Online: m.conn == common.ConnOnline, MediaOff: m.mediaOff(),
+		Attachments: m.composer.Attachments(), FilePickerOpen: m.dialogs.Has(dialog.FilePickerID),
+		Profile: m.profile, Screen: m.mediaScreen(), PreviewRow: m.transcript.PreviewRow, Tick: m.tick,
+	}
+	if at, ok := m.composer.SelectedAttachment(); ok {
+		f.SelectedAttachment = at.ID
+	}
+	if _, ok := msg.(mediactl.Command); ok {
+		f.Chip, f.HasChip = m.transcript.SelectedChip()
+		if o, ok := m.newestOverflow(); ok {
+			f.Overflow = o.Path
+		}
+	}
+	return f
 }
 
-// mediaMsg is every message of the media code; Update hands them to
-// handleMediaMsg.
-type mediaMsg interface{ isMediaMsg() }
-
-func (transferProgressMsg) isMediaMsg() {}
-func (transferDoneMsg) isMediaMsg()     {}
-
-// newMediaRoot fills in the defaults of o.
-func newMediaRoot(o MediaOptions, gw Gateway) mediaRoot {
-	if o.Client == nil {
-		o.Client, _ = gw.(MediaClient)
-	}
-	if o.CacheDir == "" {
-		o.CacheDir = media.DefaultCacheDir()
-	}
-	if o.CacheMax <= 0 {
-		o.CacheMax = media.DefaultCacheMax
-	}
-	if o.Open == nil {
-		o.Open = func(path string) error { return media.OpenCmd(media.DefaultOpener(), path).Run() }
-	}
-	if o.Getenv == nil {
-		o.Getenv = os.Getenv
-	}
-	if o.PickerDir == "" {
-		o.PickerDir = cmp.Or(o.AttachRoot, ".")
-	}
-	return mediaRoot{opts: o, client: o.Client, cache: &lazyCache{dir: o.CacheDir, max: o.CacheMax},
-		shown: map[string]*shownPrev{}}
-}
-
-// downloadDir is where saves go (media.DownloadDir reads what the xdg
-// package loaded at start-up; no file is read here).
-func (r *mediaRoot) downloadDir() string {
-	if r.opts.DownloadDir != "" {
-		return r.opts.DownloadDir
-	}
-	return media.DownloadDir()
-}
-
-// lazyCache opens the media cache on first use, inside a command (opening
-// scans and evicts).
-type lazyCache struct {
-	once sync.Once
-	dir  string
-	max  int64
-	c    *media.Cache
-	err  error
-}
-
-func (l *lazyCache) get() (*media.Cache, error) {
-	l.once.Do(func() { l.c, l.err = media.NewCache(l.dir, l.max) })
-	return l.c, l.err
-}
-
-// handleMediaMsg dispatches the media code's messages.
-func (m *Model) handleMediaMsg(msg mediaMsg) tea.Cmd {
-	switch msg := msg.(type) {
-	case transferProgressMsg:
-		return m.handleTransferProgress(msg)
-	case transferDoneMsg:
-		return m.handleTransferDone(msg)
-	case attachedMsg:
-		return m.handleAttached(msg)
-	case uploadedMsg:
-		return m.handleUploaded(msg)
-	case cachedMsg:
-		return m.handleCached(msg)
-	case mediaDoneMsg:
-		return m.handleMediaDone(msg)
-	case previewMsg:
-		return m.handlePreview(msg)
-	case openAskMsg:
-		return m.handleOpenAsk(msg)
-	case iterm2DrawMsg:
-		m.media.drawing = false
-		return m.drawITerm2()
-	case iterm2RepaintMsg:
-		return m.repaintITerm2(msg)
-	}
-	return nil
-}
-
-// handleEnv takes the terminal's environment (tea.EnvMsg) for preview
-// detection.
-func (m *Model) handleEnv(env tea.EnvMsg) {
-	if len(env) > 0 {
-		m.media.opts.Getenv = env.Getenv
+// mediaScreen is where the transcript is and what covers it, for previews.
+func (m *Model) mediaScreen() mediactl.Screen {
+	return mediactl.Screen{
+		X:    m.layout.sidebar + m.com.Styles.Transcript.AssistantBubble.GetHorizontalFrameSize(),
+		Y:    m.layout.top + m.layout.banner,
+		Cols: m.transcript.PreviewWidth(), Rows: m.layout.transcript,
+		Dialogs: m.dialogs.Len(), Drawer: m.isDrawerOpen(),
 	}
 }
 
-// protocol is the image protocol previews use. Kitty needs true colour:
-// its placeholder cells carry the image id as a 24-bit colour that a lower
-// profile would corrupt.
-func (m *Model) protocol() preview.Protocol {
-	p, ok := preview.ParseProtocol(m.media.opts.Protocol)
-	if !ok {
-		p = preview.Detect(m.media.opts.Getenv)
-	}
-	if p == preview.Kitty && m.profile != colorprofile.Unknown && m.profile < colorprofile.TrueColor {
-		return preview.HalfBlocks
-	}
-	return p
-}
-
-// mediaKey handles the media keys: Attach everywhere, the attachment keys
-// in the composer, the chip keys in the transcript. ok is false when msg is
-// not one of them.
+// mediaKey hands a media key to the controller; ok is false when msg is
+// none in the focused area.
 func (m *Model) mediaKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	km := m.com.KeyMap.Media
-	if key.Matches(msg, km.Attach) {
-		return m.openFilePicker(), true
-	}
+	pane := mediactl.Elsewhere
 	switch m.focus {
 	case focusComposer:
-		switch {
-		case key.Matches(msg, km.Detach):
-			return m.detach(), true
-		case key.Matches(msg, km.AttachmentPrev):
-			m.composer.SelectAttachment(-1)
-		case key.Matches(msg, km.AttachmentNext):
-			m.composer.SelectAttachment(1)
-		default:
-			return nil, false
-		}
-		return nil, true
+		pane = mediactl.Composer
 	case focusTranscript:
-		return m.chipKey(msg)
+		pane = mediactl.Transcript
 	}
-	return nil, false
-}
-
-// chipKey handles the transcript's media keys.
-func (m *Model) chipKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	km := m.com.KeyMap.Media
-	switch {
-	case key.Matches(msg, km.Prev):
-		m.selectMedia(-1)
-	case key.Matches(msg, km.Next):
-		m.selectMedia(1)
-	case key.Matches(msg, km.Open):
-		return m.actOnMedia(actOpen), true
-	case key.Matches(msg, km.Save):
-		return m.actOnMedia(actSave), true
-	case key.Matches(msg, km.Preview):
-		return m.togglePreview(), true
-	case key.Matches(msg, km.Cancel):
-		return m.cancelSelected(), true
-	default:
+	c, ok := m.media.Key(msg, pane)
+	if !ok {
 		return nil, false
 	}
-	m.invalidate()
-	return nil, true
+	return m.updateMedia(c), true
 }
 
-// selectMedia moves the chip selection through the lane's media; from no
-// selection it starts at the nearest chip on screen (see NearestMedia).
-func (m *Model) selectMedia(step int) {
-	all := m.transcript.Media()
-	if len(all) == 0 {
-		return
+// attachSlash handles "/attach PATH" ("/attach" alone opens the picker);
+// ok is false for any other text.
+func (m *Model) attachSlash(text string) (tea.Cmd, bool) {
+	word, arg, _ := strings.Cut(strings.TrimSpace(text), " ")
+	if word != attachCommand || strings.Contains(text, "\n") {
+		return nil, false
 	}
-	cur := m.transcript.SelectedMedia()
-	if cur == "" {
-		cur, step = m.transcript.NearestMedia(step), 0
+	if m.mediaOff() {
+		return common.ReportError(mediactl.ErrNoMedia), true
 	}
-	i := -1
-	for j, x := range all {
-		if x.MediaID == cur {
-			i = j
-		}
-	}
-	switch {
-	case i < 0 && step < 0:
-		i = len(all) - 1
-	case i < 0:
-		i = 0
-	default:
-		i = min(max(i+step, 0), len(all)-1)
-	}
-	m.transcript.SelectMedia(all[i].MediaID)
-	m.transcript.ScrollToMedia(all[i].MediaID)
-}
-
-// selectedMedia returns the selected chip's media.
-func (m *Model) selectedMedia() (frame.Media, bool) {
-	id := m.transcript.SelectedMedia()
-	for _, x := range m.transcript.Media() {
-		if x.MediaID == id && id != "" {
-			return x, true
-		}
-	}
-	return frame.Media{}, false
+	m.composer.Reset()
+	m.relayout()
+	return m.updateMedia(mediactl.Attach{Path: strings.TrimSpace(arg)}), true
 }
 
 // handleFilePickerMsg hands the file picker its own messages.
@@ -281,4 +115,65 @@ func (m *Model) handleFilePickerMsg(msg dialog.FilePickerMsg) tea.Cmd {
 	act, cmd := d.Update(msg)
 	m.invalidate()
 	return tea.Batch(cmd, m.handleAction(act))
+}
+
+// handleMediaAction carries out what the media controller asked of the
+// transcript, the composer and the dialogs.
+func (m *Model) handleMediaAction(a common.Action) tea.Cmd {
+	switch a := a.(type) {
+	case common.ActionMediaStatus:
+		m.transcript.SetMediaStatus(a.MediaID, a.Status)
+	case common.ActionMediaPreview:
+		m.transcript.SetMediaPreview(a.MediaID, a.Cells)
+	case common.ActionRevealMedia:
+		m.transcript.ScrollToMedia(a.MediaID)
+	case common.ActionStepMedia:
+		m.transcript.StepMedia(a.Step)
+	case common.ActionStepAttachment:
+		m.composer.SelectAttachment(a.Step)
+		return nil
+	case common.ActionAddAttachment:
+		m.composer.Attach(a.Upload)
+		m.relayout()
+		return m.setFocus(focusComposer)
+	case common.ActionSetAttachment:
+		m.composer.UpdateAttachment(a.Attachment.ID, func(at *common.Attachment) { *at = a.Attachment })
+		return nil
+	case common.ActionRemoveAttachment:
+		m.composer.RemoveAttachment(a.ID)
+		m.relayout()
+		return nil
+	case common.ActionSendUploaded:
+		return m.sendUploaded(a)
+	case common.ActionOpenFilePicker:
+		d, cmd := dialog.NewFilePicker(m.com, a.Dir, a.Root)
+		m.openDialog(d)
+		return cmd
+	case common.ActionAskOpen:
+		m.openDialog(dialog.NewOpenAsk(m.com, a.Name, a.Kind, a.Save, a.Open))
+		return nil
+	case common.ActionOpenOverflow:
+		return m.runPager(a.Path, false)
+	}
+	m.invalidate() // the transcript's chips changed
+	return nil
+}
+
+// sendUploaded sends a message whose attachments are uploaded: the chips
+// go, and the draft too when it is still the message's text.
+func (m *Model) sendUploaded(a common.ActionSendUploaded) tea.Cmd {
+	m.composer.ClearAttachments()
+	if m.composer.Value() == a.Text {
+		m.composer.Reset()
+	}
+	m.relayout()
+	m.nextID++
+	id := m.idPrefix + strconv.Itoa(m.nextID)
+	if m.com.Store.AddOutgoing(a.Lane, a.Text, id, "", a.Refs) == nil {
+		return common.ReportError(errors.New("this channel no longer exists"))
+	}
+	if a.Lane == m.lane {
+		m.transcript.ToBottom()
+	}
+	return m.applyChange(store.Change{Lanes: []frame.Lane{a.Lane}, Outgoing: true}, nil)
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -17,6 +18,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/ui/mediactl"
 	"github.com/hermes/iris/wsclient"
 )
 
@@ -92,15 +94,16 @@ type mediaEnv struct {
 	fm        *fakeMedia
 	downloads string
 	cacheDir  string
+	pickerDir string
 	openedMu  sync.Mutex
 	opened    []string
 }
 
-func newMediaEnv(t *testing.T, w, h int) *mediaEnv {
+func newMediaEnv(t *testing.T, w, h int, edits ...func(*MediaOptions)) *mediaEnv {
 	t.Helper()
 	tmp := t.TempDir()
 	e := &mediaEnv{fm: &fakeMedia{content: map[string][]byte{}}, downloads: filepath.Join(tmp, "Downloads"),
-		cacheDir: filepath.Join(tmp, "cache")}
+		cacheDir: filepath.Join(tmp, "cache"), pickerDir: tmp}
 	e.harness = newHarness(t, w, h, func(o *Options) {
 		o.Media = MediaOptions{Client: e.fm, CacheDir: e.cacheDir, CacheMax: 1 << 20, DownloadDir: e.downloads,
 			Getenv: func(string) string { return "" }, PickerDir: tmp,
@@ -110,9 +113,36 @@ func newMediaEnv(t *testing.T, w, h int) *mediaEnv {
 				e.opened = append(e.opened, path)
 				return nil
 			}}
+		for _, edit := range edits {
+			edit(&o.Media)
+		}
 	})
 	e.online()
 	return e
+}
+
+// withProtocol forces the image protocol of previews.
+func withProtocol(p string) func(*MediaOptions) {
+	return func(o *MediaOptions) { o.Protocol = p }
+}
+
+// drawITerm2 fires the iTerm2 redraw tick and returns what it printed.
+func (e *mediaEnv) drawITerm2() string {
+	_, cmd := e.m.Update(mediactl.ITerm2Draw{})
+	return rawOfCmd(cmd)
+}
+
+// kittyImage is the image id (i=) of the last kitty transmission in raws.
+func (e *mediaEnv) kittyImage() uint32 {
+	raw := strings.Join(e.raws, "")
+	i := strings.LastIndex(raw, "\x1b_Ga=T")
+	_, rest, _ := strings.Cut(raw[max(i, 0):], ",i=")
+	n, _, _ := strings.Cut(rest, ",")
+	id, err := strconv.ParseUint(n, 10, 32)
+	if i < 0 || err != nil {
+		e.t.Fatalf("no kitty image id in %.80q", raw)
+	}
+	return uint32(id)
 }
 
 func (e *mediaEnv) openedPaths() []string {

@@ -13,6 +13,7 @@ import (
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/media/preview"
 	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/mediactl"
 	"github.com/hermes/iris/wsclient"
 )
 
@@ -29,7 +30,7 @@ func (e *mediaEnv) showPreview(id string, x frame.Media) {
 	}
 	e.press(']')
 	e.press('p')
-	if e.m.media.shown[x.MediaID] == nil {
+	if !e.m.transcript.HasPreview(x.MediaID) {
 		e.t.Fatalf("no preview of %s:\n%s", x.MediaID, e.plain())
 	}
 }
@@ -89,10 +90,9 @@ func kittyCols(raw string) string {
 }
 
 func TestPreviewKittyResentOnResize(t *testing.T) {
-	e := newMediaEnv(t, 80, 40)
-	e.m.media.opts.Protocol = "kitty"
+	e := newMediaEnv(t, 80, 40, withProtocol("kitty"))
 	e.showPreview("a1", wideImage)
-	id := e.m.media.shown["md_1"].kitty
+	id := e.kittyImage()
 	if got := kittyCols(strings.Join(e.raws, "")); got != strconv.Itoa(e.m.transcript.PreviewWidth()) {
 		t.Fatalf("first transmission c=%q, transcript is %d wide", got, e.m.transcript.PreviewWidth())
 	}
@@ -126,29 +126,28 @@ func firstPlaceholderRow(view string) int {
 }
 
 func TestKittyImageFreedWhenItsMessageGoes(t *testing.T) {
-	e := newMediaEnv(t, 80, 40)
-	e.m.media.opts.Protocol = "kitty"
+	e := newMediaEnv(t, 80, 40, withProtocol("kitty"))
 	e.showPreview("a1", wideImage)
-	first := e.m.media.shown["md_1"].kitty
+	first := e.kittyImage()
 
 	e.raws = nil
 	e.frame(on(frame.TypeMessageDeleted, &frame.MessageDeleted{MessageIDs: []string{"a1"}}))
 	if raw := strings.Join(e.raws, ""); !strings.Contains(raw, preview.KittyDelete(first)) {
 		t.Fatalf("message.deleted freed nothing: %q", raw)
 	}
-	if len(e.m.media.shown) != 0 || strings.Contains(e.view(), "\U0010EEEE") {
+	if e.m.transcript.HasPreview("md_1") || strings.Contains(e.view(), "\U0010EEEE") {
 		t.Fatal("the deleted message's preview is still tracked or shown")
 	}
 
 	second := frame.Media{MediaID: "md_2", Kind: "image", Mime: "image/png", Filename: "two.png"}
 	e.showPreview("a2", second)
-	id := e.m.media.shown["md_2"].kitty
+	id := e.kittyImage()
 	e.raws = nil
 	e.frame(frame.Frame{Type: frame.TypeChannelDeleted, Payload: &frame.Channel{ChatID: chat, Name: "Default"}})
 	if raw := strings.Join(e.raws, ""); !strings.Contains(raw, preview.KittyDelete(id)) {
 		t.Fatalf("channel.deleted freed nothing: %q", raw)
 	}
-	if len(e.m.media.shown) != 0 {
+	if e.m.transcript.HasPreview("md_2") {
 		t.Fatal("the deleted channel's preview is still tracked")
 	}
 }
@@ -207,8 +206,8 @@ func TestUploadGoneOfflineWaits(t *testing.T) {
 	p.until("both chips waiting", func() bool {
 		return strings.Count(e.plain(), "waiting for connection") == 2
 	})
-	if len(e.m.media.transfers.list) != 0 {
-		t.Fatalf("%d transfers still queued", len(e.m.media.transfers.list))
+	if n := len(e.m.status.Transfers()); n != 0 {
+		t.Fatalf("%d transfers still queued", n)
 	}
 	e.fm.mu.Lock()
 	e.fm.uploadErr = nil
@@ -224,11 +223,10 @@ func TestUploadGoneOfflineWaits(t *testing.T) {
 }
 
 func TestITerm2RedrawnAfterDialogClosesAndResize(t *testing.T) {
-	e := newMediaEnv(t, 80, 30)
-	e.m.media.opts.Protocol = "iterm2"
+	e := newMediaEnv(t, 80, 30, withProtocol("iterm2"))
 	var repaints []tea.Msg
 	e.m.tick = func(d time.Duration, msg tea.Msg) tea.Cmd {
-		if _, ok := msg.(iterm2RepaintMsg); ok {
+		if _, ok := msg.(mediactl.ITerm2Repaint); ok {
 			repaints = append(repaints, msg)
 			return nil
 		}
@@ -236,7 +234,7 @@ func TestITerm2RedrawnAfterDialogClosesAndResize(t *testing.T) {
 	}
 	e.showPreview("a1", wideImage)
 	e.view()
-	if raw := rawOfCmd(e.m.drawITerm2()); !strings.Contains(raw, "1337;File=") {
+	if raw := e.drawITerm2(); !strings.Contains(raw, "1337;File=") {
 		t.Fatalf("not drawn: %q", raw)
 	}
 	repaint := func(what string) {

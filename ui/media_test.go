@@ -12,7 +12,7 @@ import (
 
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/termsafe"
-	"github.com/hermes/iris/ui/composer"
+	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/dialog"
 	"github.com/hermes/iris/wsclient"
 )
@@ -89,7 +89,7 @@ func TestUploadErrorShowsOnChipAndKeepsText(t *testing.T) {
 		t.Fatalf("%d messages sent despite the failed upload", n)
 	}
 	at := e.m.composer.Attachments()
-	if len(at) != 1 || at[0].State != composer.AttachFailed {
+	if len(at) != 1 || at[0].State != common.AttachFailed {
 		t.Fatalf("chips = %+v", at)
 	}
 
@@ -103,24 +103,6 @@ func TestUploadErrorShowsOnChipAndKeepsText(t *testing.T) {
 	}
 	if e.m.Composer() != "" {
 		t.Fatalf("composer after the retry: %q", e.m.Composer())
-	}
-}
-
-func TestTransferErrorSizes(t *testing.T) {
-	tests := []struct{ msg, want string }{
-		{"upload larger than 20971520 bytes", "too large for the gateway (upload larger than 20 MiB)"},
-		{"got 1536 bytes, limit 1024 bytes", "too large for the gateway (got 1.5 KiB, limit 1.0 KiB)"},
-		{"limit 20971520", "too large for the gateway (limit 20971520)"},                         // not stated as bytes
-		{"0 bytes left", "too large for the gateway (0 bytes left)"},                             // no size to show
-		{"99999999999999999999 bytes", "too large for the gateway (99999999999999999999 bytes)"}, // overflows
-		{"x12 bytesy", "too large for the gateway (x12 bytesy)"},
-		{"", "too large for the gateway"},
-	}
-	for _, tt := range tests {
-		err := &frame.Error{Code: frame.CodeMediaTooLarge, Message: tt.msg}
-		if got := transferError(err); got != tt.want {
-			t.Errorf("transferError(%q) = %q, want %q", tt.msg, got, tt.want)
-		}
 	}
 }
 
@@ -185,31 +167,14 @@ func TestPreviewHalfBlocksToggle(t *testing.T) {
 }
 
 func TestPreviewKittyUsesRawAndPlaceholders(t *testing.T) {
-	e := newMediaEnv(t, 80, 30)
-	e.m.media.opts.Protocol = "kitty"
+	e := newMediaEnv(t, 80, 30, withProtocol("kitty"))
 	e.offer("a1", frame.Media{MediaID: "md_1", Kind: "image", Mime: "image/png", Filename: "chart.png"}, testPNG(t, 16, 8))
 	e.focusTranscript()
 	e.press(']')
-	_, cmd := e.m.Update(tea.KeyPressMsg{Code: 'p', Text: "p"})
-	msg := runCmd(cmd) // the cache lookup
-	_, cmd = e.m.Update(msg)
-	msg = runCmd(cmd) // the pull, run as a transfer
-	for {
-		if _, ok := msg.(transferDoneMsg); ok {
-			break
-		}
-		_, cmd = e.m.Update(msg)
-		msg = runCmd(cmd)
-	}
-	_, cmd = e.m.Update(msg)
-	msg = runCmd(cmd) // the decode and render
-	if _, ok := msg.(previewMsg); !ok {
-		t.Fatalf("got %T, want the rendered preview", msg)
-	}
-	_, cmd = e.m.Update(msg)
-	raw := runCmd(cmd)
-	if got := strings.TrimSpace(strings.ReplaceAll(rawString(raw), "\n", "")); !strings.HasPrefix(got, "\x1b_G") {
-		t.Fatalf("kitty transmission missing, got %T %q", raw, got)
+	e.raws = nil
+	e.press('p') // the cache lookup, the pull, the decode and render, the transmission
+	if len(e.raws) != 1 || !strings.HasPrefix(strings.TrimSpace(strings.ReplaceAll(e.raws[0], "\n", "")), "\x1b_G") {
+		t.Fatalf("kitty transmission missing, got %q", e.raws)
 	}
 	if !strings.Contains(e.view(), "\U0010EEEE") {
 		t.Fatal("no kitty placeholder cells in the view")
@@ -249,8 +214,8 @@ func TestTransferQueueAndCancel(t *testing.T) {
 	p.key('x', 0) // cancels the running one
 	p.until("first.bin cancelled", func() bool { return strings.Contains(e.plain(), "first.bin · 10 B · ✗ cancelled") })
 	e.mustNotShow("⇅")
-	if len(e.m.media.transfers.list) != 0 || len(e.openedPaths()) != 0 {
-		t.Fatalf("after cancelling: %d transfers, opened %v", len(e.m.media.transfers.list), e.openedPaths())
+	if len(e.m.status.Transfers()) != 0 || len(e.openedPaths()) != 0 {
+		t.Fatalf("after cancelling: %d transfers, opened %v", len(e.m.status.Transfers()), e.openedPaths())
 	}
 
 	// A retry goes through; a .bin file is asked about first.
@@ -308,7 +273,7 @@ func TestMediaGolden(t *testing.T) {
 
 func TestFilePickerAttaches(t *testing.T) {
 	e := newMediaEnv(t, 100, 30)
-	if err := os.WriteFile(filepath.Join(e.m.media.opts.PickerDir, "zz.txt"), []byte("picked"), 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(e.pickerDir, "zz.txt"), []byte("picked"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	e.alt('a')
@@ -340,8 +305,7 @@ func TestUploadLostConnectionThenRetry(t *testing.T) {
 }
 
 func TestCacheEvictsLeastRecentlyUsed(t *testing.T) {
-	e := newMediaEnv(t, 120, 30)
-	e.m.media.cache.max = 100 // room for one of the two items
+	e := newMediaEnv(t, 120, 30, func(o *MediaOptions) { o.CacheMax = 100 }) // room for one of the two items
 	// Plain text, which o opens without asking.
 	text := []byte(strings.Repeat("x", 60))
 	e.offer("a1", frame.Media{MediaID: "md_1", Kind: "file", Filename: "one.txt", Size: 60}, text)
@@ -364,23 +328,22 @@ func TestCacheEvictsLeastRecentlyUsed(t *testing.T) {
 }
 
 func TestPreviewITerm2DrawsAtItsCells(t *testing.T) {
-	e := newMediaEnv(t, 80, 30)
-	e.m.media.opts.Protocol = "iterm2"
+	e := newMediaEnv(t, 80, 30, withProtocol("iterm2"))
 	e.offer("a1", frame.Media{MediaID: "md_1", Kind: "image", Mime: "image/png", Filename: "chart.png"}, testPNG(t, 16, 8))
 	e.focusTranscript()
 	e.press(']')
 	e.press('p')
 	e.view() // a frame showing the reserved cells
-	raw := rawOfCmd(e.m.drawITerm2())
+	raw := e.drawITerm2()
 	if !strings.Contains(raw, "\x1b]1337;File=inline=1") || !strings.HasPrefix(raw, "\x1b7\x1b[") {
 		t.Fatalf("no iTerm2 image drawn at a cell: %q", raw)
 	}
-	if again := rawOfCmd(e.m.drawITerm2()); again != "" {
+	if again := e.drawITerm2(); again != "" {
 		t.Fatalf("an image that did not move was drawn again: %q", again)
 	}
 	e.press('p')
-	if len(e.m.media.shown) != 0 {
-		t.Fatal("the hidden preview is still tracked")
+	if e.m.transcript.HasPreview("md_1") {
+		t.Fatal("the hidden preview is still shown")
 	}
 }
 

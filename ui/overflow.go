@@ -1,13 +1,10 @@
 package ui
 
-import (
-	tea "charm.land/bubbletea/v2"
-
-	"github.com/hermes/iris/store"
-)
+import "github.com/hermes/iris/store"
 
 // newestOverflow returns the newest message of the focused lane whose text
-// was cut at store.TextCap and kept whole in a file.
+// was cut at store.TextCap and kept whole in a file (the media Open key
+// with no chip selected shows it in the pager).
 func (m *Model) newestOverflow() (*store.Overflow, bool) {
 	ln := m.com.Store.Lane(m.lane)
 	for i := ln.Len() - 1; i >= 0; i-- {
@@ -17,7 +14,3 @@ func (m *Model) newestOverflow() (*store.Overflow, bool) {
 	}
 	return nil, false
 }
-
-// openOverflow shows the whole text of the lane's newest cut message in
-// the terminal's $PAGER (pager.go), Iris suspended meanwhile.
-func (m *Model) openOverflow(o *store.Overflow) tea.Cmd { return m.runPager(o.Path, false) }

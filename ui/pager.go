@@ -127,4 +127,4 @@ func (m *Model) pagerDone(msg pagerDoneMsg) tea.Cmd {
 
 // getenv reads the terminal's environment (the program's, or an SSH
 // session's once tea.EnvMsg arrived).
-func (m *Model) getenv(k string) string { return m.media.opts.Getenv(k) }
+func (m *Model) getenv(k string) string { return m.media.Getenv(k) }

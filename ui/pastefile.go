@@ -2,9 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"os"
-
-	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/media"
 	"github.com/hermes/iris/ui/common"
@@ -22,25 +19,4 @@ func (m *Model) offerPasteAsFile(text string) {
 		"y: attach it to the message as a .txt file",
 		"n: leave it out (nothing was inserted)",
 	}, common.ActionAttachText{Text: text}))
-}
-
-// attachTextCmd writes text to a new file in the temporary directory and
-// attaches it like a file chosen in the picker.
-func attachTextCmd(text string) tea.Cmd {
-	return func() tea.Msg {
-		f, err := os.CreateTemp("", "iris-paste-*.txt")
-		if err != nil {
-			return attachedMsg{err: err}
-		}
-		_, err = f.WriteString(text)
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			os.Remove(f.Name())
-			return attachedMsg{err: err}
-		}
-		up, err := media.DescribeUpload(f.Name())
-		return attachedMsg{up: up, err: err}
-	}
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
-	"github.com/hermes/iris/ui/composer"
 )
 
 // quitKey is Ctrl+C outside dialogs, in this order: it clears a draft,
@@ -63,7 +62,7 @@ func (m *Model) unfinished() []string {
 	}
 	uploads := 0
 	for _, a := range m.composer.Attachments() {
-		if a.State == composer.AttachQueued || a.State == composer.AttachUploading {
+		if a.State == common.AttachQueued || a.State == common.AttachUploading {
 			uploads++
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/dialog"
 	"github.com/hermes/iris/ui/drawer"
+	"github.com/hermes/iris/ui/mediactl"
 )
 
 // handleAction carries out what a child asked for.
@@ -23,7 +24,7 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		m.offerPasteAsFile(a.Text)
 	case common.ActionAttachText:
 		m.closeDialog()
-		return attachTextCmd(a.Text)
+		return mediactl.AttachText(a.Text)
 	case common.ActionOpenLane:
 		m.closeDialog()
 		if a.Lane.ChatID == "" {
@@ -42,17 +43,19 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 			return m.runClient(name, args)
 		}
 		if len(m.composer.Attachments()) > 0 {
-			return m.sendWithAttachments(a.Text)
+			return m.updateMedia(mediactl.Send{Text: a.Text})
 		}
 		cmd := m.send(a.Text)
 		m.relayout()
 		return cmd
 	case common.ActionListDir:
-		return m.media.listDir(a.Dir)
+		if path, ok := m.media.CompletionDir(a.Dir); ok {
+			return drawer.ListDir(a.Dir, path)
+		}
 	case common.ActionAttach:
 		m.dialogs.Pop()
 		m.invalidate()
-		return m.attachCmd(a.Path)
+		return m.updateMedia(mediactl.Attach{Path: a.Path})
 	case common.ActionLoadOlder:
 		return m.loadOlder(a.Lane)
 	case common.ActionSelectPicker:
@@ -92,6 +95,17 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		return m.completeCmd(a.Prefix)
 	case common.ActionSettings:
 		return m.applySettings(a)
+	case common.ActionBatch:
+		cmds := make([]tea.Cmd, len(a))
+		for i, x := range a {
+			cmds[i] = m.handleAction(x)
+		}
+		return tea.Batch(cmds...)
+	case common.ActionMediaStatus, common.ActionMediaPreview, common.ActionRevealMedia, common.ActionStepMedia,
+		common.ActionStepAttachment, common.ActionAddAttachment, common.ActionSetAttachment,
+		common.ActionRemoveAttachment, common.ActionSendUploaded, common.ActionOpenFilePicker,
+		common.ActionAskOpen, common.ActionOpenOverflow:
+		return m.handleMediaAction(a)
 	}
 	return nil
 }

@@ -1,7 +1,9 @@
 // Package ui is Iris's bubbletea model tree. The root Model is the only
 // tea.Model: it owns focus, layout, the dialog stack and routing, applies
 // protocol frames to the store and hands the changes to its children
-// (sidebar, transcript, composer, status bar, dialogs).
+// (sidebar, transcript, composer, status bar, dialogs, and the media
+// controller in ui/mediactl, which works on the composer's and the
+// transcript's chips through the actions it returns).
 //
 // # Wiring
 //
@@ -36,6 +38,7 @@ import (
 	"github.com/hermes/iris/ui/composer"
 	"github.com/hermes/iris/ui/dialog"
 	"github.com/hermes/iris/ui/drawer"
+	"github.com/hermes/iris/ui/mediactl"
 	"github.com/hermes/iris/ui/sidebar"
 	"github.com/hermes/iris/ui/statusbar"
 	"github.com/hermes/iris/ui/transcript"
@@ -77,7 +80,7 @@ type Options struct {
 	Location *time.Location
 	// RequestTimeout bounds every gateway request. Default 30 s.
 	RequestTimeout time.Duration
-	// Media configures attachments and received media (media.go).
+	// Media configures attachments and received media (package mediactl).
 	Media MediaOptions
 	// TokenSource says where the token came from, as config.Config's
 	// TokenSource does ("flag" or "--token", "env IRIS_TOKEN",
@@ -193,7 +196,7 @@ type Model struct {
 	nextID   int                                  // client_msg_id counter, mixed with a random prefix
 	idPrefix string
 
-	media mediaRoot // attachments, transfers, received media (media.go)
+	media *mediactl.Model // attachments, transfers, received media; media.go carries out its actions
 
 	drafts draftState // the focused lane's draft is saved as it changes (drafts.go)
 
@@ -223,7 +226,7 @@ func New(opts Options) *Model {
 	m := &Model{com: com, opts: opts, gw: opts.Gateway, theme: opts.Theme, idPrefix: randomPrefix(), tick: realTick,
 		pickers: newPickerState(), autoIDs: map[string]bool{}}
 	m.applyTheme()
-	m.media = newMediaRoot(opts.Media, opts.Gateway)
+	m.media = mediactl.New(com, opts.Media, opts.Gateway)
 	m.sidebar = sidebar.New(com)
 	m.transcript = transcript.New(com)
 	m.composer = composer.New(com)
@@ -246,117 +249,124 @@ func (m *Model) Init() tea.Cmd {
 	return tea.Batch(tea.RequestBackgroundColor, m.openLaneCmd(m.lane), m.checkStorage(), m.showWarnings())
 }
 
-// Update dispatches every message to its handler, then lets the previews
-// follow what it changed (mediaAfterUpdate) and schedules a save of a
-// changed draft (draftAfterUpdate) and starts the spinner when one came
-// into view (spinTick).
-func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
-	defer func() {
-		cmd = tea.Batch(cmd, m.mediaAfterUpdate(), m.draftAfterUpdate(), m.spinTick(), m.inlineAfterUpdate())
-	}()
+// Update hands msg to its handler (route), then takes the steps that follow
+// every message. They run here, once, because many handlers change what
+// they look at in passing: the layout (relayout), the dialogs and the
+// drawer, the draft, and what is on screen.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.route(msg)
+	return m, tea.Batch(cmd,
+		// Previews fit a moved transcript; iTerm2 images are drawn again
+		// after it moved or an overlay over them closed.
+		m.mediaDone(m.media.Layout(m.mediaScreen(), m.tick)),
+		m.draftAfterUpdate(),  // a changed draft is saved once it settles
+		m.spinTick(),          // a spinner that came into view starts turning
+		m.inlineAfterUpdate(), // --inline prints what finished
+	)
+}
+
+// route dispatches a message to its handler.
+func (m *Model) route(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
-		return m, m.inlineStart()
+		return m.inlineStart()
 	case inlineReadyMsg:
 		m.inline.ready = true // inlineAfterUpdate prints what waits
-		return m, nil
+		return nil
 	case inlinePrintedMsg:
 		m.inline.busy = false // inlineAfterUpdate prints the next part
-		return m, nil
+		return nil
 	case tea.BackgroundColorMsg:
 		m.bg = msg.Color
 		m.applyTheme()
-		return m, nil
+		return nil
 	case tea.ColorProfileMsg:
 		m.profile = msg.Profile
 		m.applyTheme()
-		return m, nil
+		return nil
 	case tea.FocusMsg:
-		return m, m.handleTermFocus()
+		return m.handleTermFocus()
 	case tea.BlurMsg:
 		m.termBlurred = true
-		return m, nil
+		return nil
 	case tea.KeyPressMsg:
-		return m, m.handleKey(msg)
+		return m.handleKey(msg)
 	case tea.PasteMsg:
-		return m, m.handlePaste(msg)
+		return m.handlePaste(msg)
 	case tea.MouseWheelMsg:
-		return m, m.handleWheel(msg)
+		return m.handleWheel(msg)
 	case tea.MouseClickMsg:
-		return m, m.handleClick(msg)
+		return m.handleClick(msg)
 	case FrameReceivedMsg:
-		return m, m.handleFrame(msg)
+		return m.handleFrame(msg)
 	case FramesReceivedMsg:
-		return m, m.handleFrames(msg)
+		return m.handleFrames(msg)
 	case ConnChangedMsg:
-		return m, m.handleConn(msg)
+		return m.handleConn(msg)
 	case editorDoneMsg:
-		return m, m.editorDone(msg)
+		return m.editorDone(msg)
 	case pagerDoneMsg:
-		return m, m.pagerDone(msg)
+		return m.pagerDone(msg)
 	case wsclient.Event:
-		return m, m.handleClientEvent(msg)
+		return m.handleClientEvent(msg)
 	case ClientEventsMsg:
-		return m, m.handleClientEvents(msg)
+		return m.handleClientEvents(msg)
 	case historyLoadedMsg:
-		return m, m.handleHistory(msg)
+		return m.handleHistory(msg)
 	case sendFinishedMsg:
-		return m, m.handleSendFinished(msg)
+		return m.handleSendFinished(msg)
 	case steerFinishedMsg:
-		return m, m.handleSteerFinished(msg)
+		return m.handleSteerFinished(msg)
 	case reconcileMsg:
-		return m, m.handleReconcile(msg)
+		return m.handleReconcile(msg)
 	case requestFailedMsg:
-		return m, m.handleRequestFailed(msg)
+		return m.handleRequestFailed(msg)
 	case channelCreatedMsg:
-		return m, m.handleChannelCreated(msg)
-	case mediaMsg:
-		return m, m.handleMediaMsg(msg)
+		return m.handleChannelCreated(msg)
+	case mediactl.Msg, tea.EnvMsg: // the media controller's own, a media key's command, the terminal's environment (previews)
+		return m.updateMedia(msg)
 	case dialog.FilePickerMsg:
-		return m, m.handleFilePickerMsg(msg)
+		return m.handleFilePickerMsg(msg)
 	case drawer.PathsMsg:
 		m.drawer.SetPaths(msg)
-		return m, nil
-	case tea.EnvMsg:
-		m.handleEnv(msg)
-		return m, nil
+		return nil
 	case dialog.PickerArmedMsg:
 		if m.pickers.shown != nil {
 			m.pickers.shown.Update(msg)
 			m.invalidate()
 		}
-		return m, nil
+		return nil
 	case pickerAnsweredMsg:
-		return m, m.handlePickerAnswered(msg)
+		return m.handlePickerAnswered(msg)
 	case notifyRepeatMsg:
-		return m, m.handleNotifyRepeat()
+		return m.handleNotifyRepeat()
 	case pickerExpiryMsg:
-		return m, m.handlePickerExpiry()
+		return m.handlePickerExpiry()
 	case catalogLoadedMsg:
-		return m, m.handleCatalog(msg)
+		return m.handleCatalog(msg)
 	case completionsLoadedMsg:
 		m.drawer.SetCompletions(msg.prefix, msg.cmds)
-		return m, nil
+		return nil
 	case searchDoneMsg:
-		return m, m.handleSearchDone(msg)
+		return m.handleSearchDone(msg)
 	case common.InfoMsg:
 		m.status.Update(msg)
-		return m, m.clockTick()
+		return m.clockTick()
 	case draftSaveMsg:
-		return m, m.handleDraftSave(msg)
+		return m.handleDraftSave(msg)
 	case flushMsg:
-		return m, m.handleFlush()
+		return m.handleFlush()
 	case spinMsg:
-		return m, m.handleSpin()
+		return m.handleSpin()
 	case storageCheckMsg:
-		return m, m.handleStorageCheck()
+		return m.handleStorageCheck()
 	case clockMsg:
 		m.ticking = false
 		m.relayout() // a banner may have expired
-		return m, m.clockTick()
+		return m.clockTick()
 	}
-	return m, nil
+	return nil
 }
 
 // Focus returns the name of the focused area (for tests and debugging).

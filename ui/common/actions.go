@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/media"
 	"github.com/hermes/iris/themes"
 )
 
@@ -123,6 +124,68 @@ type ActionSettings struct {
 	Theme    themes.Name
 }
 
+// ActionBatch is several actions carried out in order: one message that
+// changes several things (an upload that ends and sends its message).
+type ActionBatch []Action
+
+// The media controller's actions (package ui/mediactl). It never touches
+// the transcript, the composer or the dialogs itself; it asks the root.
+
+// ActionMediaStatus asks the root to show Status (plain text, already
+// sanitised) after the received chip of MediaID; "" clears it.
+type ActionMediaStatus struct{ MediaID, Status string }
+
+// ActionMediaPreview asks the root to show Cells (a rendered preview's
+// cells) under the chip of MediaID; "" removes the preview.
+type ActionMediaPreview struct{ MediaID, Cells string }
+
+// ActionRevealMedia asks the root to scroll the transcript to the message
+// holding MediaID when it is not on screen.
+type ActionRevealMedia struct{ MediaID string }
+
+// ActionStepMedia asks the root to move the transcript's chip selection by
+// Step (-1 older, 1 newer).
+type ActionStepMedia struct{ Step int }
+
+// ActionStepAttachment asks the root to move the draft's chip selection by
+// Step.
+type ActionStepAttachment struct{ Step int }
+
+// ActionAddAttachment asks the root to put Upload on the draft as a chip
+// and focus the composer.
+type ActionAddAttachment struct{ Upload media.Upload }
+
+// ActionSetAttachment asks the root to replace the draft's chip that has
+// Attachment's ID (nothing happens when it is gone).
+type ActionSetAttachment struct{ Attachment Attachment }
+
+// ActionRemoveAttachment asks the root to drop the draft's chip ID.
+type ActionRemoveAttachment struct{ ID int }
+
+// ActionSendUploaded asks the root to send Text to Lane with the media_refs
+// of the uploaded attachments, drop the draft's chips and, when the draft
+// is still Text, empty it.
+type ActionSendUploaded struct {
+	Lane frame.Lane
+	Text string
+	Refs []string
+}
+
+// ActionOpenFilePicker asks the root to show the file picker in Dir,
+// confined to Root when it is set.
+type ActionOpenFilePicker struct{ Dir, Root string }
+
+// ActionAskOpen asks the root to ask before opening Name, a file of Kind
+// the system opener might run: Save and Open are the answers' commands.
+type ActionAskOpen struct {
+	Name, Kind string
+	Save, Open tea.Cmd
+}
+
+// ActionOpenOverflow asks the root to show the text file at Path (a
+// message cut at the store's text cap) in the pager.
+type ActionOpenOverflow struct{ Path string }
+
 func (ActionOpenLane) isAction()      {}
 func (ActionClose) isAction()         {}
 func (ActionQuit) isAction()          {}
@@ -143,3 +206,16 @@ func (ActionAttach) isAction()           {}
 func (ActionListDir) isAction()          {}
 func (ActionSettings) isAction()         {}
 func (ActionOpenPicker) isAction()       {}
+func (ActionBatch) isAction()            {}
+func (ActionMediaStatus) isAction()      {}
+func (ActionMediaPreview) isAction()     {}
+func (ActionRevealMedia) isAction()      {}
+func (ActionStepMedia) isAction()        {}
+func (ActionStepAttachment) isAction()   {}
+func (ActionAddAttachment) isAction()    {}
+func (ActionSetAttachment) isAction()    {}
+func (ActionRemoveAttachment) isAction() {}
+func (ActionSendUploaded) isAction()     {}
+func (ActionOpenFilePicker) isAction()   {}
+func (ActionAskOpen) isAction()          {}
+func (ActionOpenOverflow) isAction()     {}

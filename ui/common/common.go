@@ -1,7 +1,8 @@
 // Package common holds what every UI component shares: the styles, the key
 // map, a read-only handle on the store, the user's view settings and the
 // clock, plus the Component contract, the Actions children return to the
-// root and the InfoMsg status messages.
+// root, the InfoMsg status messages and the draft's attachment chips
+// (Attachment: the composer shows them, the media controller uploads them).
 package common
 
 import (

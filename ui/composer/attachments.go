@@ -8,33 +8,9 @@ import (
 	"github.com/hermes/iris/ui/common"
 )
 
-// AttachState is where an attachment is in its upload.
-type AttachState int
-
-// The states of an attachment chip.
-const (
-	AttachReady     AttachState = iota // attached, not sent yet
-	AttachQueued                       // waiting for its turn to upload
-	AttachUploading                    // bytes are going out
-	AttachUploaded                     // acknowledged; Ref is set
-	AttachFailed                       // Err says why; sending again retries
-	AttachWaiting                      // sent while offline: uploads once connected
-)
-
-// Attachment is one file attached to the draft, shown as a chip above the
-// input.
-type Attachment struct {
-	ID          int
-	Upload      media.Upload
-	State       AttachState
-	Done, Total int64
-	Ref         string // media_ref once uploaded
-	Err         string // why the upload failed (shown on the chip)
-}
-
 // attachments is the composer's list of chips and the selected one.
 type attachments struct {
-	list   []Attachment
+	list   []common.Attachment
 	sel    int
 	nextID int
 	ver    int // bumped on every change, for the view cache
@@ -45,26 +21,28 @@ func (m *Model) Attach(u media.Upload) int {
 	a := &m.att
 	a.ver++
 	a.nextID++
-	a.list = append(a.list, Attachment{ID: a.nextID, Upload: u})
+	a.list = append(a.list, common.Attachment{ID: a.nextID, Upload: u})
 	a.sel = len(a.list) - 1
 	return a.nextID
 }
 
 // Attachments returns a copy of the chips, in order.
-func (m *Model) Attachments() []Attachment { return append([]Attachment(nil), m.att.list...) }
+func (m *Model) Attachments() []common.Attachment {
+	return append([]common.Attachment(nil), m.att.list...)
+}
 
 // Attachment returns the chip with id.
-func (m *Model) Attachment(id int) (Attachment, bool) {
+func (m *Model) Attachment(id int) (common.Attachment, bool) {
 	for _, at := range m.att.list {
 		if at.ID == id {
 			return at, true
 		}
 	}
-	return Attachment{}, false
+	return common.Attachment{}, false
 }
 
 // UpdateAttachment applies f to the chip with id (a no-op when it is gone).
-func (m *Model) UpdateAttachment(id int, f func(*Attachment)) {
+func (m *Model) UpdateAttachment(id int, f func(*common.Attachment)) {
 	m.att.ver++
 	for i := range m.att.list {
 		if m.att.list[i].ID == id {
@@ -92,9 +70,9 @@ func (m *Model) ClearAttachments() { m.att.list, m.att.sel = nil, 0; m.att.ver++
 
 // SelectedAttachment returns the selected chip; ok is false when there is
 // none.
-func (m *Model) SelectedAttachment() (Attachment, bool) {
+func (m *Model) SelectedAttachment() (common.Attachment, bool) {
 	if m.att.sel >= len(m.att.list) {
-		return Attachment{}, false
+		return common.Attachment{}, false
 	}
 	return m.att.list[m.att.sel], true
 }
@@ -118,7 +96,7 @@ func (m *Model) attachmentsView(width int) []string {
 		}
 		label := mark + common.ChipLabel(at.Upload.Kind, at.Upload.Filename, at.Upload.Size) + stateLabel(at)
 		style := st.MediaChip
-		if at.State == AttachFailed {
+		if at.State == common.AttachFailed {
 			style = m.com.Styles.Transcript.Failed
 		}
 		lines = append(lines, style.Render(ansi.Truncate(label, max(width-style.GetHorizontalFrameSize(), 1), "…")))
@@ -127,17 +105,17 @@ func (m *Model) attachmentsView(width int) []string {
 }
 
 // stateLabel is what follows a chip's name for its state.
-func stateLabel(at Attachment) string {
+func stateLabel(at common.Attachment) string {
 	switch at.State {
-	case AttachQueued:
+	case common.AttachQueued:
 		return " · queued"
-	case AttachWaiting:
+	case common.AttachWaiting:
 		return " · waiting for connection"
-	case AttachUploading:
+	case common.AttachUploading:
 		return " " + common.ProgressBar(at.Done, at.Total, 10)
-	case AttachUploaded:
+	case common.AttachUploaded:
 		return " · ✓ uploaded"
-	case AttachFailed:
+	case common.AttachFailed:
 		return " · ✗ " + termsafe.Line(at.Err)
 	}
 	return ""

@@ -1,4 +1,4 @@
-package ui
+package mediactl
 
 import (
 	"context"
@@ -9,9 +9,7 @@ import (
 
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/media"
-	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
-	"github.com/hermes/iris/ui/composer"
 )
 
 // mediaAct is what the user asked of a received media item.
@@ -47,19 +45,20 @@ func (mediaDoneMsg) isMediaMsg() {}
 
 // actOnMedia opens, saves or previews the selected chip's media, pulling
 // it into the cache first when it is not there.
-func (m *Model) actOnMedia(act mediaAct) tea.Cmd {
-	x, ok := m.selectedMedia()
-	if o, long := m.newestOverflow(); !ok && long && act == actOpen {
-		return m.openOverflow(o)
+func (c *call) actOnMedia(act mediaAct) tea.Cmd {
+	x, ok := c.f.Chip, c.f.HasChip
+	if !ok && c.f.Overflow != "" && act == actOpen {
+		c.do(common.ActionOpenOverflow{Path: c.f.Overflow})
+		return nil
 	}
 	if !ok {
-		km := m.com.KeyMap.Media
+		km := c.com.KeyMap.Media
 		return common.ReportInfo("select a media chip first (" + km.Prev.Help().Key + " / " + km.Next.Help().Key + ")")
 	}
-	if m.pulling(x.MediaID) {
+	if c.pulling(x.MediaID) {
 		return common.ReportInfo("already downloading " + media.DisplayName(x.Filename))
 	}
-	cache := m.media.cache
+	cache := c.cache
 	return func() tea.Msg {
 		c, err := cache.get()
 		if err != nil {
@@ -72,7 +71,7 @@ func (m *Model) actOnMedia(act mediaAct) tea.Cmd {
 
 // pulling reports whether a transfer of mediaID is queued or running.
 func (m *Model) pulling(mediaID string) bool {
-	for _, t := range m.media.transfers.list {
+	for _, t := range m.transfers.list {
 		if t.mediaID == mediaID {
 			return true
 		}
@@ -80,36 +79,36 @@ func (m *Model) pulling(mediaID string) bool {
 	return false
 }
 
-func (m *Model) handleCached(msg cachedMsg) tea.Cmd {
+func (c *call) handleCached(msg cachedMsg) tea.Cmd {
 	id := msg.m.MediaID
 	switch {
 	case msg.err != nil:
-		m.setMediaStatus(id, "✗ "+transferError(msg.err))
+		c.setStatus(id, "✗ "+transferError(msg.err))
 		return common.ReportError(fmt.Errorf("%s: %w", media.DisplayName(msg.m.Filename), msg.err))
 	case !msg.hit && !msg.pulled:
-		if m.media.client == nil {
+		if c.client == nil {
 			return common.ReportError(errors.New("this connection cannot download media"))
 		}
-		if m.mediaOff() {
-			m.setMediaStatus(id, "✗ media is off on this gateway")
+		if c.f.MediaOff {
+			c.setStatus(id, "✗ media is off on this gateway")
 			return common.ReportError(errNoPull)
 		}
-		m.setMediaStatus(id, "queued")
-		return m.enqueue(m.pullTransfer(msg.m, msg.act))
+		c.setStatus(id, "queued")
+		return c.enqueue(c.pullTransfer(msg.m, msg.act))
 	}
-	m.setMediaStatus(id, "")
+	c.setStatus(id, "")
 	switch msg.act {
 	case actOpen:
-		return m.checkOpenCmd(msg.m, msg.path)
+		return c.checkOpenCmd(msg.m, msg.path)
 	case actSave:
-		return m.saveCmd(msg.m, msg.path)
+		return c.saveCmd(msg.m, msg.path)
 	}
-	return m.previewCmd(msg.m, msg.path)
+	return c.previewCmd(msg.m, msg.path)
 }
 
 // pullTransfer is the transfer that pulls m into the cache, then does act.
 func (m *Model) pullTransfer(x frame.Media, act mediaAct) *transfer {
-	client, cache := m.media.client, m.media.cache
+	client, cache := m.client, m.cache
 	return &transfer{label: media.DisplayName(x.Filename), mediaID: x.MediaID, total: x.Size,
 		run: func(ctx context.Context, progress func(done, total int64)) tea.Msg {
 			c, err := cache.get()
@@ -129,28 +128,22 @@ func (m *Model) pullTransfer(x frame.Media, act mediaAct) *transfer {
 		}}
 }
 
-func (m *Model) handleMediaDone(msg mediaDoneMsg) tea.Cmd {
+func (c *call) handleMediaDone(msg mediaDoneMsg) tea.Cmd {
 	if msg.err != nil {
-		m.setMediaStatus(msg.mediaID, "✗ "+msg.err.Error())
+		c.setStatus(msg.mediaID, "✗ "+msg.err.Error())
 		return common.ReportError(msg.err)
 	}
-	m.setMediaStatus(msg.mediaID, msg.status)
+	c.setStatus(msg.mediaID, msg.status)
 	return common.ReportInfo(msg.status)
 }
 
-// setMediaStatus shows a (sanitised) status after a received chip.
-func (m *Model) setMediaStatus(mediaID, status string) {
-	m.transcript.SetMediaStatus(mediaID, termsafe.Line(status))
-	m.invalidate()
-}
-
 // cancelSelected cancels the selected chip's transfer.
-func (m *Model) cancelSelected() tea.Cmd {
-	x, ok := m.selectedMedia()
+func (c *call) cancelSelected() tea.Cmd {
+	x, ok := c.f.Chip, c.f.HasChip
 	if !ok {
 		return nil
 	}
-	if cmd, ok := m.cancelTransfer(func(t *transfer) bool { return t.mediaID == x.MediaID }); ok {
+	if cmd, ok := c.cancelTransfer(func(t *transfer) bool { return t.mediaID == x.MediaID }); ok {
 		return cmd
 	}
 	return common.ReportInfo("no transfer of " + media.DisplayName(x.Filename) + " to cancel")
@@ -158,24 +151,24 @@ func (m *Model) cancelSelected() tea.Cmd {
 
 // onTransferProgress and onTransferDropped show a transfer's state on its
 // chip (an attachment's, or a received item's).
-func (m *Model) onTransferProgress(t *transfer) {
+func (c *call) onTransferProgress(t *transfer) {
 	if t.attachID != 0 {
-		m.composer.UpdateAttachment(t.attachID, func(a *composer.Attachment) {
-			a.State, a.Done, a.Total = composer.AttachUploading, t.done, t.total
+		c.updateAttachment(t.attachID, func(a *common.Attachment) {
+			a.State, a.Done, a.Total = common.AttachUploading, t.done, t.total
 		})
 		return
 	}
-	m.setMediaStatus(t.mediaID, "⇣ "+common.ProgressBar(t.done, t.total, 8))
+	c.setStatus(t.mediaID, "⇣ "+common.ProgressBar(t.done, t.total, 8))
 }
 
-func (m *Model) onTransferDropped(t *transfer) tea.Cmd {
+func (c *call) onTransferDropped(t *transfer) tea.Cmd {
 	if t.attachID != 0 {
-		m.composer.UpdateAttachment(t.attachID, func(a *composer.Attachment) {
-			a.State, a.Err = composer.AttachFailed, "cancelled"
+		c.updateAttachment(t.attachID, func(a *common.Attachment) {
+			a.State, a.Err = common.AttachFailed, "cancelled"
 		})
-		m.abortSend()
+		c.abortSend()
 		return nil
 	}
-	m.setMediaStatus(t.mediaID, "cancelled")
+	c.setStatus(t.mediaID, "cancelled")
 	return nil
 }

@@ -1,4 +1,4 @@
-package ui
+package mediactl
 
 import (
 	"fmt"
@@ -7,7 +7,7 @@ import (
 
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/media"
-	"github.com/hermes/iris/ui/dialog"
+	"github.com/hermes/iris/ui/common"
 )
 
 // openAskMsg says a received file is not a known document or media type:
@@ -38,16 +38,16 @@ func (m *Model) checkOpenCmd(x frame.Media, path string) tea.Cmd {
 
 // handleOpenAsk asks whether to save the file instead, open it anyway or
 // leave it.
-func (m *Model) handleOpenAsk(msg openAskMsg) tea.Cmd {
-	m.setMediaStatus(msg.m.MediaID, "not opened: "+msg.kind)
-	m.openDialog(dialog.NewOpenAsk(m.com, media.DisplayName(msg.m.Filename), msg.kind,
-		m.saveCmd(msg.m, msg.path), m.openCmd(msg.m, msg.path)))
+func (c *call) handleOpenAsk(msg openAskMsg) tea.Cmd {
+	c.setStatus(msg.m.MediaID, "not opened: "+msg.kind)
+	c.do(common.ActionAskOpen{Name: media.DisplayName(msg.m.Filename), Kind: msg.kind,
+		Save: c.saveCmd(msg.m, msg.path), Open: c.openCmd(msg.m, msg.path)})
 	return nil
 }
 
 // openCmd hands the cached file at path to the system opener.
 func (m *Model) openCmd(x frame.Media, path string) tea.Cmd {
-	open, id, name := m.media.opts.Open, x.MediaID, media.DisplayName(x.Filename)
+	open, id, name := m.opts.Open, x.MediaID, media.DisplayName(x.Filename)
 	return func() tea.Msg {
 		if err := open(path); err != nil {
 			return mediaDoneMsg{mediaID: id, err: fmt.Errorf("opening %s: %w", name, err)}
@@ -58,7 +58,7 @@ func (m *Model) openCmd(x frame.Media, path string) tea.Cmd {
 
 // saveCmd copies the cached file at path to the download directory.
 func (m *Model) saveCmd(x frame.Media, path string) tea.Cmd {
-	id, name, dir := x.MediaID, media.FileNameFor(x.Filename, x.Mime), m.media.downloadDir()
+	id, name, dir := x.MediaID, media.FileNameFor(x.Filename, x.Mime), m.downloadDir()
 	return func() tea.Msg {
 		dst, err := media.SaveFile(dir, name, path)
 		if err != nil {

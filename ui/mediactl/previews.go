@@ -1,4 +1,4 @@
-package ui
+package mediactl
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/media"
@@ -64,57 +66,82 @@ type previewMsg struct {
 	err     error
 }
 
-// iterm2DrawMsg is the periodic check for moved iTerm2 images.
-type iterm2DrawMsg struct{}
+// ITerm2Draw is the periodic check for moved iTerm2 images, scheduled
+// through the root's Tick while one is shown.
+type ITerm2Draw struct{}
 
-// iterm2RepaintMsg redraws every visible iTerm2 image after the frame of a
-// closed dialog or a new layout; gen drops superseded ones.
-type iterm2RepaintMsg struct{ gen int }
+// ITerm2Repaint redraws every visible iTerm2 image after the frame of a
+// closed overlay or a new layout (Layout schedules it); a newer one
+// supersedes it.
+type ITerm2Repaint struct{ gen int }
 
-func (previewMsg) isMediaMsg()       {}
-func (iterm2DrawMsg) isMediaMsg()    {}
-func (iterm2RepaintMsg) isMediaMsg() {}
+func (previewMsg) isMediaMsg()    {}
+func (ITerm2Draw) isMediaMsg()    {}
+func (ITerm2Repaint) isMediaMsg() {}
 
-// previewSizeNow is the box previews get in the current layout.
-func (m *Model) previewSizeNow() previewSize {
-	return previewSize{cols: m.transcript.PreviewWidth(), rows: min(max(m.layout.transcript-4, 4), maxPreviewRows)}
+// moved reports whether the transcript moved or changed size from s to t.
+func (s Screen) moved(t Screen) bool {
+	return s.X != t.X || s.Y != t.Y || s.Cols != t.Cols || s.Rows != t.Rows
+}
+
+// previewSize is the box previews get on s.
+func (s Screen) previewSize() previewSize {
+	return previewSize{cols: s.Cols, rows: min(max(s.Rows-4, 4), maxPreviewRows)}
+}
+
+// protocol is the image protocol previews use. Kitty needs true colour:
+// its placeholder cells carry the image id as a 24-bit colour that a lower
+// profile would corrupt.
+func (c *call) protocol() preview.Protocol {
+	p, ok := preview.ParseProtocol(c.opts.Protocol)
+	if !ok {
+		p = preview.Detect(c.opts.Getenv)
+	}
+	if p == preview.Kitty && c.f.Profile != colorprofile.Unknown && c.f.Profile < colorprofile.TrueColor {
+		return preview.HalfBlocks
+	}
+	return p
 }
 
 // togglePreview hides the selected image's preview, or shows it.
-func (m *Model) togglePreview() tea.Cmd {
-	x, ok := m.selectedMedia()
-	if ok && m.transcript.HasPreview(x.MediaID) {
-		return m.dropPreview(x.MediaID)
+func (c *call) togglePreview() tea.Cmd {
+	x, ok := c.f.Chip, c.f.HasChip
+	if ok && c.shown[x.MediaID] != nil {
+		return c.dropPreview(x.MediaID)
 	}
 	if ok && media.NormalizeKind(x.Kind) != frame.MediaImage {
 		return common.ReportInfo("only images can be previewed")
 	}
-	return m.actOnMedia(actPreview)
+	return c.actOnMedia(actPreview)
 }
 
 // dropPreview removes a preview from the transcript and, for kitty, frees
 // its image in the terminal.
-func (m *Model) dropPreview(mediaID string) tea.Cmd {
-	m.transcript.SetMediaPreview(mediaID, "")
-	m.invalidate()
-	s := m.media.shown[mediaID]
-	delete(m.media.shown, mediaID)
+func (c *call) dropPreview(mediaID string) tea.Cmd {
+	c.do(common.ActionMediaPreview{MediaID: mediaID})
+	s := c.shown[mediaID]
+	delete(c.shown, mediaID)
 	if s != nil && s.proto == preview.Kitty {
 		return tea.Raw(preview.KittyDelete(s.kitty))
 	}
 	return nil
 }
 
-// prunePreviews drops the previews whose message is gone from a lane chg
-// touched (message.deleted) or whose lane is gone (channel.deleted).
-func (m *Model) prunePreviews(chg store.Change) tea.Cmd {
+// Prune drops the previews whose message is gone from a lane chg touched
+// (message.deleted) or whose lane is gone (channel.deleted). The root
+// calls it for every change it applies to the store.
+func (m *Model) Prune(chg store.Change) (common.Action, tea.Cmd) {
+	if len(m.shown) == 0 {
+		return nil, nil
+	}
+	c := &call{Model: m}
 	var cmds []tea.Cmd
-	for id, s := range m.media.shown {
+	for id, s := range m.shown {
 		if slices.Contains(chg.Removed, s.lane) || chg.Has(s.lane) && !laneHasMedia(m.com.Store.Lane(s.lane), id) {
-			cmds = append(cmds, m.dropPreview(id))
+			cmds = append(cmds, c.dropPreview(id))
 		}
 	}
-	return tea.Batch(cmds...)
+	return c.action(), tea.Batch(cmds...)
 }
 
 // laneHasMedia reports whether a message of ln carries mediaID.
@@ -133,12 +160,12 @@ func hasMediaID(ms []frame.Media, id string) bool {
 
 // previewCmd decodes and renders the cached image at path for the
 // terminal's protocol, sized to the transcript.
-func (m *Model) previewCmd(x frame.Media, path string) tea.Cmd {
-	proto, size := m.protocol(), m.previewSizeNow()
+func (c *call) previewCmd(x frame.Media, path string) tea.Cmd {
+	proto, size := c.protocol(), c.f.Screen.previewSize()
 	var kitty uint32
 	if proto == preview.Kitty {
-		m.media.nextImage++
-		kitty = m.media.nextImage
+		c.nextImage++
+		kitty = c.nextImage
 	}
 	return func() tea.Msg {
 		img, _, err := preview.DecodeFile(path, preview.DefaultLimits)
@@ -160,31 +187,31 @@ func renderCmd(mediaID string, s *shownPrev, size previewSize) tea.Cmd {
 	}
 }
 
-func (m *Model) handlePreview(msg previewMsg) tea.Cmd {
+func (c *call) handlePreview(msg previewMsg) tea.Cmd {
 	if msg.err != nil {
-		m.setMediaStatus(msg.mediaID, "✗ no preview: "+msg.err.Error())
+		c.setStatus(msg.mediaID, "✗ no preview: "+msg.err.Error())
 		return common.ReportError(fmt.Errorf("preview: %w", msg.err))
 	}
 	s := msg.s
 	var cmds []tea.Cmd
 	switch {
 	case s == nil: // the first render
-		if old := m.media.shown[msg.mediaID]; old != nil {
-			cmds = append(cmds, m.dropPreview(msg.mediaID))
+		if old := c.shown[msg.mediaID]; old != nil {
+			cmds = append(cmds, c.dropPreview(msg.mediaID))
 		}
-		s = &shownPrev{lane: m.lane, img: msg.img, proto: msg.proto, kitty: msg.kitty, row: -1,
+		s = &shownPrev{lane: c.f.Lane, img: msg.img, proto: msg.proto, kitty: msg.kitty, row: -1,
 			renders: map[previewSize]preview.Preview{}, pending: map[previewSize]bool{}}
-		m.media.shown[msg.mediaID] = s
-		m.transcript.ScrollToMedia(msg.mediaID)
-	case m.media.shown[msg.mediaID] != s:
+		c.shown[msg.mediaID] = s
+		c.do(common.ActionRevealMedia{MediaID: msg.mediaID})
+	case c.shown[msg.mediaID] != s:
 		return nil // hidden or deleted meanwhile
 	}
 	delete(s.pending, msg.size)
 	s.keep(msg.size, msg.p)
-	if msg.s == nil || msg.size == m.previewSizeNow() {
-		cmds = append(cmds, m.showRender(msg.mediaID, s, msg.size, msg.s == nil))
+	if msg.s == nil || msg.size == c.f.Screen.previewSize() {
+		cmds = append(cmds, c.showRender(msg.mediaID, s, msg.size, msg.s == nil))
 	}
-	return tea.Batch(append(cmds, m.fitPreviews())...)
+	return tea.Batch(append(cmds, c.fitPreviews())...)
 }
 
 // keep caches a render, evicting others beyond maxRenders (never the one
@@ -203,14 +230,13 @@ func (s *shownPrev) keep(size previewSize, p preview.Preview) {
 
 // showRender puts s's render for size on screen: kitty needs the image
 // sent again (the terminal holds one render per image id), iTerm2 a redraw.
-func (m *Model) showRender(mediaID string, s *shownPrev, size previewSize, first bool) tea.Cmd {
+func (c *call) showRender(mediaID string, s *shownPrev, size previewSize, first bool) tea.Cmd {
 	p, old := s.renders[size], s.renders[s.size]
 	s.size = size
 	if !first && p == old {
 		return nil // an image smaller than both boxes renders the same
 	}
-	m.transcript.SetMediaPreview(mediaID, p.Cells)
-	m.invalidate()
+	c.do(common.ActionMediaPreview{MediaID: mediaID, Cells: p.Cells})
 	switch s.proto {
 	case preview.Kitty:
 		if first {
@@ -219,21 +245,21 @@ func (m *Model) showRender(mediaID string, s *shownPrev, size previewSize, first
 		return tea.Raw(preview.KittyDelete(s.kitty) + p.Raw)
 	case preview.ITerm2:
 		s.row = -1
-		return m.scheduleITerm2()
+		return c.scheduleITerm2()
 	}
 	return nil
 }
 
 // fitPreviews shows every preview at the current size: from the cache, or
 // by rendering it again.
-func (m *Model) fitPreviews() tea.Cmd {
-	want := m.previewSizeNow()
+func (c *call) fitPreviews() tea.Cmd {
+	want := c.f.Screen.previewSize()
 	var cmds []tea.Cmd
-	for id, s := range m.media.shown {
+	for id, s := range c.shown {
 		switch _, ok := s.renders[want]; {
 		case s.size == want || s.pending[want]:
 		case ok:
-			cmds = append(cmds, m.showRender(id, s, want, false))
+			cmds = append(cmds, c.showRender(id, s, want, false))
 		default:
 			cmds = append(cmds, renderCmd(id, s, want))
 		}
@@ -241,74 +267,75 @@ func (m *Model) fitPreviews() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// mediaAfterUpdate runs after every Update: a new layout re-fits the
-// previews, and a new layout or a closed dialog or drawer (whose cells the
-// renderer repaints blank over an iTerm2 image) redraws the iTerm2 images
-// once that frame is out.
-func (m *Model) mediaAfterUpdate() tea.Cmd {
-	r := &m.media
-	overlays := m.dialogs.Len()
-	if m.isDrawerOpen() {
+// Layout is the step the root runs after every message, because any
+// handler may have moved the layout or closed an overlay: a new screen
+// re-fits the previews, and a new screen or a closed dialog or drawer
+// (whose cells the renderer repaints blank over an iTerm2 image) redraws
+// the iTerm2 images once that frame is out.
+func (m *Model) Layout(s Screen, tick Tick) (common.Action, tea.Cmd) {
+	overlays := s.Dialogs
+	if s.Drawer {
 		overlays++
 	}
-	relaid, closed := m.layout != r.seenLayout, overlays < r.seenOverlays
-	r.seenLayout, r.seenOverlays = m.layout, overlays
-	if len(r.shown) == 0 || !relaid && !closed {
-		return nil
+	relaid, closed := m.seenScreen.moved(s), overlays < m.seenOverlays
+	m.seenScreen, m.seenOverlays = s, overlays
+	if len(m.shown) == 0 || !relaid && !closed {
+		return nil, nil
 	}
+	c := &call{Model: m, f: Facts{Screen: s, Tick: tick}}
 	var cmds []tea.Cmd
 	if relaid {
-		cmds = append(cmds, m.fitPreviews())
+		cmds = append(cmds, c.fitPreviews())
 	}
-	for _, s := range r.shown {
-		if s.proto == preview.ITerm2 {
-			r.repaintGen++
-			cmds = append(cmds, m.tick(iterm2Settle, iterm2RepaintMsg{gen: r.repaintGen}))
+	for _, p := range m.shown {
+		if p.proto == preview.ITerm2 {
+			m.repaintGen++
+			cmds = append(cmds, tick(iterm2Settle, ITerm2Repaint{gen: m.repaintGen}))
 			break
 		}
 	}
-	return tea.Batch(cmds...)
+	return c.action(), tea.Batch(cmds...)
 }
 
 // repaintITerm2 draws every visible iTerm2 image again, wherever it is.
-func (m *Model) repaintITerm2(msg iterm2RepaintMsg) tea.Cmd {
-	if msg.gen != m.media.repaintGen {
+func (c *call) repaintITerm2(msg ITerm2Repaint) tea.Cmd {
+	if msg.gen != c.repaintGen {
 		return nil
 	}
-	for _, s := range m.media.shown {
+	for _, s := range c.shown {
 		s.row = -1
 	}
-	return m.drawITerm2()
+	return c.drawITerm2()
 }
 
 // scheduleITerm2 arms the redraw tick (the image is drawn after a frame
 // showing its reserved cells).
-func (m *Model) scheduleITerm2() tea.Cmd {
-	if m.media.drawing {
+func (c *call) scheduleITerm2() tea.Cmd {
+	if c.drawing {
 		return nil
 	}
-	m.media.drawing = true
-	return m.tick(iterm2Redraw, iterm2DrawMsg{})
+	c.drawing = true
+	return c.f.Tick(iterm2Redraw, ITerm2Draw{})
 }
 
 // drawITerm2 draws every visible iTerm2 image that is not yet drawn where
 // its cells are, and keeps the tick going while any is shown.
-func (m *Model) drawITerm2() tea.Cmd {
+func (c *call) drawITerm2() tea.Cmd {
 	var out string
 	active := false
-	x := m.layout.sidebar + m.com.Styles.Transcript.AssistantBubble.GetHorizontalFrameSize()
-	for id, s := range m.media.shown {
+	scr := c.f.Screen
+	for id, s := range c.shown {
 		if s.proto != preview.ITerm2 {
 			continue
 		}
 		active = true
-		row, ok := m.transcript.PreviewRow(id)
+		row, ok := c.f.PreviewRow(id)
 		switch {
-		case !ok || m.dialogs.Len() > 0:
+		case !ok || scr.Dialogs > 0:
 			s.row = -1
 		case row != s.row:
 			s.row = row
-			out += preview.AtCell(x, m.layout.top+m.layout.banner+row, s.renders[s.size].Raw)
+			out += preview.AtCell(scr.X, scr.Y+row, s.renders[s.size].Raw)
 		}
 	}
 	var cmds []tea.Cmd
@@ -316,7 +343,7 @@ func (m *Model) drawITerm2() tea.Cmd {
 		cmds = append(cmds, tea.Raw(out))
 	}
 	if active {
-		cmds = append(cmds, m.scheduleITerm2())
+		cmds = append(cmds, c.scheduleITerm2())
 	}
 	return tea.Batch(cmds...)
 }

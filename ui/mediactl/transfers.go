@@ -1,12 +1,10 @@
-package ui
+package mediactl
 
 import (
 	"context"
 	"sync"
 
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/hermes/iris/ui/statusbar"
 )
 
 // Media transfers run one at a time (binary frames carry no id, so the
@@ -87,18 +85,17 @@ func (w *watcher) next(id int) tea.Cmd {
 }
 
 // enqueue adds a transfer and starts it when nothing runs.
-func (m *Model) enqueue(t *transfer) tea.Cmd {
-	q := &m.media.transfers
+func (c *call) enqueue(t *transfer) tea.Cmd {
+	q := &c.transfers
 	q.nextID++
 	t.id = q.nextID
 	q.list = append(q.list, t)
-	m.syncTransfers()
-	return m.startNextTransfer()
+	return c.startNextTransfer()
 }
 
 // startNextTransfer starts the first queued transfer if none runs.
-func (m *Model) startNextTransfer() tea.Cmd {
-	q := &m.media.transfers
+func (c *call) startNextTransfer() tea.Cmd {
+	q := &c.transfers
 	if len(q.list) == 0 || q.list[0].running {
 		return nil
 	}
@@ -107,7 +104,7 @@ func (m *Model) startNextTransfer() tea.Cmd {
 	t.running, t.cancel = true, cancel
 	w := newWatcher()
 	run, id := t.run, t.id
-	m.onTransferProgress(t)
+	c.onTransferProgress(t)
 	return func() tea.Msg {
 		go func() { w.finished <- run(ctx, w.progress) }()
 		return w.next(id)()
@@ -115,19 +112,18 @@ func (m *Model) startNextTransfer() tea.Cmd {
 }
 
 // handleTransferProgress records progress and waits for more.
-func (m *Model) handleTransferProgress(msg transferProgressMsg) tea.Cmd {
-	if t := m.transfer(msg.id); t != nil {
+func (c *call) handleTransferProgress(msg transferProgressMsg) tea.Cmd {
+	if t := c.transfer(msg.id); t != nil {
 		t.done, t.total = msg.done, msg.total
-		m.onTransferProgress(t)
-		m.syncTransfers()
+		c.onTransferProgress(t)
 	}
 	return msg.w.next(msg.id)
 }
 
 // handleTransferDone removes the finished transfer, hands its result on
 // and starts the next one.
-func (m *Model) handleTransferDone(msg transferDoneMsg) tea.Cmd {
-	q := &m.media.transfers
+func (c *call) handleTransferDone(msg transferDoneMsg) tea.Cmd {
+	q := &c.transfers
 	for i, t := range q.list {
 		if t.id == msg.id {
 			t.cancel()
@@ -135,19 +131,18 @@ func (m *Model) handleTransferDone(msg transferDoneMsg) tea.Cmd {
 			break
 		}
 	}
-	m.syncTransfers()
 	var cmd tea.Cmd
-	if r, ok := msg.result.(mediaMsg); ok {
-		cmd = m.handleMediaMsg(r)
+	if r, ok := msg.result.(Msg); ok {
+		cmd = c.handle(r)
 	}
-	return tea.Batch(cmd, m.startNextTransfer())
+	return tea.Batch(cmd, c.startNextTransfer())
 }
 
 // cancelTransfer stops a transfer: a running one is cancelled (its job
 // returns soon with context.Canceled), a queued one is dropped at once.
 // It returns false when there is no such transfer.
-func (m *Model) cancelTransfer(match func(*transfer) bool) (tea.Cmd, bool) {
-	q := &m.media.transfers
+func (c *call) cancelTransfer(match func(*transfer) bool) (tea.Cmd, bool) {
+	q := &c.transfers
 	for i, t := range q.list {
 		if !match(t) {
 			continue
@@ -157,15 +152,14 @@ func (m *Model) cancelTransfer(match func(*transfer) bool) (tea.Cmd, bool) {
 			return nil, true
 		}
 		q.list = append(q.list[:i], q.list[i+1:]...)
-		m.syncTransfers()
-		return m.onTransferDropped(t), true
+		return c.onTransferDropped(t), true
 	}
 	return nil, false
 }
 
 // transfer returns the transfer with id, or nil.
 func (m *Model) transfer(id int) *transfer {
-	for _, t := range m.media.transfers.list {
+	for _, t := range m.transfers.list {
 		if t.id == id {
 			return t
 		}
@@ -173,12 +167,5 @@ func (m *Model) transfer(id int) *transfer {
 	return nil
 }
 
-// syncTransfers shows the queue in the status bar.
-func (m *Model) syncTransfers() {
-	list := m.media.transfers.list
-	out := make([]statusbar.Transfer, len(list))
-	for i, t := range list {
-		out[i] = statusbar.Transfer{Label: t.label, Done: t.done, Total: t.total, Running: t.running}
-	}
-	m.status.SetTransfers(out)
-}
+func (transferProgressMsg) isMediaMsg() {}
+func (transferDoneMsg) isMediaMsg()     {}

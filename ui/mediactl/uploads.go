@@ -1,4 +1,4 @@
-package ui
+package mediactl
 
 import (
 	"context"
@@ -6,21 +6,31 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/media"
-	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
-	"github.com/hermes/iris/ui/composer"
-	"github.com/hermes/iris/ui/dialog"
 	"github.com/hermes/iris/wsclient"
 )
 
-// attachCommand is the composer command that attaches a file.
-const attachCommand = "/attach"
+// Attach asks the controller to attach the file at Path to the draft (the
+// file picker's choice, or /attach PATH); an empty Path opens the file
+// picker.
+type Attach struct{ Path string }
+
+// Send asks the controller to send Text with the draft's attachments:
+// they are uploaded first, and Text stays in the composer until then.
+type Send struct{ Text string }
+
+// Resume says the connection came up: a message that waited for it starts
+// its uploads.
+type Resume struct{}
+
+func (Attach) isMediaMsg() {}
+func (Send) isMediaMsg()   {}
+func (Resume) isMediaMsg() {}
 
 // attachedMsg is DescribeUpload's answer for a path.
 type attachedMsg struct {
@@ -46,45 +56,34 @@ type pendingSend struct {
 	waiting bool
 }
 
-// attachSlash handles "/attach PATH" ("/attach" alone opens the picker);
-// ok is false for any other text.
-func (m *Model) attachSlash(text string) (tea.Cmd, bool) {
-	word, arg, _ := strings.Cut(strings.TrimSpace(text), " ")
-	if word != attachCommand || strings.Contains(text, "\n") {
-		return nil, false
-	}
-	if m.mediaOff() {
-		return common.ReportError(errNoMedia), true
-	}
-	m.composer.Reset()
-	m.relayout()
-	if arg = strings.TrimSpace(arg); arg == "" {
-		return m.openFilePicker(), true
-	}
-	return m.attachCmd(arg), true
-}
-
 // openFilePicker shows the file picker overlay.
-func (m *Model) openFilePicker() tea.Cmd {
-	if m.mediaOff() {
-		return common.ReportError(errNoMedia)
+func (c *call) openFilePicker() tea.Cmd {
+	if c.f.MediaOff {
+		return common.ReportError(ErrNoMedia)
 	}
-	if m.dialogs.Has(dialog.FilePickerID) {
+	if c.f.FilePickerOpen {
 		return nil
 	}
-	if off := m.media.opts.AttachOff; off != "" {
+	if off := c.opts.AttachOff; off != "" {
 		return common.ReportError(errors.New(off))
 	}
-	d, cmd := dialog.NewFilePicker(m.com, m.media.opts.PickerDir, m.media.opts.AttachRoot)
-	m.openDialog(d)
-	return cmd
+	c.do(common.ActionOpenFilePicker{Dir: c.opts.PickerDir, Root: c.opts.AttachRoot})
+	return nil
+}
+
+// attach describes the file at path and attaches it; "" opens the picker.
+func (c *call) attach(path string) tea.Cmd {
+	if path == "" {
+		return c.openFilePicker()
+	}
+	return c.attachCmd(path)
 }
 
 // attachCmd describes the file at path, within the attach limits
 // (attachPath).
 func (m *Model) attachCmd(path string) tea.Cmd {
 	return func() tea.Msg {
-		path, err := m.media.attachPath(path)
+		path, err := m.attachPath(path)
 		if err != nil {
 			return attachedMsg{err: err}
 		}
@@ -93,31 +92,29 @@ func (m *Model) attachCmd(path string) tea.Cmd {
 	}
 }
 
-func (m *Model) handleAttached(msg attachedMsg) tea.Cmd {
+func (c *call) handleAttached(msg attachedMsg) tea.Cmd {
 	if msg.err != nil {
 		return common.ReportError(fmt.Errorf("attach: %w", msg.err))
 	}
-	m.composer.Attach(msg.up)
-	m.relayout()
-	return tea.Batch(m.setFocus(focusComposer), common.ReportInfo("attached "+media.DisplayName(msg.up.Filename)))
+	c.do(common.ActionAddAttachment{Upload: msg.up})
+	return common.ReportInfo("attached " + media.DisplayName(msg.up.Filename))
 }
 
 // detach removes the selected attachment, cancels its upload, or stops a
 // message waiting for the connection (the draft and its chips stay).
-func (m *Model) detach() tea.Cmd {
-	at, ok := m.composer.SelectedAttachment()
+func (c *call) detach() tea.Cmd {
+	at, ok := c.attachment(c.f.SelectedAttachment)
 	if !ok {
 		return nil
 	}
-	if cmd, ok := m.cancelTransfer(func(t *transfer) bool { return t.attachID == at.ID }); ok {
+	if cmd, ok := c.cancelTransfer(func(t *transfer) bool { return t.attachID == at.ID }); ok {
 		return cmd
 	}
-	if at.State == composer.AttachWaiting {
-		m.abortSend()
+	if at.State == common.AttachWaiting {
+		c.abortSend()
 		return common.ReportInfo("not sending: the draft and its attachments stay")
 	}
-	m.composer.RemoveAttachment(at.ID)
-	m.relayout()
+	c.do(common.ActionRemoveAttachment{ID: at.ID})
 	return nil
 }
 
@@ -125,73 +122,72 @@ func (m *Model) detach() tea.Cmd {
 // other, then sends text with their media_refs. The text stays in the
 // composer until then, so a failure loses nothing. Offline, the message
 // waits for the connection (resumeSend).
-func (m *Model) sendWithAttachments(text string) tea.Cmd {
-	ps := m.media.send
+func (c *call) sendWithAttachments(text string) tea.Cmd {
+	ps := c.send
 	switch {
-	case ps != nil && ps.waiting && ps.lane == m.lane:
+	case ps != nil && ps.waiting && ps.lane == c.f.Lane:
 		ps.text = text
 		return common.ReportInfo("not connected: the message goes out once connected")
 	case ps != nil:
 		return common.ReportInfo("still sending the attachments of the last message")
-	case m.lane.ChatID == "":
+	case c.f.Lane.ChatID == "":
 		return common.ReportError(errors.New("no channel to send to yet"))
-	case m.media.client == nil:
+	case c.client == nil:
 		return common.ReportError(errors.New("this connection cannot upload media"))
-	case m.mediaOff():
-		return common.ReportError(fmt.Errorf("%w: remove the attachments to send the text", errNoMedia))
+	case c.f.MediaOff:
+		return common.ReportError(fmt.Errorf("%w: remove the attachments to send the text", ErrNoMedia))
 	}
-	m.media.send = &pendingSend{lane: m.lane, text: text}
-	if m.conn != common.ConnOnline {
-		m.waitForConnection()
+	c.send = &pendingSend{lane: c.f.Lane, text: text}
+	if !c.f.Online {
+		c.waitForConnection()
 		return common.ReportInfo("not connected: the message goes out once connected")
 	}
-	return m.startUploads()
+	return c.startUploads()
 }
 
 // waitForConnection parks the pending message until the connection is up.
-func (m *Model) waitForConnection() {
-	m.media.send.waiting = true
-	for _, at := range m.composer.Attachments() {
-		if at.State != composer.AttachUploaded {
-			m.composer.UpdateAttachment(at.ID, func(a *composer.Attachment) { a.State, a.Err = composer.AttachWaiting, "" })
+func (c *call) waitForConnection() {
+	c.send.waiting = true
+	for _, at := range c.f.Attachments {
+		if at.State != common.AttachUploaded {
+			c.updateAttachment(at.ID, func(a *common.Attachment) { a.State, a.Err = common.AttachWaiting, "" })
 		}
 	}
-	m.invalidate()
 }
 
 // resumeSend starts the uploads of a message that waited for the
-// connection (handleConn calls it when the connection comes up).
-func (m *Model) resumeSend() tea.Cmd {
-	if ps := m.media.send; ps == nil || !ps.waiting {
+// connection (Resume, when the connection comes up).
+func (c *call) resumeSend() tea.Cmd {
+	if ps := c.send; ps == nil || !ps.waiting {
 		return nil
 	}
-	m.media.send.waiting = false
-	return m.startUploads()
+	c.send.waiting = false
+	return c.startUploads()
 }
 
 // startUploads queues the pending message's uploads; chips uploaded for an
 // earlier try keep their media_ref.
-func (m *Model) startUploads() tea.Cmd {
-	if m.mediaOff() { // the gateway came back without media
-		m.abortSend()
-		return common.ReportError(fmt.Errorf("%w: remove the attachments to send the text", errNoMedia))
+func (c *call) startUploads() tea.Cmd {
+	if c.f.MediaOff { // the gateway came back without media
+		c.abortSend()
+		return common.ReportError(fmt.Errorf("%w: remove the attachments to send the text", ErrNoMedia))
 	}
 	var cmds []tea.Cmd
-	for _, at := range m.composer.Attachments() {
-		if at.State == composer.AttachUploaded {
+	for _, at := range c.f.Attachments {
+		if at.State == common.AttachUploaded {
 			continue
 		}
-		m.composer.UpdateAttachment(at.ID, func(a *composer.Attachment) {
-			a.State, a.Err, a.Done, a.Total = composer.AttachQueued, "", 0, a.Upload.Size
+		c.updateAttachment(at.ID, func(a *common.Attachment) {
+			a.State, a.Err, a.Done, a.Total = common.AttachQueued, "", 0, a.Upload.Size
 		})
-		cmds = append(cmds, m.enqueue(m.uploadTransfer(at)))
+		cmds = append(cmds, c.enqueue(c.uploadTransfer(at)))
 	}
-	return tea.Batch(append(cmds, m.finishSend())...)
+	return tea.Batch(append(cmds, c.finishSend())...)
 }
 
 // uploadTransfer is the transfer that uploads one attachment.
-func (m *Model) uploadTransfer(at composer.Attachment) *transfer {
-	client, up, id := m.media.client, at.Upload, at.ID
+func (m *Model) uploadTransfer(at common.Attachment) *transfer {
+	client, up, id := m.client, at.Upload, at.ID
 	return &transfer{label: media.DisplayName(up.Filename), attachID: id, total: up.Size,
 		run: func(ctx context.Context, progress func(done, total int64)) tea.Msg {
 			r, err := up.Open()
@@ -204,74 +200,61 @@ func (m *Model) uploadTransfer(at composer.Attachment) *transfer {
 		}}
 }
 
-func (m *Model) handleUploaded(msg uploadedMsg) tea.Cmd {
-	if errors.Is(msg.err, wsclient.ErrOffline) && m.conn != common.ConnOnline && m.media.send != nil {
-		m.dropQueuedUploads() // the connection went down before this upload began
-		m.waitForConnection()
+func (c *call) handleUploaded(msg uploadedMsg) tea.Cmd {
+	if errors.Is(msg.err, wsclient.ErrOffline) && !c.f.Online && c.send != nil {
+		c.dropQueuedUploads() // the connection went down before this upload began
+		c.waitForConnection()
 		return nil
 	}
 	if msg.err != nil {
-		m.composer.UpdateAttachment(msg.attachID, func(a *composer.Attachment) {
-			a.State, a.Err = composer.AttachFailed, uploadError(msg.err)
+		c.updateAttachment(msg.attachID, func(a *common.Attachment) {
+			a.State, a.Err = common.AttachFailed, uploadError(msg.err)
 		})
-		m.abortSend()
+		c.abortSend()
 		return common.ReportError(fmt.Errorf("attachment not sent: %s", transferError(msg.err)))
 	}
-	m.composer.UpdateAttachment(msg.attachID, func(a *composer.Attachment) {
-		a.State, a.Ref, a.Done = composer.AttachUploaded, msg.ref, a.Total
+	c.updateAttachment(msg.attachID, func(a *common.Attachment) {
+		a.State, a.Ref, a.Done = common.AttachUploaded, msg.ref, a.Total
 	})
-	return m.finishSend()
+	return c.finishSend()
 }
 
 // finishSend sends the pending message once every attachment is uploaded.
-func (m *Model) finishSend() tea.Cmd {
-	ps := m.media.send
+func (c *call) finishSend() tea.Cmd {
+	ps := c.send
 	if ps == nil {
 		return nil
 	}
-	ats := m.composer.Attachments()
-	refs := make([]string, 0, len(ats))
-	for _, at := range ats {
-		if at.State != composer.AttachUploaded {
+	refs := make([]string, 0, len(c.f.Attachments))
+	for _, at := range c.f.Attachments {
+		if at.State != common.AttachUploaded {
 			return nil
 		}
 		refs = append(refs, at.Ref)
 	}
-	m.media.send = nil
-	m.composer.ClearAttachments()
-	if m.composer.Value() == ps.text {
-		m.composer.Reset()
-	}
-	m.relayout()
-	m.nextID++
-	id := m.idPrefix + strconv.Itoa(m.nextID)
-	if m.com.Store.AddOutgoing(ps.lane, ps.text, id, "", refs) == nil {
-		return common.ReportError(errors.New("this channel no longer exists"))
-	}
-	if ps.lane == m.lane {
-		m.transcript.ToBottom()
-	}
-	return m.applyChange(store.Change{Lanes: []frame.Lane{ps.lane}, Outgoing: true}, nil)
+	c.send = nil
+	c.f.Attachments = nil
+	c.do(common.ActionSendUploaded{Lane: ps.lane, Text: ps.text, Refs: refs})
+	return nil
 }
 
 // abortSend gives up the pending message after a failed or cancelled
 // upload, or a cancelled wait for the connection: the uploads still queued
 // are dropped, their chips are ready to try again and the text stays in
 // the composer.
-func (m *Model) abortSend() {
-	m.media.send = nil
-	m.dropQueuedUploads()
-	for _, at := range m.composer.Attachments() {
-		if at.State == composer.AttachQueued || at.State == composer.AttachWaiting {
-			m.composer.UpdateAttachment(at.ID, func(a *composer.Attachment) { a.State = composer.AttachReady })
+func (c *call) abortSend() {
+	c.send = nil
+	c.dropQueuedUploads()
+	for _, at := range c.f.Attachments {
+		if at.State == common.AttachQueued || at.State == common.AttachWaiting {
+			c.updateAttachment(at.ID, func(a *common.Attachment) { a.State = common.AttachReady })
 		}
 	}
-	m.invalidate()
 }
 
 // dropQueuedUploads removes the uploads not yet running from the queue.
 func (m *Model) dropQueuedUploads() {
-	q := &m.media.transfers
+	q := &m.transfers
 	keep := q.list[:0]
 	for _, t := range q.list {
 		if t.attachID == 0 || t.running {
@@ -279,7 +262,6 @@ func (m *Model) dropQueuedUploads() {
 		}
 	}
 	q.list = keep
-	m.syncTransfers()
 }
 
 // uploadError is the chip's text for a failed upload, with a hint when

@@ -1,4 +1,4 @@
-package ui
+package mediactl
 
 import (
 	"errors"
@@ -6,22 +6,18 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-
-	tea "charm.land/bubbletea/v2"
-
-	"github.com/hermes/iris/ui/drawer"
 )
 
 // attachPath is the file path names, checked against the attach limits:
-// with MediaOptions.AttachOff set nothing may be attached; with AttachRoot
+// with Options.AttachOff set nothing may be attached; with AttachRoot
 // a relative path is under the root, and the file (symbolic links
 // resolved) must be too. Without either, "~/" is the home directory. It
 // reads the file system: call it inside a command.
-func (r *mediaRoot) attachPath(path string) (string, error) {
-	if r.opts.AttachOff != "" {
-		return "", errors.New(r.opts.AttachOff)
+func (m *Model) attachPath(path string) (string, error) {
+	if m.opts.AttachOff != "" {
+		return "", errors.New(m.opts.AttachOff)
 	}
-	root := r.opts.AttachRoot
+	root := m.opts.AttachRoot
 	if root == "" {
 		return expandHome(path)
 	}
@@ -57,22 +53,24 @@ func within(root, path string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
-// listDir lists dir for /attach completion, within the attach limits:
-// nothing when attach is off, and only below the root when there is one.
-func (r *mediaRoot) listDir(dir string) tea.Cmd {
-	if r.opts.AttachOff != "" {
-		return nil
+// CompletionDir says what /attach completion may list for dir, within the
+// attach limits: nothing when attach is off (ok false), and only below the
+// root when there is one. path is what to read for dir ("": dir itself),
+// as drawer.ListDir takes it.
+func (m *Model) CompletionDir(dir string) (path string, ok bool) {
+	if m.opts.AttachOff != "" {
+		return "", false
 	}
-	root := r.opts.AttachRoot
+	root := m.opts.AttachRoot
 	if root == "" {
-		return drawer.ListDir(dir, "")
+		return "", true
 	}
-	full := dir
-	if !filepath.IsAbs(full) {
-		full = filepath.Join(root, full)
+	path = dir
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(root, path)
 	}
-	if !within(root, filepath.Clean(full)) {
-		return nil
+	if !within(root, filepath.Clean(path)) {
+		return "", false
 	}
-	return drawer.ListDir(dir, full)
+	return path, true
 }
