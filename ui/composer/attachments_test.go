@@ -8,7 +8,6 @@ import (
 
 	"github.com/hermes/iris/media"
 	"github.com/hermes/iris/ui/common"
-	"github.com/hermes/iris/ui/composer"
 )
 
 var (
@@ -55,17 +54,17 @@ func TestAttachmentChips(t *testing.T) {
 // A chip says where its upload is; a failed one says why, sanitised.
 func TestAttachmentStates(t *testing.T) {
 	cases := []struct {
-		set  func(*composer.Attachment)
+		set  func(*common.Attachment)
 		want string
 	}{
-		{func(a *composer.Attachment) { a.State = composer.AttachQueued }, "cat.png · 12 KiB · queued"},
-		{func(a *composer.Attachment) { a.State = composer.AttachWaiting }, "cat.png · 12 KiB · waiting for connection"},
-		{func(a *composer.Attachment) {
-			a.State, a.Done, a.Total = composer.AttachUploading, 4<<10, 10<<10
+		{func(a *common.Attachment) { a.State = common.AttachQueued }, "cat.png · 12 KiB · queued"},
+		{func(a *common.Attachment) { a.State = common.AttachWaiting }, "cat.png · 12 KiB · waiting for connection"},
+		{func(a *common.Attachment) {
+			a.State, a.Done, a.Total = common.AttachUploading, 4<<10, 10<<10
 		}, "cat.png · 12 KiB ▕████░░░░░░▏ 40%"},
-		{func(a *composer.Attachment) { a.State, a.Ref = composer.AttachUploaded, "ref1" }, "cat.png · 12 KiB · ✓ uploaded"},
-		{func(a *composer.Attachment) {
-			a.State, a.Err = composer.AttachFailed, "too large\x1b]0;pwned\x07 for the gateway"
+		{func(a *common.Attachment) { a.State, a.Ref = common.AttachUploaded, "ref1" }, "cat.png · 12 KiB · ✓ uploaded"},
+		{func(a *common.Attachment) {
+			a.State, a.Err = common.AttachFailed, "too large\x1b]0;pwned\x07 for the gateway"
 		}, "cat.png · 12 KiB · ✗ too large"},
 	}
 	for _, c := range cases {

@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/hermes/iris/themes"
-	"github.com/hermes/iris/ui/composer"
+	"github.com/hermes/iris/ui/common"
 )
 
 // TestComposerGolden pins the composer's drawing of each scenario, in dark
@@ -34,11 +34,11 @@ func TestComposerGolden(t *testing.T) {
 		}},
 		{"attachments", func(f *fixture) {
 			up := f.m.Attach(photo)
-			f.m.UpdateAttachment(up, func(a *composer.Attachment) {
-				a.State, a.Done, a.Total = composer.AttachUploading, 3, 10
+			f.m.UpdateAttachment(up, func(a *common.Attachment) {
+				a.State, a.Done, a.Total = common.AttachUploading, 3, 10
 			})
 			bad := f.m.Attach(notes)
-			f.m.UpdateAttachment(bad, func(a *composer.Attachment) { a.State, a.Err = composer.AttachFailed, "rejected" })
+			f.m.UpdateAttachment(bad, func(a *common.Attachment) { a.State, a.Err = common.AttachFailed, "rejected" })
 			f.typeText("logs: ")
 			f.m.Update(tea.PasteMsg{Content: strings.Repeat("log line\n", 1200)})
 		}},
