@@ -88,3 +88,36 @@ func TestNearestMediaAndScrollToMedia(t *testing.T) {
 		t.Fatalf("PreviewRow = %d for a preview scrolled out of view", row)
 	}
 }
+
+// The media keys step through the lane's chips: the first step picks the
+// chip nearest on screen, later ones go older or newer and stop at the
+// ends; the selected chip is marked and scrolled into view.
+func TestStepMedia(t *testing.T) {
+	f := newFixture(t, 60, 8)
+	if f.m.StepMedia(1); f.m.SelectedMedia() != "" {
+		t.Fatal("a chip was selected in a lane without media")
+	}
+	f.withMedia("old", "old picture", 30, cat)
+	for i := range 20 {
+		f.message("t"+strconv.Itoa(i), frame.RoleAssistant, "filler "+strconv.Itoa(i), 29-i)
+	}
+	f.withMedia("new", "new document", 0, report)
+	if _, ok := f.m.SelectedChip(); ok {
+		t.Fatal("a chip is selected before any step")
+	}
+	f.view()
+	f.m.StepMedia(-1)
+	if x, ok := f.m.SelectedChip(); !ok || x.MediaID != report.MediaID {
+		t.Fatalf("the first step selected %+v, want the chip on screen", x)
+	}
+	f.mustShow("▸ ▤ file · report.pdf")
+	f.m.StepMedia(-1)
+	if x, _ := f.m.SelectedChip(); x.MediaID != cat.MediaID {
+		t.Fatalf("stepping older selected %+v", x)
+	}
+	f.mustNotShow("▸ ▣ image · cat.png", "report.pdf") // scrolled to the old chip
+	f.m.StepMedia(-1)
+	if x, _ := f.m.SelectedChip(); x.MediaID != cat.MediaID {
+		t.Fatalf("stepping past the oldest selected %+v", x)
+	}
+}
