@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/config"
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/internal/pickerfile"
 	"github.com/hermes/iris/keymap"
 	"github.com/hermes/iris/logs"
 	"github.com/hermes/iris/store"
@@ -78,7 +80,7 @@ func uiOptions(cfg *config.Config, opts cliOptions, km keymap.KeyMap, warnings [
 		Theme: themes.Name(cfg.Theme), KeyMap: &km, Settings: &defaults, ForceTheme: opts.theme != "",
 		TokenSource: cfg.TokenSource, Warnings: warnings,
 		Audit: audit.New(cfg.Paths.AuditFile), GatewayURL: cfg.URL, NotifyRepeats: notifyRepeats(cfg.Settings),
-		Inline: opts.inline,
+		Inline: opts.inline, PickersFile: filepath.Join(cfg.DataDir, pickerfile.TUIFile), DeviceName: cfg.DeviceName,
 	}
 }
 

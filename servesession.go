@@ -63,6 +63,8 @@ func (a *sshApp) start(ctx context.Context, t *sshserve.Terminal) (*tea.Program,
 		AttachOff:  attachOff(a.files),
 	}
 	uo.ProgramsOff = programsOffOverSSH
+	uo.PickersFile = "" // each key is a device of its own; headless commands use the profile's TUI file
+	uo.DeviceName = t.DeviceName
 	model := ui.New(uo)
 	// The server quits the program when the session ends (client gone,
 	// idle, shutdown), so a quit, not a kill, ends it and drafts are saved.

@@ -22,6 +22,7 @@ type simOptions struct {
 	cronInterval   time.Duration
 	maxUpload      int64
 	protocol       int
+	specOnly       bool
 	tlsSelfSigned  bool
 	tlsCert        string
 	tlsKey         string
@@ -53,6 +54,8 @@ Flags:
   --max-upload BYTES       largest upload accepted (default 20971520)
   --protocol-version N     protocol major version spoken (default 1; any other
                            value refuses every client, to test version mismatch)
+  --spec-only              offer none of Iris's protocol extensions
+                           (PROTOCOL-EXTENSIONS.md), to test a client's fallbacks
   --tls                    serve wss:// with a generated self-signed certificate;
                            its SHA-256 fingerprint and a PEM file (for iris
                            --ca-file, removed on exit) are printed
@@ -91,6 +94,7 @@ func parseSimFlags(o *cliOptions, args []string) error {
 	fs.DurationVar(&s.cronInterval, "cron-interval", s.cronInterval, "")
 	fs.Int64Var(&s.maxUpload, "max-upload", s.maxUpload, "")
 	fs.IntVar(&s.protocol, "protocol-version", s.protocol, "")
+	fs.BoolVar(&s.specOnly, "spec-only", false, "")
 	fs.BoolVar(&s.tlsSelfSigned, "tls", false, "")
 	fs.StringVar(&s.tlsCert, "tls-cert", "", "")
 	fs.StringVar(&s.tlsKey, "tls-key", "", "")
@@ -141,6 +145,7 @@ func runGatewaySim(ctx context.Context, opts cliOptions, stdout, stderr io.Write
 		CronInterval:    o.cronInterval,
 		MaxUploadSize:   o.maxUpload,
 		ProtocolVersion: o.protocol,
+		SpecOnly:        o.specOnly,
 		Seed:            true,
 		Logger:          slog.New(slog.NewTextHandler(stderr, nil)),
 	})

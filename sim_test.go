@@ -41,7 +41,7 @@ func TestGatewaySimFlags(t *testing.T) {
 	}
 	opts, err := parseArgs([]string{"gateway-sim", "--listen", "127.0.0.1:0", "--token", "tok", "--tls",
 		"--script", script, "--control", "127.0.0.1:0", "--max-upload", "10", "--cron-interval", "100ms",
-		"--picker-timeout", "200ms", "--stream-interval", "0s"})
+		"--picker-timeout", "200ms", "--stream-interval", "0s", "--spec-only"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,6 +97,10 @@ func TestGatewaySimFlags(t *testing.T) {
 		}
 	}
 	write(frame.Frame{ID: 1, Type: frame.TypeHello, Payload: &frame.Hello{Token: "tok", DeviceID: "dev_cli", Caps: frame.Caps{MinProtocol: 1}}})
+	ack := read(func(f frame.Frame) bool { return f.Type == frame.TypeHelloAck }).Payload.(*frame.HelloAck)
+	if caps := ack.ServerCaps; caps.PickerAnswered != nil || caps.TurnInterrupted != nil {
+		t.Errorf("--spec-only announced extensions: %+v", caps)
+	}
 	st := read(func(f frame.Frame) bool { return f.Type == frame.TypeStatus })
 	if s := st.Payload.(*frame.Status).State; s != frame.StateDegraded {
 		t.Errorf("status after hello %q, want degraded (the script's step)", s)

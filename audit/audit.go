@@ -56,6 +56,13 @@ type Entry struct {
 	// Via is who answered when it was not the TUI's keyboard: "iris
 	// answer", or "policy FILE rule NAME" for iris approve.
 	Via string `json:"via,omitempty"`
+	// PickerID is the gateway's picker_id. With Device, Policy and Rule
+	// (iris approve's policy file base name and rule) it lets the TUI say
+	// who answered a picker when the gateway cannot (see FindAnswer).
+	PickerID string `json:"picker_id,omitempty"`
+	Device   string `json:"device,omitempty"`
+	Policy   string `json:"policy,omitempty"`
+	Rule     string `json:"rule,omitempty"`
 }
 
 // Log appends entries to one file. It is safe for concurrent use.

@@ -9,15 +9,15 @@ import (
 	"github.com/hermes/iris/gatewaysim"
 )
 
-// Issue 9: an approval is answered only by a deliberate act, and a clarify
+// An approval is answered only by a deliberate act, and a clarify
 // answer is what the user typed. These tests type as a person does: bursts
 // of keys with pauses between them. The pauses are the human timing under
 // test, not synchronisation, which is by polling the pane and the
 // simulator.
 
 const (
-	// humanPause is a pause in typing, the kind that let an approval arm
-	// and take the next keys before issue 9.
+	// humanPause is a pause in typing, long enough for an approval to
+	// arm between two bursts of keys.
 	humanPause = 800 * time.Millisecond
 	// idleFor is long enough for the user to count as idle (2 s without a
 	// key and an empty composer).
@@ -82,7 +82,7 @@ func offerApproval(sim *gatewaysim.Server, id, command string) {
 		Payload: &frame.Picker{PickerID: id, Command: command, Description: "recursive delete", AllowPermanent: frame.Ptr(true), TimeoutS: frame.Ptr(300.0)}})
 }
 
-// The issue's sentence: the approval the message asks for opens while the
+// The approval the message asks for opens while the
 // user goes on typing in bursts. Nothing answers it, every character stays
 // in the composer, and alt+p then answers it deliberately.
 func TestApprovalOpeningWhileTypingInBursts(t *testing.T) {

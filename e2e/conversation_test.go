@@ -37,7 +37,7 @@ func waitReceived(t testing.TB, sim *gatewaysim.Server, pred func(frame.Frame) b
 }
 
 // A sent message gets the streamed reply with its reasoning above it and the
-// tool card, and no unrendered markdown is left (issue 3).
+// tool card, and no unrendered markdown is left.
 func TestStreamedReplyWithReasoningAndToolCard(t *testing.T) {
 	r, _ := startOnline(t)
 	r.typeLine("please check the workspace")
@@ -64,7 +64,7 @@ func TestStreamedReplyWithReasoningAndToolCard(t *testing.T) {
 }
 
 // An approval answered from the keyboard reaches the gateway with the right
-// value and the agent goes on (issue 4).
+// value and the agent goes on.
 func TestApprovalFromKeyboard(t *testing.T) {
 	r, sim := startOnline(t)
 	r.askAndOpen("please rm -rf ./build", "Approve command?", "rm -rf ./build", "recursive delete", armed)
@@ -72,7 +72,7 @@ func TestApprovalFromKeyboard(t *testing.T) {
 	r.waitShows("approved for the session: rm -rf ./build", "(approved: session)")
 }
 
-// "/mod" + Tab + Enter sends "/model" and the model picker opens (issue 4).
+// "/mod" + Tab + Enter sends "/model" and the model picker opens.
 func TestSlashModelCompletion(t *testing.T) {
 	r, sim := startOnline(t)
 	r.typeText("/mod")
@@ -86,7 +86,7 @@ func TestSlashModelCompletion(t *testing.T) {
 	r.waitShows("Switch model", "Qwen3 27B")
 }
 
-// A search jumps to the hit in another channel and marks it (issue 4).
+// A search jumps to the hit in another channel and marks it.
 func TestSearchJumpsToHit(t *testing.T) {
 	r, _ := startOnline(t)
 	r.keys("C-f")

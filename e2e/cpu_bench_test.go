@@ -13,7 +13,7 @@ import (
 	"github.com/hermes/iris/gatewaysim"
 )
 
-// The streamed answer of the CPU benchmark (issue 13): 24 KiB of markdown
+// The streamed answer of the CPU benchmark: 24 KiB of markdown
 // as 2,000 full-text updates at 200 per second.
 const (
 	benchAnswerSize = 24 << 10

@@ -18,8 +18,9 @@ import (
 // TestSecondDeviceTellsTheTruth: two real Iris processes (two machines:
 // each its own XDG directories and device id) on one simulator get the
 // same approval. Device B denies it; device A's dialog closes with a record
-// saying it was answered on another device; a 1 pressed on A afterwards
-// answers nothing, and no "approved" line exists on either screen (issue 9).
+// saying B denied it (the gateway's picker.answered, extension
+// picker_answered); a 1 pressed on A afterwards answers nothing, and no
+// "approved" line exists on either screen.
 // While the approval waits, A's window title counts it.
 func TestSecondDeviceTellsTheTruth(t *testing.T) {
 	const token = "two-devices"
@@ -49,7 +50,7 @@ func TestSecondDeviceTellsTheTruth(t *testing.T) {
 	}
 	b.waitShows("◆ denied: rm -rf ./dist2", "you denied it")
 	a.waitFor("A's dialog to close with the truthful record", func(s string) bool {
-		return strings.Contains(s, "◆ answered on another device: rm -rf ./dist2") && !strings.Contains(s, "Approve command?")
+		return strings.Contains(s, "◆ denied: rm -rf ./dist2 · by device B") && !strings.Contains(s, "Approve command?")
 	})
 
 	a.waitTitle("Iris · Default")

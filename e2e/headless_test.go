@@ -33,7 +33,7 @@ func (l *lockedBuffer) String() string {
 }
 
 // `iris send` while the TUI runs on the same profile: both work, the
-// message shows once in the TUI, and each keeps its own device id (issue 14).
+// message shows once in the TUI, and each keeps its own device id.
 func TestHeadlessSendBesideTheTUI(t *testing.T) {
 	const token = "beside-token"
 	sim, url := startSim(t, token, 5*time.Millisecond)

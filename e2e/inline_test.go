@@ -14,7 +14,7 @@ func (r *run) history() string {
 	return r.e.tmux("capture-pane", "-p", "-J", "-S", "-", "-E", "-1", "-t", r.name)
 }
 
-// --inline (issue 12) keeps the terminal's own screen: each finished
+// --inline keeps the terminal's own screen: each finished
 // message is printed into the pane's scrollback, where tmux copy-mode and
 // search find it, and only the live part is redrawn. A second message and
 // its reply append below the first.

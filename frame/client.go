@@ -19,6 +19,9 @@ type Caps struct {
 	MinProtocol int    `json:"min_protocol"`
 	Media       *bool  `json:"media,omitempty"`
 	Push        string `json:"push,omitempty"`
+	// PickerAnswered asks a gateway with the picker_answered extension for
+	// picker.answered frames (PROTOCOL-EXTENSIONS.md).
+	PickerAnswered *bool `json:"picker_answered,omitempty"`
 }
 
 // MessageSend sends text or a slash command.
@@ -36,11 +39,13 @@ type MessageDelete struct {
 }
 
 // PickerSelect answers a picker. Reason is the typed reason of a deny
-// (see the package doc); it is left out otherwise.
+// (see the package doc); it is left out otherwise. By names who answered
+// (extension picker_answered; a gateway without it ignores the field).
 type PickerSelect struct {
-	PickerID string `json:"picker_id"`
-	Value    string `json:"value"`
-	Reason   string `json:"reason,omitempty"`
+	PickerID string    `json:"picker_id"`
+	Value    string    `json:"value"`
+	Reason   string    `json:"reason,omitempty"`
+	By       *AnswerBy `json:"by,omitempty"`
 }
 
 // ChannelCreate asks for a new channel or thread.

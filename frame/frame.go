@@ -118,6 +118,7 @@ var serverPayloads = map[string]func() any{
 	TypePickerClarify:    func() any { return &Picker{} },
 	TypePickerApproval:   func() any { return &Picker{} },
 	TypePickerConfirm:    func() any { return &Picker{} },
+	TypePickerAnswered:   func() any { return &PickerAnswered{} },
 	TypeChannelList:      func() any { return &ChannelList{} },
 	TypeChannelCreated:   func() any { return &Channel{} },
 	TypeChannelRenamed:   func() any { return &Channel{} },

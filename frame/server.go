@@ -19,7 +19,16 @@ type ServerCaps struct {
 	Search    *bool  `json:"search,omitempty"`
 	Push      string `json:"push,omitempty"`
 	Pickers   *bool  `json:"pickers,omitempty"`
+	// PickerAnswered and TurnInterrupted are Iris's protocol extensions
+	// (PROTOCOL-EXTENSIONS.md). Unlike the spec's caps, an absent one
+	// counts as off: a gateway that does not name it does not offer it.
+	PickerAnswered  *bool `json:"picker_answered,omitempty"`
+	TurnInterrupted *bool `json:"turn_interrupted,omitempty"`
 }
+
+// Offers reports whether an extension cap is explicitly on (absent is
+// off, see ServerCaps).
+func Offers(c *bool) bool { return c != nil && *c }
 
 // Message is a final or standalone message (also the items of history).
 type Message struct {
@@ -63,6 +72,9 @@ type MessageStop struct {
 	Tokens    *int     `json:"tokens,omitempty"`
 	TS        int64    `json:"ts,omitempty"`
 	Runtime   *Runtime `json:"runtime,omitempty"`
+	// Interrupted (extension turn_interrupted) marks a reply whose turn
+	// agent.stop ended, from whichever device: the text is partial.
+	Interrupted *bool `json:"interrupted,omitempty"`
 }
 
 // MessageDeleted tells that messages were deleted (response and broadcast).
@@ -133,6 +145,14 @@ type Picker struct {
 	CurrentModel    string     `json:"current_model,omitempty"`
 	CurrentProvider string     `json:"current_provider,omitempty"`
 	Providers       []Provider `json:"providers,omitempty"`
+}
+
+// PickerAnswered (extension picker_answered, server → every device) tells
+// that a picker was answered, with what and by whom.
+type PickerAnswered struct {
+	PickerID string    `json:"picker_id"`
+	Value    string    `json:"value"`
+	By       *AnswerBy `json:"by,omitempty"`
 }
 
 // ChannelList is the whole channel directory.

@@ -109,6 +109,16 @@ type Model struct {
 	Label string `json:"label,omitempty"`
 }
 
+// AnswerBy names who answered a picker (picker.select's and
+// picker.answered's "by", extension picker_answered): the answering
+// device's name, and for an answer given by `iris approve` the policy
+// file's base name and the rule's name.
+type AnswerBy struct {
+	DeviceName string `json:"device_name,omitempty"`
+	Policy     string `json:"policy,omitempty"`
+	Rule       string `json:"rule,omitempty"`
+}
+
 // Empty is the payload of frames that carry no fields ({}).
 type Empty struct{}
 

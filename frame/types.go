@@ -33,6 +33,14 @@
 //     may contain '/' ("qwen/qwq-32b") but provider ids do not, so the value
 //     is split at the FIRST '/' (SplitModelValue): "openrouter/qwen/qwq-32b"
 //     is provider "openrouter", model "qwen/qwq-32b".
+//
+// # Iris's protocol extensions
+//
+// Two additive extensions (PROTOCOL-EXTENSIONS.md at the repository's
+// root), announced in ServerCaps (absent means not offered, see Offers):
+// picker_answered (PickerSelect.By, Caps.PickerAnswered, the
+// picker.answered frame PickerAnswered) and turn_interrupted
+// (MessageStop.Interrupted).
 package frame
 
 // Frame types of the device protocol, as spelled on the wire.
@@ -59,6 +67,7 @@ const (
 	TypePickerApproval   = "picker.approval"
 	TypePickerConfirm    = "picker.confirm"
 	TypePickerSelect     = "picker.select"
+	TypePickerAnswered   = "picker.answered" // extension picker_answered
 	TypeChannelList      = "channel.list"
 	TypeChannelCreated   = "channel.created"
 	TypeChannelRenamed   = "channel.renamed"

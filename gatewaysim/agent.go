@@ -190,6 +190,7 @@ func (t *turn) finish(id, text string) {
 	}
 	t.emitFinal(frame.TypeMessageStop, &frame.MessageStop{
 		MessageID: id, FinalText: text, Reasoning: reasoning, Media: t.media, Model: model, Tokens: msg.Tokens, TS: msg.TS, Runtime: rt,
+		Interrupted: t.interrupted(),
 	})
 	s.mu.Lock()
 	if s.dir.findLane(t.lane) != nil {

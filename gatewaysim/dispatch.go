@@ -154,12 +154,10 @@ func (c *conn) handleHello(f frame.Frame) {
 		s.devices = append(s.devices, d)
 	}
 	s.attachLocked(c, d)
+	d.name, d.wantsAnswered = h.DeviceName, h.Caps.PickerAnswered != nil && *h.Caps.PickerAnswered
 	status := s.status
 	ack := &frame.HelloAck{
-		ServerCaps: frame.ServerCaps{
-			Streaming: frame.Ptr(true), Reasoning: frame.Ptr(true), Tools: frame.Ptr(true),
-			Media: frame.Ptr(true), Search: frame.Ptr(true), Push: "none", Pickers: frame.Ptr(true),
-		},
+		ServerCaps:       s.serverCaps(),
 		SyncCursor:       d.synced,
 		LastPushedCursor: 0,
 		Channels:         s.dir.list(),

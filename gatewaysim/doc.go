@@ -18,6 +18,11 @@
 //     SHA-256 fingerprint).
 //   - Received/WaitReceived record every frame clients sent, across
 //     restarts.
+//   - Iris's protocol extensions (PROTOCOL-EXTENSIONS.md; extensions.go),
+//     announced in hello.ack server_caps: picker_answered (a picker.select
+//     "by" is announced with picker.answered to every device whose hello
+//     asked for it) and turn_interrupted (message.stop "interrupted" on a
+//     reply agent.stop cut short). Config.SpecOnly switches both off.
 //
 // Behaviour where the spec is silent, as this simulator decides it:
 //

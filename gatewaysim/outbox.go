@@ -23,6 +23,10 @@ type device struct {
 	// synced is the cursor the device last synced to; hello.ack reports it
 	// as sync_cursor.
 	synced int64
+	// name is the device_name of its last hello; wantsAnswered is set when
+	// that hello asked for picker.answered frames (extensions.go).
+	name          string
+	wantsAnswered bool
 }
 
 // park appends f to the outbox under the next cursor. Parked frames never

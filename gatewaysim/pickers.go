@@ -12,6 +12,7 @@ import (
 // pendingPicker is a picker waiting for its picker.select.
 type pendingPicker struct {
 	answer chan frame.PickerSelect // buffered; receives the answer once
+	lane   frame.Lane
 }
 
 // pickerPrefixes name picker ids by kind.
@@ -36,7 +37,7 @@ func (t *turn) ask(typ string, p frame.Picker) (answer string, ok bool) {
 // returns the whole answer, deny reason included.
 func (t *turn) askPayload(typ string, payload func(id string) any) (answer frame.PickerSelect, ok bool) {
 	s := t.s
-	pp := &pendingPicker{answer: make(chan frame.PickerSelect, 1)}
+	pp := &pendingPicker{answer: make(chan frame.PickerSelect, 1), lane: t.lane}
 	s.mu.Lock()
 	id := s.nextID(pickerPrefixes[typ])
 	s.pickers[id] = pp
@@ -74,6 +75,7 @@ func (c *conn) handlePickerSelect(f frame.Frame) {
 		return
 	}
 	c.ackEcho(f) // before the turn continues, so the ack precedes its frames
+	c.announceAnswer(pp.lane, p)
 	pp.answer <- *p
 }
 

@@ -9,7 +9,7 @@ import (
 )
 
 // TestHermesPickerShapes: the simulator asks every picker shape of Hermes'
-// own code (issue 9, item 4), on the wire as Hermes writes it, and reads
+// own code, on the wire as Hermes writes it, and reads
 // the answers back, a deny reason and a multi-select array included.
 func TestHermesPickerShapes(t *testing.T) {
 	cases := []struct {

@@ -52,6 +52,11 @@ type Config struct {
 	// version: its frames carry that "v" and it refuses every client frame
 	// (for testing a client's version-mismatch handling).
 	ProtocolVersion int
+	// SpecOnly makes the simulator a gateway of the spec alone: it offers
+	// none of Iris's protocol extensions (no picker.answered, no
+	// message.stop interrupted, neither cap in hello.ack), for testing a
+	// client's fallbacks (extensions.go).
+	SpecOnly bool
 }
 
 // Defaults used when the Config leaves a field zero.

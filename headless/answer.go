@@ -41,37 +41,51 @@ func (o *Answer) run(ctx context.Context, env *Env) error {
 	if err := checkValue(p, o.Value, o.Permanent); err != nil {
 		return err
 	}
-	if err := deliver(ctx, env, s, p, o.Value, o.Reason, viaAnswer); err != nil {
+	if err := deliver(ctx, env, s, p, o.Value, o.Reason, answerer{via: viaAnswer}); err != nil {
 		return err
 	}
 	fmt.Fprintf(env.Stderr, "iris: ✓ answered %s with %s\n", termsafe.Line(p.PickerID), termsafe.Line(o.Value))
 	return nil
 }
 
-// deliver sends picker.select for p, settles the picker in the state as the
-// TUI does, and writes the answer with its outcome to the audit log.
-func deliver(ctx context.Context, env *Env, s *session, p store.Picker, value, reason, via string) error {
-	sel := &frame.PickerSelect{PickerID: p.PickerID, Value: value, Reason: reason}
-	s.st.AnswerPicker(p.Lane, p.PickerID, "answered "+value+" from "+via)
+// answerer is who gives an answer: via names it in the audit log (see
+// audit.Entry.Via); policy and rule are iris approve's policy file (base
+// name) and rule, "" for iris answer.
+type answerer struct {
+	via, policy, rule string
+}
+
+// by is the answer's attribution in picker.select (extension
+// picker_answered): this headless device's name, and the policy and rule.
+func (w answerer) by(env *Env) *frame.AnswerBy {
+	return &frame.AnswerBy{DeviceName: deviceName(env.Config.DeviceName), Policy: w.policy, Rule: w.rule}
+}
+
+// deliver sends picker.select for p, naming who answered, settles the
+// picker in the state as the TUI does, and writes the answer with its
+// outcome to the audit log.
+func deliver(ctx context.Context, env *Env, s *session, p store.Picker, value, reason string, who answerer) error {
+	sel := &frame.PickerSelect{PickerID: p.PickerID, Value: value, Reason: reason, By: who.by(env)}
+	s.st.AnswerPicker(p.Lane, p.PickerID, "answered "+value+" from "+who.via)
 	_, err := s.c.Request(ctx, frame.Frame{Type: frame.TypePickerSelect, Payload: sel})
 	var fe *frame.Error
 	switch {
 	case errors.As(err, &fe) && fe.Code == frame.CodeNotFound && p.TimedOut(env.now()):
 		s.st.PickerGone(p.Lane, p.PickerID)
-		recordAnswer(env, s, p, value, via, audit.Expired, "")
+		recordAnswer(env, s, p, value, who, audit.Expired, "")
 		return fail(ExitUnknownPicker, "picker %s had expired; your answer was not used", termsafe.Line(p.PickerID))
 	case errors.As(err, &fe) && fe.Code == frame.CodeNotFound:
 		s.st.PickerGone(p.Lane, p.PickerID)
-		recordAnswer(env, s, p, value, via, audit.RejectedElsewhere, "")
+		recordAnswer(env, s, p, value, who, audit.RejectedElsewhere, "")
 		return fail(ExitUnknownPicker, "picker %s was already answered elsewhere; your answer was not used", termsafe.Line(p.PickerID))
 	case err != nil:
 		derr := deliveryError(ctx, err)
 		s.st.PickerFailed(p.PickerID, derr.Error())
-		recordAnswer(env, s, p, value, via, audit.Failed, derr.Error())
+		recordAnswer(env, s, p, value, who, audit.Failed, derr.Error())
 		return derr
 	}
 	s.st.PickerAccepted(p.PickerID)
-	recordAnswer(env, s, p, value, via, audit.Accepted, "")
+	recordAnswer(env, s, p, value, who, audit.Accepted, "")
 	return nil
 }
 

@@ -12,12 +12,22 @@ import (
 	"github.com/hermes/iris/internal/simtest"
 )
 
+// sentAnswer is a picker.select as the simulator got it, its "by" by value.
+type sentAnswer struct {
+	PickerID, Value, Reason string
+	By                      frame.AnswerBy
+}
+
 // selects lists the picker.select answers the simulator got.
-func selects(sim *gatewaysim.Server) []frame.PickerSelect {
-	var out []frame.PickerSelect
+func selects(sim *gatewaysim.Server) []sentAnswer {
+	var out []sentAnswer
 	for _, f := range sim.Received() {
 		if p, ok := f.Payload.(*frame.PickerSelect); ok {
-			out = append(out, *p)
+			a := sentAnswer{PickerID: p.PickerID, Value: p.Value, Reason: p.Reason}
+			if p.By != nil {
+				a.By = *p.By
+			}
+			out = append(out, a)
 		}
 	}
 	return out
@@ -31,7 +41,8 @@ func TestAnswerSendsTheChoiceWithItsReason(t *testing.T) {
 	r := p.run("", "answer", "pa_1", "deny", "--reason", "not on Fridays")
 	r.expect(t, headless.ExitOK)
 	got := selects(sim)
-	if len(got) != 1 || got[0] != (frame.PickerSelect{PickerID: "pa_1", Value: "deny", Reason: "not on Fridays"}) {
+	want := sentAnswer{PickerID: "pa_1", Value: "deny", Reason: "not on Fridays", By: frame.AnswerBy{DeviceName: "ci (headless)"}}
+	if len(got) != 1 || got[0] != want {
 		t.Fatalf("answers %+v", got)
 	}
 	obs.await(t, "the turn's end", func(f frame.Frame) bool { return f.Type == frame.TypeAgentIdle })

@@ -104,8 +104,9 @@ func (a *approver) decide(ctx context.Context, p store.Picker) bool {
 		fmt.Fprintf(out, "would answer %s with %s (rule %s)\n", v.summary(), termsafe.Line(r.Answer), termsafe.Line(r.Name))
 		return false
 	}
-	via := fmt.Sprintf("policy %s rule %s", filepath.Base(a.pol.Path), r.Name)
-	if err := deliver(ctx, a.env, a.s, p, r.Answer, r.Reason, via); err != nil {
+	file := filepath.Base(a.pol.Path)
+	who := answerer{via: fmt.Sprintf("policy %s rule %s", file, r.Name), policy: file, rule: r.Name}
+	if err := deliver(ctx, a.env, a.s, p, r.Answer, r.Reason, who); err != nil {
 		a.failed++
 		fmt.Fprintf(out, "not answered: %s: %v\n", v.summary(), err)
 		return false

@@ -39,7 +39,8 @@ func TestApproveAnswersByRuleAndLeavesTheRestToHumans(t *testing.T) {
 	})
 	ap.stop(t)
 
-	if got := selects(sim); len(got) != 1 || got[0] != (frame.PickerSelect{PickerID: "pa_1", Value: "once"}) {
+	by := frame.AnswerBy{DeviceName: "ci (headless)", Policy: "policy.toml", Rule: "cache"}
+	if got := selects(sim); len(got) != 1 || got[0] != (sentAnswer{PickerID: "pa_1", Value: "once", By: by}) {
 		t.Fatalf("answers %+v", got)
 	}
 	if !strings.Contains(ap.stdout.String(), "answered pa_1 in Default: rm the cache with once (rule cache)") {
@@ -49,7 +50,8 @@ func TestApproveAnswersByRuleAndLeavesTheRestToHumans(t *testing.T) {
 		t.Fatalf("summary %q", got)
 	}
 	es, _, err := audit.Read(p.audit, time.Time{})
-	if err != nil || len(es) != 1 || es[0].Via != "policy policy.toml rule cache" || es[0].Result != audit.Accepted {
+	if err != nil || len(es) != 1 || es[0].Via != "policy policy.toml rule cache" || es[0].Result != audit.Accepted ||
+		es[0].PickerID != "pa_1" || es[0].Policy != "policy.toml" || es[0].Rule != "cache" || es[0].Device != "ci (headless)" {
 		t.Fatalf("audit %+v %v", es, err)
 	}
 }

@@ -19,11 +19,35 @@
 //
 // The protocol has no request that lists pending pickers, so `iris pickers`
 // and `iris answer` rebuild them from what the gateway replays for the
-// headless device: they sync from cursor 0 (the device's whole retained
-// outbox) and run the frames through the same reducer as the TUI. The
-// gateway parks frames for the headless device from its first connection
-// on, so a picker raised before any headless command ever ran on the
-// profile is not known to them.
+// headless device (its outbox since the last headless command, after the
+// pickers that command saved in headless_pickers.json) and run the frames
+// through the same reducer as the TUI. The gateway parks frames for the
+// headless device only from its first connection on, so after the first
+// sync they also add the pickers the TUI of the profile publishes in its
+// data dir (internal/pickerfile, tui_pickers.json): a picker raised before
+// any headless command ran is known too. A published picker answered
+// elsewhere meanwhile still lists; answering it gets the gateway's
+// not_found, "already answered" (ExitUnknownPicker).
+//
+// # Protocol extensions
+//
+// Two gaps of the wire protocol are closed by additive extensions that Iris
+// defines (PROTOCOL-EXTENSIONS.md at the repository's root; the simulator
+// implements both and announces them in hello.ack server_caps):
+//
+//   - picker_answered: every answer's picker.select carries "by" (this
+//     device's name, and for iris approve the policy file's base name and
+//     the rule), and a gateway with the cap tells every device with
+//     picker.answered. The TUI's record then names the policy and rule;
+//     iris tail prints it (--json: a picker event with status "answered",
+//     value and by). Without the cap the TUI looks the answer up in the
+//     local audit log, where iris answer and iris approve write the picker
+//     id, device, policy and rule.
+//   - turn_interrupted: the message.stop of a reply agent.stop cut short
+//     (from any device) carries "interrupted": true, and send --wait exits
+//     ExitTurnFailed with status "stopped". Without it a stop that came
+//     while the reply streamed cannot be told from a finished reply, and
+//     send --wait exits 0 with the partial text.
 //
 // The same profiles, token sources, TLS rules and insecure-URL refusal as the
 // TUI apply: the caller passes the resolved config.Config, and the

@@ -16,7 +16,11 @@ import (
 //	reply   message_id chat_id thread_id text        (the whole final reply)
 //	tool    chat_id thread_id phase name [preview] [ok]
 //	picker  picker_id type chat_id thread_id question [choices] [age_s left_s]
-//	end     status exit [error]
+//	picker  status:"answered" picker_id chat_id thread_id value by   (iris tail;
+//	        by is {device_name, policy, rule}, each when known; needs the
+//	        gateway's picker_answered extension)
+//	end     status exit [error]     (status: ok, failed, stopped, picker_waiting,
+//	        interrupted, error)
 //
 // iris tail --json adds:
 //
@@ -45,6 +49,8 @@ type Event struct {
 	OK        *bool    `json:"ok,omitempty"`
 	Question  string   `json:"question,omitempty"`
 	Choices   []string `json:"choices,omitempty"`
+	Value     string   `json:"value,omitempty"`
+	By        *EventBy `json:"by,omitempty"`
 	AgeS      *int     `json:"age_s,omitempty"`
 	LeftS     *int     `json:"left_s,omitempty"`
 	Role      string   `json:"role,omitempty"`
@@ -52,6 +58,21 @@ type Event struct {
 	Cursor    *int64   `json:"cursor,omitempty"`
 	Exit      *int     `json:"exit,omitempty"`
 	Error     string   `json:"error,omitempty"`
+}
+
+// EventBy is who answered a picker (Event.By), sanitised.
+type EventBy struct {
+	DeviceName string `json:"device_name,omitempty"`
+	Policy     string `json:"policy,omitempty"`
+	Rule       string `json:"rule,omitempty"`
+}
+
+// eventBy sanitises the gateway's attribution; nil when there is none.
+func eventBy(by *frame.AnswerBy) *EventBy {
+	if by == nil {
+		return nil
+	}
+	return &EventBy{DeviceName: termsafe.Line(by.DeviceName), Policy: termsafe.Line(by.Policy), Rule: termsafe.Line(by.Rule)}
 }
 
 // withLane sets the event's chat_id and thread_id (null for a flat lane).

@@ -26,9 +26,12 @@ const (
 )
 
 // exitError is a failure with its exit code and the one line explaining it.
+// status, when set, is the --json end event's status (else derived from
+// the code).
 type exitError struct {
-	code int
-	msg  string
+	code   int
+	msg    string
+	status string
 }
 
 func (e *exitError) Error() string { return e.msg }

@@ -217,6 +217,9 @@ func (r *replyOutput) finish(err error) error {
 		default:
 			status = "error"
 		}
+		if e, ok := err.(*exitError); ok && e.status != "" {
+			status = e.status
+		}
 		r.json.write(endEvent(status, codeOf(err), err))
 	}
 	return err

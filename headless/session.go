@@ -125,6 +125,9 @@ func open(ctx context.Context, env *Env, from resume) (*session, error) {
 		s.close()
 		return nil, err
 	}
+	if err := mergeTUIPickers(cfg.DataDir, s.st, func(t time.Time) { s.at = t }); err != nil {
+		fmt.Fprintln(env.Stderr, "iris: warning: cannot read the TUI's pending pickers:", err)
+	}
 	return s, nil
 }
 

@@ -135,6 +135,8 @@ func (t *tailer) frame(f frame.Frame) {
 		if frame.IsPicker(f.Type) {
 			t.picker(f, p)
 		}
+	case *frame.PickerAnswered:
+		t.answered(l, p)
 	case *frame.Empty:
 		if f.Type == frame.TypeAgentIdle {
 			t.emit(Event{Event: "idle"}.withLane(l))
@@ -169,6 +171,22 @@ func (t *tailer) picker(f frame.Frame, p *frame.Picker) {
 		}
 		fmt.Fprintf(t.out, "[%s] %s waits: %s (iris answer %s VALUE)\n\n", v.LaneName, v.kind(), v.Question, v.ID)
 	}
+}
+
+// answered prints a picker answered on some device (the gateway's
+// picker.answered).
+func (t *tailer) answered(l frame.Lane, p *frame.PickerAnswered) {
+	if t.json != nil {
+		t.json.write(Event{Event: "picker", Status: "answered", PickerID: termsafe.Line(p.PickerID), Value: termsafe.Line(p.Value), By: eventBy(p.By)}.withLane(l))
+		return
+	}
+	line := fmt.Sprintf("[%s] %s answered %s", termsafe.Line(laneName(t.st, l)), termsafe.Line(p.PickerID), termsafe.Line(p.Value))
+	if p.By != nil {
+		if by := store.ByText(*p.By); by != "" {
+			line += " · " + termsafe.Line(by)
+		}
+	}
+	fmt.Fprintln(t.out, line+"\n")
 }
 
 // firstLine is the first non-empty line of text, without markdown heading

@@ -17,14 +17,16 @@ import (
 // tailFields are the fields each NDJSON event of tail --json carries
 // (README, "Scripting").
 var tailFields = map[string][]string{
-	"message":    {"message_id", "chat_id", "role", "text"},
-	"tool":       {"chat_id", "phase", "name"},
-	"picker":     {"picker_id", "type", "chat_id", "question", "choices"},
-	"busy":       {"chat_id", "status"},
-	"idle":       {"chat_id"},
-	"status":     {"status"},
-	"connection": {"status"},
-	"cursor":     {"cursor"},
+	"message": {"message_id", "chat_id", "role", "text"},
+	"tool":    {"chat_id", "phase", "name"},
+	"picker":  {"picker_id", "type", "chat_id", "question", "choices"},
+	// a picker answered on some device (extension picker_answered)
+	"picker/answered": {"picker_id", "chat_id", "status", "value", "by"},
+	"busy":            {"chat_id", "status"},
+	"idle":            {"chat_id"},
+	"status":          {"status"},
+	"connection":      {"status"},
+	"cursor":          {"cursor"},
 }
 
 // say sends text from the observer to lane chat and returns the echo's id.

@@ -21,6 +21,7 @@ type turnWatch struct {
 	begun   bool
 	reply   string    // the reply's message id
 	replied bool      // the reply's final text arrived
+	stopped bool      // the reply's message.stop said interrupted (a stop on any device)
 	failure string    // an error the gateway reported during the turn
 	policy  *approver // answers pickers by rule (send --policy); nil: none
 }
@@ -65,7 +66,7 @@ func (w *turnWatch) frame(ctx context.Context, f frame.Frame, s *session) (done 
 	case *frame.MessageStop:
 		if w.reply != "" && p.MessageID == w.reply {
 			w.out.text(p.MessageID, p.FinalText, true)
-			w.replied = true
+			w.replied, w.stopped = true, p.Interrupted != nil && *p.Interrupted
 		}
 	case *frame.Message:
 		if p.Role == frame.RoleAssistant && p.ReplyTo.Val == w.sent {
@@ -130,6 +131,9 @@ func (w *turnWatch) ended() error {
 		return fail(ExitTurnFailed, "the turn ended with an error: %s", termsafe.Line(w.failure))
 	case !w.replied:
 		return fail(ExitTurnFailed, "the turn ended without a reply (it was stopped)")
+	case w.stopped:
+		return &exitError{code: ExitTurnFailed, status: "stopped",
+			msg: "the turn was stopped (agent.stop, from another device) before it finished; the reply above is partial"}
 	}
 	return nil
 }

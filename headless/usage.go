@@ -26,7 +26,9 @@ Flags:
 
 Exit codes: 0 ok, 2 usage, 3 configuration, 4 token rejected,
 6 delivery failed or unknown (or the gateway unreachable for 30 s),
-7 the turn ended with an error or was stopped, 8 a picker waits and no
+7 the turn ended with an error or was stopped (a stop from another device
+while the reply streams needs the gateway's turn_interrupted extension;
+without it the partial reply ends with 0), 8 a picker waits and no
 policy answered it (--wait),
 9 unknown channel, 10 ambiguous channel name, 11 nothing to send (empty
 text or stdin), 130 interrupted (with --wait the message stays sent).
@@ -38,8 +40,9 @@ Usage:
   iris tail --notify [--channel NAME|ID | --all] &
 
 Prints each finished message of the default channel (or --channel, or every
-lane with --all) as "[Lane] role:" and its text, and each picker that waits,
-until Ctrl+C (exit 0). It stays up across reconnects and resumes from the
+lane with --all) as "[Lane] role:" and its text, each picker that waits and,
+when the gateway has the picker_answered extension, each picker answered and
+by whom (device, policy and rule), until Ctrl+C (exit 0). It stays up across reconnects and resumes from the
 sync cursor, printing nothing twice.
 
 Flags:
@@ -66,7 +69,12 @@ Runs until Ctrl+C. Each picker waiting now or later is matched against the
 policy's [[rule]] tables in order; the first match answers it, and one no
 rule matches is left for the TUI or iris answer. One line per decision goes
 to stdout; a summary line goes to stderr on exit. Every answer goes to the
-audit log (iris audit) naming the policy and the rule.
+audit log (iris audit) naming the policy and the rule, and shows in the lane
+on every device as a record naming them ("approved once: ... · by policy
+FILE, rule NAME · on DEVICE"): through the gateway when it has the
+picker_answered extension, else from that audit log in a TUI on this
+machine (PROTOCOL-EXTENSIONS.md). Pickers the profile's TUI shows are
+answered too, even those raised before the approver first connected.
 
 Policy (TOML):
   [[rule]]
@@ -96,8 +104,11 @@ Usage:
   iris pickers [--json]
 
 Prints id, lane, type, question or command, choices, age and time left.
-Pickers are rebuilt from what the gateway holds for the headless device,
-which it keeps from the first headless command on this profile onwards.
+Pickers are rebuilt from what the gateway holds for the headless device
+(from the first headless command on this profile onwards) plus those the
+TUI of the profile shares (tui_pickers.json in its data dir), so one raised
+before any headless command ran is listed too. One answered elsewhere since
+may still be listed; iris answer then says it was already answered.
 
 Flags:
   --json               one NDJSON "picker" event a line (picker_id, type,

@@ -63,7 +63,7 @@ func clean(keys []string) []string {
 
 // index maps each binding name to a pointer into k.
 func (k *KeyMap) index() map[string]*key.Binding {
-	g, s, t, c, p, md := &k.Global, &k.Sidebar, &k.Transcript, &k.Composer, &k.Picker, &k.Media
+	g, s, t, c, p, md, f := &k.Global, &k.Sidebar, &k.Transcript, &k.Composer, &k.Picker, &k.Media, &k.Files
 	return map[string]*key.Binding{
 		"global.quit":             &g.Quit,
 		"global.help":             &g.Help,
@@ -126,5 +126,13 @@ func (k *KeyMap) index() map[string]*key.Binding {
 		"picker.digit":            &p.Digit,
 		"picker.pick":             &p.Pick,
 		"picker.scope":            &p.Scope,
+		"picker.toggle":           &p.Toggle,
+		"picker.next":             &p.Next,
+		"picker.prev":             &p.Prev,
+		"picker.yes":              &p.Yes,
+		"picker.no":               &p.No,
+		"picker.quit":             &p.Quit,
+		"files.open":              &f.Open,
+		"files.back":              &f.Back,
 	}
 }

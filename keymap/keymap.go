@@ -3,7 +3,12 @@
 // the configuration on top of it. There is no package-level mutable keymap.
 package keymap
 
-import "charm.land/bubbles/v2/key"
+import (
+	"fmt"
+	"slices"
+
+	"charm.land/bubbles/v2/key"
+)
 
 // KeyMap is the complete set of bindings, one struct per focus area.
 type KeyMap struct {
@@ -12,6 +17,7 @@ type KeyMap struct {
 	Transcript Transcript
 	Composer   Composer
 	Picker     Picker
+	Files      Files
 	Media      Media
 }
 
@@ -78,8 +84,8 @@ type Composer struct {
 }
 
 // Picker bindings apply inside list dialogs (channel switcher, pickers,
-// search). VimUp, VimDown and Digit work only in lists without a text
-// field; Scope toggles the search scope.
+// search, settings, help). VimUp, VimDown and Digit work only in lists
+// without a text field; Scope toggles the search scope.
 type Picker struct {
 	Up      key.Binding
 	Down    key.Binding
@@ -87,9 +93,23 @@ type Picker struct {
 	Close   key.Binding
 	VimUp   key.Binding
 	VimDown key.Binding
-	Digit   key.Binding
-	Pick    key.Binding // picks a listed choice where digits are typed (a clarify's text)
-	Scope   key.Binding
+	// Digit picks the row of its position: the first key the first row.
+	Digit  key.Binding
+	Pick   key.Binding // picks a listed choice where digits are typed (a clarify's text)
+	Scope  key.Binding
+	Toggle key.Binding // toggles a choice of a multi-select; the next value in settings
+	Next   key.Binding // settings: the next value
+	Prev   key.Binding // settings: the previous value
+	Yes    key.Binding // answers a yes/no question yes (Select does too)
+	No     key.Binding // answers a yes/no question no (Close does too)
+	Quit   key.Binding // closes the help overlay (Close and Help do too)
+}
+
+// Files bindings apply in the file picker, with the Picker area's Up,
+// Down, Select and Close.
+type Files struct {
+	Open key.Binding // opens the highlighted folder (Select does too)
+	Back key.Binding // goes up a folder
 }
 
 // Media bindings: attaching files in the composer, and acting on the media
@@ -175,6 +195,16 @@ func Default() KeyMap {
 			Digit:   bind("1-9", "pick", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
 			Pick:    bind("alt+1-9", "pick while typing", "alt+1", "alt+2", "alt+3", "alt+4", "alt+5", "alt+6", "alt+7", "alt+8", "alt+9"),
 			Scope:   bind("tab", "all / this lane", "tab"),
+			Toggle:  bind("space", "toggle / next value", "space"),
+			Next:    bind("→", "next value", "right", "l"),
+			Prev:    bind("←", "previous value", "left", "h"),
+			Yes:     bind("y", "yes", "y"),
+			No:      bind("n", "no", "n"),
+			Quit:    bind("q", "close help", "q"),
+		},
+		Files: Files{
+			Open: bind("→", "open folder", "right", "l"),
+			Back: bind("←", "up a folder", "left", "h", "backspace"),
 		},
 		Media: Media{
 			Attach:         bind("alt+a", "attach", "alt+a"),
@@ -206,10 +236,32 @@ func (k KeyMap) Groups() []Group {
 			k.Transcript.Reasoning}},
 		{"Channels", []key.Binding{k.Sidebar.Up, k.Sidebar.Down, k.Sidebar.Open}},
 		{"Lists", []key.Binding{k.Picker.Up, k.Picker.Down, k.Picker.VimUp, k.Picker.VimDown, k.Picker.Digit,
-			k.Picker.Pick, k.Picker.Select, k.Picker.Scope, k.Picker.Close}},
+			k.Picker.Pick, k.Picker.Select, k.Picker.Scope, k.Picker.Close, k.Picker.Toggle, k.Picker.Prev,
+			k.Picker.Next, k.Picker.Yes, k.Picker.No, k.Picker.Quit}},
+		{"Files", []key.Binding{k.Files.Open, k.Files.Back}},
 		{"Media", []key.Binding{k.Media.Attach, k.Media.Detach, k.Media.AttachmentPrev, k.Media.AttachmentNext,
 			k.Media.Prev, k.Media.Next, k.Media.Open, k.Media.Save, k.Media.Preview, k.Media.Cancel}},
 	}
+}
+
+// Join is one binding for the keys of every b, with the first one's help
+// (for a component that takes one binding where Iris has several).
+func Join(bs ...key.Binding) key.Binding {
+	var keys []string
+	for _, b := range bs {
+		keys = append(keys, b.Keys()...)
+	}
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(bs[0].Help().Key, bs[0].Help().Desc))
+}
+
+// Position is the place of the key pressed among b's keys (the first key
+// is 0), or -1 when b does not match it: a digit binding picks the row of
+// its position, whatever keys it was given.
+func Position(pressed fmt.Stringer, b key.Binding) int {
+	if !key.Matches(pressed, b) {
+		return -1
+	}
+	return slices.Index(b.Keys(), pressed.String())
 }
 
 // Group is a titled set of bindings for help.

@@ -1,6 +1,8 @@
 package keymap
 
 import (
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -83,5 +85,53 @@ func TestApply(t *testing.T) {
 	}
 	if d := Default(); !key.Matches(press('k', tea.ModCtrl, ""), d.Global.Switcher) {
 		t.Error("Apply mutated the defaults")
+	}
+}
+
+// TestREADMEListsEveryAction: the README's list of [keys] action names
+// holds every binding name and no other.
+func TestREADMEListsEveryAction(t *testing.T) {
+	data, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, text, ok := strings.Cut(string(data), "Action names for `[keys]`")
+	if !ok {
+		t.Fatal("README has no list of action names")
+	}
+	text, _, _ = strings.Cut(text, "\n\n")
+	documented := map[string]bool{}
+	areas := regexp.MustCompile("`([a-z]+)\\.`").FindAllStringSubmatchIndex(text, -1)
+	for i, a := range areas {
+		end := len(text)
+		if i+1 < len(areas) {
+			end = areas[i+1][0]
+		}
+		for _, m := range regexp.MustCompile("`([a-z_]+)`").FindAllStringSubmatch(text[a[1]:end], -1) {
+			documented[text[a[2]:a[3]]+"."+m[1]] = true
+		}
+	}
+	for _, n := range Names() {
+		if !documented[n] {
+			t.Errorf("README does not list %s", n)
+		}
+		delete(documented, n)
+	}
+	for n := range documented {
+		t.Errorf("README lists %s, which is no binding", n)
+	}
+}
+
+func TestPositionAndJoin(t *testing.T) {
+	km := Default()
+	if p := Position(press('3', 0, "3"), km.Picker.Digit); p != 2 {
+		t.Errorf("3 is at %d", p)
+	}
+	if p := Position(press('x', 0, "x"), km.Picker.Digit); p != -1 {
+		t.Errorf("x is at %d", p)
+	}
+	j := Join(km.Picker.Up, km.Picker.VimUp)
+	if !key.Matches(press(tea.KeyUp, 0, ""), j) || !key.Matches(press('k', 0, "k"), j) || j.Help() != km.Picker.Up.Help() {
+		t.Errorf("join: keys %v help %v", j.Keys(), j.Help())
 	}
 }

@@ -73,8 +73,8 @@ func measure(b *testing.B, dir string, n int) (time.Duration, float64) {
 
 // BenchmarkColdStart opens a store of 100,000 messages across 50 lanes and
 // reads the default lane's first screen, against an empty store in the same
-// run: x-empty is the time ratio (issue 5's target for the whole first
-// frame: ≤ 3), alloc-x-empty the ratio of bytes allocated, with both
+// run: x-empty is the time ratio (the target for the whole first frame:
+// ≤ 3), alloc-x-empty the ratio of bytes allocated, with both
 // absolute figures (the store's share of the app's heap is the full lane's
 // first page and the directory, a few hundred KiB).
 func BenchmarkColdStart(b *testing.B) {

@@ -30,12 +30,13 @@ type itemBody struct {
 	MessageID string        `json:"message_id,omitempty"`
 	Outcome   PickerOutcome `json:"outcome,omitempty"`
 	Key       string        `json:"key,omitempty"`
+	Answer    *PickerAnswer `json:"answer,omitempty"`
 }
 
 // encodeItem snapshots an item for the writer.
 func encodeItem(l frame.Lane, it *Item) (itemRow, error) {
 	body, err := json.Marshal(itemBody{Msg: it.Msg, Tool: it.Tool, Text: it.Text,
-		MessageID: it.MessageID, Outcome: it.Outcome, Key: it.key})
+		MessageID: it.MessageID, Outcome: it.Outcome, Key: it.key, Answer: it.Answer})
 	if err != nil {
 		return itemRow{}, fmt.Errorf("encode item %d: %w", it.id, err)
 	}
@@ -54,7 +55,7 @@ func decodeItem(r itemRow) (*Item, error) {
 		return nil, fmt.Errorf("stored item %d (lane %s, message %q) is unreadable: %w", r.id, r.lane, r.msgID.String, err)
 	}
 	it := &Item{Kind: r.kind, Msg: b.Msg, Tool: b.Tool, Text: b.Text, MessageID: b.MessageID,
-		Outcome: b.Outcome, key: b.Key, TS: time.UnixMilli(r.ts), id: r.id, seq: r.seq}
+		Outcome: b.Outcome, key: b.Key, Answer: b.Answer, TS: time.UnixMilli(r.ts), id: r.id, seq: r.seq}
 	unsettledAnswer(it)
 	return it, nil
 }

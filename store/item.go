@@ -55,6 +55,10 @@ type Item struct {
 	MessageID string
 	// Outcome tells how a KindPickerRecord's picker ended.
 	Outcome PickerOutcome
+	// Answer is the record of a picker answered on another device: which
+	// picker, and once known, the answer and who gave it
+	// (pickeranswered.go). nil for other records.
+	Answer *PickerAnswer
 	// TS is when the item happened: the gateway's ts for messages that carry
 	// one, otherwise the local arrival time.
 	TS time.Time

@@ -249,6 +249,7 @@ func (s *State) applyStop(l frame.Lane, m *frame.MessageStop, replayed bool) {
 	}
 	msg := it.Msg
 	msg.Streaming, msg.Cut = false, CutNone
+	msg.Stopped = msg.Stopped || m.Interrupted != nil && *m.Interrupted // stopped on any device (extension turn_interrupted)
 	s.capText(msg, m.FinalText)
 	if m.Reasoning != "" {
 		msg.Reasoning = capReasoning(m.Reasoning)

@@ -234,21 +234,32 @@ func (s *State) turnMovedOn(ln *Lane) {
 }
 
 // endPicker takes a picker out of its queue and records how it ended; a
-// record text "" becomes "<outcome>: <summary>".
-func (s *State) endPicker(l frame.Lane, pickerID string, o PickerOutcome, record string) {
+// record text "" becomes "<outcome>: <summary>". It returns the record (nil
+// when the picker was not pending). The record of one answered elsewhere
+// names the picker, so that word of who answered can complete it later
+// (pickeranswered.go).
+func (s *State) endPicker(l frame.Lane, pickerID string, o PickerOutcome, record string) *Item {
 	ln := s.lanes[l]
 	if ln == nil {
-		return
+		return nil
 	}
-	if i := pickerIndex(ln.pickers, pickerID); i >= 0 {
-		p := ln.pickers[i]
-		s.unqueue(ln, i)
-		s.ended[pickerID] = true
-		if record == "" {
-			record = o.String() + ": " + p.Summary()
-		}
-		s.add(ln, ln.Len(), &Item{Kind: KindPickerRecord, Text: record, Outcome: o, TS: s.now()})
+	i := pickerIndex(ln.pickers, pickerID)
+	if i < 0 {
+		return nil
 	}
+	p := ln.pickers[i]
+	s.unqueue(ln, i)
+	s.ended[pickerID] = true
+	if record == "" {
+		record = o.String() + ": " + p.Summary()
+	}
+	it := &Item{Kind: KindPickerRecord, Text: record, Outcome: o, TS: s.now()}
+	if o == AnsweredElsewhere {
+		it.Answer = &PickerAnswer{PickerID: pickerID, Type: p.Type, Subject: p.subject()}
+		s.noteUnattributed(PickerEnd{Lane: l, PickerID: pickerID, Arrived: p.Arrived})
+	}
+	s.add(ln, ln.Len(), it)
+	return it
 }
 
 // pickerIndex is the position of pickerID in ps, or -1.

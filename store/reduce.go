@@ -64,6 +64,8 @@ func (s *State) apply(f frame.Frame, replayed bool) {
 		if frame.IsPicker(f.Type) {
 			s.applyPicker(f, p)
 		}
+	case *frame.PickerAnswered:
+		s.applyPickerAnswered(f.Lane(), p)
 	case *frame.ChannelList:
 		s.replaceDirectory(p.Channels)
 	case *frame.Channel:

@@ -63,7 +63,7 @@ func TestRunningCardOfEarlierRunIsUnsettled(t *testing.T) {
 	want(t, s, def, `user u1 "go" sent`, `tool 1 terminal interrupted (connection lost)`)
 }
 
-// #16.2: agent.idle replayed before message.stop and tool.end closes the
+// agent.idle replayed before message.stop and tool.end closes the
 // bubble and the card, and the replayed ends still apply their final
 // state; a second replay of the stop is a no-op.
 func TestReplayedEndsAfterIdleApply(t *testing.T) {
@@ -82,7 +82,7 @@ func TestReplayedEndsAfterIdleApply(t *testing.T) {
 	want(t, s, def, `user u1 "go" sent`, `assistant a1 "whole answer"`)
 }
 
-// #16.1: a replayed idle applies although the user's placeholder typed
+// A replayed idle applies although the user's placeholder typed
 // since (queued, not echoed) follows the replay's anchor.
 func TestReplayedIdleBeforeQueuedPlaceholder(t *testing.T) {
 	s := newState(newClock())

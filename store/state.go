@@ -45,7 +45,10 @@ type State struct {
 	ended   map[string]bool     // picker ids answered or expired this session
 	// answering holds the pickers whose answer from here awaits the gateway.
 	answering map[string]*inFlight
-	focus     frame.Lane
+	// unattributed: pickers ended as answered elsewhere, not yet taken by
+	// TakeUnattributed (pickeranswered.go).
+	unattributed []PickerEnd
+	focus        frame.Lane
 
 	status  string
 	caps    frame.ServerCaps

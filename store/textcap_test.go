@@ -87,8 +87,7 @@ func TestLongReasoningCapped(t *testing.T) {
 	}
 }
 
-// A cut never splits a link (issue 12, row 12): a URL across TextCap is
-// kept whole, a URL too long to keep whole is left out, so the OSC 8 link
+// A cut never splits a link: a URL across TextCap is kept whole, a URL too long to keep whole is left out, so the OSC 8 link
 // glamour makes never points to part of its target.
 func TestTextCapKeepsLinksWhole(t *testing.T) {
 	s := open(t, t.TempDir(), newClock())

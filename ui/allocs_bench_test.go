@@ -25,11 +25,11 @@ func streamAllocs(prefixLen int) float64 {
 
 	m := benchModel(store.New(store.Options{Now: func() time.Time { return fixedNow }}), 120, 40)
 	step := func(text string) {
-		m.Update(FrameReceivedMsg{Frame: on(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "s1", Text: text})})
+		m.Update(inbound(on(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "s1", Text: text})))
 		m.Update(flushMsg{})
 		_ = m.View()
 	}
-	m.Update(FrameReceivedMsg{Frame: on(frame.TypeMessageStart, &frame.MessageStart{MessageID: "s1", Role: frame.RoleAssistant})})
+	m.Update(inbound(on(frame.TypeMessageStart, &frame.MessageStart{MessageID: "s1", Role: frame.RoleAssistant})))
 	text := prefix + "A growing paragraph"
 	step(text)
 	var before, after runtime.MemStats

@@ -24,7 +24,7 @@ func benchModel(st *store.State, w, h int) *Model {
 		Now: func() time.Time { return fixedNow }, Location: time.UTC})
 	m.tick = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	m.Update(FrameReceivedMsg{Frame: hello()})
+	m.Update(inbound(hello()))
 	return m
 }
 
@@ -69,13 +69,13 @@ func BenchmarkStreamingAnswer(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		m := benchModel(store.New(store.Options{Now: func() time.Time { return fixedNow }}), 120, 40)
 		start := time.Now()
-		m.Update(FrameReceivedMsg{Frame: on(frame.TypeMessageStart, &frame.MessageStart{MessageID: "s1", Role: frame.RoleAssistant})})
+		m.Update(inbound(on(frame.TypeMessageStart, &frame.MessageStart{MessageID: "s1", Role: frame.RoleAssistant})))
 		for _, s := range steps {
-			m.Update(FrameReceivedMsg{Frame: on(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "s1", Text: s})})
+			m.Update(inbound(on(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "s1", Text: s})))
 			m.Update(flushMsg{})
 			_ = m.View()
 		}
-		m.Update(FrameReceivedMsg{Frame: on(frame.TypeMessageStop, &frame.MessageStop{MessageID: "s1", FinalText: text})})
+		m.Update(inbound(on(frame.TypeMessageStop, &frame.MessageStop{MessageID: "s1", FinalText: text})))
 		m.Update(flushMsg{})
 		_ = m.View()
 		ours += time.Since(start)
@@ -160,7 +160,7 @@ func BenchmarkKeystrokeWhileStreaming(b *testing.B) {
 	steps := prefixes(text, 2000)
 	streaming := benchModel(store.New(store.Options{Now: func() time.Time { return fixedNow }}), 120, 40)
 	idle := benchModel(store.New(store.Options{Now: func() time.Time { return fixedNow }}), 120, 40)
-	streaming.Update(FrameReceivedMsg{Frame: on(frame.TypeMessageStart, &frame.MessageStart{MessageID: "s1", Role: frame.RoleAssistant})})
+	streaming.Update(inbound(on(frame.TypeMessageStart, &frame.MessageStart{MessageID: "s1", Role: frame.RoleAssistant})))
 	key := tea.KeyPressMsg{Code: 'a', Text: "a"}
 	var tIdle time.Duration
 	b.ResetTimer()
@@ -170,7 +170,7 @@ func BenchmarkKeystrokeWhileStreaming(b *testing.B) {
 			streaming.composer.Reset()
 			idle.composer.Reset()
 		}
-		streaming.Update(FrameReceivedMsg{Frame: on(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "s1", Text: steps[i%len(steps)]})})
+		streaming.Update(inbound(on(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "s1", Text: steps[i%len(steps)]})))
 		streaming.Update(flushMsg{})
 		_ = streaming.View()
 		start := time.Now()

@@ -10,7 +10,7 @@ import (
 	"github.com/hermes/iris/ui/common"
 )
 
-// TestGatewayBusyInput (#10.5): Ctrl+T cycles STEER → QUEUE → GATEWAY;
+// TestGatewayBusyInput: Ctrl+T cycles STEER → QUEUE → GATEWAY;
 // under GATEWAY text sent while the agent is busy goes out at once as a
 // plain message.send (no steer, nothing held), and the choice is
 // remembered.

@@ -34,6 +34,6 @@ func (m *Model) handleChannelCreated(msg channelCreatedMsg) tea.Cmd {
 	if !ok || ch.ChatID == "" {
 		return nil
 	}
-	cmd := m.handleFrame(FrameReceivedMsg{Frame: frame.Frame{Type: frame.TypeChannelCreated, Payload: ch}})
+	cmd := m.handleFrame(frame.Frame{Type: frame.TypeChannelCreated, Payload: ch})
 	return tea.Batch(cmd, m.handleAction(common.ActionOpenLane{Lane: ch.Lane()}))
 }

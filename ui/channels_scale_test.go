@@ -44,7 +44,7 @@ func timeChannelKeys(tb testing.TB, n int) keyTimes {
 	m := benchModel(store.New(store.Options{Now: func() time.Time { return fixedNow }}), 120, 40)
 	var kt keyTimes
 	start := time.Now()
-	m.Update(FrameReceivedMsg{Frame: hello(manyChannels(n)...)})
+	m.Update(inbound(hello(manyChannels(n)...)))
 	_ = m.View()
 	kt.hello = time.Since(start)
 	press := func(k tea.KeyPressMsg) time.Duration {
@@ -67,7 +67,7 @@ func timeChannelKeys(tb testing.TB, n int) keyTimes {
 		f := frame.Frame{Type: frame.TypeChannelRenamed, Payload: &frame.Channel{
 			ChatID: fmt.Sprintf("android:chan_%d", n/2+i), Name: fmt.Sprintf("renamed %d", i)}}
 		start := time.Now()
-		m.Update(FrameReceivedMsg{Frame: f})
+		m.Update(inbound(f))
 		m.Update(flushMsg{})
 		_ = m.View()
 		ren = append(ren, time.Since(start))

@@ -11,8 +11,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/wsclient"
 )
 
 func TestConnCause(t *testing.T) {
@@ -46,7 +45,7 @@ func (timeoutErr) Temporary() bool { return true }
 func TestReconnectingSaysWhy(t *testing.T) {
 	h := newHarness(t, 200, 30)
 	err := fmt.Errorf("dial tcp 127.0.0.1:1: %w", &net.OpError{Op: "dial", Net: "tcp", Err: os.NewSyscallError("connect", syscall.ECONNREFUSED)})
-	h.send(ConnChangedMsg{State: common.ConnReconnecting, Attempt: 7, RetryAt: fixedNow.Add(16 * time.Second), Err: err})
+	h.send(inbound(&wsclient.StateEvent{State: wsclient.StateReconnecting, Attempt: 7, RetryAt: fixedNow.Add(16 * time.Second), Err: err}))
 	h.mustShow("↻ reconnecting in 16s (attempt 7) · connection refused")
 	h.send(tea.KeyPressMsg{Code: 'w', Mod: tea.ModAlt})
 	h.mustShow("dial tcp 127.0.0.1:1: dial tcp: connect: connection refused")

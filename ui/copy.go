@@ -6,10 +6,10 @@ import (
 	"strconv"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/keymap"
 	"github.com/hermes/iris/media"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
@@ -76,7 +76,8 @@ func (m *Model) copyCode() tea.Cmd {
 		return m.copyText("the code block", blocks[0])
 	}
 	m.codeChoice = blocks
-	return common.ReportInfo("copy which code block? press 1–" + strconv.Itoa(min(len(blocks), 9)))
+	digits := m.com.KeyMap.Picker.Digit.Keys()
+	return common.ReportInfo("copy which code block? press " + digits[0] + "–" + digits[min(len(blocks), len(digits))-1])
 }
 
 // codeChoiceKey takes the digit that picks a code block after the
@@ -85,14 +86,14 @@ func (m *Model) copyCode() tea.Cmd {
 func (m *Model) codeChoiceKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	blocks := m.codeChoice
 	m.codeChoice = nil
-	if blocks == nil || !key.Matches(msg, m.com.KeyMap.Picker.Digit) {
+	i := keymap.Position(msg, m.com.KeyMap.Picker.Digit)
+	if blocks == nil || i < 0 {
 		return nil, false
 	}
-	n, err := strconv.Atoi(msg.String())
-	if err != nil || n < 1 || n > len(blocks) {
+	if i >= len(blocks) {
 		return common.ReportError(errors.New("no code block " + msg.String())), true
 	}
-	return m.copyText("code block "+strconv.Itoa(n), blocks[n-1]), true
+	return m.copyText("code block "+strconv.Itoa(i+1), blocks[i]), true
 }
 
 // copyLastReply copies the focused lane's newest finished reply.

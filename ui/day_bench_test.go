@@ -85,7 +85,7 @@ func runDay(b *testing.B, ui bool) (hour, day uint64) {
 	if ui {
 		m = benchModel(st, 120, 40)
 		apply = func(f frame.Frame) {
-			m.Update(FrameReceivedMsg{Frame: f})
+			m.Update(inbound(f))
 			m.Update(flushMsg{})
 			_ = m.View()
 		}

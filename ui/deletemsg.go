@@ -9,6 +9,7 @@ import (
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/dialog"
+	"github.com/hermes/iris/wsclient"
 )
 
 // askDeleteSelected asks to confirm deleting the selected message, which
@@ -32,14 +33,15 @@ func (m *Model) askDeleteSelected() tea.Cmd {
 }
 
 // deleteMessages sends message.delete and applies the gateway's
-// message.deleted answer (the broadcast may not come back to this device).
+// message.deleted answer as if the broadcast had arrived (it may not come
+// back to this device).
 func (m *Model) deleteMessages(f frame.Frame) tea.Cmd {
 	return requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, err error) tea.Msg {
 		if err != nil {
 			return requestFailedMsg{what: "deleting the message", err: err}
 		}
 		if resp.Type == frame.TypeMessageDeleted {
-			return FrameReceivedMsg{Frame: resp}
+			return ClientEventsMsg{&wsclient.FrameEvent{Frame: resp}}
 		}
 		return common.InfoMsg{Text: "message deleted"}
 	})

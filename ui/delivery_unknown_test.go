@@ -52,7 +52,7 @@ func TestDeliveryUnknownSettledOnReconnect(t *testing.T) {
 			h.typeText("did it arrive")
 			h.key(tea.KeyEnter, 0)
 			h.mustShow("? delivery unknown (")
-			h.send(ConnChangedMsg{State: common.ConnReconnecting})
+			h.send(inbound(&wsclient.StateEvent{State: wsclient.StateReconnecting}))
 			h.run(h.m.handleAction(common.ActionOpenLane{Lane: cron}))
 
 			mu.Lock()
@@ -62,7 +62,7 @@ func TestDeliveryUnknownSettledOnReconnect(t *testing.T) {
 			}
 			mu.Unlock()
 			before := len(h.requestsOf(frame.TypeHistory))
-			h.send(ConnChangedMsg{State: common.ConnOnline})
+			h.send(inbound(&wsclient.StateEvent{State: wsclient.StateOnline}))
 			asked := false
 			for _, f := range h.requestsOf(frame.TypeHistory)[before:] {
 				asked = asked || f.Lane() == lane0
@@ -77,8 +77,8 @@ func TestDeliveryUnknownSettledOnReconnect(t *testing.T) {
 				strings.Count(screen, "did it arrive") != tc.copies {
 				t.Fatalf("want %q, %d copies, and neither %q nor delivery unknown:\n%s", tc.want, tc.copies, tc.gone, screen)
 			}
-			h.send(ConnChangedMsg{State: common.ConnReconnecting})
-			h.send(ConnChangedMsg{State: common.ConnOnline})
+			h.send(inbound(&wsclient.StateEvent{State: wsclient.StateReconnecting}))
+			h.send(inbound(&wsclient.StateEvent{State: wsclient.StateOnline}))
 			if n := len(h.requestsOf(frame.TypeMessageSend)); n != 1 {
 				t.Fatalf("message.send went out %d times without the user asking", n)
 			}

@@ -65,5 +65,5 @@ func (m *Model) editorDone(msg editorDoneMsg) tea.Cmd {
 	text := strings.TrimSuffix(strings.ReplaceAll(string(b), "\r\n", "\n"), "\n") // editors end the file with a newline
 	m.composer.SetValue(text)
 	m.relayout()
-	return tea.Batch(m.setFocus(focusComposer), m.syncDrawer(), common.ReportInfo("draft edited: enter sends it"))
+	return tea.Batch(m.setFocus(focusComposer), m.syncDrawer(), common.ReportInfo("draft edited: "+m.com.KeyMap.Composer.Send.Help().Key+" sends it"))
 }

@@ -15,46 +15,24 @@ import (
 	"github.com/hermes/iris/wsclient"
 )
 
-// FrameReceivedMsg carries one frame from the gateway (main.go sends one
-// per wsclient frame event). Replayed marks frames replayed by sync.
-type FrameReceivedMsg struct {
-	Frame    frame.Frame
-	Replayed bool
-}
-
-// FramesReceivedMsg carries several frames at once (a drained batch of the
-// client's queue); they are applied in order and rendered once.
-type FramesReceivedMsg struct {
-	Frames   []frame.Frame
-	Replayed []bool // parallel to Frames; may be nil (none replayed)
-}
-
-// ConnChangedMsg reports the connection state (main.go sends one per
-// wsclient state event). RetryAt is when the next attempt starts while
-// reconnecting; Err says why the last attempt failed.
-type ConnChangedMsg struct {
-	State   common.ConnState
-	Attempt int
-	RetryAt time.Time
-	Err     error
-}
-
 // bannerTTL is how long a notification banner stays.
 const bannerTTL = 8 * time.Second
 
-func (m *Model) handleFrame(msg FrameReceivedMsg) tea.Cmd {
-	m.noteFrames([]frame.Frame{msg.Frame}, []bool{msg.Replayed})
-	chg := m.com.Store.Apply(msg.Frame, msg.Replayed)
-	return m.applyChange(chg, []frame.Frame{msg.Frame})
+// handleFrame applies one live frame (one that is not replayed by sync).
+func (m *Model) handleFrame(f frame.Frame) tea.Cmd {
+	return m.handleFrames([]frame.Frame{f}, nil)
 }
 
-func (m *Model) handleFrames(msg FramesReceivedMsg) tea.Cmd {
-	m.noteFrames(msg.Frames, msg.Replayed)
+// handleFrames applies frames from the gateway to the store in order and
+// hands the change on once; replayed is parallel to frames and may be
+// shorter (a missing entry is a live frame).
+func (m *Model) handleFrames(frames []frame.Frame, replayed []bool) tea.Cmd {
+	m.noteFrames(frames, replayed)
 	var chg store.Change
-	for i, f := range msg.Frames {
-		chg.Merge(m.com.Store.Apply(f, i < len(msg.Replayed) && msg.Replayed[i]))
+	for i, f := range frames {
+		chg.Merge(m.com.Store.Apply(f, i < len(replayed) && replayed[i]))
 	}
-	return m.applyChange(chg, msg.Frames)
+	return m.applyChange(chg, frames)
 }
 
 // applyChange hands a store change to the children and starts what follows
@@ -160,34 +138,36 @@ func (m *Model) readNewest() tea.Cmd {
 	return nil
 }
 
-func (m *Model) handleConn(msg ConnChangedMsg) tea.Cmd {
-	c := statusbar.Conn{State: msg.State, Attempt: msg.Attempt, RetryAt: msg.RetryAt}
+// handleConn applies a change of the client's connection state.
+func (m *Model) handleConn(ev *wsclient.StateEvent) tea.Cmd {
+	state := connState(ev.State)
+	c := statusbar.Conn{State: state, Attempt: ev.Attempt, RetryAt: ev.RetryAt}
 	var he *wsclient.HandshakeError
 	switch {
-	case errors.As(msg.Err, &he):
+	case errors.As(ev.Err, &he):
 		c.Err = he.Err.Error() // the bar says "handshake failed" itself
-	case msg.Err != nil:
-		c.Err = msg.Err.Error()
+	case ev.Err != nil:
+		c.Err = ev.Err.Error()
 	}
-	if msg.Err != nil {
-		c.Cause = connCause(msg.Err)
-		m.connErr = msg.Err
+	if ev.Err != nil {
+		c.Cause = connCause(ev.Err)
+		m.connErr = ev.Err
 	}
 	was := m.conn
-	m.conn = msg.State
+	m.conn = state
 	var cmds []tea.Cmd
 	switch {
-	case msg.State == common.ConnOnline && was != common.ConnOnline:
+	case state == common.ConnOnline && was != common.ConnOnline:
 		m.reconnected()
 		cmds = append(cmds, m.openLaneCmd(m.lane), m.resolveUnknown(), m.flushOutgoing(), m.fetchCatalog(), m.updateMedia(mediactl.Resume{}))
-	case msg.State != common.ConnOnline:
+	case state != common.ConnOnline:
 		m.disconnected()
 	}
 	switch {
-	case msg.State == common.ConnAuthFailed:
-		c.Fix = m.tokenRejected(msg.Err)
-	case (msg.State == common.ConnProtocolMismatch || msg.State == common.ConnHandshakeFailed) && msg.Err != nil:
-		cmds = append(cmds, common.ReportError(msg.Err))
+	case state == common.ConnAuthFailed:
+		c.Fix = m.tokenRejected(ev.Err)
+	case (state == common.ConnProtocolMismatch || state == common.ConnHandshakeFailed) && ev.Err != nil:
+		cmds = append(cmds, common.ReportError(ev.Err))
 	}
 	m.status.SetConn(c)
 	return tea.Batch(append(cmds, m.clockTick())...)

@@ -16,6 +16,7 @@ import (
 	"github.com/hermes/iris/themes"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/dialog"
+	"github.com/hermes/iris/wsclient"
 )
 
 // fixedNow is the clock of every UI test.
@@ -93,8 +94,13 @@ func newHarness(t *testing.T, w, h int, opts ...harnessOpt) *harness {
 
 // send feeds msg to Update and runs the returned commands, feeding back
 // the messages they produce, except ticks (time) which the test drives.
+// The client's events reach the model only inside a ClientEventsMsg (see
+// inbound); a bare one would be dropped silently, so it fails the test.
 func (h *harness) send(msg tea.Msg) {
 	h.t.Helper()
+	if _, bare := msg.(wsclient.Event); bare {
+		h.t.Fatalf("%T sent bare: wrap it with inbound", msg)
+	}
 	_, cmd := h.m.Update(msg)
 	h.run(cmd)
 }
@@ -150,7 +156,28 @@ func runCmd(c tea.Cmd) tea.Msg {
 	}
 }
 
-func (h *harness) frame(f frame.Frame) { h.t.Helper(); h.send(FrameReceivedMsg{Frame: f}) }
+// inbound is the one way tests feed the model what the gateway sends: it
+// wraps items, in order, into the ClientEventsMsg that client.go's bridge
+// sends in production. An item is a frame.Frame (a live frame, as a
+// *wsclient.FrameEvent) or any wsclient.Event (a replayed FrameEvent, a
+// StateEvent for a connection change, a CursorEvent …).
+func inbound(items ...any) ClientEventsMsg {
+	evs := make(ClientEventsMsg, 0, len(items))
+	for _, it := range items {
+		switch it := it.(type) {
+		case frame.Frame:
+			evs = append(evs, &wsclient.FrameEvent{Frame: it})
+		case wsclient.Event:
+			evs = append(evs, it)
+		default:
+			panic(fmt.Sprintf("inbound: %T is neither a frame.Frame nor a wsclient.Event", it))
+		}
+	}
+	return evs
+}
+
+// frame feeds one live frame from the gateway.
+func (h *harness) frame(f frame.Frame) { h.t.Helper(); h.send(inbound(f)) }
 
 func (h *harness) frames(fs ...frame.Frame) {
 	h.t.Helper()
@@ -228,7 +255,7 @@ func msgFrame(id, role, text string, ts int64) frame.Frame {
 func (h *harness) online() {
 	h.t.Helper()
 	h.frame(hello())
-	h.send(ConnChangedMsg{State: common.ConnOnline})
+	h.send(inbound(&wsclient.StateEvent{State: wsclient.StateOnline}))
 }
 
 // answerSearchOverHistory makes the gateway hold 120 history messages and

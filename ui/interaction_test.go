@@ -13,7 +13,7 @@ import (
 	"github.com/hermes/iris/ui/dialog"
 )
 
-// Model tests of issue 4: pickers, the / drawer, agent control, channel
+// Model tests of pickers, the / drawer, agent control, channel
 // management and search, driven through the root model.
 
 var chan7 = frame.Lane{ChatID: "android:chan_7"}

@@ -136,7 +136,8 @@ func (m *Model) escape() tea.Cmd {
 		return nil
 	}
 	if m.composer.Value() != "" {
-		return common.ReportInfo("esc stops the agent from an empty composer (or " + m.com.KeyMap.Global.Stop.Help().Key + ")")
+		g := m.com.KeyMap.Global
+		return common.ReportInfo(g.Escape.Help().Key + " stops the agent from an empty composer (or " + g.Stop.Help().Key + ")")
 	}
 	return m.stopAgent()
 }
@@ -181,7 +182,7 @@ func (m *Model) toggleSetting(msg tea.KeyPressMsg) tea.Cmd {
 		info = "reasoning " + onOff(s.ShowReasoning, "shown", "collapsed")
 	case key.Matches(msg, g.ToggleSteer):
 		s.BusyInput = s.BusyInput.Next()
-		info = "while busy: " + busyInputInfo[s.BusyInput]
+		info = "while busy: " + m.com.KeyMap.Composer.Send.Help().Key + busyInputInfo[s.BusyInput]
 	case key.Matches(msg, g.ToolVerbosity):
 		s.Tools = s.Tools.Next()
 		info = "tool cards: " + s.Tools.String()
@@ -220,10 +221,13 @@ func (m *Model) handlePaste(msg tea.PasteMsg) tea.Cmd {
 	return tea.Batch(cmd, c2, m.syncDrawer(), m.handleAction(act))
 }
 
-// handleWheel scrolls the transcript.
+// handleWheel moves the list of the open dialog, or scrolls the
+// transcript.
 func (m *Model) handleWheel(msg tea.MouseWheelMsg) tea.Cmd {
-	if m.dialogs.Len() > 0 {
-		return nil
+	if d := m.dialogs.Top(); d != nil {
+		act, cmd := d.Update(msg)
+		m.invalidate()
+		return tea.Batch(cmd, m.handleAction(act))
 	}
 	act, cmd := m.scrollTranscript(msg)
 	return tea.Batch(cmd, m.handleAction(act))
@@ -270,9 +274,10 @@ func (m *Model) openDialog(d dialog.Dialog) {
 	m.invalidate()
 }
 
-// busyInputInfo says what Enter does while the agent is busy, per policy.
+// busyInputInfo says what the send key does while the agent is busy, per
+// policy (after the key's name).
 var busyInputInfo = map[common.BusyInput]string{
-	common.BusySteer:   "enter steers the running turn (STEER)",
-	common.BusyQueue:   "enter waits for the next turn (QUEUE)",
-	common.BusyGateway: "enter sends at once; the gateway's busy mode decides (GATEWAY)",
+	common.BusySteer:   " steers the running turn (STEER)",
+	common.BusyQueue:   " waits for the next turn (QUEUE)",
+	common.BusyGateway: " sends at once; the gateway's busy mode decides (GATEWAY)",
 }

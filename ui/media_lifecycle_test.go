@@ -12,7 +12,6 @@ import (
 
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/media/preview"
-	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/mediactl"
 	"github.com/hermes/iris/wsclient"
 )
@@ -154,7 +153,7 @@ func TestKittyImageFreedWhenItsMessageGoes(t *testing.T) {
 
 func TestOfflineSendWaitsForConnection(t *testing.T) {
 	e := newMediaEnv(t, 120, 30)
-	e.send(ConnChangedMsg{State: common.ConnReconnecting, Attempt: 1, RetryAt: fixedNow.Add(time.Second)})
+	e.send(inbound(&wsclient.StateEvent{State: wsclient.StateReconnecting, Attempt: 1, RetryAt: fixedNow.Add(time.Second)}))
 	e.attach(writeFile(t, "a.bin", make([]byte, 10)))
 	e.attach(writeFile(t, "b.bin", make([]byte, 20)))
 	e.typeText("when you can")
@@ -169,15 +168,15 @@ func TestOfflineSendWaitsForConnection(t *testing.T) {
 	e.alt('x') // stops the wait; chips and text stay
 	e.mustNotShow("waiting for connection")
 	e.mustShow("a.bin · 10 B", "b.bin · 20 B")
-	e.send(ConnChangedMsg{State: common.ConnOnline})
+	e.send(inbound(&wsclient.StateEvent{State: wsclient.StateOnline}))
 	if ups, _ := e.fm.counts(); len(ups) != 0 || len(sentMessages(e.harness)) != 0 {
 		t.Fatal("a cancelled wait still sent")
 	}
 
-	e.send(ConnChangedMsg{State: common.ConnOffline})
+	e.send(inbound(&wsclient.StateEvent{State: wsclient.StateStopped}))
 	e.key(tea.KeyEnter, 0)
 	e.mustShow("b.bin · 20 B · waiting for connection")
-	e.send(ConnChangedMsg{State: common.ConnOnline})
+	e.send(inbound(&wsclient.StateEvent{State: wsclient.StateOnline}))
 	sends := sentMessages(e.harness)
 	if len(sends) != 1 || sends[0].Text != "when you can" || strings.Join(sends[0].MediaRefs, ",") != "mu_1,mu_2" {
 		t.Fatalf("once online, message.send = %+v", sends)
@@ -199,7 +198,7 @@ func TestUploadGoneOfflineWaits(t *testing.T) {
 	p.send(tea.KeyPressMsg{Code: 'x', Text: "x"})
 	p.send(tea.KeyPressMsg{Code: tea.KeyEnter})
 	p.until("a.bin uploading", func() bool { return strings.Contains(e.plain(), "a.bin · 10 B ▕") })
-	p.send(ConnChangedMsg{State: common.ConnReconnecting, Attempt: 1, RetryAt: fixedNow.Add(time.Second)})
+	p.send(inbound(&wsclient.StateEvent{State: wsclient.StateReconnecting, Attempt: 1, RetryAt: fixedNow.Add(time.Second)}))
 	e.fm.mu.Lock()
 	close(e.fm.hold)
 	e.fm.mu.Unlock()
@@ -212,7 +211,7 @@ func TestUploadGoneOfflineWaits(t *testing.T) {
 	e.fm.mu.Lock()
 	e.fm.uploadErr = nil
 	e.fm.mu.Unlock()
-	p.send(ConnChangedMsg{State: common.ConnOnline})
+	p.send(inbound(&wsclient.StateEvent{State: wsclient.StateOnline}))
 	p.until("the message sent", func() bool { return len(sentMessages(e.harness)) == 1 })
 	if at := e.m.composer.Attachments(); len(at) != 0 {
 		t.Fatalf("chips left: %+v", at)

@@ -88,7 +88,7 @@ func (e *simEnv) until(what string, cond func() bool) {
 	for !cond() {
 		select {
 		case ev := <-e.events:
-			e.send(ev)
+			e.send(inbound(ev))
 		case <-deadline:
 			e.t.Fatalf("timed out waiting for %s; screen:\n%s", what, e.plain())
 		}

@@ -6,7 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/wsclient"
 )
 
 // Messages queued offline go out one at a time: while the first is in
@@ -19,7 +19,7 @@ func TestQueuedMessagesKeepOrderWhileOneIsInFlight(t *testing.T) {
 		h.typeText(text)
 		h.key(tea.KeyEnter, 0)
 	}
-	_, sendFirst := h.m.Update(ConnChangedMsg{State: common.ConnOnline}) // "first" is in flight, not answered yet
+	_, sendFirst := h.m.Update(inbound(&wsclient.StateEvent{State: wsclient.StateOnline})) // "first" is in flight, not answered yet
 	h.frame(on(frame.TypeTyping, &frame.Typing{On: frame.Ptr(false)}))
 	if got := sentTexts(h); len(got) != 0 {
 		t.Fatalf("sent %q while the first message was still in flight", got)

@@ -12,7 +12,7 @@ import (
 	"github.com/hermes/iris/wsclient"
 )
 
-// Model tests of issue 9 (items 1, 2, 4): a picker never takes keys the
+// Model tests of the picker card: a picker never takes keys the
 // user meant for the composer.
 
 // clockHarness is a harness whose clock the test moves.
@@ -244,14 +244,14 @@ func TestPickerAskedForFromTheDrawerTakesTheKeyboard(t *testing.T) {
 }
 
 // TestPickerCardIsSanitised: wire text on the waiting card (the picker's
-// summary) never reaches the terminal raw.
+// summary) never reaches the terminal raw, and shows sanitised.
 func TestPickerCardIsSanitised(t *testing.T) {
-	for name, s := range hostile {
+	for name, c := range hostile {
 		t.Run(name, func(t *testing.T) {
 			h, _ := clockHarness(t)
 			h.typeText("busy typing")
-			h.frame(inLane(lane0, frame.TypePickerClarify, &frame.Picker{PickerID: "pq_1", Question: s, Choices: []frame.Choice{{Value: s, Label: s}}}))
-			h.mustShow("◆ Question waiting")
+			h.frame(inLane(lane0, frame.TypePickerClarify, &frame.Picker{PickerID: "pq_1", Question: c.wire, Choices: []frame.Choice{{Value: c.wire, Label: c.wire}}}))
+			h.mustShow("◆ Question waiting", c.shown)
 			if err := termsafe.Verify(h.view()); err != nil {
 				t.Fatal(err)
 			}

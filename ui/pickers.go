@@ -28,6 +28,7 @@ type pickerState struct {
 	repeats   map[string]int    // notification repeats done per picker (notifyrepeat.go)
 	repeating bool              // a repeat tick is scheduled
 	drafts    map[string]string // text typed in a picker hidden with Esc
+	published pickerPublish     // pickers shared with the headless commands (pickerpublish.go)
 }
 
 func newPickerState() pickerState {
@@ -100,7 +101,7 @@ func (m *Model) answerPicker(a common.ActionSelectPicker) tea.Cmd {
 		ans := pickerAnsweredMsg{picker: pk, value: a.Value, err: errors.New("not connected")}
 		return tea.Batch(cmd, func() tea.Msg { return ans })
 	}
-	f := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: a.PickerID, Value: a.Value, Reason: a.Reason}}
+	f := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: a.PickerID, Value: a.Value, Reason: a.Reason, By: m.answerBy()}}
 	return tea.Batch(cmd, requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, err error) tea.Msg {
 		e, _ := resp.Payload.(*frame.Error)
 		return pickerAnsweredMsg{picker: pk, value: a.Value, notFound: e != nil && e.Code == frame.CodeNotFound, err: err}
@@ -188,9 +189,10 @@ func (m *Model) showPendingPicker() tea.Cmd {
 }
 
 // afterPickersChanged shows or takes down the picker, announces new ones
-// when the terminal is unfocused and schedules the next expiry.
+// when the terminal is unfocused, schedules the next expiry, publishes the
+// pending pickers and looks up who answered those answered elsewhere.
 func (m *Model) afterPickersChanged() tea.Cmd {
-	return tea.Batch(m.syncPicker(), m.announcePickers(), m.scheduleExpiry())
+	return tea.Batch(m.syncPicker(), m.announcePickers(), m.scheduleExpiry(), m.publishPickers(), m.attributeFromAudit())
 }
 
 // announcePickers rings the terminal for each new picker while the terminal

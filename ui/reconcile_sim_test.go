@@ -87,7 +87,7 @@ func texts(fs []frame.Frame) []string {
 	return out
 }
 
-// TestReplayInGatewayOrderAfterDrop (#16.1): U4 is echoed, U5 goes out
+// TestReplayInGatewayOrderAfterDrop: U4 is echoed, U5 goes out
 // before agent.busy arrives, the socket drops while U6 waits queued, and
 // sync replays [echo U4, echo U5, message.stop a4, agent.idle,
 // message.stop a5, agent.idle]. The replayed idles apply in cursor order:
@@ -150,7 +150,7 @@ func TestReplayInGatewayOrderAfterDrop(t *testing.T) {
 	}
 }
 
-// TestReplayedIdleBeforeStopKeepsFinalText (#16.2): a bubble streaming
+// TestReplayedIdleBeforeStopKeepsFinalText: a bubble streaming
 // when the socket drops gets its final text from a replay that puts
 // agent.idle before message.stop.
 func TestReplayedIdleBeforeStopKeepsFinalText(t *testing.T) {
@@ -173,7 +173,7 @@ func TestReplayedIdleBeforeStopKeepsFinalText(t *testing.T) {
 	}
 }
 
-// TestSteerWithNoTurnRunningIsSentAsMessage (#16.3, #10.3): the gateway
+// TestSteerWithNoTurnRunningIsSentAsMessage: the gateway
 // refuses a steer with not_found; the text goes out as a message.send,
 // exactly once, and the lane is idle.
 func TestSteerWithNoTurnRunningIsSentAsMessage(t *testing.T) {
@@ -205,7 +205,7 @@ func TestSteerWithNoTurnRunningIsSentAsMessage(t *testing.T) {
 	}
 }
 
-// TestSteerLostToDropIsKept (#16.3): the socket drops before the gateway
+// TestSteerLostToDropIsKept: the socket drops before the gateway
 // answers a steer. The text is kept, shown unsent once the newest history
 // page does not hold it, and the resend key sends it, as a message since
 // the turn was settled by reconciliation meanwhile.
@@ -233,7 +233,7 @@ func TestSteerLostToDropIsKept(t *testing.T) {
 	e.until("echoed", e.outgoingEmpty)
 }
 
-// TestGatewayRestartMidToolIsReconciled (#10.3): the gateway announces a
+// TestGatewayRestartMidToolIsReconciled: the gateway announces a
 // restart and drops while a tool runs and an answer streams; it comes back
 // without the turn. Within the grace period nothing changes; then the lane
 // is idle, the card and the bubble are marked "interrupted (gateway
@@ -293,7 +293,7 @@ func TestGatewayRestartMidToolIsReconciled(t *testing.T) {
 	h.mustNotShow("running…")
 }
 
-// TestLiveTurnAfterReconnectIsNotSettled (#10.3): a turn the gateway still
+// TestLiveTurnAfterReconnectIsNotSettled: a turn the gateway still
 // runs shows itself after the reconnect (tool.progress); reconciliation
 // leaves it running, and its own end settles it.
 func TestLiveTurnAfterReconnectIsNotSettled(t *testing.T) {
@@ -321,7 +321,7 @@ func TestLiveTurnAfterReconnectIsNotSettled(t *testing.T) {
 	e.mustNotShow("interrupted", "running…")
 }
 
-// TestTurnWaitingForAnswerIsNotSettled (#10.3): after a plain drop, a turn
+// TestTurnWaitingForAnswerIsNotSettled: after a plain drop, a turn
 // blocked on the user's answer to a picker sends nothing; it is not
 // settled, and the picker stays answerable.
 func TestTurnWaitingForAnswerIsNotSettled(t *testing.T) {
@@ -341,7 +341,7 @@ func TestTurnWaitingForAnswerIsNotSettled(t *testing.T) {
 	e.mustShow("Which branch?")
 }
 
-// TestSteerDuringReconciliation (#10.3): right after a gateway restart,
+// TestSteerDuringReconciliation: right after a gateway restart,
 // before the grace period is over, a message typed in STEER mode is
 // refused as a steer (no turn runs); it goes out as a message, and the
 // card is marked interrupted by the restart.
@@ -368,7 +368,7 @@ func TestSteerDuringReconciliation(t *testing.T) {
 	e.mustShow("⚠ terminal", "interrupted (gateway restarted)")
 }
 
-// TestHistoryConfirmsFinishedTurn (#10.3): the turn finished while the
+// TestHistoryConfirmsFinishedTurn: the turn finished while the
 // socket was down and its end was lost with the restarted gateway's
 // outbox; the newest history page holds the answer. The bubble gets the
 // final text, and nothing is marked interrupted (the card whose end was

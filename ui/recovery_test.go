@@ -41,12 +41,12 @@ func TestUploadRefusedByAckShowsItsReason(t *testing.T) {
 func TestSyncFailureShownInStatusBar(t *testing.T) {
 	h := newHarness(t, 140, 20)
 	h.online()
-	h.send(ClientEventsMsg{&wsclient.SyncFailedEvent{Err: &frame.Error{Code: frame.CodeInternal, Message: "outbox locked"},
-		Attempt: 2, Delay: 1500 * time.Millisecond}})
+	h.send(inbound(&wsclient.SyncFailedEvent{Err: &frame.Error{Code: frame.CodeInternal, Message: "outbox locked"},
+		Attempt: 2, Delay: 1500 * time.Millisecond}))
 	h.mustShow("● online ↻ sync failed, retrying in 2s (attempt 2)", "sync failed: gateway error internal: outbox locked")
 	h.typeText("x")
 	h.mustShow("● online ↻ sync failed, retrying in 2s (attempt 2)")
-	h.send(ClientEventsMsg{&wsclient.CursorEvent{Cursor: 9}})
+	h.send(inbound(&wsclient.CursorEvent{Cursor: 9}))
 	h.mustNotShow("↻ sync failed")
 }
 
@@ -55,7 +55,7 @@ func TestSyncFailureShownInStatusBar(t *testing.T) {
 func TestCursorResetLowersTheStoredCursor(t *testing.T) {
 	h := newHarness(t, 120, 20)
 	h.frame(frame.Frame{Type: frame.TypeSyncDone, Payload: &frame.SyncDone{Cursor: 42}})
-	h.send(ClientEventsMsg{&wsclient.CursorResetEvent{Stored: 42, Gateway: 3}})
+	h.send(inbound(&wsclient.CursorResetEvent{Stored: 42, Gateway: 3}))
 	if got := h.st.Cursor(); got != 3 {
 		t.Fatalf("store cursor %d after a reset to 3", got)
 	}

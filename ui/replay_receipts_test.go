@@ -16,12 +16,12 @@ func TestReplayReadOnceAtSyncDone(t *testing.T) {
 	for i, id := range []string{"r1", "r2", "r3"} {
 		f := msgFrame(id, frame.RoleCron, "replayed "+id, ms(1, i))
 		f.Cursor = int64(i + 1)
-		h.send(&wsclient.FrameEvent{Frame: f, Replayed: true})
+		h.send(inbound(&wsclient.FrameEvent{Frame: f, Replayed: true}))
 	}
 	if got := receipts(h); len(got) != 0 {
 		t.Fatalf("receipts during the replay: %q", got)
 	}
-	h.send(&wsclient.CursorEvent{Cursor: 7})
+	h.send(inbound(&wsclient.CursorEvent{Cursor: 7}))
 	if got := receipts(h); len(got) != 1 || got[0] != "r3" {
 		t.Fatalf("receipts after sync.done: %q, want r3 once", got)
 	}

@@ -175,7 +175,7 @@ func TestRejectedTokenNamesItsSource(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.source, func(t *testing.T) {
 			h := newHarness(t, 80, 24, func(o *Options) { o.TokenSource = c.source })
-			h.send(ConnChangedMsg{State: common.ConnAuthFailed, Err: &wsclient.AuthError{Message: "expired\x1b]0;x\x07"}})
+			h.send(inbound(&wsclient.StateEvent{State: wsclient.StateAuthFailed, Err: &wsclient.AuthError{Message: "expired\x1b]0;x\x07"}}))
 			h.mustShow("✗ token rejected by the gateway — "+c.bar, c.banner, "gateway said: expired␛]0;x␇")
 			h.mustNotShow("config file")
 		})

@@ -11,8 +11,7 @@ import (
 )
 
 // TestDeletingTheOpenChannelSwitchesTheTranscript: the deleted channel's
-// messages leave the screen at once; the default channel's show (issue 12
-// row 1).
+// messages leave the screen at once; the default channel's show.
 func TestDeletingTheOpenChannelSwitchesTheTranscript(t *testing.T) {
 	h := newHarness(t, 120, 40)
 	h.online()
@@ -27,7 +26,7 @@ func TestDeletingTheOpenChannelSwitchesTheTranscript(t *testing.T) {
 }
 
 // TestPickerBannerClearsInItsLane: the banner announcing another lane's
-// question goes when that lane is opened (row 13).
+// question goes when that lane is opened.
 func TestPickerBannerClearsInItsLane(t *testing.T) {
 	h := newHarness(t, 120, 40)
 	h.online()
@@ -38,7 +37,7 @@ func TestPickerBannerClearsInItsLane(t *testing.T) {
 }
 
 // TestCtrlHomeReachesTheRealOldest: Ctrl+Home pages in every older page
-// until the first message of the lane is on screen (row 6).
+// until the first message of the lane is on screen.
 func TestCtrlHomeReachesTheRealOldest(t *testing.T) {
 	h := newHarness(t, 100, 30)
 	h.gw.answer = historyAnswer(300)
@@ -64,7 +63,7 @@ func TestLoadingOlderMark(t *testing.T) {
 }
 
 // TestFirstChipKeySelectsAVisibleChip: with a chip scrolled off the top
-// and one on screen, the first ] selects the one on screen (row 11).
+// and one on screen, the first ] selects the one on screen.
 func TestFirstChipKeySelectsAVisibleChip(t *testing.T) {
 	h := newHarness(t, 100, 30)
 	h.online()

@@ -216,7 +216,7 @@ func (g *scriptedGW) Next(e *simEnv, typ string) frame.Frame {
 				return f
 			}
 		case ev := <-e.events:
-			e.send(ev)
+			e.send(inbound(ev))
 		case <-deadline:
 			g.t.Fatalf("the client sent no %s; screen:\n%s", typ, e.plain())
 		}

@@ -7,17 +7,15 @@
 //
 // # Wiring
 //
-// main.go builds a store.State and a wsclient.Client, then
+// Package main (client.go) builds a store.State and a wsclient.Client, then
 //
 //	m := ui.New(ui.Options{Gateway: client, State: st})
 //	p := tea.NewProgram(m)
 //
-// and forwards the client's events to the program, either one by one as
-// client.Next returns them (p.Send(ev): Update understands
-// *wsclient.FrameEvent, *HelloEvent, *StateEvent, *CursorEvent and
-// *ProtocolErrorEvent) or in batches from client.NextBatch wrapped in
-// ClientEventsMsg, which renders once per batch. A source other than wsclient can send
-// FrameReceivedMsg / FramesReceivedMsg / ConnChangedMsg instead (events.go).
+// and forwards the client's events to the program in batches from
+// client.NextBatch wrapped in ClientEventsMsg (wsevents.go), the one message
+// through which frames and connection changes reach the model; each batch is
+// rendered once.
 // Update and View never do I/O: all gateway calls run in tea.Cmds through
 // the Gateway interface.
 package ui
@@ -42,7 +40,6 @@ import (
 	"github.com/hermes/iris/ui/sidebar"
 	"github.com/hermes/iris/ui/statusbar"
 	"github.com/hermes/iris/ui/transcript"
-	"github.com/hermes/iris/wsclient"
 )
 
 // Gateway is what the UI needs of the protocol client; *wsclient.Client
@@ -94,6 +91,12 @@ type Options struct {
 	// GatewayURL names the gateway in it (credentials are dropped).
 	Audit      AuditLog
 	GatewayURL string
+	// PickersFile is where the pending pickers are published for the
+	// headless commands (pickerpublish.go); "" publishes none.
+	PickersFile string
+	// DeviceName names this device in its picker answers ("by", extension
+	// picker_answered, answeredby.go); "" leaves it to the gateway.
+	DeviceName string
 	// NotifyRepeats are the gaps between the repeats of a picker's
 	// notification while it waits and the terminal is unfocused; the last
 	// gap repeats until the picker ends. Empty: no repeats.
@@ -298,18 +301,10 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.handleWheel(msg)
 	case tea.MouseClickMsg:
 		return m.handleClick(msg)
-	case FrameReceivedMsg:
-		return m.handleFrame(msg)
-	case FramesReceivedMsg:
-		return m.handleFrames(msg)
-	case ConnChangedMsg:
-		return m.handleConn(msg)
 	case editorDoneMsg:
 		return m.editorDone(msg)
 	case pagerDoneMsg:
 		return m.pagerDone(msg)
-	case wsclient.Event:
-		return m.handleClientEvent(msg)
 	case ClientEventsMsg:
 		return m.handleClientEvents(msg)
 	case historyLoadedMsg:
@@ -339,6 +334,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return nil
 	case pickerAnsweredMsg:
 		return m.handlePickerAnswered(msg)
+	case auditAnswersMsg:
+		return m.handleAuditAnswers(msg)
 	case notifyRepeatMsg:
 		return m.handleNotifyRepeat()
 	case pickerExpiryMsg:

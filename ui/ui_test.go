@@ -15,6 +15,7 @@ import (
 	"github.com/hermes/iris/themes"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/dialog"
+	"github.com/hermes/iris/wsclient"
 )
 
 func TestStartFocusAndSidebar(t *testing.T) {
@@ -510,9 +511,9 @@ func TestGatewayRestartingNoticeAndBanner(t *testing.T) {
 func TestConnectionStates(t *testing.T) {
 	h := newHarness(t, 120, 40)
 	h.mustShow("◌ connecting…")
-	h.send(ConnChangedMsg{State: common.ConnReconnecting, Attempt: 2, RetryAt: fixedNow.Add(4500 * time.Millisecond)})
+	h.send(inbound(&wsclient.StateEvent{State: wsclient.StateReconnecting, Attempt: 2, RetryAt: fixedNow.Add(4500 * time.Millisecond)}))
 	h.mustShow("↻ reconnecting in 5s (attempt 2)")
-	h.send(ConnChangedMsg{State: common.ConnAuthFailed, Err: fmt.Errorf("the gateway rejected the token")})
+	h.send(inbound(&wsclient.StateEvent{State: wsclient.StateAuthFailed, Err: fmt.Errorf("the gateway rejected the token")}))
 	h.mustShow("✗ token rejected", "the gateway rejected the token")
 }
 
@@ -572,7 +573,7 @@ func TestOfflineSendIsQueuedThenSent(t *testing.T) {
 		t.Fatalf("sent while offline: %v", req)
 	}
 	h.mustShow("◷ queued")
-	h.send(ConnChangedMsg{State: common.ConnOnline})
+	h.send(inbound(&wsclient.StateEvent{State: wsclient.StateOnline}))
 	req, _ := h.gw.calls()
 	found := false
 	for _, f := range req {

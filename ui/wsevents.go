@@ -11,28 +11,28 @@ import (
 	"github.com/hermes/iris/wsclient"
 )
 
-// handleClientEvent takes a wsclient event as it comes from Client.Next
-// (main.go may p.Send them unchanged) and applies it like the equivalent
-// FrameReceivedMsg or ConnChangedMsg.
-// ClientEventsMsg is a batch of wsclient events in arrival order (what
-// main.go's bridge drains with Client.NextBatch). Consecutive frames are
-// applied together and rendered once; other events are handled in order
-// between them.
+// ClientEventsMsg is the root model's one inbound message from the
+// gateway: a batch of wsclient events in arrival order, as client.go's
+// bridge drains them with Client.NextBatch (a request's answer that stands
+// for a broadcast, such as message.deleted, is applied through it too).
+// Consecutive frames are applied together and rendered once; other events
+// are handled in order between them.
 type ClientEventsMsg []wsclient.Event
 
 func (m *Model) handleClientEvents(evs ClientEventsMsg) tea.Cmd {
 	var cmds []tea.Cmd
-	var run FramesReceivedMsg
+	var frames []frame.Frame
+	var replayed []bool
 	flush := func() {
-		if len(run.Frames) > 0 {
-			cmds = append(cmds, m.handleFrames(run))
-			run = FramesReceivedMsg{}
+		if len(frames) > 0 {
+			cmds = append(cmds, m.handleFrames(frames, replayed))
+			frames, replayed = nil, nil
 		}
 	}
 	for _, ev := range evs {
 		if fe, ok := ev.(*wsclient.FrameEvent); ok {
-			run.Frames = append(run.Frames, fe.Frame)
-			run.Replayed = append(run.Replayed, fe.Replayed)
+			frames = append(frames, fe.Frame)
+			replayed = append(replayed, fe.Replayed)
 			continue
 		}
 		flush()
@@ -42,13 +42,13 @@ func (m *Model) handleClientEvents(evs ClientEventsMsg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
+// handleClientEvent handles one event other than a frame (frames are
+// applied in runs by handleClientEvents).
 func (m *Model) handleClientEvent(ev wsclient.Event) tea.Cmd {
 	switch ev := ev.(type) {
-	case *wsclient.FrameEvent:
-		return m.handleFrame(FrameReceivedMsg{Frame: ev.Frame, Replayed: ev.Replayed})
 	case *wsclient.HelloEvent:
 		ack := ev.Ack
-		return m.handleFrame(FrameReceivedMsg{Frame: frame.Frame{Type: frame.TypeHelloAck, Payload: &ack}})
+		return m.handleFrame(frame.Frame{Type: frame.TypeHelloAck, Payload: &ack})
 	case *wsclient.CursorEvent:
 		if c := m.status.Conn(); c.SyncAttempt > 0 {
 			c.SyncAttempt, c.SyncRetryAt = 0, time.Time{}
@@ -60,7 +60,7 @@ func (m *Model) handleClientEvent(ev wsclient.Event) tea.Cmd {
 	case *wsclient.SyncFailedEvent:
 		return m.syncFailed(ev)
 	case *wsclient.StateEvent:
-		return m.handleConn(ConnChangedMsg{State: connState(ev.State), Attempt: ev.Attempt, RetryAt: ev.RetryAt, Err: ev.Err})
+		return m.handleConn(ev)
 	case *wsclient.ProtocolErrorEvent:
 		var ve *frame.VersionError
 		if errors.As(ev.Err, &ve) {
@@ -75,7 +75,7 @@ func (m *Model) handleClientEvent(ev wsclient.Event) tea.Cmd {
 // reconcile.go), and reports the focused lane's newest message read once
 // for the whole replay, instead of one receipt per replayed message.
 func (m *Model) syncDone(cursor int64) tea.Cmd {
-	cmd := m.handleFrame(FrameReceivedMsg{Frame: frame.Frame{Type: frame.TypeSyncDone, Payload: &frame.SyncDone{Cursor: cursor}}})
+	cmd := m.handleFrame(frame.Frame{Type: frame.TypeSyncDone, Payload: &frame.SyncDone{Cursor: cursor}})
 	cmd = tea.Batch(cmd, m.reconcileSynced())
 	if !m.transcript.Following() {
 		return cmd

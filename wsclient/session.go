@@ -101,7 +101,7 @@ func (s *session) handshake() (frame.HelloAck, error) {
 	cfg := &s.c.cfg
 	hello := frame.Frame{Type: frame.TypeHello, Payload: &frame.Hello{
 		Token: cfg.Token, DeviceID: cfg.DeviceID, DeviceName: cfg.DeviceName,
-		Caps: frame.Caps{MinProtocol: frame.Version, Media: frame.Ptr(true), Push: "none"},
+		Caps: frame.Caps{MinProtocol: frame.Version, Media: frame.Ptr(true), Push: "none", PickerAnswered: frame.Ptr(true)},
 	}}
 	if err := s.write(hello); err != nil {
 		return frame.HelloAck{}, err

@@ -36,7 +36,7 @@ type ActionSend struct{ Text string }
 // message of a lane (the transcript reached its top).
 type ActionLoadOlder struct{ Lane frame.Lane }
 
-// ActionSelectPicker answers a pending picker (used by issue 4's dialogs).
+// ActionSelectPicker answers a pending picker (from the picker dialog or card).
 // Record is the one-line transcript record of the answer (for example
 // "approved once: rm -rf build/").
 type ActionSelectPicker struct {

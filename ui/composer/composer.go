@@ -17,7 +17,10 @@ import (
 )
 
 // placeholder is shown in the empty, focused composer.
-const placeholder = "Message…  (enter send · alt+enter newline)"
+func (m *Model) placeholder() string {
+	km := m.com.KeyMap.Composer
+	return "Message…  (" + common.HintLine(common.FirstKey(km.Send)+" send", common.FirstKey(km.Newline)+" newline") + ")"
+}
 
 // MaxLines is how tall the composer grows before it scrolls.
 const MaxLines = 5
@@ -48,7 +51,6 @@ var _ common.Component = (*Model)(nil)
 func New(com *common.Common) *Model {
 	ta := textarea.New()
 	ta.ShowLineNumbers = false
-	ta.Placeholder = placeholder
 	ta.DynamicHeight = true
 	ta.MinHeight = 1
 	ta.MaxHeight = MaxLines
@@ -59,6 +61,7 @@ func New(com *common.Common) *Model {
 	ta.MaxWidth = 0
 	ta.KeyMap.InsertNewline = com.KeyMap.Composer.Newline
 	m := &Model{com: com, ta: ta}
+	m.ta.Placeholder = m.placeholder()
 	m.ta.SetPromptFunc(ansi.StringWidth(promptLine), m.rowPrompt)
 	m.ApplyStyles()
 	m.ta.Focus()
@@ -104,7 +107,7 @@ func (m *Model) SetAutoThread(on bool) { m.autoThread = on }
 
 // Focus gives the composer keyboard focus.
 func (m *Model) Focus() tea.Cmd {
-	m.ta.Placeholder = placeholder
+	m.ta.Placeholder = m.placeholder()
 	return m.ta.Focus()
 }
 
@@ -211,6 +214,7 @@ func (m *Model) hint() string {
 func (m *Model) busyHint() string {
 	st := m.com.Styles.Composer
 	toggle := m.com.KeyMap.Global.ToggleSteer.Help().Key
+	enter := m.com.KeyMap.Composer.Send.Help().Key
 	var s string
 	switch {
 	case !m.busy && m.queue == 0:
@@ -218,11 +222,11 @@ func (m *Model) busyHint() string {
 	case !m.busy:
 		s = st.Hint.Render(plural(m.queue) + " waiting to send")
 	case m.com.Settings.BusyInput == common.BusySteer:
-		s = st.Mode.Render("STEER") + st.Hint.Render(" enter steers the running turn · "+toggle+": queue instead")
+		s = st.Mode.Render("STEER") + st.Hint.Render(" "+enter+" steers the running turn · "+toggle+": queue instead")
 	case m.com.Settings.BusyInput == common.BusyQueue:
-		s = st.ModeQueue.Render("QUEUE") + st.Hint.Render(" enter waits for the next turn · "+toggle+": let the gateway decide")
+		s = st.ModeQueue.Render("QUEUE") + st.Hint.Render(" "+enter+" waits for the next turn · "+toggle+": let the gateway decide")
 	default:
-		s = st.ModeQueue.Render("GATEWAY") + st.Hint.Render(" enter sends now; the gateway's busy mode decides · "+toggle+": steer instead")
+		s = st.ModeQueue.Render("GATEWAY") + st.Hint.Render(" "+enter+" sends now; the gateway's busy mode decides · "+toggle+": steer instead")
 	}
 	if m.busy && m.queue > 0 {
 		s += st.Hint.Render(" · " + plural(m.queue) + " queued")

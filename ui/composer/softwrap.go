@@ -9,7 +9,7 @@ import (
 
 // Prompts of the composer's rows: the first row of each line the user
 // typed (a hard line) and the rows the textarea wrapped it onto (soft
-// wraps), so that the two kinds of break look different (issue 12, row 7).
+// wraps), so that the two kinds of break look different.
 const (
 	promptLine = "› "
 	promptWrap = "· "

@@ -12,7 +12,7 @@ import (
 )
 
 // The composer marks the rows of one typed line apart from the lines the
-// user broke with a newline (issue 12, row 7): "›" starts each hard line,
+// user broke with a newline: "›" starts each hard line,
 // "·" each row the textarea wrapped it onto.
 func TestComposerMarksSoftWraps(t *testing.T) {
 	m := New(common.NewForTest(time.Unix(0, 0)))

@@ -11,6 +11,7 @@ import (
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/list"
 )
 
 // ChannelsID is the channel management dialog's ID.
@@ -47,7 +48,7 @@ type Channels struct {
 	step          channelsStep
 	ops           []string
 	op            string
-	cursor        int
+	cur           list.Cursor // over the operations, or the confirmation's two rows
 	input         textinput.Model
 }
 
@@ -65,6 +66,7 @@ func NewChannels(com *common.Common, lane frame.Lane) *Channels {
 	if !c.node.Default || isThread {
 		c.ops = append(c.ops, OpDelete)
 	}
+	c.cur.SetLen(len(c.ops))
 	return c
 }
 
@@ -77,7 +79,7 @@ func NewChannelOp(com *common.Common, lane frame.Lane, op string) *Channels {
 	c := NewChannels(com, lane)
 	for i, o := range c.ops {
 		if o == op {
-			c.cursor = i
+			c.cur.Set(i)
 			if op != OpDefault {
 				c.begin(op)
 			}
@@ -122,7 +124,9 @@ func (c *Channels) begin(op string) common.Action {
 	c.op = op
 	switch op {
 	case OpDelete:
-		c.step, c.cursor = stepConfirm, 1 // Cancel is highlighted first
+		c.step = stepConfirm
+		c.cur.SetLen(2)
+		c.cur.Set(1) // Cancel is highlighted first
 	case OpDefault:
 		return c.done(frame.TypeChannelSetDef, &frame.Empty{})
 	default:
@@ -162,29 +166,26 @@ func (c *Channels) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 		case stepName:
 			return c.nameKey(msg)
 		case stepConfirm:
-			return c.listKey(msg, 2, c.confirm), nil
+			return c.listKey(msg, c.confirm), nil
 		default:
-			return c.listKey(msg, len(c.ops), func(i int) common.Action { return c.begin(c.ops[i]) }), nil
+			return c.listKey(msg, func(i int) common.Action { return c.begin(c.ops[i]) }), nil
+		}
+	case tea.MouseWheelMsg:
+		if c.step != stepName {
+			c.cur.Update(msg, listKeys(c.com, true))
 		}
 	}
 	return nil, nil
 }
 
-// listKey moves over n rows (arrows, j/k) and picks with Enter or a digit.
-func (c *Channels) listKey(kp tea.KeyPressMsg, n int, pick func(int) common.Action) common.Action {
+// listKey moves over the rows (arrows, j/k, pages) and picks with Enter
+// or a digit.
+func (c *Channels) listKey(kp tea.KeyPressMsg, pick func(int) common.Action) common.Action {
 	km := c.com.KeyMap.Picker
 	switch {
-	case key.Matches(kp, km.Up, km.VimUp):
-		c.cursor = max(c.cursor-1, 0)
-	case key.Matches(kp, km.Down, km.VimDown):
-		c.cursor = min(c.cursor+1, n-1)
-	case key.Matches(kp, km.Select):
-		return pick(c.cursor)
-	case key.Matches(kp, km.Digit):
-		if i := int(kp.Text[0] - '1'); i < n {
-			c.cursor = i
-			return pick(i)
-		}
+	case c.cur.Update(kp, listKeys(c.com, true)):
+	case key.Matches(kp, km.Select), c.cur.Digit(kp, km.Digit):
+		return pick(c.cur.Index())
 	}
 	return nil
 }

@@ -10,11 +10,13 @@ import (
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/ui/common"
 )
 
 // View renders the current step.
 func (c *Channels) View() string {
 	st := c.com.Styles.Dialog
+	km := c.com.KeyMap.Picker
 	w := c.innerWidth()
 	name := "“" + termsafe.Line(c.node.Name) + "”"
 	var lines []string
@@ -26,7 +28,7 @@ func (c *Channels) View() string {
 			OpRename:     "Rename " + name,
 		}[c.op]
 		lines = []string{st.Title.Render(ansi.Truncate(title, w, "…")), "", c.input.View(), "",
-			st.Hint.Render("enter save · esc cancel")}
+			st.Hint.Render(common.HintLine(common.KeyHint("save", km.Select), common.KeyHint("cancel", km.Close)))}
 	case stepConfirm:
 		lines = []string{st.Title.Render(ansi.Truncate("Delete "+name+"?", w, "…")), "",
 			st.Danger.Width(w).Render(c.loss()), ""}
@@ -38,7 +40,9 @@ func (c *Channels) View() string {
 			labels[i] = c.opLabel(op, name)
 		}
 		lines = append(lines, c.rows(labels, w)...)
-		lines = append(lines, "", st.Hint.Render("↑↓/jk move · 1-9 pick · enter select · esc close"))
+		lines = append(lines, "", st.Hint.Render(common.HintLine(
+			common.KeyPair(km.Up, km.Down)+"/"+common.KeyPair(km.VimDown, km.VimUp)+" move", // "jk", as vim users say it
+			common.KeyHint("pick", km.Digit), common.KeyHint("select", km.Select), common.KeyHint("close", km.Close))))
 	}
 	return st.Frame.Width(w + st.Frame.GetHorizontalFrameSize()).Render(strings.Join(lines, "\n"))
 }
@@ -63,7 +67,7 @@ func (c *Channels) rows(labels []string, w int) []string {
 	out := make([]string, len(labels))
 	for i, l := range labels {
 		text := ansi.Truncate("  "+strconv.Itoa(i+1)+" "+l, w, "…")
-		if i == c.cursor {
+		if i == c.cur.Index() {
 			out[i] = st.Selected.Width(w).Render("›" + text[1:])
 		} else {
 			out[i] = st.Item.Render(text)

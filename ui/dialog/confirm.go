@@ -15,7 +15,8 @@ import (
 const ConfirmID = "confirm"
 
 // Confirm asks one yes/no question: y or Enter answers yes (the root then
-// handles Yes), n or Esc answers no and closes it.
+// handles Yes), n or Esc answers no and closes it (as bound in the key
+// map).
 type Confirm struct {
 	com           *common.Common
 	width, height int
@@ -53,9 +54,9 @@ func (c *Confirm) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	}
 	km := c.com.KeyMap.Picker
 	switch {
-	case key.Matches(kp, km.Select) || kp.String() == "y":
+	case key.Matches(kp, km.Select, km.Yes):
 		return c.yes, nil
-	case key.Matches(kp, km.Close) || kp.String() == "n":
+	case key.Matches(kp, km.Close, km.No):
 		return common.ActionClose{}, nil
 	}
 	return nil, nil
@@ -72,14 +73,15 @@ func (c *Confirm) View() string {
 	if len(c.detail) > 0 {
 		lines = append(lines, "")
 	}
-	lines = append(lines, st.Muted.Render("y/enter: yes · n/esc: no"))
+	km := c.com.KeyMap.Picker
+	lines = append(lines, st.Muted.Render(common.HintLine(common.KeyNames(km.Yes, km.Select)+": yes", common.KeyNames(km.No, km.Close)+": no")))
 	return st.Frame.Width(w + st.Frame.GetHorizontalFrameSize()).Render(strings.Join(lines, "\n"))
 }
 
 // ShortHelp lists the answers.
 func (c *Confirm) ShortHelp() []key.Binding {
 	km := c.com.KeyMap.Picker
-	return []key.Binding{km.Select, km.Close}
+	return []key.Binding{km.Yes, km.Select, km.No, km.Close}
 }
 
 // FullHelp lists the answers.

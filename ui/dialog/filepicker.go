@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"github.com/hermes/iris/keymap"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
 )
@@ -45,10 +46,24 @@ func NewFilePicker(com *common.Common, dir, root string) (*FilePicker, tea.Cmd) 
 	fp.CurrentDirectory = dir
 	fp.ShowPermissions = false
 	fp.AutoHeight = false
-	fp.KeyMap.Back = key.NewBinding(key.WithKeys("h", "backspace", "left"), key.WithHelp("←", "up a directory"))
+	fp.KeyMap = filePickerKeys(com.KeyMap, fp.KeyMap)
 	d := &FilePicker{com: com, fp: fp, root: root, close: com.KeyMap.Picker.Close}
 	labelled(&d.fp, d.Dir)
 	return d, wrapPicker(d.fp.Init())
+}
+
+// filePickerKeys are the bubbles file picker's keys taken from the key
+// map: the list keys, Select attaches, Files.Open (or Select) opens a
+// folder, Files.Back goes up. Its own first/last/page keys stay as bubbles
+// has them.
+func filePickerKeys(km keymap.KeyMap, fk filepicker.KeyMap) filepicker.KeyMap {
+	p := km.Picker
+	fk.Up = keymap.Join(p.Up, p.VimUp)
+	fk.Down = keymap.Join(p.Down, p.VimDown)
+	fk.Select = p.Select
+	fk.Open = keymap.Join(km.Files.Open, p.Select)
+	fk.Back = km.Files.Back
+	return fk
 }
 
 // wrapPicker tags the picker's command results so the root routes them back.
@@ -99,7 +114,9 @@ func (d *FilePicker) View() string {
 	w := min(max(d.width-8, 20), 100)
 	title := st.Title.Render("Attach a file")
 	dir := st.Description.Render(termsafe.Line(homeShort(d.fp.CurrentDirectory)))
-	hint := st.Hint.Render("enter attach · → open dir · ← up · esc close")
+	km := d.com.KeyMap
+	hint := st.Hint.Render(common.HintLine(common.KeyHint("attach", km.Picker.Select), common.KeyHint("open dir", km.Files.Open),
+		common.KeyHint("up", km.Files.Back), common.KeyHint("close", d.close)))
 	body := lipgloss.JoinVertical(lipgloss.Left, title, dir, "", termsafe.Output(d.fp.View()), "", hint)
 	return st.Frame.Width(w).Render(body)
 }

@@ -66,7 +66,7 @@ func TestFilePickerStopsAtItsRoot(t *testing.T) {
 }
 
 // TestFilePickerSizesLikeTheChips: a directory ends in "/" without a size,
-// a file's size is written as on its chip (issue 12 row 10).
+// a file's size is written as on its chip.
 func TestFilePickerSizesLikeTheChips(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.Mkdir(filepath.Join(dir, "src"), 0o700); err != nil {

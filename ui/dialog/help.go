@@ -34,7 +34,7 @@ func (h *Help) ID() string { return HelpID }
 func (h *Help) SetSize(w, hgt int) { h.width, h.height = w, hgt }
 
 // Update closes the overlay on Esc, ?, F1 or q, and scrolls it with
-// ↑/↓ (k/j), PgUp/PgDn and Home/End.
+// ↑/↓ (k/j), PgUp/PgDn and Home/End (as bound in the key map).
 func (h *Help) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	kp, ok := msg.(tea.KeyPressMsg)
 	if !ok {
@@ -43,7 +43,7 @@ func (h *Help) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	km := h.com.KeyMap
 	_, _, rows := h.layout()
 	switch {
-	case key.Matches(kp, km.Picker.Close, km.Global.Help) || kp.String() == "q":
+	case key.Matches(kp, km.Picker.Close, km.Global.Help, km.Picker.Quit):
 		return common.ActionClose{}, nil
 	case key.Matches(kp, km.Picker.Up, km.Picker.VimUp):
 		h.offset--
@@ -74,7 +74,7 @@ func (h *Help) View() string {
 		lines = append(lines, body...)
 	} else {
 		lines = append(lines, body[off:min(off+rows, len(body))]...)
-		lines = append(lines, st.Desc.Render(moreLine(off > 0, off+rows < len(body))))
+		lines = append(lines, st.Desc.Render(h.moreLine(off > 0, off+rows < len(body))))
 	}
 	for i, l := range lines {
 		lines[i] = ansi.Truncate(l, maxW, "…")
@@ -83,14 +83,16 @@ func (h *Help) View() string {
 }
 
 // moreLine tells which way more bindings are and how to get there.
-func moreLine(above, below bool) string {
+func (h *Help) moreLine(above, below bool) string {
+	km := h.com.KeyMap
+	up, down := km.Picker.Up, km.Picker.Down
 	switch {
 	case above && below:
-		return "↑↓ more above and below · ↑/↓ pgup/pgdn scroll"
+		return "↑↓ more above and below · " + common.KeyNames(up, down) + " " + common.KeyNames(km.Global.PageUp, km.Global.PageDown) + " scroll"
 	case above:
-		return "↑ more above · ↑/pgup scroll"
+		return "↑ more above · " + common.KeyNames(up, km.Global.PageUp) + " scroll"
 	default:
-		return "↓ more below · ↓/pgdn scroll"
+		return "↓ more below · " + common.KeyNames(down, km.Global.PageDown) + " scroll"
 	}
 }
 

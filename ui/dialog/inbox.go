@@ -14,6 +14,7 @@ import (
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/list"
 )
 
 // InboxID is the ID of the approval inbox.
@@ -40,13 +41,17 @@ var inboxKinds = map[string]string{
 type Inbox struct {
 	com           *common.Common
 	width, height int
-	cursor        int
+	cur           list.Cursor // over the pending pickers
 }
 
 var _ Dialog = (*Inbox)(nil)
 
 // NewInbox returns the inbox over the store's pending pickers.
-func NewInbox(com *common.Common) *Inbox { return &Inbox{com: com} }
+func NewInbox(com *common.Common) *Inbox {
+	b := &Inbox{com: com}
+	b.cur.SetRows(inboxRows)
+	return b
+}
 
 // ID names the dialog.
 func (b *Inbox) ID() string { return InboxID }
@@ -59,28 +64,27 @@ func (b *Inbox) innerWidth() int { return min(max(b.width-8, 40), 96) }
 // pending is the current list, with the cursor kept inside it.
 func (b *Inbox) pending() []store.Picker {
 	ps := b.com.Store.AllPickers()
-	b.cursor = max(min(b.cursor, len(ps)-1), 0)
+	b.cur.SetLen(len(ps))
 	return ps
 }
 
 // Update moves the highlight, opens the highlighted picker, or closes.
 func (b *Inbox) Update(msg tea.Msg) (common.Action, tea.Cmd) {
+	ps := b.pending()
+	if b.cur.Update(msg, listKeys(b.com, true)) {
+		return nil, nil
+	}
 	kp, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil, nil
 	}
-	ps := b.pending()
 	km := b.com.KeyMap.Picker
 	switch {
 	case key.Matches(kp, km.Close):
 		return common.ActionClose{}, nil
-	case key.Matches(kp, km.Up, km.VimUp):
-		b.cursor = max(b.cursor-1, 0)
-	case key.Matches(kp, km.Down, km.VimDown):
-		b.cursor = min(b.cursor+1, max(len(ps)-1, 0))
 	case key.Matches(kp, km.Select):
-		if b.cursor < len(ps) {
-			return common.ActionOpenPicker{Lane: ps[b.cursor].Lane, PickerID: ps[b.cursor].PickerID}, nil
+		if i := b.cur.Index(); i < len(ps) {
+			return common.ActionOpenPicker{Lane: ps[i].Lane, PickerID: ps[i].PickerID}, nil
 		}
 	}
 	return nil, nil
@@ -97,14 +101,17 @@ func (b *Inbox) View() string {
 		lines = append(lines, st.Muted.Render("Nothing is waiting."))
 	}
 	now := b.com.Now()
-	first := max(0, b.cursor-inboxRows+1)
-	for i := first; i < min(len(ps), first+inboxRows); i++ {
-		lines = append(lines, b.row(ps[i], now, w, i == b.cursor))
+	first, end := b.cur.Window()
+	for i := first; i < end; i++ {
+		lines = append(lines, b.row(ps[i], now, w, i == b.cur.Index()))
 	}
 	if len(ps) > inboxRows {
 		lines = append(lines, st.Muted.Render(fmt.Sprintf("  %d more", len(ps)-inboxRows)))
 	}
-	lines = append(lines, "", st.Hint.Render(ansi.Truncate("↑↓ move · enter answer in its channel · esc close", w, "…")))
+	km := b.com.KeyMap.Picker
+	hint := common.HintLine(common.KeyPair(km.Up, km.Down)+" move", common.KeyHint("answer in its channel", km.Select),
+		common.KeyHint("close", km.Close))
+	lines = append(lines, "", st.Hint.Render(ansi.Truncate(hint, w, "…")))
 	return st.Frame.Width(w + st.Frame.GetHorizontalFrameSize()).Render(strings.Join(lines, "\n"))
 }
 

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/keymap"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
 )
@@ -239,7 +240,7 @@ func (p *Picker) chooseKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
 	case key.Matches(kp, km.Select):
 		return p.enter()
 	case key.Matches(kp, km.Pick):
-		i := p.nthRow(int(kp.Code - '1'))
+		i := p.nthRow(keymap.Position(kp, km.Pick))
 		switch {
 		case i >= 0 && p.multi(): // a multi-select picks by toggling
 			p.cursor, p.picked[i] = i, !p.picked[i]
@@ -247,7 +248,7 @@ func (p *Picker) chooseKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
 		case i >= 0:
 			return p.chooseRow(i)
 		}
-	case p.multi() && kp.Code == tea.KeySpace && p.onChoice():
+	case p.multi() && key.Matches(kp, km.Toggle) && p.onChoice():
 		p.picked[p.cursor] = !p.picked[p.cursor]
 	case p.isModel() || p.allowsText():
 		if printable(kp) && !p.isModel() {
@@ -258,7 +259,7 @@ func (p *Picker) chooseKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
 			return p.edit(kp)
 		}
 	case key.Matches(kp, km.Digit):
-		if i := p.nthRow(int(kp.Code - '1')); i >= 0 {
+		if i := p.nthRow(keymap.Position(kp, km.Digit)); i >= 0 {
 			return p.chooseRow(i)
 		}
 		return p.yield(kp), nil // a digit past the choices is text

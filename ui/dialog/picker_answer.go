@@ -11,12 +11,22 @@ import (
 	"github.com/hermes/iris/ui/common"
 )
 
-// Notices shown when a key did nothing.
-const (
-	noticeNothingHighlighted = "nothing is highlighted: ↑↓ then enter, or a digit"
-	noticeEmptyText          = "type an answer first, or pick a choice with ↑↓"
-	noticeEmptyReason        = "type the reason first, or esc to go back"
-)
+// noticeNothingHighlighted is shown when Enter had nothing to answer with.
+func (p *Picker) noticeNothingHighlighted() string {
+	km := p.com.KeyMap.Picker
+	return "nothing is highlighted: " + common.KeyPair(km.Up, km.Down) + " then " + km.Select.Help().Key + ", or a digit"
+}
+
+// noticeEmptyText is shown when Enter found the answer row empty.
+func (p *Picker) noticeEmptyText() string {
+	km := p.com.KeyMap.Picker
+	return "type an answer first, or pick a choice with " + common.KeyPair(km.Up, km.Down)
+}
+
+// noticeEmptyReason is shown when Enter found the deny reason empty.
+func (p *Picker) noticeEmptyReason() string {
+	return "type the reason first, or " + p.com.KeyMap.Picker.Close.Help().Key + " to go back"
+}
 
 // enter answers with the highlighted row, the typed text, or (multi-select)
 // the toggled choices; with nothing to send it only shows a hint.
@@ -27,7 +37,7 @@ func (p *Picker) enter() (common.Action, tea.Cmd) {
 		}
 	}
 	if p.cursor < 0 || p.cursor >= len(p.rows) {
-		p.notice = noticeNothingHighlighted
+		p.notice = p.noticeNothingHighlighted()
 		return nil, nil
 	}
 	return p.choose(p.cursor)
@@ -91,7 +101,7 @@ func (p *Picker) choose(i int) (common.Action, tea.Cmd) {
 	case r.text:
 		text := strings.TrimSpace(p.input.Value())
 		if text == "" {
-			p.notice = noticeEmptyText
+			p.notice = p.noticeEmptyText()
 			return nil, nil
 		}
 		return p.answer(text, record(p.pk, r, text)), nil
@@ -124,7 +134,7 @@ func (p *Picker) reasonKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
 	}
 	reason := strings.TrimSpace(p.input.Value())
 	if reason == "" {
-		p.notice = noticeEmptyReason
+		p.notice = p.noticeEmptyReason()
 		return nil, nil
 	}
 	a := p.answer("deny", denyRecord(p.pk, reason)).(common.ActionSelectPicker)

@@ -172,11 +172,6 @@ func matchingModels(pr frame.Provider, query string) []frame.Model {
 	return out
 }
 
-// approvalVerbs name the standard approval answers in records.
-var approvalVerbs = map[string]string{
-	"once": "approved once", "session": "approved for the session", "always": "approved always", "deny": "denied",
-}
-
 // subject is what a record is about: the command of an approval, else the
 // picker's summary (sanitised).
 func subject(p store.Picker) string {
@@ -196,7 +191,7 @@ func record(p store.Picker, r pickerRow, text string) string {
 	subj := subject(p)
 	switch p.Type {
 	case frame.TypePickerApproval:
-		if verb, ok := approvalVerbs[r.value]; ok && !r.text {
+		if verb, ok := store.ApprovalVerb(r.value); ok && !r.text {
 			return verb + ": " + subj
 		}
 	case frame.TypePickerModel:

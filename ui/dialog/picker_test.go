@@ -349,9 +349,20 @@ func TestPickerSanitisesWireText(t *testing.T) {
 	if err := termsafe.Verify(p.View()); err != nil {
 		t.Fatal(err)
 	}
+	// The text shows, with visible placeholders where the controls were.
+	v := ansi.Strip(p.View())
+	for _, want := range []string{"T␛]0;pwned␇", "rm ␛[2J -rf", "d\uFFFD31m", "ok␛[31m"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("view lacks %q:\n%s", want, v)
+		}
+	}
 	act, _ := p.Update(press("1"))
-	if err := termsafe.Verify(act.(common.ActionSelectPicker).Record); err != nil {
+	record := act.(common.ActionSelectPicker).Record
+	if err := termsafe.Verify(record); err != nil {
 		t.Fatal(err)
+	}
+	if want := "approved once: rm ␛[2J -rf"; record != want {
+		t.Fatalf("record %q, want %q", record, want)
 	}
 }
 

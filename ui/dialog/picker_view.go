@@ -11,6 +11,7 @@ import (
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/ui/common"
 )
 
 // pickerTitles are the titles of prompts that bring none.
@@ -149,7 +150,9 @@ func (p *Picker) fieldLines(w int) []string {
 		out = append(out, st.Arming.Width(w).Render("The guardian denied this. Allowing it overrides that for this one run only."), "")
 	}
 	if p.multi() {
-		out = append(out, st.Muted.Render("Pick any number: space (or "+p.com.KeyMap.Picker.Pick.Help().Key+") toggles, enter sends."), "")
+		km := p.com.KeyMap.Picker
+		out = append(out, st.Muted.Render("Pick any number: "+km.Toggle.Help().Key+" (or "+km.Pick.Help().Key+") toggles, "+
+			km.Select.Help().Key+" sends."), "")
 	}
 	return out
 }
@@ -238,17 +241,19 @@ func (p *Picker) rowLine(i, n, w int) string {
 
 // hint lists the keys that work now.
 func (p *Picker) hint() string {
+	km := p.com.KeyMap.Picker
+	move, enter, esc := common.KeyPair(km.Up, km.Down), km.Select.Help().Key, km.Close.Help().Key
 	switch {
 	case p.stage == stageConfirm:
-		return "enter: yes, answer " + p.rows[p.pending].label + " · esc: back"
+		return common.HintLine(enter+": yes, answer "+p.rows[p.pending].label, esc+": back")
 	case p.stage == stageReason:
-		return "type the reason · enter deny · esc back"
+		return common.HintLine("type the reason", enter+" deny", esc+" back")
 	case p.isModel():
-		return "type to filter · ↑↓ move · enter select · esc hide"
+		return common.HintLine("type to filter", move+" move", enter+" select", esc+" hide")
 	case p.multi():
-		return "↑↓ move · space toggle · enter send (or the typed answer) · esc hide"
+		return common.HintLine(move+" move", common.KeyHint("toggle", km.Toggle), enter+" send (or the typed answer)", esc+" hide")
 	case p.allowsText():
-		return "type an answer · ↑↓ then enter, or " + p.com.KeyMap.Picker.Pick.Help().Key + ", picks a choice · esc hide"
+		return common.HintLine("type an answer", move+" then "+enter+", or "+km.Pick.Help().Key+", picks a choice", esc+" hide")
 	}
-	return "↑↓ then enter, or 1-9, to answer · esc hide (stays pending)"
+	return common.HintLine(move+" then "+enter+", or "+km.Digit.Help().Key+", to answer", esc+" hide (stays pending)")
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/list"
 )
 
 // SearchID is the search dialog's ID.
@@ -35,8 +36,8 @@ type Search struct {
 	pending       bool
 	err           string
 	hits          []frame.SearchHit
-	terms         []string // the lower-cased words of the answered query
-	cursor        int
+	terms         []string    // the lower-cased words of the answered query
+	cur           list.Cursor // over the hits
 }
 
 var _ Dialog = (*Search)(nil)
@@ -57,7 +58,11 @@ func (s *Search) ID() string { return SearchID }
 func (s *Search) SetSize(w, h int) {
 	s.width, s.height = w, h
 	s.input.SetWidth(max(s.innerWidth()-4, 8))
+	s.cur.SetRows(s.visibleHits())
 }
+
+// visibleHits is how many hits (two lines each) fit the screen.
+func (s *Search) visibleHits() int { return max((s.height-10)/2, 2) }
 
 func (s *Search) innerWidth() int { return min(max(s.width-8, 30), 90) }
 
@@ -88,7 +93,9 @@ func (s *Search) SetResults(asked common.ActionSearch, r frame.SearchResults) {
 	if asked != s.last {
 		return
 	}
-	s.pending, s.err, s.hits, s.cursor = false, "", r.Hits, 0
+	s.pending, s.err, s.hits = false, "", r.Hits
+	s.cur.SetLen(len(s.hits))
+	s.cur.Set(0)
 	s.terms = strings.Fields(strings.ToLower(termsafe.Line(asked.Query)))
 }
 
@@ -110,6 +117,8 @@ func (s *Search) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 		return nil, cmd
 	case tea.KeyPressMsg:
 		return s.handleKey(msg)
+	case tea.MouseWheelMsg:
+		s.cur.Update(msg, listKeys(s.com, false))
 	}
 	return nil, nil
 }
@@ -122,19 +131,15 @@ func (s *Search) handleKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
 	case key.Matches(kp, km.Scope):
 		s.scope = map[string]string{ScopeAll: ScopeChat, ScopeChat: ScopeAll}[s.scope]
 		return s.Start(), nil
-	case key.Matches(kp, km.Up):
-		s.cursor = max(s.cursor-1, 0)
-		return nil, nil
-	case key.Matches(kp, km.Down):
-		s.cursor = min(s.cursor+1, max(len(s.hits)-1, 0))
+	case s.cur.Update(kp, listKeys(s.com, false)):
 		return nil, nil
 	case key.Matches(kp, km.Select):
 		q := strings.TrimSpace(s.input.Value())
 		if s.scope+"\x00"+q != s.asked {
 			return s.Start(), nil
 		}
-		if s.cursor < len(s.hits) {
-			h := s.hits[s.cursor]
+		if i := s.cur.Index(); i < len(s.hits) {
+			h := s.hits[i]
 			return common.ActionJump{Lane: frame.Lane{ChatID: h.ChatID, ThreadID: h.ThreadID.Val}, MessageID: h.MessageID}, nil
 		}
 		return nil, nil

@@ -33,7 +33,10 @@ func (s *Search) View() string {
 		lines = append(lines, st.Muted.Render(fmt.Sprintf("%d found", len(s.hits))))
 	}
 	lines = append(lines, s.hitLines(w)...)
-	lines = append(lines, "", st.Hint.Render(ansi.Truncate("enter search / jump · tab all ↔ this lane · ↑↓ move · esc close", w, "…")))
+	km := s.com.KeyMap.Picker
+	hint := common.HintLine(common.KeyHint("search / jump", km.Select), common.KeyHint("all ↔ this lane", km.Scope),
+		common.KeyPair(km.Up, km.Down)+" move", common.KeyHint("close", km.Close))
+	lines = append(lines, "", st.Hint.Render(ansi.Truncate(hint, w, "…")))
 	return st.Frame.Width(w + st.Frame.GetHorizontalFrameSize()).Render(strings.Join(lines, "\n"))
 }
 
@@ -43,10 +46,9 @@ func (s *Search) hitLines(w int) []string {
 		return nil
 	}
 	st := s.com.Styles.Dialog
-	visible := max((s.height-10)/2, 2)
-	first := max(0, min(s.cursor-visible/2, len(s.hits)-visible))
+	first, end := s.cur.Centered(s.visibleHits())
 	var out []string
-	for i := first; i < min(len(s.hits), first+visible); i++ {
+	for i := first; i < end; i++ {
 		h := s.hits[i]
 		lane := frame.Lane{ChatID: h.ChatID, ThreadID: h.ThreadID.Val}
 		head := common.LaneLabel(s.com.Store, lane) + " · " + termsafe.Line(h.Role)
@@ -54,11 +56,11 @@ func (s *Search) hitLines(w int) []string {
 			head += " · " + t
 		}
 		cursor := "  "
-		if i == s.cursor {
+		if i == s.cur.Index() {
 			cursor = "› "
 		}
 		headLine := ansi.Truncate(cursor+head, w, "…")
-		if i == s.cursor {
+		if i == s.cur.Index() {
 			headLine = st.Selected.Width(w).Render(headLine)
 		} else {
 			headLine = st.Muted.Render(headLine)

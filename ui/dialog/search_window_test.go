@@ -8,7 +8,7 @@ import (
 )
 
 // TestHitWindowShowsTheMatch: a hit past the dialog's width is shown with
-// the text around it instead of being cut off (issue 12 row 8).
+// the text around it instead of being cut off.
 func TestHitWindowShowsTheMatch(t *testing.T) {
 	long := strings.Repeat("filler words ", 20) + "the deploy token lives in the vault " + strings.Repeat("tail ", 20)
 	got := hitWindow(long, []string{"deploy"}, 60)

@@ -116,9 +116,9 @@ func (d *Settings) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 		d.cursor = (d.cursor + len(settingRows) - 1) % len(settingRows)
 	case key.Matches(kp, km.Down, km.VimDown):
 		d.cursor = (d.cursor + 1) % len(settingRows)
-	case key.Matches(kp, km.Select), kp.String() == "space", kp.String() == "right", kp.String() == "l":
+	case key.Matches(kp, km.Select, km.Toggle, km.Next):
 		step = 1
-	case kp.String() == "left", kp.String() == "h":
+	case key.Matches(kp, km.Prev):
 		step = -1
 	}
 	if step == 0 {
@@ -161,14 +161,17 @@ func (d *Settings) View() string {
 	if r := settingRows[d.cursor]; r.notes != nil {
 		lines = append(lines, "", st.Hint.Width(w).Render(r.notes[r.get(d)]))
 	}
-	lines = append(lines, "", st.Hint.Render(ansi.Truncate("↑↓ move · enter/space/←→ change · esc close", w, "…")))
+	km := d.com.KeyMap.Picker
+	hint := common.HintLine(common.KeyPair(km.Up, km.Down)+" move",
+		common.KeyNames(km.Select, km.Toggle)+"/"+common.KeyPair(km.Prev, km.Next)+" change", common.KeyHint("close", km.Close))
+	lines = append(lines, "", st.Hint.Render(ansi.Truncate(hint, w, "…")))
 	return st.Frame.Width(w + st.Frame.GetHorizontalFrameSize()).Render(strings.Join(lines, "\n"))
 }
 
 // ShortHelp lists the dialog's keys.
 func (d *Settings) ShortHelp() []key.Binding {
 	km := d.com.KeyMap.Picker
-	return []key.Binding{km.Up, km.Down, km.Select, km.Close}
+	return []key.Binding{km.Up, km.Down, km.Select, km.Toggle, km.Prev, km.Next, km.Close}
 }
 
 // FullHelp lists the dialog's keys.

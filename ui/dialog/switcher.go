@@ -12,6 +12,7 @@ import (
 
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/list"
 )
 
 // SwitcherID is the channel switcher's ID.
@@ -32,7 +33,7 @@ type Switcher struct {
 	unread        map[frame.Lane]int // lanes with unread messages
 	first         []bool             // per entry: listed first (unread)
 	matches       []int32            // indexes into entries, best first
-	cursor        int
+	cur           list.Cursor        // over the matches
 
 	rank   []uint16 // ranking key per entry (0: no match), reused by filter
 	counts []int    // counting sort buckets, reused by filter
@@ -56,6 +57,7 @@ func NewSwitcher(com *common.Common, idx *LaneIndex) *Switcher {
 	ti.Focus()
 	idx.refresh(com.Store)
 	s := &Switcher{com: com, input: ti, entries: idx.entries, keys: idx.keys, unread: com.Store.UnreadCounts()}
+	s.cur.SetRows(switcherRows)
 	s.first = make([]bool, len(s.entries))
 	for l := range s.unread {
 		if i, ok := idx.at[l]; ok {
@@ -86,12 +88,18 @@ func (s *Switcher) Matches() []string {
 	return out
 }
 
-// filter recomputes the matches: lanes with unread messages first, then by
+// filter recomputes the matches for the query and highlights the best.
+func (s *Switcher) filter() {
+	s.rankMatches()
+	s.cur.SetLen(len(s.matches))
+	s.cur.Set(0)
+}
+
+// rankMatches lists the matches: lanes with unread messages first, then by
 // fuzzy score for a query, ties in directory order. One pass scores every
 // lane and a counting sort ranks them, both linear in the lanes.
-func (s *Switcher) filter() {
+func (s *Switcher) rankMatches() {
 	q := strings.ToLower(strings.TrimSpace(s.input.Value()))
-	s.cursor = 0
 	for i := len(s.prefixes) - 1; i >= 0; i-- {
 		if p := s.prefixes[i]; p.query == q { // erased back to an earlier query
 			s.last, s.rank, s.matches = p.query, p.rank, p.matches
@@ -164,6 +172,7 @@ type ranked struct {
 func (s *Switcher) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	kp, ok := msg.(tea.KeyPressMsg)
 	if !ok {
+		s.cur.Update(msg, listKeys(s.com, false))
 		return nil, nil
 	}
 	km := s.com.KeyMap.Picker
@@ -171,15 +180,11 @@ func (s *Switcher) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	case key.Matches(kp, km.Close):
 		return common.ActionClose{}, nil
 	case key.Matches(kp, km.Select):
-		if s.cursor < len(s.matches) {
-			return common.ActionOpenLane{Lane: s.entries[s.matches[s.cursor]].lane}, nil
+		if i := s.cur.Index(); i < len(s.matches) {
+			return common.ActionOpenLane{Lane: s.entries[s.matches[i]].lane}, nil
 		}
 		return nil, nil
-	case key.Matches(kp, km.Up):
-		s.cursor = max(s.cursor-1, 0)
-		return nil, nil
-	case key.Matches(kp, km.Down):
-		s.cursor = min(s.cursor+1, max(len(s.matches)-1, 0))
+	case s.cur.Update(kp, listKeys(s.com, false)):
 		return nil, nil
 	}
 	before := s.input.Value()
@@ -199,8 +204,8 @@ func (s *Switcher) View() string {
 	if len(s.matches) == 0 {
 		lines = append(lines, st.Muted.Render("no match"))
 	}
-	first := max(0, s.cursor-switcherRows+1)
-	for i := first; i < min(len(s.matches), first+switcherRows); i++ {
+	first, end := s.cur.Window()
+	for i := first; i < end; i++ {
 		e := s.entries[s.matches[i]]
 		badge := ""
 		if n := s.unread[e.lane]; n > 0 {
@@ -208,7 +213,7 @@ func (s *Switcher) View() string {
 		}
 		label := ansi.Truncate(e.label, w-ansi.StringWidth(badge)-2, "…")
 		style := st.Item
-		if i == s.cursor {
+		if i == s.cur.Index() {
 			style = st.Selected
 		}
 		lines = append(lines, style.Render("  "+label)+badge)

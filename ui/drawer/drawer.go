@@ -21,6 +21,7 @@ import (
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/list"
 )
 
 // maxRows is how many matches the drawer shows at once.
@@ -34,7 +35,7 @@ type Model struct {
 	fromServer bool            // catalog came from commands.catalog
 	entries    []Entry
 	matches    []match
-	cursor     int
+	cur        list.Cursor // over the matches
 	text       string
 	open       bool
 	dismissed  string // the text Esc closed the drawer at
@@ -64,7 +65,7 @@ func New(com *common.Common) *Model {
 // store's cached copy). An empty catalog switches to commands.complete.
 func (m *Model) SetCatalog(cmds []frame.Command) {
 	m.catalog, m.fromServer, m.asked = cmds, len(cmds) > 0, ""
-	m.entries = buildEntries(cmds)
+	m.entries = buildEntries(cmds, m.com.KeyMap)
 	m.refilter()
 }
 
@@ -75,7 +76,7 @@ func (m *Model) SetCompletions(prefix string, cmds []frame.Command) {
 		return
 	}
 	m.catalog = cmds
-	m.entries = buildEntries(cmds)
+	m.entries = buildEntries(cmds, m.com.KeyMap)
 	m.refilter()
 }
 
@@ -93,7 +94,7 @@ func (m *Model) SetText(text string) common.Action {
 		return nil
 	}
 	m.text = text
-	m.cursor = 0
+	m.cur.Set(0)
 	m.refilter()
 	if dir, ok := m.pathWant(); ok {
 		return common.ActionListDir{Dir: dir}
@@ -127,7 +128,7 @@ func (m *Model) Wants(kp tea.KeyPressMsg) bool {
 // subcommands on offer) and a file path are sent as typed.
 func (m *Model) takesEnter() bool {
 	h := m.Highlighted()
-	if h == "" || m.matches[m.cursor].path || strings.EqualFold(h, strings.TrimSpace(m.text)) {
+	if h == "" || m.matches[m.cur.Index()].path || strings.EqualFold(h, strings.TrimSpace(m.text)) {
 		return false
 	}
 	word, rest, _ := strings.Cut(m.text, " ")
@@ -146,19 +147,16 @@ func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 		return nil, nil
 	}
 	switch {
-	case key.Matches(kp, m.keys.up):
-		m.cursor = max(m.cursor-1, 0)
-	case key.Matches(kp, m.keys.down):
-		m.cursor = min(m.cursor+1, max(len(m.matches)-1, 0))
+	case m.cur.Update(kp, list.Keys{Up: m.keys.up, Down: m.keys.down}):
 	case key.Matches(kp, m.keys.close):
 		m.open, m.dismissed = false, m.text
 	case key.Matches(kp, m.keys.complete):
-		if m.cursor < len(m.matches) {
-			return m.complete(m.completion(m.matches[m.cursor]), false)
+		if i := m.cur.Index(); i < len(m.matches) {
+			return m.complete(m.completion(m.matches[i]), false)
 		}
 	case key.Matches(kp, m.keys.send):
 		if m.takesEnter() {
-			mt := m.matches[m.cursor]
+			mt := m.matches[m.cur.Index()]
 			text := m.completion(mt)
 			return m.complete(text, !strings.HasSuffix(text, " ") || !m.argRequired(mt))
 		}
@@ -198,10 +196,10 @@ func (m *Model) complete(text string, send bool) (common.Action, tea.Cmd) {
 
 // Highlighted returns what Tab would complete to, or "".
 func (m *Model) Highlighted() string {
-	if !m.open || m.cursor >= len(m.matches) {
-		return ""
+	if i := m.cur.Index(); m.open && i < len(m.matches) {
+		return m.matches[i].completion
 	}
-	return m.matches[m.cursor].completion
+	return ""
 }
 
 // Matches returns the completions on offer, best first.

@@ -5,10 +5,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/hermes/iris/frame"
@@ -321,6 +323,13 @@ func TestDrawerSanitisesCatalog(t *testing.T) {
 	d.SetText("/")
 	if err := termsafe.Verify(d.View()); err != nil {
 		t.Fatal(err)
+	}
+	// The entry shows, with visible placeholders where the controls were.
+	v := ansi.Strip(d.View())
+	for _, want := range []string{"/e␛]0;x␇vil [a\uFFFD|b]  d␛[2J\uFFFD", "C␛[31m"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("view lacks %q:\n%s", want, v)
+		}
 	}
 	d.Update(keyDown)
 	if err := termsafe.Verify(d.View()); err != nil {

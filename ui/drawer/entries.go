@@ -5,7 +5,10 @@ import (
 	"slices"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/keymap"
 )
 
 // ClientPrefix always reaches Iris's own command: "//quit" runs Iris's
@@ -16,21 +19,50 @@ const ClientPrefix = "//"
 // ClientCategory is the drawer category of Iris's own commands.
 const ClientCategory = "Iris"
 
-// Builtins are the commands Iris runs itself, without the gateway.
+// Builtins are the commands Iris runs itself, without the gateway. The
+// drawer adds to their descriptions the keys that do the same (keyNotes).
 func Builtins() []frame.Command {
 	return []frame.Command{
-		{Name: "/search", ArgsHint: "[query]", Description: "Search messages (Ctrl+F)"},
+		{Name: "/search", ArgsHint: "[query]", Description: "Search messages"},
 		{Name: "/channel", ArgsHint: "[new|rename|default|delete]", Description: "Create, rename, set default or delete the channel"},
 		{Name: "/thread", ArgsHint: "[new|auto]", Description: "Start a thread, or toggle a new thread for the next message"},
-		{Name: "/stop", Description: "Stop the agent in this lane (Esc)"},
+		{Name: "/stop", Description: "Stop the agent in this lane"},
 		{Name: "/theme", ArgsHint: "[auto|dark|light]", Description: "Switch the colour theme"},
 		{Name: "/settings", Description: "View and change Iris's settings"},
-		{Name: "/pickers", Description: "Every question waiting for your answer, in all channels (Alt+P)"},
-		{Name: "/keys", Description: "Show the key bindings (F1)"},
+		{Name: "/pickers", Description: "Every question waiting for your answer, in all channels"},
+		{Name: "/keys", Description: "Show the key bindings"},
 		{Name: "/quit", Description: "Quit Iris"},
-		{Name: AttachCommand, ArgsHint: "PATH", Description: "Attach a file (Alt+A opens the file picker)"},
-		{Name: "/view", Description: "Open this lane's messages as plain text in $PAGER (v: the selected one)"},
+		{Name: AttachCommand, ArgsHint: "PATH", Description: "Attach a file"},
+		{Name: "/view", Description: "Open this lane's messages as plain text in $PAGER"},
 	}
+}
+
+// keyNotes are what the descriptions of Iris's commands say about the keys
+// that do the same, as bound in km.
+func keyNotes(km keymap.KeyMap) map[string]string {
+	return map[string]string{
+		"/search":     " (" + keyTitle(km.Global.Search) + ")",
+		"/stop":       " (" + keyTitle(km.Global.Escape) + ")",
+		"/pickers":    " (" + keyTitle(km.Global.Picker) + ")",
+		"/keys":       " (" + keyTitle(km.Global.Help) + ")",
+		AttachCommand: " (" + keyTitle(km.Media.Attach) + " opens the file picker)",
+		"/view":       " (" + keyTitle(km.Transcript.View) + ": the selected one)",
+	}
+}
+
+// keyTitle writes a binding's first key as prose does: "Ctrl+F", "Esc",
+// "F1"; a lone character stays as it is ("v").
+func keyTitle(b key.Binding) string {
+	if len(b.Keys()) == 0 {
+		return ""
+	}
+	parts := strings.Split(b.Keys()[0], "+")
+	for i, p := range parts {
+		if r := []rune(p); len(r) > 1 || len(parts) > 1 {
+			parts[i] = strings.ToUpper(string(r[0])) + string(r[1:])
+		}
+	}
+	return strings.Join(parts, "+")
 }
 
 // Entry is one command the drawer offers.
@@ -48,8 +80,8 @@ type Entry struct {
 
 // buildEntries lists the gateway's commands in their order, then Iris's,
 // each of Iris's under ClientPrefix when a gateway command has its name or
-// one of its aliases.
-func buildEntries(gateway []frame.Command) []Entry {
+// one of its aliases; the descriptions of Iris's name km's keys.
+func buildEntries(gateway []frame.Command, km keymap.KeyMap) []Entry {
 	taken := map[string]bool{}
 	var out []Entry
 	for _, c := range gateway {
@@ -62,8 +94,10 @@ func buildEntries(gateway []frame.Command) []Entry {
 		}
 		out = append(out, Entry{Command: c, Invoke: c.Name, Subs: gatewaySubcommands(c)})
 	}
+	notes := keyNotes(km)
 	for _, c := range Builtins() {
 		c.Category = ClientCategory
+		c.Description += notes[c.Name]
 		e := Entry{Command: c, Client: true, Invoke: c.Name, Subs: Subcommands(c.ArgsHint)}
 		if taken[c.Name] {
 			e.Invoke = ClientPrefix + strings.TrimPrefix(c.Name, "/")
@@ -161,8 +195,8 @@ func Resolve(text string, gateway []frame.Command) (name, args string, ok bool) 
 		return "", "", false
 	}
 	if !forced {
-		for _, e := range buildEntries(gateway) {
-			if !e.Client && (strings.EqualFold(e.Name, word) || containsFold(e.Aliases, word)) {
+		for _, c := range gateway {
+			if c.Name != "" && (strings.EqualFold(c.Name, word) || containsFold(c.Aliases, word)) {
 				return "", "", false
 			}
 		}

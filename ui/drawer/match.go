@@ -27,6 +27,7 @@ func (m *Model) refilter() {
 	m.matches = m.matches[:0]
 	m.open = false
 	if !m.active() {
+		m.cur.SetLen(0)
 		return
 	}
 	word, rest, hasArg := strings.Cut(m.text, " ")
@@ -39,7 +40,7 @@ func (m *Model) refilter() {
 		m.matches = m.pathMatches()
 	}
 	m.open = len(m.matches) > 0
-	m.cursor = min(m.cursor, max(len(m.matches)-1, 0))
+	m.cur.SetLen(len(m.matches))
 }
 
 // active reports whether the text is a command being typed that Esc has

@@ -21,16 +21,18 @@ func (m *Model) View() string {
 	}
 	st := m.com.Styles.Drawer
 	w := max(m.width-st.Frame.GetHorizontalFrameSize(), 20)
-	first := max(0, min(m.cursor-maxRows/2, len(m.matches)-maxRows))
+	first, end := m.cur.Centered(maxRows)
 	var lines []string
-	for i := first; i < min(len(m.matches), first+maxRows); i++ {
-		lines = append(lines, m.row(m.matches[i], i == m.cursor, w))
+	for i := first; i < end; i++ {
+		lines = append(lines, m.row(m.matches[i], i == m.cur.Index(), w))
 	}
 	more := ""
 	if len(m.matches) > maxRows {
-		more = "  " + strconv.Itoa(m.cursor+1) + "/" + strconv.Itoa(len(m.matches))
+		more = "  " + strconv.Itoa(m.cur.Index()+1) + "/" + strconv.Itoa(len(m.matches))
 	}
-	lines = append(lines, st.Description.Render(ansi.Truncate("tab complete · enter send · esc close"+more, w, "…")))
+	hint := common.HintLine(common.KeyHint("complete", m.keys.complete), common.KeyHint("send", m.keys.send),
+		common.KeyHint("close", m.keys.close))
+	lines = append(lines, st.Description.Render(ansi.Truncate(hint+more, w, "…")))
 	return st.Frame.Width(w + st.Frame.GetHorizontalFrameSize()).Render(strings.Join(lines, "\n"))
 }
 

@@ -208,7 +208,7 @@ func (c *call) handleUploaded(msg uploadedMsg) tea.Cmd {
 	}
 	if msg.err != nil {
 		c.updateAttachment(msg.attachID, func(a *common.Attachment) {
-			a.State, a.Err = common.AttachFailed, uploadError(msg.err)
+			a.State, a.Err = common.AttachFailed, uploadError(msg.err, c.com.KeyMap.Composer.Send.Help().Key)
 		})
 		c.abortSend()
 		return common.ReportError(fmt.Errorf("attachment not sent: %s", transferError(msg.err)))
@@ -265,13 +265,13 @@ func (m *Model) dropQueuedUploads() {
 }
 
 // uploadError is the chip's text for a failed upload, with a hint when
-// sending again may succeed.
-func uploadError(err error) string {
+// sending again (the send key) may succeed.
+func uploadError(err error, sendKey string) string {
 	var fe *frame.Error
 	if errors.Is(err, context.Canceled) || errors.As(err, &fe) && fe.Code == frame.CodeMediaTooLarge {
 		return transferError(err)
 	}
-	return transferError(err) + " · enter retries"
+	return transferError(err) + " · " + sendKey + " retries"
 }
 
 // transferError says why a transfer failed; the gateway's media_too_large

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/hermes/iris/config"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/themes"
@@ -326,6 +327,9 @@ func TestConnectionTest(t *testing.T) {
 	}
 	if err := termsafe.Verify(m.View().Content); err != nil {
 		t.Fatalf("view not terminal-safe: %v", err)
+	}
+	if v := ansi.Strip(m.View().Content); !strings.Contains(v, "Connection failed: auth: bad token ␛]0;pwned␇␛[2J") {
+		t.Fatalf("the failure is not shown with visible placeholders:\n%s", v)
 	}
 }
 

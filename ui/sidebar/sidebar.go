@@ -13,6 +13,7 @@ import (
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/list"
 )
 
 // Model is the sidebar component.
@@ -24,8 +25,7 @@ type Model struct {
 	index   map[frame.Lane]int // lane → row
 	dirVer  uint64             // the store's DirectoryVersion the rows were built from
 	built   bool
-	cursor  int // highlighted row
-	offset  int // first visible row
+	cur     list.Cursor // the highlighted row and the first visible one
 	current frame.Lane
 	spinner string
 	focused bool
@@ -42,7 +42,11 @@ type row struct {
 var _ common.Component = (*Model)(nil)
 
 // New returns an empty sidebar.
-func New(com *common.Common) *Model { return &Model{com: com} }
+func New(com *common.Common) *Model {
+	m := &Model{com: com}
+	m.cur.SetRows(m.listRows())
+	return m
+}
 
 // SetSize sets the outer size.
 func (m *Model) SetSize(width, height int) {
@@ -50,7 +54,7 @@ func (m *Model) SetSize(width, height int) {
 		return
 	}
 	m.width, m.height, m.view = width, height, ""
-	m.scrollToCursor()
+	m.cur.SetRows(m.listRows())
 }
 
 // SetFocused marks whether the sidebar has keyboard focus.
@@ -71,8 +75,7 @@ func (m *Model) SetSpinner(s string) {
 func (m *Model) SetCurrent(l frame.Lane) {
 	m.current, m.view = l, ""
 	if i := m.indexOf(l); i >= 0 {
-		m.cursor = i
-		m.scrollToCursor()
+		m.cur.Set(i)
 	}
 }
 
@@ -117,19 +120,18 @@ func (m *Model) rebuild() {
 			m.rows = append(m.rows, row{node: t, depth: 1})
 		}
 	}
+	m.cur.SetLen(len(m.rows))
 	if i := m.indexOf(highlighted); i >= 0 {
-		m.cursor = i
+		m.cur.Set(i)
 	}
-	m.cursor = min(m.cursor, max(len(m.rows)-1, 0))
-	m.scrollToCursor()
 }
 
 // Highlighted is the lane under the highlight.
 func (m *Model) Highlighted() frame.Lane {
-	if m.cursor < 0 || m.cursor >= len(m.rows) {
-		return frame.Lane{}
+	if i := m.cur.Index(); i < len(m.rows) {
+		return m.rows[i].node.Lane
 	}
-	return m.rows[m.cursor].node.Lane
+	return frame.Lane{}
 }
 
 func (m *Model) indexOf(l frame.Lane) int {
@@ -147,41 +149,27 @@ func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	}
 	km := m.com.KeyMap.Sidebar
 	m.view = ""
-	switch {
-	case key.Matches(kp, km.Up):
-		m.cursor = max(m.cursor-1, 0)
-	case key.Matches(kp, km.Down):
-		m.cursor = min(m.cursor+1, len(m.rows)-1)
-	case key.Matches(kp, km.Open):
+	if !m.cur.Update(kp, list.Keys{Up: km.Up, Down: km.Down}) && key.Matches(kp, km.Open) {
 		return common.ActionOpenLane{Lane: m.Highlighted()}, nil
 	}
-	m.scrollToCursor()
 	return nil, nil
 }
 
 // Click opens the lane on screen row y (0 is the sidebar's first row).
 func (m *Model) Click(y int) common.Action {
-	i := m.offset + y - m.headerRows()
+	first, _ := m.cur.Window()
+	i := first + y - m.headerRows()
 	if y < m.headerRows() || i < 0 || i >= len(m.rows) {
 		return nil
 	}
-	m.cursor, m.view = i, ""
+	m.cur.Set(i)
+	m.view = ""
 	return common.ActionOpenLane{Lane: m.rows[i].node.Lane}
 }
 
 func (m *Model) headerRows() int { return 1 }
 
 func (m *Model) listRows() int { return max(m.height-m.headerRows(), 1) }
-
-func (m *Model) scrollToCursor() {
-	if m.cursor < m.offset {
-		m.offset = m.cursor
-	}
-	if m.cursor >= m.offset+m.listRows() {
-		m.offset = m.cursor - m.listRows() + 1
-	}
-	m.offset = max(min(m.offset, len(m.rows)-m.listRows()), 0)
-}
 
 // View renders the title and the visible rows, padded to the size.
 func (m *Model) View() string {
@@ -196,9 +184,9 @@ func (m *Model) View() string {
 	} else {
 		lines = append(lines, st.Title.Render("Channels"))
 	}
-	end := min(m.offset+m.listRows(), len(m.rows))
-	for i := m.offset; i < end; i++ {
-		lines = append(lines, m.renderRow(m.rows[i], i == m.cursor, inner))
+	first, end := m.cur.Window()
+	for i := first; i < end; i++ {
+		lines = append(lines, m.renderRow(m.rows[i], i == m.cur.Index(), inner))
 	}
 	m.view = st.Base.Width(m.width).Height(m.height).MaxHeight(m.height).Render(strings.Join(lines, "\n"))
 	m.renders++
@@ -208,8 +196,8 @@ func (m *Model) View() string {
 // ShowsSpinner reports whether a busy lane is among the visible rows (the
 // root ticks the spinner only then).
 func (m *Model) ShowsSpinner() bool {
-	end := min(m.offset+m.listRows(), len(m.rows))
-	for i := m.offset; i < end; i++ {
+	first, end := m.cur.Window()
+	for i := first; i < end; i++ {
 		if ln := m.com.Store.Lane(m.rows[i].node.Lane); ln != nil && ln.Busy {
 			return true
 		}

@@ -1,0 +1,44 @@
+package common
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"charm.land/bubbles/v2/key"
+)
+
+// KeyNames names the keys of bindings for a hint, from their help labels
+// joined with "/" ("enter/space"), so a hint follows the [keys] overrides.
+func KeyNames(bs ...key.Binding) string {
+	names := make([]string, len(bs))
+	for i, b := range bs {
+		names[i] = b.Help().Key
+	}
+	return strings.Join(names, "/")
+}
+
+// KeyPair names two opposite bindings: run together when both are one
+// character ("↑↓", "jk"), else like KeyNames ("ctrl+u/ctrl+d").
+func KeyPair(a, b key.Binding) string {
+	ka, kb := a.Help().Key, b.Help().Key
+	if utf8.RuneCountInString(ka) == 1 && utf8.RuneCountInString(kb) == 1 {
+		return ka + kb
+	}
+	return ka + "/" + kb
+}
+
+// KeyHint is one "keys what" item of a hint line ("enter select").
+func KeyHint(what string, bs ...key.Binding) string { return KeyNames(bs...) + " " + what }
+
+// HintLine joins hint items with " · ".
+func HintLine(items ...string) string { return strings.Join(items, " · ") }
+
+// FirstKey names a binding's first key, as its help label writes it
+// ("alt+enter" of "alt+enter/ctrl+j"), for a hint with room for one.
+func FirstKey(b key.Binding) string {
+	k := b.Help().Key
+	if first, _, ok := strings.Cut(k, "/"); ok && first != "" {
+		return first
+	}
+	return k
+}
