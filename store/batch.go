@@ -28,6 +28,7 @@ type batch struct {
 	seq     int64         // its number, in the order sent (0 for flush markers)
 	written chan struct{} // closed once written (flush markers)
 	retry   bool          // a flush marker that also retries held writes now
+	read    func()        // a flush marker that reads this once what is before it is written (PageRead)
 }
 
 // settleRows closes a lane's stored open items with cut (Settle): the

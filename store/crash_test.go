@@ -62,7 +62,7 @@ func TestCrashKeepsCursorBehindData(t *testing.T) {
 	if int64(n) != cur {
 		t.Fatalf("cursor %d but only %d of its messages stored", cur, n)
 	}
-	if _, req := s.LoadOlder(def); req != nil || !s.Lane(def).HasMore {
+	if _, req := loadOlder(s, def); req != nil || !s.Lane(def).HasMore {
 		t.Fatal("paging after the crash")
 	}
 }

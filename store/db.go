@@ -42,6 +42,9 @@ type db struct {
 
 	cur    *batch
 	stored map[frame.Lane]laneRow // lane states read at Open, taken by lanes as they are created
+
+	closing sync.RWMutex // held to send reads from other goroutines (onWriter), taken to close
+	closed  bool
 }
 
 // ErrInUse is wrapped by Open when another process (another Iris on the
@@ -50,10 +53,11 @@ var ErrInUse = errors.New("the store is in use by another Iris")
 
 // openDB opens (creating if needed) the database file and migrates it.
 //
-// One connection, in exclusive locking mode: the writer and the UI's reads
-// take turns anyway (reads flush the writer first), and the exclusive lock
-// keeps a second Iris on the same profile out, since two writers would
-// hand out the same row ids.
+// One connection, in exclusive locking mode, so no second connection
+// could read the file: the UI's page reads run on the writer goroutine
+// (PageRead), the reducer's few on the caller's after a flush, and the
+// exclusive lock keeps a second Iris on the same profile out, since two
+// writers would hand out the same row ids.
 func openDB(path string, retry time.Duration) (*db, error) {
 	q := url.Values{}
 	for _, p := range []string{"busy_timeout(1000)", "locking_mode(EXCLUSIVE)", "journal_mode(WAL)",
@@ -111,7 +115,10 @@ func (d *db) retryNow() {
 // returns the error of writes that never succeeded, if any, and the first
 // read problem.
 func (d *db) close() error {
+	d.closing.Lock()
+	d.closed = true
 	close(d.batches)
+	d.closing.Unlock()
 	<-d.done
 	d.mu.Lock()
 	err := errors.Join(d.lost, d.readErr)
@@ -192,15 +199,20 @@ func (d *db) run() {
 		}
 		d.pending.Add(-int64(len(group)))
 		for _, g := range markers {
+			if g.read != nil {
+				g.read()
+			}
 			close(g.written) // flush: everything before it is written, or held
 		}
 	}
 }
 
-// gather returns b and the batches queued behind it, up to maxGroup.
+// gather returns b and the batches queued behind it, up to maxGroup and
+// up to the first read, so that a read sees only the batches sent before
+// it.
 func (d *db) gather(b *batch) []*batch {
 	group := []*batch{b}
-	for len(group) < maxGroup {
+	for len(group) < maxGroup && group[len(group)-1].read == nil {
 		select {
 		case nb, ok := <-d.batches:
 			if !ok {

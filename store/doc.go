@@ -11,9 +11,10 @@
 //
 // A State belongs to one goroutine, the UI's (bubbletea's Update). It has no
 // locks: every method, readers included, must be called from that goroutine
-// (the one exception is Cursor, which wsclient may read from its own).
-// Pointers it hands out (*Lane, *Item, *Message) stay valid and may be read
-// until the next mutating call; they must never be written by the caller.
+// (the exceptions are Cursor, which wsclient may read from its own, and
+// PageRead.Read, meant for a tea.Cmd's). Pointers it hands out (*Lane,
+// *Item, *Message) stay valid and may be read until the next mutating call;
+// they must never be written by the caller.
 //
 // # Raw strings
 //
@@ -29,9 +30,9 @@
 // snapshots what it changed into one batch, and one writer goroutine writes
 // the batches behind the UI, folding those queued into one transaction. A
 // frame's sync cursor travels in the same batch as the frame's effects, so
-// the stored cursor is never ahead of the stored data. Lanes are read
-// lazily: the newest page when a lane is first used, older pages through
-// LoadOlder, so a large history is never loaded whole. Deletes are hard
+// the stored cursor is never ahead of the stored data. A lane's items are
+// read a page at a time (see Reads), so a large history is never loaded
+// whole. Deletes are hard
 // (rows removed, secure_delete on). The file is held exclusively: a second
 // Iris on the same profile gets ErrInUse.
 //
@@ -43,11 +44,39 @@
 // (only their final form).
 //
 // The UI goroutine waits for the disk only when 256 batches are queued or
-// when a read needs them written first. When a write fails (a full disk),
+// when one of the reducer's reads needs them written first (see Reads).
+// When a write fails (a full disk),
 // the writer holds that batch and every later one in memory, in order, so
 // that the cursor cannot run ahead of lost data, and retries them together
 // with a growing delay; once space returns they are all written and writing
 // goes on. Health reports the failure meanwhile, with the typed messages
 // not on disk yet. A stored item that cannot be read is skipped and counted
 // in Health, without stopping writes.
+//
+// # Reads
+//
+// Looking at a State never reads the database: Lane and its accessors
+// (Len, Item, IndexOf, Message) and every other getter read memory only,
+// so a view may call them freely. A lane whose items were not read yet
+// holds none. A persistent State reads the database in three places:
+//
+//   - Open reads the directory, values, every lane's state (unread count,
+//     paging) and the items of lanes holding queued or running messages.
+//   - Paging for the UI: OpenPage (a lane just focused, up to a page) and
+//     LoadOlder (the next older page) read nothing but return a PageRead.
+//     PageRead.Read, run in a tea.Cmd, makes the read on the writer
+//     goroutine (the connection is exclusive: no second connection could
+//     read the file) after every write queued before it, so it sees them.
+//     ApplyPage merges the Page on the UI goroutine, or drops it when the
+//     lane changed meanwhile in a way the read could not see (the UI then
+//     asks again).
+//   - The reducer, on the caller's goroutine: a change to a lane whose
+//     items were never read (a frame, or the UI's own, such as a message
+//     sent before its page arrived) reads its newest page first, a replayed
+//     message older than everything held pages back to its place, and a
+//     message not held in memory is looked up by id so that it is not
+//     added twice. These are small indexed reads; each is reported to
+//     Options.OnSyncRead.
+//
+// Eviction (evict.go) relies on the paging above to bring shed items back.
 package store

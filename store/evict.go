@@ -11,9 +11,9 @@ import "github.com/hermes/iris/frame"
 // notices (never stored), unechoed placeholders (the outgoing queue points
 // at them) and the replay anchor. Older items are dropped from memory and
 // the lane says it has more (localMore), so the existing paging reads them
-// back: a page when the lane is focused again (open), more through
-// LoadOlder as the user scrolls, and knownElsewhere finds dropped messages
-// for dedupe. Only a prefix is dropped, so what is held stays the lane's
+// back: a page when the lane is focused again (OpenPage), more through
+// LoadOlder as the user scrolls, both read off the UI goroutine (see
+// PageRead), and knownElsewhere finds dropped messages for dedupe. Only a prefix is dropped, so what is held stays the lane's
 // newest items in order, as paging expects. A memory-only State drops
 // nothing: it has nowhere to read items back from, so its memory grows
 // with the session (headless commands and tests, which are short-lived).
@@ -53,17 +53,6 @@ func (s *State) toShed(l frame.Lane) {
 // or the one LoadOlder last paged.
 func (s *State) inView(l frame.Lane) bool { return l == s.focus || l == s.paging }
 
-// open reads back the stored items of lane l, focused now, up to a page:
-// shed lanes keep only a few.
-func (s *State) open(l frame.Lane) {
-	if l.ChatID == "" {
-		return
-	}
-	if ln := s.lane(l); ln != nil && len(ln.items) < s.opts.PageSize {
-		s.pageIn(ln)
-	}
-}
-
 // shed drops from memory the oldest items of the unfocused lanes changed
 // by this call or left oversized by an earlier one, down to IdleItems
 // each, as far as they are on disk. A lane whose items could not all go
@@ -85,7 +74,7 @@ func (s *State) shed() {
 	for l, tried := range s.oversized {
 		ln := s.lanes[l]
 		switch {
-		case ln == nil || s.inView(l) || ln.src != nil:
+		case ln == nil || s.inView(l) || ln.notRead:
 			delete(s.oversized, l)
 		case tried == written: // nothing more is on disk since
 		case s.trim(ln, written):

@@ -32,7 +32,7 @@ func held(s *State) (items, indexed int) {
 // the writer has written since their last change.
 func settled(s *State) {
 	s.db.flush()
-	s.Focus(s.Focused())
+	focus(s, s.Focused())
 }
 
 // stream plays one answer into lane l: start, update, stop.
@@ -63,13 +63,13 @@ func TestDayKeepsMemoryFlat(t *testing.T) {
 	hour := answers / 24
 	s := openShedding(t)
 	defer closeState(t, s)
-	s.Focus(dayLane(0))
+	focus(s, dayLane(0))
 	var atHour int
 	for i := range answers {
 		stream(s, dayLane(i%lanes), fmt.Sprintf("a%d", i))
 		if i%switchEvery == switchEvery-1 {
-			s.Focus(dayLane((i * 7) % lanes))
-			s.LoadOlder(s.Focused()) // paging up a few screens
+			focus(s, dayLane((i*7)%lanes))
+			loadOlder(s, s.Focused()) // paging up a few screens
 		}
 		if i == hour-1 {
 			settled(s)
@@ -99,25 +99,25 @@ func TestDayKeepsMemoryFlat(t *testing.T) {
 func TestLaneSwitchShedsAndPagesBack(t *testing.T) {
 	s := openShedding(t)
 	defer closeState(t, s)
-	s.Focus(def)
+	focus(s, def)
 	const n = 120
 	for i := range n {
 		stream(s, def, fmt.Sprintf("m%03d", i))
 	}
 	s.db.flush()
-	s.Focus(chan7)
+	focus(s, chan7)
 	if got := s.Lane(def).Len(); got != s.opts.IdleItems {
 		t.Fatalf("the lane left holds %d items, want %d", got, s.opts.IdleItems)
 	}
 	if !s.Lane(def).HasMore {
 		t.Fatal("the shed lane does not say it has more")
 	}
-	s.Focus(def)
+	focus(s, def)
 	if got := s.Lane(def).Len(); got != s.opts.IdleItems+s.opts.PageSize {
 		t.Fatalf("the lane focused again holds %d items, want a page back (%d)", got, s.opts.IdleItems+s.opts.PageSize)
 	}
 	for s.Lane(def).HasMore {
-		if chg, _ := s.LoadOlder(def); chg.Empty() {
+		if chg, _ := loadOlder(s, def); chg.Empty() {
 			t.Fatal("LoadOlder read nothing while HasMore")
 		}
 	}
@@ -134,11 +134,11 @@ func TestLaneSwitchShedsAndPagesBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A replayed stop of a shed answer is still known: nothing is doubled.
-	s.Focus(chan7)
+	focus(s, chan7)
 	replay(t, s, `{"cursor":9,"type":"message.stop","chat_id":"d","payload":{"message_id":"m001","final_text":"again"}}`)
-	s.Focus(def)
+	focus(s, def)
 	for s.Lane(def).HasMore {
-		s.LoadOlder(def)
+		loadOlder(s, def)
 	}
 	if got := s.Lane(def).Len(); got != n {
 		t.Fatalf("after a replayed stop of a shed answer the lane holds %d items, want %d", got, n)
@@ -155,7 +155,7 @@ func TestShedKeepsWhatIsNotOnDisk(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer closeState(t, s)
-	s.Focus(def)
+	focus(s, def)
 	s.Apply(frame.Frame{Type: frame.TypeMessageStart, ChatID: frame.Some("c7"),
 		Payload: &frame.MessageStart{MessageID: "live", Role: frame.RoleAssistant}}, false)
 	s.AddOutgoing(chan7, "typed", "c1", "", nil)
@@ -207,11 +207,11 @@ func TestShedKeepsWhatIsNotOnDisk(t *testing.T) {
 // A memory-only State has nowhere to read items back from: it keeps them.
 func TestMemoryOnlyStateKeepsEverything(t *testing.T) {
 	s := newState(newClock())
-	s.Focus(def)
+	focus(s, def)
 	for i := range 30 {
 		stream(s, chan7, fmt.Sprintf("m%d", i))
 	}
-	s.Focus(thr)
+	focus(s, thr)
 	if got := s.Lane(chan7).Len(); got != 30 {
 		t.Fatalf("a memory-only lane holds %d of 30 items", got)
 	}

@@ -228,7 +228,7 @@ func readAll(s *State) *State {
 		s.Lane(l)
 	}
 	for _, ln := range s.lanes {
-		ln.fill()
+		s.fill(ln)
 		for s.pageIn(ln) {
 		}
 	}
@@ -257,7 +257,7 @@ func storedView(s *State) string {
 	slices.SortFunc(lanes, func(a, b frame.Lane) int { return strings.Compare(a.String(), b.String()) })
 	for _, l := range lanes {
 		ln := s.lanes[l]
-		ln.fill()
+		s.fill(ln)
 		fmt.Fprintf(&b, "lane %s unread=%d\n", l, ln.Unread)
 		for _, it := range ln.items {
 			if it.Kind == KindNotice || (it.Msg != nil && it.Msg.Streaming) {

@@ -32,7 +32,7 @@ func replayedMsgs(from, to int) []string { return msgFrames(from, to, true) }
 func pageAll(t *testing.T, s *State, to int) {
 	t.Helper()
 	for range 100 {
-		c, req := s.LoadOlder(def)
+		c, req := loadOlder(s, def)
 		if req != nil {
 			t.Fatalf("LoadOlder asked the gateway for %+v with %d items held", req, s.Lane(def).Len())
 		}
@@ -59,7 +59,7 @@ func TestGapClosedByReplay(t *testing.T) {
 		replay(t, s, replayedMsgs(6, 40)...)
 		s.ApplyHistory(def, "", newest)
 		replay(t, s, replayedMsgs(41, 130)...)
-		if _, req := s.LoadOlder(def); req != nil || s.Lane(def).HasMore {
+		if _, req := loadOlder(s, def); req != nil || s.Lane(def).HasMore {
 			t.Fatalf("request %+v, HasMore %v after the replay met the page", req, s.Lane(def).HasMore)
 		}
 		wantIDs(t, s, def, 1, 130)
@@ -77,7 +77,7 @@ func TestGapClosedByReplay(t *testing.T) {
 		closeState(t, s) // stopped mid-replay: the gap is still open
 
 		s = open(t, dir, clk)
-		if _, req := s.LoadOlder(def); req == nil || req.BeforeMessageID != "m81" {
+		if _, req := loadOlder(s, def); req == nil || req.BeforeMessageID != "m81" {
 			t.Fatalf("mid-replay: request %+v, want the gap before m81", req)
 		}
 		closeState(t, s)
@@ -105,7 +105,7 @@ func TestGapKeptWithoutReplay(t *testing.T) {
 
 	s = open(t, dir, clk)
 	defer closeState(t, s)
-	_, req := s.LoadOlder(def)
+	_, req := loadOlder(s, def)
 	if req == nil || req.BeforeMessageID != "m81" {
 		t.Fatalf("request %+v, want the gap before m81", req)
 	}
@@ -128,7 +128,7 @@ func TestGapAfterLocalRows(t *testing.T) {
 	defer closeState(t, s)
 	var req *frame.HistoryRequest
 	for range 10 {
-		if _, req = s.LoadOlder(def); req != nil {
+		if _, req = loadOlder(s, def); req != nil {
 			break
 		}
 	}

@@ -60,7 +60,7 @@ func feed(t *testing.T, s *State, replayed bool, frames []string) Change {
 
 // dump renders a lane's items one per line, for comparisons.
 func dump(s *State, l frame.Lane) string {
-	ln := s.Lane(l)
+	ln := read(s, l)
 	var b strings.Builder
 	for i := range ln.Len() {
 		b.WriteString(itemLine(ln.Item(i)))
@@ -139,3 +139,40 @@ const helloAck = `{"type":"hello.ack","payload":{"server_caps":{"streaming":true
   {"chat_id":"d","name":"Default","kind":"default","is_default":true},
   {"chat_id":"c7","name":"Seven","kind":"channel"},
   {"chat_id":"c7","thread_id":"t1","name":"Thread","kind":"thread","parent_chat_id":"c7"}]}}`
+
+// loadOlder is LoadOlder with the page read it asks for made at once and
+// applied, as the UI's command would; a page that adds nothing, or the
+// lane's first, lets it ask again (now the gateway, or nothing).
+func loadOlder(s *State, l frame.Lane) (Change, *frame.HistoryRequest) {
+	chg, rd, req := s.LoadOlder(l)
+	for rd != nil {
+		p := rd.Read()
+		got := s.ApplyPage(p)
+		chg.Merge(got)
+		if got.Has(l) && !p.First() {
+			return chg, nil
+		}
+		var more Change
+		more, rd, req = s.LoadOlder(l)
+		chg.Merge(more)
+	}
+	return chg, req
+}
+
+// focus is Focus with the page read OpenPage asks for made at once and
+// applied, as the UI's command would.
+func focus(s *State, l frame.Lane) Change {
+	chg := s.Focus(l)
+	if rd := s.OpenPage(l); rd != nil {
+		chg.Merge(s.ApplyPage(rd.Read()))
+	}
+	return chg
+}
+
+// read returns lane l with its stored items read (as the reducer reads
+// them, on first use): for tests that look at what a reopened store holds.
+func read(s *State, l frame.Lane) *Lane {
+	ln := s.Lane(l)
+	s.fill(ln)
+	return ln
+}

@@ -101,30 +101,34 @@ func (s *State) replayReached(f frame.Frame) {
 	s.laneChanged(ln)
 }
 
-// LoadOlder brings in lane l's next older page. A gap behind the newest
-// page is filled first (see ApplyHistory), once the stored items down to
-// it are in memory. Then a persistent State pages from its database (a
-// small indexed read, cheap enough for the UI goroutine) and returns the
-// change; when the database holds nothing older and the gateway said it
-// has more, it returns the history request to send (its answer goes to
-// ApplyHistory with req.BeforeMessageID). Both are empty when there is
-// nothing older.
-func (s *State) LoadOlder(l frame.Lane) (Change, *frame.HistoryRequest) {
+// LoadOlder says where lane l's next older items come from, reading
+// nothing itself. A gap behind the newest page is filled first (see
+// ApplyHistory), once the stored items down to it are in memory. While
+// the database holds older items it returns the PageRead to make (off the
+// UI goroutine; the result goes to ApplyPage); once it holds nothing older
+// and the gateway said it has more, the history request to send (its
+// answer goes to ApplyHistory with req.BeforeMessageID). Both are nil when
+// there is nothing older. The lane stays in view, kept whole by eviction,
+// until Focus moves.
+func (s *State) LoadOlder(l frame.Lane) (Change, *PageRead, *frame.HistoryRequest) {
 	s.begin()
-	ln := s.existingOrNew(l)
+	if l.ChatID == "" {
+		return s.end(), nil, nil
+	}
+	ln := s.laneState(l)
 	if ln == nil {
-		return s.end(), nil
+		return s.end(), nil, nil
 	}
 	s.paged(l)
-	if ln.gap != "" && (ln.byMsg[ln.gap] != nil || !ln.localMore) {
-		return s.end(), &frame.HistoryRequest{BeforeMessageID: ln.gap, Limit: s.opts.PageSize}
+	switch {
+	case s.db != nil && ln.notRead:
+		return s.end(), s.pageRead(ln), nil
+	case ln.gap != "" && (ln.byMsg[ln.gap] != nil || !ln.localMore):
+		return s.end(), nil, &frame.HistoryRequest{BeforeMessageID: ln.gap, Limit: s.opts.PageSize}
+	case s.db != nil && ln.localMore:
+		return s.end(), s.pageRead(ln), nil
+	case ln.serverMore && ln.OldestID != "":
+		return s.end(), nil, &frame.HistoryRequest{BeforeMessageID: ln.OldestID, Limit: s.opts.PageSize}
 	}
-	if ln.localMore && s.pageIn(ln) {
-		return s.end(), nil
-	}
-	var req *frame.HistoryRequest
-	if ln.serverMore && ln.OldestID != "" {
-		req = &frame.HistoryRequest{BeforeMessageID: ln.OldestID, Limit: s.opts.PageSize}
-	}
-	return s.end(), req
+	return s.end(), nil, nil
 }

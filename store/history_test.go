@@ -28,7 +28,7 @@ func page(from, to int, more bool) frame.History {
 // ids lists the message ids of a lane's items.
 func ids(s *State, l frame.Lane) []string {
 	var out []string
-	ln := s.Lane(l)
+	ln := read(s, l)
 	for i := range ln.Len() {
 		if m := ln.Item(i).Msg; m != nil {
 			out = append(out, m.ID)
@@ -58,7 +58,7 @@ func TestHistoryNewestThenOlderPages(t *testing.T) {
 	s := newState(newClock())
 	apply(t, s, helloAck)
 	ln := s.Lane(def)
-	if _, req := s.LoadOlder(def); req != nil || ln.HasMore || ln.HistoryLoaded {
+	if _, req := loadOlder(s, def); req != nil || ln.HasMore || ln.HistoryLoaded {
 		t.Fatalf("empty lane: req %+v lane %+v", req, ln)
 	}
 	c := s.ApplyHistory(def, "", page(51, 100, true))
@@ -66,7 +66,7 @@ func TestHistoryNewestThenOlderPages(t *testing.T) {
 	if !c.Has(def) || !ln.HasMore || !ln.HistoryLoaded || ln.OldestID != "m51" || ln.Unread != 0 {
 		t.Fatalf("lane %+v change %+v", ln, c)
 	}
-	_, req := s.LoadOlder(def)
+	_, req := loadOlder(s, def)
 	if req == nil || req.BeforeMessageID != "m51" || req.Limit != 50 {
 		t.Fatalf("request %+v", req)
 	}
@@ -75,7 +75,7 @@ func TestHistoryNewestThenOlderPages(t *testing.T) {
 	if ln.HasMore || ln.OldestID != "m1" {
 		t.Fatalf("lane %+v", ln)
 	}
-	if _, req := s.LoadOlder(def); req != nil {
+	if _, req := loadOlder(s, def); req != nil {
 		t.Fatalf("request %+v after the last page", req)
 	}
 	// The same pages again change nothing.
@@ -132,26 +132,26 @@ func TestHistoryGapFilledFirst(t *testing.T) {
 	s.ApplyHistory(def, "", page(1, 5, true))
 	s.ApplyHistory(def, "", page(50, 99, true))
 	ln := s.Lane(def)
-	_, req := s.LoadOlder(def)
+	_, req := loadOlder(s, def)
 	if req == nil || req.BeforeMessageID != "m50" || !ln.HasMore {
 		t.Fatalf("request %+v", req)
 	}
 	closeState(t, s)
 	s = open(t, dir, clk)
 	defer closeState(t, s)
-	if _, req = s.LoadOlder(def); req == nil || req.BeforeMessageID != "m50" {
+	if _, req = loadOlder(s, def); req == nil || req.BeforeMessageID != "m50" {
 		t.Fatalf("after reopen: request %+v", req)
 	}
 	s.ApplyHistory(def, "m50", page(30, 49, true))
-	if _, req = s.LoadOlder(def); req == nil || req.BeforeMessageID != "m30" {
+	if _, req = loadOlder(s, def); req == nil || req.BeforeMessageID != "m30" {
 		t.Fatalf("request %+v", req)
 	}
 	s.ApplyHistory(def, "m30", page(5, 29, true))
 	for s.Lane(def).localMore {
-		s.LoadOlder(def)
+		loadOlder(s, def)
 	}
 	wantIDs(t, s, def, 1, 99)
-	if _, req = s.LoadOlder(def); req == nil || req.BeforeMessageID != "m1" {
+	if _, req = loadOlder(s, def); req == nil || req.BeforeMessageID != "m1" {
 		t.Fatalf("request %+v after the gap", req)
 	}
 }

@@ -55,6 +55,7 @@ func (s *State) forget(it *Item) {
 func (s *State) forgetMessage(l frame.Lane, id string) {
 	s.dropOverflow(id)
 	if s.db != nil {
+		s.rowsGen++
 		s.cur().deleteMsg = append(s.cur().deleteMsg, msgRef{l, id})
 	}
 }
@@ -66,6 +67,7 @@ func (s *State) forgetLane(l frame.Lane) {
 		return
 	}
 	delete(s.db.stored, l)
+	s.rowsGen++
 	b := s.cur()
 	for id, d := range b.dirty {
 		if d.lane == l {

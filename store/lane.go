@@ -45,30 +45,22 @@ type Lane struct {
 	anchor     *Item
 	storedTurn bool    // the replay is of a turn only the database holds
 	saved      laneRow // the lane's row as last written
-	src        *State  // set while the stored items are not read yet
+	notRead    bool    // its stored items have not been read yet (see OpenPage)
 	stopAsked  bool    // the user asked the running turn to stop (stopped.go)
-}
-
-// fill reads the lane's stored items if that has not happened yet.
-func (l *Lane) fill() {
-	if l.src != nil {
-		l.src.fill(l)
-	}
 }
 
 func newLane(l frame.Lane) *Lane {
 	return &Lane{Key: l, Name: l.ChatID, byMsg: map[string]*Item{}}
 }
 
+// The accessors below read memory only, never the database: a lane shows
+// the items read so far (see OpenPage and LoadOlder).
+
 // Len is the number of items held in memory.
-func (l *Lane) Len() int {
-	l.fill()
-	return len(l.items)
-}
+func (l *Lane) Len() int { return len(l.items) }
 
 // Item returns item i (0 is the oldest held), or nil out of range.
 func (l *Lane) Item(i int) *Item {
-	l.fill()
 	if i < 0 || i >= len(l.items) {
 		return nil
 	}
@@ -77,7 +69,6 @@ func (l *Lane) Item(i int) *Item {
 
 // IndexOf returns the index of the item holding message id.
 func (l *Lane) IndexOf(messageID string) (int, bool) {
-	l.fill()
 	it, ok := l.byMsg[messageID]
 	if !ok {
 		return 0, false
@@ -87,7 +78,6 @@ func (l *Lane) IndexOf(messageID string) (int, bool) {
 
 // Message returns the message with the given id, or nil.
 func (l *Lane) Message(messageID string) *Message {
-	l.fill()
 	if it := l.byMsg[messageID]; it != nil {
 		return it.Msg
 	}
@@ -178,7 +168,9 @@ func (l *Lane) refreshPaging() {
 }
 
 // lane returns lane l with its items in memory, creating it unless it was
-// deleted this session (then nil).
+// deleted this session (then nil). It is the reducer's: a lane whose
+// stored items were never read has them read now, on the caller's
+// goroutine (fill).
 func (s *State) lane(l frame.Lane) *Lane {
 	ln := s.laneState(l)
 	if ln != nil {
@@ -188,8 +180,9 @@ func (s *State) lane(l frame.Lane) *Lane {
 }
 
 // laneState returns lane l, creating it (nil if deleted this session). A
-// new lane of a persistent State gets its stored state now and its items on
-// first use.
+// new lane of a persistent State gets its stored state now (from memory:
+// read at Open) and its items later: by OpenPage, or by the reducer's first
+// use (lane).
 func (s *State) laneState(l frame.Lane) *Lane {
 	if ln := s.lanes[l]; ln != nil {
 		return ln
@@ -210,8 +203,9 @@ func (s *State) laneState(l frame.Lane) *Lane {
 
 // Lane returns lane l, creating an empty one for a lane not seen yet. It
 // never returns nil: for the zero lane or a lane deleted during this session
-// it returns an empty lane that is not part of the State. A persistent
-// State reads the lane's stored items when they are first asked for.
+// it returns an empty lane that is not part of the State. It never reads
+// the database: a lane whose stored items were not read yet holds none
+// (OpenPage reads them).
 func (s *State) Lane(l frame.Lane) *Lane {
 	if l.ChatID != "" {
 		if ln := s.laneState(l); ln != nil {

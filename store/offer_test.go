@@ -48,7 +48,7 @@ func TestOfferDroppedWhenAMessageCarriesItsMedia(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newState(newClock())
 			apply(t, s, helloAck)
-			s.Focus(def)
+			focus(s, def)
 			apply(t, s, tc.frames...)
 			if tc.page {
 				history(s)

@@ -79,7 +79,7 @@ func TestReadReceipts(t *testing.T) {
 	wantOutgoing(t, s)
 	// A receipt for others' messages is another device's read state; unknown
 	// ids are no-ops.
-	s.Focus(chan7)
+	focus(s, chan7)
 	apply(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"a1","role":"assistant","text":"b"}}`,
 		`{"type":"message","chat_id":"d","payload":{"message_id":"a2","role":"assistant","text":"c"}}`,
 		`{"type":"message","chat_id":"d","payload":{"message_id":"a3","role":"assistant","text":"d"}}`)

@@ -3,11 +3,11 @@ package store
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 )
 
-// Reading a persistent State's lanes: state at Open, items on first use,
-// older pages on demand.
+// Reading a persistent State's lanes: every lane's state at Open, its
+// items later (OpenPage and LoadOlder for the UI, fill and pageIn for the
+// reducer).
 
 // loadLaneStates reads every lane's stored state at Open (one small row
 // per lane), for lanes to take as they are created.
@@ -27,9 +27,9 @@ func (s *State) loadLaneStates() error {
 	return rows.Err()
 }
 
-// loadLaneState gives a new lane its stored state; its items are read when
-// first needed (fill), so the sidebar can show every lane's unread count
-// without loading every transcript.
+// loadLaneState gives a new lane its stored state; its items are read
+// later (OpenPage, or the reducer's fill), so the sidebar can show every
+// lane's unread count without loading every transcript.
 func (s *State) loadLaneState(ln *Lane) {
 	if r, ok := s.db.stored[ln.Key]; ok {
 		delete(s.db.stored, ln.Key)
@@ -41,39 +41,36 @@ func (s *State) loadLaneState(ln *Lane) {
 	}
 	ln.localMore = true
 	ln.refreshPaging()
-	ln.src = s
+	ln.notRead = true
+}
+
+// The reducer's own reads. A frame about a lane whose items were never
+// read, or about a message the lane's memory does not hold, needs the
+// database to place or dedupe it; those reads are made here, on the
+// caller's goroutine (pages after the writer has written what is queued).
+// Each calls Options.OnSyncRead. The UI's paging does not come through
+// here (see PageRead).
+
+// syncRead tells the OnSyncRead hook of a read on the caller's goroutine.
+func (s *State) syncRead() {
+	if s.opts.OnSyncRead != nil {
+		s.opts.OnSyncRead()
+	}
 }
 
 // fill reads a lane's newest stored items, going further back if an
-// outgoing message is older, the first time they are needed.
+// outgoing message is older, the first time the reducer needs them.
 func (s *State) fill(ln *Lane) {
-	if ln.src == nil {
+	if !ln.notRead {
 		return
 	}
-	ln.src = nil
-	for s.pageIn(ln) {
-		if !s.queuedBefore(ln) {
-			break
-		}
+	ln.notRead = false
+	if s.db == nil {
+		return
 	}
-	ln.refreshPaging()
-}
-
-// queuedBefore reports whether lane ln stores an unechoed outgoing message
-// older than its oldest item in memory.
-func (s *State) queuedBefore(ln *Lane) bool {
-	if !ln.localMore || len(ln.items) == 0 {
-		return false
-	}
-	first := ln.items[0]
-	var one int
-	err := s.db.conn.QueryRow(`SELECT 1 FROM items INDEXED BY items_outbox WHERE chat_id = ? AND thread_id = ? AND msg_id IS NULL
-		AND client_msg_id IS NOT NULL AND (seq < ? OR (seq = ? AND id < ?)) LIMIT 1`,
-		ln.Key.ChatID, ln.Key.ThreadID, first.seq, first.seq, first.id).Scan(&one)
-	if err != nil && !isNoRows(err) {
-		s.db.report(err, 0)
-	}
-	return err == nil
+	s.syncRead()
+	s.db.flush()
+	s.takePage(ln, s.db.readPage(ln.Key, newest, s.opts.PageSize, true))
 }
 
 // pageIn prepends the next older stored page of ln; false if none.
@@ -81,39 +78,24 @@ func (s *State) pageIn(ln *Lane) bool {
 	if s.db == nil || !ln.localMore {
 		return false
 	}
+	s.syncRead()
 	s.db.flush()
-	seq, id := math.MaxFloat64, int64(math.MaxInt64)
-	if len(ln.items) > 0 {
-		seq, id = ln.items[0].seq, ln.items[0].id
-	}
-	rows, err := s.db.laneRows(ln.Key, seq, id, s.opts.PageSize+1)
-	if err != nil {
-		s.db.report(fmt.Errorf("page lane %s: %w", ln.Key, err), 0)
-		ln.localMore = false
-		return false
-	}
-	ln.localMore = len(rows) > s.opts.PageSize
-	if ln.localMore {
-		rows = rows[:s.opts.PageSize]
-	}
-	page := make([]*Item, 0, len(rows))
-	for i := len(rows) - 1; i >= 0; i-- {
-		it, err := decodeItem(rows[i])
-		if err != nil {
-			s.db.report(err, 1)
-			continue
-		}
-		page = append(page, it)
-	}
-	ln.prepend(page)
-	for _, it := range page {
+	return s.takePage(ln, s.db.readPage(ln.Key, ln.oldest(), s.opts.PageSize, false))
+}
+
+// takePage prepends a page read from the database to ln's items and
+// reports whether it added any.
+func (s *State) takePage(ln *Lane, p storedPage) bool {
+	ln.localMore = p.more
+	ln.prepend(p.items)
+	for _, it := range p.items {
 		s.adopt(ln, it)
 	}
-	if len(page) > 0 {
+	if len(p.items) > 0 {
 		s.laneChanged(ln)
 	}
 	ln.refreshPaging()
-	return len(page) > 0
+	return len(p.items) > 0
 }
 
 // adopt registers a loaded placeholder in the outgoing queue; one that was
@@ -136,6 +118,7 @@ func (s *State) knownElsewhere(ln *Lane, id string) bool {
 	if s.db == nil || !ln.localMore {
 		return false
 	}
+	s.syncRead()
 	ok, err := s.db.hasMessage(ln.Key, id)
 	if err != nil {
 		s.db.report(err, 0)

@@ -52,7 +52,7 @@ func TestReopenKeepsEverything(t *testing.T) {
 	dir, clk := t.TempDir(), newClock()
 	s := open(t, dir, clk)
 	apply(t, s, helloAck)
-	s.Focus(chan7)
+	focus(s, chan7)
 	apply(t, s, turn(1)...)
 	replay(t, s, withCursors(turn(2), 40)...)
 	apply(t, s, `{"type":"commands.catalog","id":1,"payload":{"commands":[{"name":"/new","args_hint":""}]}}`,
@@ -130,14 +130,14 @@ func TestPagingFromTheStore(t *testing.T) {
 	if err := invariants(s); err != nil {
 		t.Fatal(err)
 	}
-	c, req := s.LoadOlder(def)
+	c, req := loadOlder(s, def)
 	if req != nil || !c.Has(def) {
 		t.Fatalf("req %+v change %+v", req, c)
 	}
 	wantIDs(t, s, def, 21, 120)
-	s.LoadOlder(def)
+	loadOlder(s, def)
 	wantIDs(t, s, def, 1, 120)
-	_, req = s.LoadOlder(def)
+	_, req = loadOlder(s, def)
 	if req == nil || req.BeforeMessageID != "m1" {
 		t.Fatalf("after the store is exhausted: %+v", req)
 	}
@@ -258,7 +258,7 @@ func TestOldMessageLandsAmongStoredOnes(t *testing.T) {
 	s = open(t, dir, clk)
 	defer closeState(t, s)
 	for s.Lane(def).localMore {
-		s.LoadOlder(def)
+		loadOlder(s, def)
 	}
 	if i, _ := s.Lane(def).IndexOf("old"); s.Lane(def).Item(i-1).Msg.ID != "m30" {
 		t.Fatalf("stored at %d", i)
@@ -271,11 +271,11 @@ func TestLaneItemsReadOnFirstUse(t *testing.T) {
 	dir, clk := t.TempDir(), newClock()
 	s := open(t, dir, clk)
 	apply(t, s, helloAck)
-	s.Focus(def)
+	focus(s, def)
 	apply(t, s, `{"type":"message","chat_id":"c7","payload":{"message_id":"a","text":"x"}}`)
 	closeState(t, s)
 	s = open(t, dir, clk)
-	if c := s.Focus(chan7); !c.Has(chan7) || s.lanes[chan7].Unread != 0 {
+	if c := focus(s, chan7); !c.Has(chan7) || s.lanes[chan7].Unread != 0 {
 		t.Fatalf("focus on a lane not used yet: %+v", c)
 	}
 	closeState(t, s)
@@ -283,18 +283,19 @@ func TestLaneItemsReadOnFirstUse(t *testing.T) {
 	if s.Focused() != chan7 || s.Lane(chan7).Unread != 0 {
 		t.Fatal("read state not kept")
 	}
-	s.Focus(def)
+	focus(s, def)
 	apply(t, s, `{"type":"message","chat_id":"c7","payload":{"message_id":"b","text":"x"}}`,
 		`{"type":"message","chat_id":"d","payload":{"message_id":"x","text":"y"}}`)
 	closeState(t, s)
 	s = open(t, dir, clk)
 	defer closeState(t, s)
 	ln := s.Lane(chan7)
-	if ln.Unread != 1 || ln.src == nil || len(ln.items) != 0 {
-		t.Fatalf("unread %d, items read early: %d", ln.Unread, len(ln.items))
+	if ln.Unread != 1 || !ln.notRead || ln.Len() != 0 {
+		t.Fatalf("unread %d, items read early: %d", ln.Unread, ln.Len())
 	}
-	if ln.Len() != 2 || ln.Item(0).Msg.ID != "a" || ln.src != nil {
-		t.Fatal("items not read on first use")
+	focus(s, chan7)
+	if ln.Len() != 2 || ln.Item(0).Msg.ID != "a" || ln.notRead {
+		t.Fatal("items not read when the lane is opened")
 	}
 	// A frame for a lane not read yet reads it first, so dedupe still works.
 	replay(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"x","text":"y"}}`)

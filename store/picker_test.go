@@ -16,7 +16,7 @@ const (
 func TestPickerQueueAnswerAndReplay(t *testing.T) {
 	s := newState(newClock())
 	apply(t, s, helloAck)
-	s.Focus(def)
+	focus(s, def)
 	c := apply(t, s, approval, clarify)
 	wantPickers(t, s, c, def, "", "pa", "pq")
 	if c.Banners {
@@ -50,7 +50,7 @@ func TestPickerExpiry(t *testing.T) {
 	clk := newClock()
 	s := newState(clk)
 	apply(t, s, helloAck)
-	s.Focus(chan7)
+	focus(s, chan7)
 	apply(t, s, approval)
 	clk.advance(100 * time.Second)
 	apply(t, s, clarify, choice)

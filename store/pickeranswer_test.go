@@ -30,7 +30,7 @@ func TestPickerClosesWhenTheTurnMovesOn(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newState(newClock())
 			apply(t, s, helloAck)
-			s.Focus(def)
+			focus(s, def)
 			apply(t, s, tc.before...)
 			apply(t, s, approval)
 			if c := apply(t, s, tc.after); !c.Pickers {

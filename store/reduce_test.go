@@ -202,7 +202,7 @@ func TestApplyEveryFrameType(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newState(newClock())
 			apply(t, s, helloAck)
-			s.Focus(lane("elsewhere", ""))
+			focus(s, lane("elsewhere", ""))
 			apply(t, s, tc.setup...)
 			s.TakeBanners()
 			tc.check(t, s, apply(t, s, tc.frame))

@@ -42,7 +42,7 @@ func laneState(s *State) string {
 func TestReplayOfSeenFramesIsNoop(t *testing.T) {
 	s := newState(newClock())
 	apply(t, s, helloAck)
-	s.Focus(chan7)
+	focus(s, chan7)
 	frames := append(turn(1), turn(2)...)
 	apply(t, s, frames...)
 	before := laneState(s)

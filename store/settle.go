@@ -39,7 +39,7 @@ func (s *State) cut(ln *Lane, it *Item, c Cut) {
 func (s *State) Unsettled() []frame.Lane {
 	var out []frame.Lane
 	for l, ln := range s.lanes {
-		if s.storedOpen[l] || ln.src == nil && (ln.Busy || ln.Typing || slices.ContainsFunc(ln.items, isOpen)) {
+		if s.storedOpen[l] || !ln.notRead && (ln.Busy || ln.Typing || slices.ContainsFunc(ln.items, isOpen)) {
 			out = append(out, l)
 		}
 	}
@@ -58,9 +58,10 @@ func (s *State) Unsettled() []frame.Lane {
 func (s *State) Settle(l frame.Lane, c Cut) Change {
 	s.begin()
 	if ln := s.existingLane(l); ln != nil {
-		ln.fill()
+		s.fill(ln)
 		if s.storedOpen[l] {
 			delete(s.storedOpen, l)
+			s.rowsGen++
 			s.cur().settle = append(s.cur().settle, settleRows{lane: l, cut: c})
 		}
 		for _, it := range ln.items {
@@ -75,13 +76,13 @@ func (s *State) Settle(l frame.Lane, c Cut) Change {
 // user message the gateway echoed; placeholders typed since start no turn
 // yet) holds a final answer and nothing still streaming: the gateway
 // finished the turn, as its newest history page can show after a
-// reconnect.
+// reconnect. It looks at memory only: the lanes Unsettled lists hold their
+// newest items (read at Open, or by the history page that settles them).
 func (s *State) Answered(l frame.Lane) bool {
 	ln := s.existingLane(l)
 	if ln == nil {
 		return false
 	}
-	ln.fill()
 	answered := false
 	for i := len(ln.items) - 1; i >= 0 && !(isUserMsg(ln.items[i]) && ln.items[i].Msg.ID != ""); i-- {
 		switch m := ln.items[i].Msg; {

@@ -13,8 +13,8 @@ type Options struct {
 	// Now is the clock (arrival times, picker expiry). Default time.Now.
 	Now func() time.Time
 	// PageSize is how many items a persistent State reads at a time: a
-	// lane's newest on first use, then each LoadOlder; it is also the limit
-	// of the history requests LoadOlder returns. Default 50.
+	// lane's newest when first read, then each older page; it is also the
+	// limit of the history requests LoadOlder returns. Default 50.
 	PageSize int
 	// OverflowDir is where the whole text of a message longer than TextCap
 	// is written; "" keeps only the first TextCap bytes. Open defaults it
@@ -30,6 +30,13 @@ type Options struct {
 	// scrolled (see evict.go). 0 keeps every item read. A memory-only
 	// State keeps every item, having nowhere to read them back from.
 	IdleItems int
+	// OnSyncRead, when set, is called before each read of the database
+	// the State makes on its caller's goroutine: the reducer's, when a
+	// frame is about a lane whose items were never read or a message
+	// not in memory (page.go). Page reads for the UI (PageRead) run on the
+	// writer goroutine and do not call it. Tests use it to prove that the
+	// UI's View and its paging never read on the UI goroutine.
+	OnSyncRead func()
 }
 
 // State is the client's whole domain state. See the package doc for the
@@ -65,8 +72,11 @@ type State struct {
 	// not tried yet); see shed.
 	oversized map[frame.Lane]int64
 	paging    frame.Lane // the lane LoadOlder last paged (kept whole, like the focused one)
-	drafts    map[frame.Lane]string
-	settings  map[string]string
+	// rowsGen changes whenever stored rows not in memory are deleted or
+	// rewritten, so a page read before is stale (ApplyPage).
+	rowsGen  uint64
+	drafts   map[frame.Lane]string
+	settings map[string]string
 
 	version uint64 // last Item/Lane version handed out
 	nextID  int64  // last item row id handed out
@@ -179,8 +189,9 @@ func (s *State) bump() uint64 {
 func (s *State) now() time.Time { return s.opts.Now() }
 
 // Focus records the lane on screen: it is marked read, and new messages in
-// it do not count as unread. A persistent State reads back at least a page
-// of its items, and sheds the items of the lane left beyond IdleItems.
+// it do not count as unread. A persistent State sheds the items of the
+// lane left beyond IdleItems. It reads nothing: OpenPage says which read
+// brings the lane's items up to a page.
 func (s *State) Focus(l frame.Lane) Change {
 	s.begin()
 	if s.focus != l {
@@ -188,7 +199,6 @@ func (s *State) Focus(l frame.Lane) Change {
 		s.focus = l
 		s.dirtyMeta(metaFocus)
 	}
-	s.open(l)
 	s.markRead(l)
 	return s.end()
 }

@@ -8,7 +8,7 @@ import (
 func TestUnreadAndFocus(t *testing.T) {
 	s := newState(newClock())
 	apply(t, s, helloAck)
-	s.Focus(def)
+	focus(s, def)
 	c := apply(t, s,
 		`{"type":"message","chat_id":"c7","payload":{"message_id":"a","role":"assistant","text":"x"}}`,
 		`{"type":"message.start","chat_id":"c7","payload":{"message_id":"b"}}`,
@@ -22,7 +22,7 @@ func TestUnreadAndFocus(t *testing.T) {
 	if s.Lane(chan7).Unread != 2 {
 		t.Fatalf("replay counted: %d", s.Lane(chan7).Unread)
 	}
-	c = s.Focus(chan7)
+	c = focus(s, chan7)
 	if s.Lane(chan7).Unread != 0 || !c.Directory || !c.Has(chan7) || s.Focused() != chan7 {
 		t.Fatalf("focus: %+v", c)
 	}

@@ -7,7 +7,7 @@ import (
 func TestStreamingReplacesAndStopIsAuthoritative(t *testing.T) {
 	s := newState(newClock())
 	apply(t, s, helloAck)
-	s.Focus(chan7)
+	focus(s, chan7)
 	c := apply(t, s, `{"type":"message.start","chat_id":"d","payload":{"message_id":"m","role":"assistant"}}`)
 	if !c.Has(def) || s.Lane(def).Unread != 1 {
 		t.Fatalf("start: %+v unread %d", c, s.Lane(def).Unread)

@@ -53,7 +53,7 @@ func TestLongTextCappedAndKeptWhole(t *testing.T) {
 	conn.Close()
 	s = open(t, dir, clk)
 	defer closeState(t, s)
-	o := s.Lane(def).Item(1).Msg.Overflow
+	o := read(s, def).Item(1).Msg.Overflow
 	if o == nil || o.Path == "" {
 		t.Fatal("the overflow was not stored")
 	}

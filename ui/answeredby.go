@@ -63,9 +63,9 @@ type auditAnswer struct {
 // attributeFromAudit looks up, in the audit log, who answered the pickers
 // that just ended as answered elsewhere, unless the gateway says so itself.
 func (m *Model) attributeFromAudit() tea.Cmd {
-	ends := m.com.Store.TakeUnattributed()
+	ends := m.st.TakeUnattributed()
 	finder, ok := m.opts.Audit.(AnswerFinder)
-	if len(ends) == 0 || !ok || frame.Offers(m.com.Store.Caps().PickerAnswered) {
+	if len(ends) == 0 || !ok || frame.Offers(m.st.Caps().PickerAnswered) {
 		return nil
 	}
 	return lookupAnswers(finder, audit.GatewayURL(m.opts.GatewayURL), ends, 1)
@@ -94,7 +94,7 @@ func (m *Model) handleAuditAnswers(msg auditAnswersMsg) tea.Cmd {
 	var chg store.Change
 	for _, a := range msg.found {
 		by := frame.AnswerBy{DeviceName: a.entry.Device, Policy: a.entry.Policy, Rule: a.entry.Rule}
-		chg.Merge(m.com.Store.AttributeAnswer(a.end.Lane, a.end.PickerID, a.entry.Answer, by))
+		chg.Merge(m.st.AttributeAnswer(a.end.Lane, a.end.PickerID, a.entry.Answer, by))
 	}
 	var retry tea.Cmd
 	if finder, ok := m.opts.Audit.(AnswerFinder); ok && len(msg.missing) > 0 && msg.try < auditTries {

@@ -30,8 +30,8 @@ func (m *Model) noteTurns() tea.Cmd {
 	}
 	now := m.com.Now()
 	busy := map[frame.Lane]bool{}
-	for _, l := range m.com.Store.Unsettled() {
-		if ln := m.com.Store.Lane(l); ln != nil && ln.Busy {
+	for _, l := range m.st.Unsettled() {
+		if ln := m.st.Lane(l); ln != nil && ln.Busy {
 			busy[l] = true
 			if _, ok := m.attn.busySince[l]; !ok {
 				m.attn.busySince[l] = now

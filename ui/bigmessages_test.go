@@ -144,7 +144,7 @@ func TestBigMessagesKeepMemoryBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if n := st.Lane(frame.Lane{ChatID: chat}).Len(); n != count {
+	if n := openLane(st, frame.Lane{ChatID: chat}).Len(); n != count {
 		t.Fatalf("%d messages after reopening", n)
 	}
 	open := time.Since(start)

@@ -15,10 +15,10 @@ var (
 func capOff(c *bool) bool { return c != nil && !*c }
 
 // searchOff reports whether the gateway said it offers no search.
-func (m *Model) searchOff() bool { return capOff(m.com.Store.Caps().Search) }
+func (m *Model) searchOff() bool { return capOff(m.st.Caps().Search) }
 
 // mediaOff reports whether the gateway said it takes no media.
-func (m *Model) mediaOff() bool { return capOff(m.com.Store.Caps().Media) }
+func (m *Model) mediaOff() bool { return capOff(m.st.Caps().Media) }
 
 // pickersOff reports whether the gateway said it serves no pickers.
-func (m *Model) pickersOff() bool { return capOff(m.com.Store.Caps().Pickers) }
+func (m *Model) pickersOff() bool { return capOff(m.st.Caps().Pickers) }

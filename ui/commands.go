@@ -94,12 +94,18 @@ func laneFrame(typ string, l frame.Lane, payload any) frame.Frame {
 	return frame.Frame{Type: typ, ChatID: frame.Some(l.ChatID), ThreadID: frame.OrNull(l.ThreadID), Payload: payload}
 }
 
-// openLaneCmd loads the newest history page of l unless it was loaded.
+// openLaneCmd reads lane l's stored items up to a page (see pages.go),
+// then loads its newest history page unless it was loaded.
 func (m *Model) openLaneCmd(l frame.Lane) tea.Cmd {
+	return readPageCmd(m.st.OpenPage(l), pageOpen, m.newestCmd(l))
+}
+
+// newestCmd loads the newest history page of l unless it was loaded.
+func (m *Model) newestCmd(l frame.Lane) tea.Cmd {
 	if m.gw == nil || l.ChatID == "" || m.conn != common.ConnOnline {
 		return nil
 	}
-	if ln := m.com.Store.Lane(l); ln == nil || ln.HistoryLoaded {
+	if ln := m.st.Lane(l); ln == nil || ln.HistoryLoaded {
 		return nil
 	}
 	return m.historyCmd(l, &frame.HistoryRequest{Limit: historyPage})
@@ -122,7 +128,7 @@ func (m *Model) handleHistory(msg historyLoadedMsg) tea.Cmd {
 		m.transcript.PageDone()
 		return common.ReportError(fmt.Errorf("history: unexpected %q answer", msg.resp.Type))
 	}
-	chg := m.com.Store.ApplyHistory(msg.lane, msg.before, *h)
+	chg := m.st.ApplyHistory(msg.lane, msg.before, *h)
 	chg.Lanes = appendLane(chg.Lanes, msg.lane)
 	cmd := m.applyChange(chg, nil)
 	if msg.lane == m.lane {
@@ -138,18 +144,6 @@ func (m *Model) handleHistory(msg historyLoadedMsg) tea.Cmd {
 	return cmd
 }
 
-// loadOlder pages in older items: from the store's database first, then
-// from the gateway.
-func (m *Model) loadOlder(l frame.Lane) tea.Cmd {
-	chg, req := m.com.Store.LoadOlder(l)
-	cmd := m.applyChange(chg, nil)
-	if req == nil || m.gw == nil || m.conn != common.ConnOnline {
-		m.transcript.PageDone() // paged from the database, or nothing to ask
-		return tea.Batch(cmd, m.handleAction(m.transcript.ContinueToOldest()))
-	}
-	return tea.Batch(cmd, m.historyCmd(l, req))
-}
-
 // send delivers text typed in the composer to the focused lane. It is
 // stored first, like every outgoing message, and flushOutgoing sends it:
 // while the agent is busy it steers the running turn (STEER), waits for
@@ -160,15 +154,15 @@ func (m *Model) send(text string) tea.Cmd {
 	if l.ChatID == "" {
 		return common.ReportError(errors.New("no channel to send to yet"))
 	}
-	ln := m.com.Store.Lane(l)
+	ln := m.st.Lane(l)
 	auto := m.autoThread && l.ThreadID == ""
 	m.nextID++
 	id := m.idPrefix + strconv.Itoa(m.nextID)
 	var added *store.Message
 	if ln != nil && ln.Busy && m.com.Settings.BusyInput == common.BusySteer && !auto {
-		added = m.com.Store.AddSteer(l, text, id)
+		added = m.st.AddSteer(l, text, id)
 	} else {
-		added = m.com.Store.AddOutgoing(l, text, id, "", nil)
+		added = m.st.AddOutgoing(l, text, id, "", nil)
 	}
 	if added == nil {
 		return common.ReportError(errors.New("this channel no longer exists"))
@@ -186,9 +180,9 @@ func (m *Model) send(text string) tea.Cmd {
 // in the queue; the user asked, so a message of unknown fate may go twice.
 func (m *Model) resend() tea.Cmd {
 	n := 0
-	for _, o := range m.com.Store.Outgoing() {
+	for _, o := range m.st.Outgoing() {
 		if o.Lane == m.lane && (o.Delivery == store.DeliveryFailed || o.Delivery == store.DeliveryUnknown) {
-			m.com.Store.SetDelivery(o.ClientMsgID, store.DeliveryQueued)
+			m.st.SetDelivery(o.ClientMsgID, store.DeliveryQueued)
 			n++
 		}
 	}
@@ -208,7 +202,7 @@ func (m *Model) flushOutgoing() tea.Cmd {
 	}
 	var cmds []tea.Cmd
 	held := map[frame.Lane]bool{}
-	for _, o := range m.com.Store.Outgoing() {
+	for _, o := range m.st.Outgoing() {
 		// A message asking for a new thread starts a lane of its own: it
 		// neither waits for the parent lane's turn nor holds its queue.
 		own := !m.autoIDs[o.ClientMsgID]
@@ -218,13 +212,13 @@ func (m *Model) flushOutgoing() tea.Cmd {
 		if o.Delivery != store.DeliveryQueued {
 			continue
 		}
-		busy := m.com.Store.Lane(o.Lane).Busy
+		busy := m.st.Lane(o.Lane).Busy
 		if o.Steer {
 			if busy {
 				cmds = append(cmds, m.steerCmd(o))
 				continue
 			}
-			m.com.Store.Unsteer(o.ClientMsgID) // its turn is over: a message of its own
+			m.st.Unsteer(o.ClientMsgID) // its turn is over: a message of its own
 		}
 		if own && held[o.Lane] {
 			continue
@@ -234,7 +228,7 @@ func (m *Model) flushOutgoing() tea.Cmd {
 			continue
 		}
 		held[o.Lane] = held[o.Lane] || own // one message per lane per turn
-		m.com.Store.SetDelivery(o.ClientMsgID, store.DeliverySending)
+		m.st.SetDelivery(o.ClientMsgID, store.DeliverySending)
 		f := laneFrame(frame.TypeMessageSend, o.Lane, &frame.MessageSend{Text: o.Text, ReplyTo: optional(o.ReplyTo),
 			MediaRefs: o.MediaRefs, ClientMsgID: o.ClientMsgID})
 		if m.autoIDs[o.ClientMsgID] {
@@ -276,7 +270,7 @@ func (m *Model) handleSendFinished(msg sendFinishedMsg) tea.Cmd {
 	if d != store.DeliveryQueued && d != store.DeliveryUnknown {
 		delete(m.autoIDs, msg.clientMsgID)
 	}
-	chg := m.com.Store.SetDelivery(msg.clientMsgID, d)
+	chg := m.st.SetDelivery(msg.clientMsgID, d)
 	return tea.Batch(report, m.applyChange(chg, nil), follow)
 }
 
@@ -330,7 +324,7 @@ func (m *Model) handleRequestFailed(msg requestFailedMsg) tea.Cmd {
 // stopFocused is the stop key and /stop: agent.stop when the focused
 // lane's agent is busy.
 func (m *Model) stopFocused() tea.Cmd {
-	if ln := m.com.Store.Lane(m.lane); ln == nil || !ln.Busy {
+	if ln := m.st.Lane(m.lane); ln == nil || !ln.Busy {
 		return common.ReportInfo("the agent is not running here")
 	}
 	return m.stopAgent()
@@ -341,7 +335,7 @@ func (m *Model) stopAgent() tea.Cmd {
 	if m.gw == nil {
 		return nil
 	}
-	m.com.Store.StopRequested(m.lane)
+	m.st.StopRequested(m.lane)
 	return tea.Batch(m.fireCmd("stop", laneFrame(frame.TypeAgentStop, m.lane, &frame.Empty{})),
 		common.ReportInfo("stopping the agent…"))
 }

@@ -98,7 +98,7 @@ func (m *Model) codeChoiceKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 
 // copyLastReply copies the focused lane's newest finished reply.
 func (m *Model) copyLastReply() tea.Cmd {
-	if ln := m.com.Store.Lane(m.lane); ln != nil {
+	if ln := m.st.Lane(m.lane); ln != nil {
 		for i := ln.Len() - 1; i >= 0; i-- {
 			if it := ln.Item(i); isReply(it) {
 				return m.copyText("the last reply", it.Msg.Text)

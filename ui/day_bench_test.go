@@ -31,6 +31,23 @@ func dayChannels() []frame.Channel {
 	return chs
 }
 
+// readPages runs cmd, which is only ever page reads here (no gateway, no
+// ticks), and feeds the pages back to Update as the program would.
+func readPages(m *Model, cmd tea.Cmd) {
+	for queue := []tea.Cmd{cmd}; len(queue) > 0; queue = queue[1:] {
+		if queue[0] == nil {
+			continue
+		}
+		switch msg := queue[0]().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case pageLoadedMsg:
+			_, next := m.Update(msg)
+			queue = append(queue, next)
+		}
+	}
+}
+
 // liveHeap is the heap in use after a collection.
 func liveHeap() uint64 {
 	runtime.GC()
@@ -102,10 +119,11 @@ func runDay(b *testing.B, ui bool) (hour, day uint64) {
 		apply(inLane(l, frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: id, Text: text}))
 		apply(inLane(l, frame.TypeMessageStop, &frame.MessageStop{MessageID: id, FinalText: text, TS: fixedNow.UnixMilli()}))
 		if ui && i%daySwitch == daySwitch-1 {
-			m.handleAction(common.ActionOpenLane{Lane: frame.Lane{ChatID: channels[(i*7)%dayLanes].ChatID}})
+			readPages(m, m.handleAction(common.ActionOpenLane{Lane: frame.Lane{ChatID: channels[(i*7)%dayLanes].ChatID}}))
 			_ = m.View()
 			for _, k := range []tea.KeyPressMsg{{Code: tea.KeyPgUp}, {Code: tea.KeyPgUp}, {Code: tea.KeyPgUp}, {Code: tea.KeyEnd}} {
-				m.Update(k)
+				_, cmd := m.Update(k)
+				readPages(m, cmd)
 				_ = m.View()
 			}
 		}

@@ -32,7 +32,7 @@ func (m *Model) draftAfterUpdate() tea.Cmd {
 		return nil
 	}
 	m.drafts.seen = v
-	if v == m.com.Store.Draft(m.lane) {
+	if v == m.st.Draft(m.lane) {
 		return nil
 	}
 	m.drafts.gen++
@@ -52,6 +52,6 @@ func (m *Model) handleDraftSave(msg draftSaveMsg) tea.Cmd {
 // a draft typed within draftDelay is kept too.
 func (m *Model) SaveDraft() {
 	if m.lane.ChatID != "" {
-		m.com.Store.SetDraft(m.lane, m.composer.Value())
+		m.st.SetDraft(m.lane, m.composer.Value())
 	}
 }

@@ -30,7 +30,7 @@ func (m *Model) handleFrames(frames []frame.Frame, replayed []bool) tea.Cmd {
 	m.noteFrames(frames, replayed)
 	var chg store.Change
 	for i, f := range frames {
-		chg.Merge(m.com.Store.Apply(f, i < len(replayed) && replayed[i]))
+		chg.Merge(m.st.Apply(f, i < len(replayed) && replayed[i]))
 	}
 	return m.applyChange(chg, frames)
 }
@@ -41,14 +41,14 @@ func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
 	var cmds []tea.Cmd
 	if chg.Directory || chg.Pickers {
 		m.sidebar.Refresh()
-		if l := m.com.Store.DefaultLane(); m.lane.ChatID == "" && l.ChatID != "" {
+		if l := m.st.DefaultLane(); m.lane.ChatID == "" && l.ChatID != "" {
 			m.switchLane(l)
 			cmds = append(cmds, m.openLaneCmd(l))
 		}
 	}
 	for _, l := range chg.Removed {
 		if l == m.lane {
-			m.switchLane(m.com.Store.DefaultLane())
+			m.switchLane(m.st.DefaultLane())
 			cmds = append(cmds, m.openLaneCmd(m.lane))
 		}
 	}
@@ -70,7 +70,7 @@ func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
 // showBanners shows the newest of the store's new banners above the
 // transcript for bannerTTL.
 func (m *Model) showBanners() tea.Cmd {
-	for _, b := range m.com.Store.TakeBanners() {
+	for _, b := range m.st.TakeBanners() {
 		text := termsafe.Line(b.Title)
 		if body := termsafe.Line(b.Body); body != "" {
 			if text != "" {
@@ -125,7 +125,7 @@ func (m *Model) readReceipts(frames []frame.Frame) tea.Cmd {
 
 // readNewest reports the focused lane's newest message from the agent read.
 func (m *Model) readNewest() tea.Cmd {
-	ln := m.com.Store.Lane(m.lane)
+	ln := m.st.Lane(m.lane)
 	if ln == nil || m.gw == nil || m.conn != common.ConnOnline {
 		return nil
 	}
@@ -178,7 +178,7 @@ func (m *Model) handleConn(ev *wsclient.StateEvent) tea.Cmd {
 func (m *Model) resolveUnknown() tea.Cmd {
 	var cmds []tea.Cmd
 	seen := map[frame.Lane]bool{}
-	for _, o := range m.com.Store.Outgoing() {
+	for _, o := range m.st.Outgoing() {
 		if o.Delivery == store.DeliveryUnknown && !seen[o.Lane] {
 			seen[o.Lane] = true
 			cmds = append(cmds, m.historyCmd(o.Lane, &frame.HistoryRequest{Limit: historyPage}))

@@ -89,6 +89,7 @@ func newHarness(t *testing.T, w, h int, opts ...harnessOpt) *harness {
 	m.tick = testTick
 	hs := &harness{t: t, m: m, gw: gw, st: o.State}
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
+	hs.run(m.openLaneCmd(m.lane)) // as Init does: the lane's stored items
 	return hs
 }
 
@@ -270,4 +271,14 @@ func answerSearchOverHistory(h *harness) {
 		}
 		return history(f)
 	}
+}
+
+// openLane focuses lane l of st and reads its stored items as the root
+// does, the read made at once: for tests that look into a reopened store.
+func openLane(st *store.State, l frame.Lane) *store.Lane {
+	st.Focus(l)
+	if rd := st.OpenPage(l); rd != nil {
+		st.ApplyPage(rd.Read())
+	}
+	return st.Lane(l)
 }

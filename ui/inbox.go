@@ -10,7 +10,7 @@ import (
 // openInbox opens the approval inbox (/pickers, or Alt+P when the focused
 // lane has nothing waiting); with nothing waiting anywhere it says so.
 func (m *Model) openInbox() tea.Cmd {
-	if m.com.Store.PendingCount() == 0 {
+	if m.st.PendingCount() == 0 {
 		return common.ReportInfo("no question is waiting")
 	}
 	m.openDialog(dialog.NewInbox(m.com))

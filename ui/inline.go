@@ -59,7 +59,7 @@ func (m *Model) inlineAfterUpdate() tea.Cmd {
 	}
 	if lane := m.transcript.Lane(); lane != m.inlineLane {
 		m.inlineLane = lane
-		if name := m.com.Store.ChannelName(lane); name != "" {
+		if name := m.st.ChannelName(lane); name != "" {
 			m.inline.queue = append(m.inline.queue, m.com.Styles.Transcript.Notice.Render("── "+name+" ──"), "")
 		}
 	}

@@ -131,7 +131,7 @@ func (m *Model) escape() tea.Cmd {
 	if m.focus != focusComposer {
 		return m.setFocus(focusComposer)
 	}
-	ln := m.com.Store.Lane(m.lane)
+	ln := m.st.Lane(m.lane)
 	if ln == nil || !ln.Busy {
 		return nil
 	}
@@ -191,7 +191,7 @@ func (m *Model) toggleSetting(msg tea.KeyPressMsg) tea.Cmd {
 		info = "runtime footer " + onOff(s.RuntimeFooter, "on", "off")
 	}
 	s.Gen++
-	saveSettings(m.com.Store, *s)
+	saveSettings(m.st, *s)
 	m.syncComposer()
 	m.invalidate()
 	return common.ReportInfo(info)

@@ -169,7 +169,7 @@ func (m *Model) sendUploaded(a common.ActionSendUploaded) tea.Cmd {
 	m.relayout()
 	m.nextID++
 	id := m.idPrefix + strconv.Itoa(m.nextID)
-	if m.com.Store.AddOutgoing(a.Lane, a.Text, id, "", a.Refs) == nil {
+	if m.st.AddOutgoing(a.Lane, a.Text, id, "", a.Refs) == nil {
 		return common.ReportError(errors.New("this channel no longer exists"))
 	}
 	if a.Lane == m.lane {

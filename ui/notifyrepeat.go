@@ -35,7 +35,7 @@ func (m *Model) scheduleRepeat() tea.Cmd {
 		return nil
 	}
 	var next time.Time
-	for _, p := range m.com.Store.AllPickers() {
+	for _, p := range m.st.AllPickers() {
 		next = earliest(next, repeatDue(p, m.pickers.repeats[p.PickerID], m.opts.NotifyRepeats))
 	}
 	return m.tickAt(&m.pickers.repeating, next, notifyRepeatMsg{})
@@ -52,7 +52,7 @@ func (m *Model) handleNotifyRepeat() tea.Cmd {
 	}
 	now := m.com.Now()
 	var cmds []tea.Cmd
-	for _, p := range m.com.Store.AllPickers() {
+	for _, p := range m.st.AllPickers() {
 		k := m.pickers.repeats[p.PickerID]
 		if now.Before(repeatDue(p, k, m.opts.NotifyRepeats)) {
 			continue

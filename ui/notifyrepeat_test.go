@@ -28,7 +28,7 @@ func repeatHarness(t *testing.T) (h *harness, now *time.Time, delays *[]time.Dur
 		}
 		return testTick(d, msg)
 	}
-	h.st = h.m.com.Store
+	h.st = h.m.st
 	return h, &at, &ds
 }
 

@@ -51,7 +51,7 @@ func (m *Model) viewLane() tea.Cmd {
 // laneText is every loaded message of the focused lane as plain text,
 // oldest first, under the lane's name; "" when it holds none.
 func (m *Model) laneText() string {
-	ln := m.com.Store.Lane(m.lane)
+	ln := m.st.Lane(m.lane)
 	var parts []string
 	if ln != nil {
 		for i := range ln.Len() {
@@ -63,7 +63,7 @@ func (m *Model) laneText() string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return "# " + termsafe.Line(common.LaneLabel(m.com.Store, m.lane)) + "\n\n" + strings.Join(parts, "\n")
+	return "# " + termsafe.Line(common.LaneLabel(m.st, m.lane)) + "\n\n" + strings.Join(parts, "\n")
 }
 
 // plainMessage is a message as plain text for the pager: a header line

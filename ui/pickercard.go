@@ -134,8 +134,8 @@ func (m *Model) prunePickerInput() {
 		return
 	}
 	pending := map[string]bool{}
-	for _, l := range m.com.Store.PendingLanes() {
-		for _, p := range m.com.Store.Pickers(l) {
+	for _, l := range m.st.PendingLanes() {
+		for _, p := range m.st.Pickers(l) {
 			pending[p.PickerID] = true
 		}
 	}
@@ -155,7 +155,7 @@ func (m *Model) cardPicker() *store.Picker {
 	if m.pickers.shown != nil {
 		return nil
 	}
-	if ps := m.com.Store.Pickers(m.lane); len(ps) > 0 {
+	if ps := m.st.Pickers(m.lane); len(ps) > 0 {
 		return &ps[0]
 	}
 	return nil
@@ -204,7 +204,7 @@ func (m *Model) clickCard(y int) (tea.Cmd, bool) {
 // time left counts down).
 func (m *Model) pickerTicking() bool {
 	if m.pickers.shown != nil {
-		for _, p := range m.com.Store.Pickers(m.pickers.shown.Lane()) {
+		for _, p := range m.st.Pickers(m.pickers.shown.Lane()) {
 			if p.PickerID == m.pickers.shown.PickerID() {
 				return !p.Deadline.IsZero()
 			}

@@ -50,7 +50,7 @@ func (m *Model) publishPickers() tea.Cmd {
 		return nil
 	}
 	var ids []string
-	for _, p := range m.com.Store.AllPickers() {
+	for _, p := range m.st.AllPickers() {
 		ids = append(ids, p.PickerID)
 	}
 	key := strings.Join(ids, "\x00")
@@ -58,7 +58,7 @@ func (m *Model) publishPickers() tea.Cmd {
 	if key == pub.last {
 		return nil
 	}
-	entries, err := pickerfile.Snapshot(m.com.Store)
+	entries, err := pickerfile.Snapshot(m.st)
 	if err != nil {
 		return nil // a picker that does not encode is not published
 	}

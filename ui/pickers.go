@@ -57,7 +57,7 @@ func (m *Model) syncPicker() tea.Cmd {
 	m.prunePickerInput()
 	defer m.relayout() // the card may come or go
 	var want *store.Picker
-	for _, p := range m.com.Store.Pickers(m.lane) {
+	for _, p := range m.st.Pickers(m.lane) {
 		if p.PickerID == m.pickers.input.chosen {
 			want = &p
 			break
@@ -96,7 +96,7 @@ func (m *Model) answerPicker(a common.ActionSelectPicker) tea.Cmd {
 	if m.pickersOff() {
 		return common.ReportError(errNoPickers)
 	}
-	cmd := m.applyChange(m.com.Store.AnswerPicker(a.Lane, a.PickerID, a.Record), nil)
+	cmd := m.applyChange(m.st.AnswerPicker(a.Lane, a.PickerID, a.Record), nil)
 	if m.gw == nil {
 		ans := pickerAnsweredMsg{picker: pk, value: a.Value, err: errors.New("not connected")}
 		return tea.Batch(cmd, func() tea.Msg { return ans })
@@ -110,7 +110,7 @@ func (m *Model) answerPicker(a common.ActionSelectPicker) tea.Cmd {
 
 // pendingPicker finds a pending picker of lane l by id.
 func (m *Model) pendingPicker(l frame.Lane, id string) (store.Picker, bool) {
-	for _, p := range m.com.Store.Pickers(l) {
+	for _, p := range m.st.Pickers(l) {
 		if p.PickerID == id {
 			return p, true
 		}
@@ -130,20 +130,20 @@ func (m *Model) handlePickerAnswered(msg pickerAnsweredMsg) tea.Cmd {
 	result, reason := audit.Accepted, ""
 	switch {
 	case msg.notFound && msg.picker.TimedOut(m.com.Now()):
-		chg = m.com.Store.PickerGone(msg.picker.Lane, id)
+		chg = m.st.PickerGone(msg.picker.Lane, id)
 		report = common.ReportInfo("the question had expired: your answer was not used")
 		result = audit.Expired
 	case msg.notFound:
-		chg = m.com.Store.PickerGone(msg.picker.Lane, id)
+		chg = m.st.PickerGone(msg.picker.Lane, id)
 		report = common.ReportInfo("answered on another device: your answer was not used")
 		result = audit.RejectedElsewhere
 	case msg.err != nil:
 		reason = deliveryReason(msg.err)
-		chg = m.com.Store.PickerFailed(id, reason)
+		chg = m.st.PickerFailed(id, reason)
 		report = common.ReportError(errors.New("answer not delivered (" + reason + "): the question is waiting again"))
 		result = audit.Failed
 	default:
-		chg = m.com.Store.PickerAccepted(id)
+		chg = m.st.PickerAccepted(id)
 	}
 	return tea.Batch(m.applyChange(chg, nil), report, m.auditAnswer(msg, result, reason))
 }
@@ -162,7 +162,7 @@ func (m *Model) hidePicker(a common.ActionHidePicker) tea.Cmd {
 	if p := m.pickers.shown; p != nil && p.PickerID() == a.PickerID {
 		m.pickers.drafts[a.PickerID] = p.Draft() // the typed answer comes back with it
 	}
-	for _, p := range m.com.Store.Pickers(a.Lane) {
+	for _, p := range m.st.Pickers(a.Lane) {
 		m.pickers.hidden[p.PickerID] = true
 		if m.pickers.input.chosen == p.PickerID {
 			m.pickers.input.chosen = "" // hiding undoes the Alt+P that opened it
@@ -174,7 +174,7 @@ func (m *Model) hidePicker(a common.ActionHidePicker) tea.Cmd {
 
 // revealPickers brings back the hidden pickers of lane l.
 func (m *Model) revealPickers(l frame.Lane) {
-	for _, p := range m.com.Store.Pickers(l) {
+	for _, p := range m.st.Pickers(l) {
 		delete(m.pickers.hidden, p.PickerID)
 	}
 }
@@ -182,7 +182,7 @@ func (m *Model) revealPickers(l frame.Lane) {
 // showPendingPicker is the picker key: it brings back the focused lane's
 // hidden picker; with none waiting there it opens the approval inbox.
 func (m *Model) showPendingPicker() tea.Cmd {
-	if ps := m.com.Store.Pickers(m.lane); len(ps) > 0 {
+	if ps := m.st.Pickers(m.lane); len(ps) > 0 {
 		return m.focusPicker(m.lane, ps[0].PickerID)
 	}
 	return m.openInbox()
@@ -202,8 +202,8 @@ func (m *Model) afterPickersChanged() tea.Cmd {
 func (m *Model) announcePickers() tea.Cmd {
 	var cmds []tea.Cmd
 	pending := map[string]bool{}
-	for _, l := range m.com.Store.PendingLanes() {
-		for _, p := range m.com.Store.Pickers(l) {
+	for _, l := range m.st.PendingLanes() {
+		for _, p := range m.st.Pickers(l) {
 			pending[p.PickerID] = true
 			if m.pickers.announced[p.PickerID] {
 				continue
@@ -233,7 +233,7 @@ func notification(lane, summary string) string {
 
 // laneName is the directory name of l.
 func (m *Model) laneName(l frame.Lane) string {
-	if ln := m.com.Store.Lane(l); ln != nil && ln.Name != "" {
+	if ln := m.st.Lane(l); ln != nil && ln.Name != "" {
 		return ln.Name
 	}
 	return l.String()
@@ -245,7 +245,7 @@ func (m *Model) scheduleExpiry() tea.Cmd {
 		return nil
 	}
 	var next time.Time
-	for _, p := range m.com.Store.AllPickers() {
+	for _, p := range m.st.AllPickers() {
 		next = earliest(next, p.Deadline)
 	}
 	return m.tickAt(&m.pickers.expiring, next, pickerExpiryMsg{})
@@ -254,6 +254,6 @@ func (m *Model) scheduleExpiry() tea.Cmd {
 // handlePickerExpiry ends the pickers whose timeout passed.
 func (m *Model) handlePickerExpiry() tea.Cmd {
 	m.pickers.expiring = false
-	chg := m.com.Store.Expire(m.com.Now())
+	chg := m.st.Expire(m.com.Now())
 	return tea.Batch(m.applyChange(chg, nil), m.scheduleExpiry())
 }

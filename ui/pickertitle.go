@@ -8,13 +8,13 @@ import "strconv"
 // (attention.go keeps it), so a glance at the terminal's tab or title bar
 // shows it. title is already sanitised; the rest is Iris's own.
 func (m *Model) withPending(title string) string {
-	if ln := m.com.Store.Lane(m.lane); ln != nil && ln.Busy {
+	if ln := m.st.Lane(m.lane); ln != nil && ln.Busy {
 		title += " · busy"
 	}
 	if m.attn.unread > 0 {
 		title += " · " + strconv.Itoa(m.attn.unread) + " unread"
 	}
-	n := m.com.Store.PendingCount()
+	n := m.st.PendingCount()
 	if n == 0 {
 		return title
 	}
@@ -25,7 +25,7 @@ func (m *Model) withPending(title string) string {
 // change, not per frame drawn: a directory can be large).
 func (m *Model) countUnread() {
 	m.attn.unread = 0
-	for _, n := range m.com.Store.UnreadCounts() {
+	for _, n := range m.st.UnreadCounts() {
 		m.attn.unread += n
 	}
 }

@@ -23,7 +23,7 @@ func (m *Model) quitKey() tea.Cmd {
 		m.relayout()
 		return m.syncDrawer()
 	}
-	if ln := m.com.Store.Lane(m.lane); ln != nil && ln.Busy && m.gw != nil && !m.com.Store.StopPending(m.lane) {
+	if ln := m.st.Lane(m.lane); ln != nil && ln.Busy && m.gw != nil && !m.st.StopPending(m.lane) {
 		return m.stopAgent()
 	}
 	if waiting := m.unfinished(); len(waiting) > 0 && !m.quitArmed {
@@ -38,7 +38,7 @@ func (m *Model) quitKey() tea.Cmd {
 func (m *Model) unfinished() []string {
 	var out []string
 	approvals, questions := 0, 0
-	for _, p := range m.com.Store.AllPickers() {
+	for _, p := range m.st.AllPickers() {
 		if p.Type == frame.TypePickerApproval {
 			approvals++
 		} else {
@@ -52,7 +52,7 @@ func (m *Model) unfinished() []string {
 		out = append(out, common.Count(questions, "question")+" waiting")
 	}
 	queued := 0
-	for _, o := range m.com.Store.Outgoing() {
+	for _, o := range m.st.Outgoing() {
 		if o.Delivery == store.DeliveryQueued || o.Delivery == store.DeliverySending {
 			queued++
 		}

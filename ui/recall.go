@@ -51,7 +51,7 @@ func (m *Model) recallKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 // sentText is the text of the user's n-th newest message in the focused
 // lane (n ≥ 1); "" and false when there is none.
 func (m *Model) sentText(n int) (string, bool) {
-	ln := m.com.Store.Lane(m.lane)
+	ln := m.st.Lane(m.lane)
 	if ln == nil || n < 1 {
 		return "", false
 	}

@@ -102,10 +102,10 @@ func (m *Model) reconcileSynced() tea.Cmd {
 		r.cut = store.CutRestart
 	}
 	r.restarted = false
-	r.pending = slices.DeleteFunc(m.com.Store.Unsettled(), func(l frame.Lane) bool {
+	r.pending = slices.DeleteFunc(m.st.Unsettled(), func(l frame.Lane) bool {
 		// A turn waiting for the user's answer to a picker sends nothing
 		// until then: silence proves nothing, unless the gateway restarted.
-		return r.alive[l] || r.cut == store.CutLost && len(m.com.Store.Pickers(l)) > 0
+		return r.alive[l] || r.cut == store.CutLost && len(m.st.Pickers(l)) > 0
 	})
 	if len(r.pending) == 0 {
 		r.active = false
@@ -136,10 +136,10 @@ func (m *Model) handleReconcile(msg reconcileMsg) tea.Cmd {
 	for _, l := range r.pending {
 		switch {
 		case r.alive[l]:
-		case m.com.Store.Answered(l): // the history page shows the turn finished
-			chg.Merge(m.com.Store.Settle(l, store.CutIdle))
+		case m.st.Answered(l): // the history page shows the turn finished
+			chg.Merge(m.st.Settle(l, store.CutIdle))
 		default:
-			chg.Merge(m.com.Store.Settle(l, r.cut))
+			chg.Merge(m.st.Settle(l, r.cut))
 		}
 	}
 	r.pending = nil

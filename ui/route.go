@@ -39,7 +39,7 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		if cmd, ok := m.attachSlash(a.Text); ok {
 			return cmd
 		}
-		if name, args, ok := drawer.Resolve(a.Text, m.com.Store.Catalog()); ok {
+		if name, args, ok := drawer.Resolve(a.Text, m.st.Catalog()); ok {
 			return m.runClient(name, args)
 		}
 		if len(m.composer.Attachments()) > 0 {
@@ -126,17 +126,17 @@ func (m *Model) closeDialog() {
 // marked read and shown at its bottom.
 func (m *Model) switchLane(l frame.Lane) {
 	if m.lane.ChatID != "" {
-		m.com.Store.SetDraft(m.lane, m.composer.Value())
+		m.st.SetDraft(m.lane, m.composer.Value())
 	}
 	m.lane = l
 	if m.bannerLane == l && l.ChatID != "" {
 		m.banner, m.bannerLane = banner{}, frame.Lane{} // its question is here now
 	}
-	chg := m.com.Store.Focus(l)
+	chg := m.st.Focus(l)
 	m.transcript.SetLane(l)
 	m.sidebar.SetCurrent(l)
 	m.status.SetLane(l)
-	m.composer.SetValue(m.com.Store.Draft(l))
+	m.composer.SetValue(m.st.Draft(l))
 	m.drawer.SetText(m.composer.Value())
 	if m.autoThread && l.ThreadID != "" {
 		m.autoThread = false
@@ -153,13 +153,13 @@ func (m *Model) switchLane(l frame.Lane) {
 // syncComposer tells the composer whether the focused lane is busy and how
 // many of its messages wait for the next turn.
 func (m *Model) syncComposer() {
-	ln := m.com.Store.Lane(m.lane)
+	ln := m.st.Lane(m.lane)
 	if ln == nil {
 		m.composer.SetBusy(false, 0)
 		return
 	}
 	queued := 0
-	for _, o := range m.com.Store.Outgoing() {
+	for _, o := range m.st.Outgoing() {
 		if o.Lane == m.lane && o.Delivery == store.DeliveryQueued {
 			queued++
 		}

@@ -95,42 +95,41 @@ func (m *Model) jump(a common.ActionJump) tea.Cmd {
 }
 
 // continueJump scrolls to the jump target when it is loaded, or pages
-// older items in (from the database at once, from the gateway through
-// handleHistory, which calls it again).
+// older items in (from the database through handlePage, from the gateway
+// through handleHistory; both call it again).
 func (m *Model) continueJump() tea.Cmd {
 	j := m.jumping
 	if j == nil || j.lane != m.lane {
 		m.jumping = nil
 		return nil
 	}
-	var cmds []tea.Cmd
-	for {
-		ln := m.com.Store.Lane(j.lane)
-		if ln == nil {
-			m.jumping = nil
-			return tea.Batch(cmds...)
-		}
-		if m.transcript.JumpTo(j.messageID) {
-			m.jumping = nil
-			m.invalidate()
-			return tea.Batch(append(cmds, m.setFocus(focusTranscript))...)
-		}
-		if !ln.HistoryLoaded && j.pages == 0 {
-			return tea.Batch(cmds...) // the newest page is on its way (openLaneCmd)
-		}
-		if !ln.HasMore || j.pages >= maxJumpPages {
-			m.jumping = nil
-			return tea.Batch(append(cmds, common.ReportInfo("that message is not in the loaded history"))...)
-		}
-		j.pages++
-		chg, req := m.com.Store.LoadOlder(j.lane)
-		cmds = append(cmds, m.applyChange(chg, nil))
-		if req != nil && m.gw != nil && m.conn == common.ConnOnline {
-			return tea.Batch(append(cmds, m.historyCmd(j.lane, req))...)
-		}
-		if chg.Empty() {
-			m.jumping = nil
-			return tea.Batch(append(cmds, common.ReportInfo("that message is not in the loaded history"))...)
-		}
+	ln := m.st.Lane(j.lane)
+	if ln == nil {
+		m.jumping = nil
+		return nil
 	}
+	if m.transcript.JumpTo(j.messageID) {
+		m.jumping = nil
+		m.invalidate()
+		return m.setFocus(focusTranscript)
+	}
+	if !ln.HistoryLoaded && j.pages == 0 {
+		return nil // the newest page is on its way (openLaneCmd)
+	}
+	notFound := common.ReportInfo("that message is not in the loaded history")
+	if !ln.HasMore || j.pages >= maxJumpPages {
+		m.jumping = nil
+		return notFound
+	}
+	chg, rd, req := m.st.LoadOlder(j.lane)
+	cmd := m.applyChange(chg, nil)
+	switch {
+	case rd != nil: // handlePage counts the page and comes back
+		return tea.Batch(cmd, readPageCmd(rd, pageJump, nil))
+	case req != nil && m.gw != nil && m.conn == common.ConnOnline:
+		j.pages++
+		return tea.Batch(cmd, m.historyCmd(j.lane, req))
+	}
+	m.jumping = nil
+	return tea.Batch(cmd, notFound)
 }

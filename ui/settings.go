@@ -12,10 +12,10 @@ func (m *Model) applySettings(a common.ActionSettings) tea.Cmd {
 	gen := m.com.Settings.Gen
 	*m.com.Settings = a.Settings
 	m.com.Settings.Gen = gen + 1 // re-render what the settings change
-	saveSettings(m.com.Store, a.Settings)
+	saveSettings(m.st, a.Settings)
 	if a.Theme != m.theme {
 		m.theme = a.Theme
-		saveTheme(m.com.Store, a.Theme)
+		saveTheme(m.st, a.Theme)
 		m.applyTheme()
 	}
 	m.syncComposer()

@@ -51,7 +51,7 @@ func (m *Model) handleCatalog(msg catalogLoadedMsg) tea.Cmd {
 	if msg.err != nil || len(msg.cmds) == 0 {
 		return nil
 	}
-	m.com.Store.SetCatalog(msg.cmds)
+	m.st.SetCatalog(msg.cmds)
 	m.drawer.SetCatalog(msg.cmds)
 	return nil
 }
@@ -152,7 +152,7 @@ func (m *Model) setThemeName(arg string) tea.Cmd {
 		return common.ReportError(errors.New("usage: /theme auto|dark|light"))
 	}
 	m.theme = n
-	saveTheme(m.com.Store, n)
+	saveTheme(m.st, n)
 	m.applyTheme()
 	return common.ReportInfo("theme: " + string(n))
 }

@@ -28,7 +28,7 @@ type steerFinishedMsg struct {
 
 // steerCmd sends queued steer o as agent.steer.
 func (m *Model) steerCmd(o store.Outgoing) tea.Cmd {
-	m.com.Store.SetDelivery(o.ClientMsgID, store.DeliverySending)
+	m.st.SetDelivery(o.ClientMsgID, store.DeliverySending)
 	if o.Lane == m.lane {
 		m.transcript.Refresh()
 		m.markStaleNow()
@@ -41,7 +41,7 @@ func (m *Model) steerCmd(o store.Outgoing) tea.Cmd {
 }
 
 func (m *Model) handleSteerFinished(msg steerFinishedMsg) tea.Cmd {
-	st := m.com.Store
+	st := m.st
 	var chg store.Change
 	var report tea.Cmd
 	switch err := msg.err; {

@@ -38,7 +38,7 @@ type storageCheckMsg struct{}
 // writes working again, and stored rows that could not be read and were
 // skipped (saving goes on). The store keeps working in memory meanwhile.
 func (m *Model) checkStorage() tea.Cmd {
-	h := m.com.Store.Health()
+	h := m.st.Health()
 	w := &m.storage
 	var info *common.InfoMsg
 	switch {
@@ -95,7 +95,7 @@ func skippedRows(n int) string {
 // try (the disk is full): then it names them and asks once whether to quit
 // anyway.
 func (m *Model) quit() tea.Cmd {
-	unsaved := m.com.Store.SaveNow().Unsaved
+	unsaved := m.st.SaveNow().Unsaved
 	if len(unsaved) == 0 {
 		return tea.Quit
 	}

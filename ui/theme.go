@@ -14,7 +14,7 @@ import (
 // styles when the result changed.
 func (m *Model) applyTheme() {
 	if m.com.Theme == nil && !m.opts.ForceTheme { // the first call, from New
-		m.theme = loadTheme(m.com.Store, m.theme)
+		m.theme = loadTheme(m.st, m.theme)
 	}
 	t := themes.New(themes.Options{Name: m.theme, Background: m.bg, Profile: m.profile, NoColor: m.opts.NoColor})
 	if m.com.Theme != nil && m.com.Styles != nil && t.Name == m.com.Theme.Name && t.NoColor == m.com.Theme.NoColor &&

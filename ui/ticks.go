@@ -88,7 +88,7 @@ func (m *Model) sidebarSpins() bool {
 // transcriptAnimates reports whether the focused lane shows the busy or
 // typing line, a running tool or a bubble waiting for its first words.
 func (m *Model) transcriptAnimates() bool {
-	ln := m.com.Store.Lane(m.lane)
+	ln := m.st.Lane(m.lane)
 	if ln == nil {
 		return false
 	}

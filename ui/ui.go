@@ -18,6 +18,17 @@
 // rendered once.
 // Update and View never do I/O: all gateway calls run in tea.Cmds through
 // the Gateway interface.
+//
+// The store is read the same way. Children see it through common.Store,
+// whose reads are memory-only; only the root holds the *store.State and
+// changes it. A lane's stored items come in pages (pages.go): the store
+// says which read is needed (OpenPage when a lane is opened, LoadOlder at
+// the top of the transcript), the read runs in a tea.Cmd on the store's
+// writer goroutine, and Update applies the page it returns (ApplyPage).
+// Until then the transcript shows what memory holds, with "↑ loading
+// older…" above it while an older page is on its way. The one read left in
+// Update is the store reducer's own, when a change concerns a lane or
+// message not in memory (see the store package's Reads).
 package ui
 
 import (
@@ -135,6 +146,7 @@ func (f focusArea) String() string {
 // Model is the root of the UI.
 type Model struct {
 	com  *common.Common
+	st   *store.State // the store; children get the read-only view in com.Store
 	opts Options
 	gw   Gateway
 
@@ -226,7 +238,7 @@ func New(opts Options) *Model {
 	}
 	settings := loadSettings(opts.State, opts.Settings)
 	com := &common.Common{KeyMap: km, Store: opts.State, Settings: &settings, Now: opts.Now, Loc: opts.Location}
-	m := &Model{com: com, opts: opts, gw: opts.Gateway, theme: opts.Theme, idPrefix: randomPrefix(), tick: realTick,
+	m := &Model{com: com, st: opts.State, opts: opts, gw: opts.Gateway, theme: opts.Theme, idPrefix: randomPrefix(), tick: realTick,
 		pickers: newPickerState(), autoIDs: map[string]bool{}}
 	m.applyTheme()
 	m.media = mediactl.New(com, opts.Media, opts.Gateway)
@@ -309,6 +321,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.handleClientEvents(msg)
 	case historyLoadedMsg:
 		return m.handleHistory(msg)
+	case pageLoadedMsg:
+		return m.handlePage(msg)
 	case sendFinishedMsg:
 		return m.handleSendFinished(msg)
 	case steerFinishedMsg:

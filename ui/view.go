@@ -136,7 +136,7 @@ func overlayAt(base, box string, x, y int) string {
 // windowTitle names the focused lane; the name comes from the wire, so it
 // goes through termsafe.Notify.
 func (m *Model) windowTitle() string {
-	if name := m.com.Store.ChannelName(m.lane); name != "" {
+	if name := m.st.ChannelName(m.lane); name != "" {
 		return termsafe.Notify("Iris · "+name, 80)
 	}
 	return "Iris"

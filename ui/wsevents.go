@@ -56,7 +56,7 @@ func (m *Model) handleClientEvent(ev wsclient.Event) tea.Cmd {
 		}
 		return m.syncDone(ev.Cursor)
 	case *wsclient.CursorResetEvent:
-		return m.applyChange(m.com.Store.ResetCursor(ev.Gateway), nil)
+		return m.applyChange(m.st.ResetCursor(ev.Gateway), nil)
 	case *wsclient.SyncFailedEvent:
 		return m.syncFailed(ev)
 	case *wsclient.StateEvent:

@@ -12,7 +12,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/keymap"
-	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/themes"
 )
 
@@ -24,7 +23,7 @@ type Common struct {
 	Theme    *themes.Theme
 	Styles   *themes.Styles
 	KeyMap   keymap.KeyMap
-	Store    *store.State // read-only for components; only the root applies frames
+	Store    Store // read-only view for components; the root holds the *store.State
 	Settings *Settings
 	// ThemeGen changes whenever Theme or Styles change, so render caches
 	// keyed by it are invalidated.

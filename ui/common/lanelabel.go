@@ -2,7 +2,6 @@ package common
 
 import (
 	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 )
 
@@ -10,7 +9,7 @@ import (
 // "channel › thread" for a thread of a listed channel; a lane the
 // directory does not list is named by its ids. Two index look-ups, however
 // many channels there are.
-func LaneLabel(st *store.State, l frame.Lane) string {
+func LaneLabel(st Store, l frame.Lane) string {
 	name := st.ChannelName(l)
 	if name == "" {
 		return termsafe.Line(l.String())

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
 )
@@ -31,7 +30,7 @@ type entry struct {
 
 // refresh brings the index up to date: entries renamed since it was built
 // are relabelled (a channel's threads with it), anything else rebuilds it.
-func (x *LaneIndex) refresh(st *store.State) {
+func (x *LaneIndex) refresh(st common.Store) {
 	v := st.DirectoryVersion()
 	if x.built && x.ver == v {
 		return
@@ -62,7 +61,7 @@ func (x *LaneIndex) refresh(st *store.State) {
 }
 
 // relabel names lane l's entry again from the directory.
-func (x *LaneIndex) relabel(st *store.State, l frame.Lane) {
+func (x *LaneIndex) relabel(st common.Store, l frame.Lane) {
 	if i, ok := x.at[l]; ok {
 		x.entries[i].label = common.LaneLabel(st, l)
 		x.keys[i] = strings.ToLower(x.entries[i].label)

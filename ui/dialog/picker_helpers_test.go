@@ -36,7 +36,7 @@ func applyJSON(t *testing.T, com *common.Common, frames ...string) {
 		if err != nil {
 			t.Fatalf("decode %s: %v", js, err)
 		}
-		com.Store.Apply(f, false)
+		com.Store.(*store.State).Apply(f, false)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
 )
 
@@ -24,7 +25,7 @@ func TestSwitcherNarrowingAndErasingMatchFreshResults(t *testing.T) {
 			chans = append(chans, frame.Channel{ChatID: fmt.Sprintf("c%d", i), ThreadID: frame.Some("t"), Name: "deploy"})
 		}
 	}
-	com.Store.Apply(frame.Frame{Type: frame.TypeHelloAck, Payload: &frame.HelloAck{Channels: chans}}, false)
+	com.Store.(*store.State).Apply(frame.Frame{Type: frame.TypeHelloAck, Payload: &frame.HelloAck{Channels: chans}}, false)
 	var idx LaneIndex
 	fresh := func(q string) []string {
 		s := NewSwitcher(com, &idx)

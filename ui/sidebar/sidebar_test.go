@@ -9,13 +9,14 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
 )
 
 func testSidebar(t *testing.T) *Model {
 	t.Helper()
 	com := common.NewForTest(time.Unix(0, 0))
-	com.Store.Apply(frame.Frame{Type: frame.TypeHelloAck, Payload: &frame.HelloAck{Channels: []frame.Channel{
+	com.Store.(*store.State).Apply(frame.Frame{Type: frame.TypeHelloAck, Payload: &frame.HelloAck{Channels: []frame.Channel{
 		{ChatID: "d", Name: "Default", Kind: frame.KindDefault, IsDefault: frame.Ptr(true)},
 		{ChatID: "c", Name: "Ops \x1b[2J", Kind: frame.KindChannel},
 		{ChatID: "c", ThreadID: frame.Some("t"), Name: "Deploy", Kind: frame.KindThread, ParentChatID: frame.Some("c")},

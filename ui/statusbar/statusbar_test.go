@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
 )
 
@@ -56,8 +57,8 @@ func TestStatusBar(t *testing.T) {
 func TestStatusBarLaneAndTurn(t *testing.T) {
 	com := common.NewForTest(time.Unix(0, 0))
 	l := frame.Lane{ChatID: "c"}
-	com.Store.Apply(frame.Frame{Type: frame.TypeChannelCreated, Payload: &frame.Channel{ChatID: "c", Name: "Ops", Kind: frame.KindChannel}}, false)
-	com.Store.Apply(frame.Frame{Type: frame.TypeMessage, ChatID: frame.Some("c"), Payload: &frame.Message{MessageID: "a",
+	com.Store.(*store.State).Apply(frame.Frame{Type: frame.TypeChannelCreated, Payload: &frame.Channel{ChatID: "c", Name: "Ops", Kind: frame.KindChannel}}, false)
+	com.Store.(*store.State).Apply(frame.Frame{Type: frame.TypeMessage, ChatID: frame.Some("c"), Payload: &frame.Message{MessageID: "a",
 		Role: frame.RoleAssistant, Text: "x", Runtime: &frame.Runtime{Model: "m1", ContextPct: frame.Ptr(42)}}}, false)
 	m := New(com)
 	m.SetSize(100, 1)

@@ -8,13 +8,14 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
 )
 
 var lane = frame.Lane{ChatID: "d"}
 
 func apply(com *common.Common, typ string, p any) {
-	com.Store.Apply(frame.Frame{Type: typ, ChatID: frame.Some(lane.ChatID), Payload: p}, false)
+	com.Store.(*store.State).Apply(frame.Frame{Type: typ, ChatID: frame.Some(lane.ChatID), Payload: p}, false)
 }
 
 func TestRenderCacheKeyedByVersionWidthTheme(t *testing.T) {
