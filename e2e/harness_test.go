@@ -4,6 +4,8 @@
 // Without tmux on PATH the package prints one line and runs nothing, so
 // `go test ./...` passes on a machine without it; CI installs tmux and sets
 // IRIS_E2E_REQUIRE_TMUX, which turns a missing tmux into a failure.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package e2e
 
 import (

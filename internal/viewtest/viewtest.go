@@ -2,6 +2,8 @@
 // drawn view (as plain text): what it must show, and what it must not show
 // while it shows something else, so a blank view never passes a check of
 // absence.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package viewtest
 
 import (

@@ -3,6 +3,8 @@
 // per-item render caches keyed by width, theme, settings and the item's
 // version, follow mode while streaming, a "new messages below" marker, and
 // paging of older history when the user reaches the top.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package transcript
 
 import (
