@@ -3,6 +3,8 @@
 // main.go only wires: it parses the command line, loads the configuration,
 // and starts the subcommand (the client, the demo, the simulator, config
 // helpers). See README.md for the user's manual.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package main
 
 import (

@@ -3,6 +3,8 @@
 // read (mode 0600) under the XDG state directory. It never holds the
 // token; the gateway is recorded by its URL without credentials, query or
 // fragment.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package audit
 
 import (

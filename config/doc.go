@@ -37,4 +37,6 @@
 // is held in a Secret, which never prints in full. Token sources are bounded
 // (MaxTokenSize): token_file must be a regular file (a FIFO or device is
 // refused unread), and token_command is killed past the cap or the timeout.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package config

@@ -1,6 +1,11 @@
 // Package e2e runs the real iris binary in tmux against the gateway
 // simulator: crash consistency, offline start, the durable outgoing queue,
 // secrets in logs and config errors, each at the level the user sees.
+// Without tmux on PATH the package prints one line and runs nothing, so
+// `go test ./...` passes on a machine without it; CI installs tmux and sets
+// IRIS_E2E_REQUIRE_TMUX, which turns a missing tmux into a failure.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package e2e
 
 import (
@@ -37,10 +42,18 @@ func TestMain(m *testing.M) {
 	os.Exit(runMain(m))
 }
 
+// requireTmux names the environment variable that makes a missing tmux an
+// error rather than a skip; CI (.ci/run) sets it, since it installs tmux.
+const requireTmux = "IRIS_E2E_REQUIRE_TMUX"
+
 func runMain(m *testing.M) int {
 	if _, err := exec.LookPath("tmux"); err != nil {
-		fmt.Fprintln(os.Stderr, "e2e: tmux is required (apt-get install tmux)")
-		return 1
+		if os.Getenv(requireTmux) != "" {
+			fmt.Fprintln(os.Stderr, "e2e: tmux not found, and "+requireTmux+" is set (apt-get install tmux)")
+			return 1
+		}
+		fmt.Println("e2e: tmux not found; skipping the end-to-end tests (CI installs it)")
+		return 0
 	}
 	dir, err := os.MkdirTemp("", "iris-e2e-bin-")
 	if err != nil {

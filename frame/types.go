@@ -41,6 +41,8 @@
 // picker_answered (PickerSelect.By, Caps.PickerAnswered, the
 // picker.answered frame PickerAnswered) and turn_interrupted
 // (MessageStop.Interrupted).
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package frame
 
 // Frame types of the device protocol, as spelled on the wire.

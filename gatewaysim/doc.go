@@ -89,4 +89,6 @@
 //     turn runs is framed by agent.busy {reason: cron} and agent.idle.
 //   - status online follows hello.ack, or degraded while SetStatus holds it;
 //     status restarting precedes Close and Restart.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package gatewaysim

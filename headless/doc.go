@@ -52,4 +52,6 @@
 // The same profiles, token sources, TLS rules and insecure-URL refusal as the
 // TUI apply: the caller passes the resolved config.Config, and the
 // connection is a wsclient.Client like the TUI's.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package headless

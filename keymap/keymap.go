@@ -1,6 +1,8 @@
 // Package keymap holds every key binding of Iris, grouped by the focus area
 // it applies to. Default returns a fresh value; Apply layers overrides from
 // the configuration on top of it. There is no package-level mutable keymap.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package keymap
 
 import (

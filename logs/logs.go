@@ -1,6 +1,8 @@
 // Package logs writes Iris's log file ($XDG_STATE_HOME/iris/iris.log) with
 // size-based rotation, and, with --debug, a frame log in which secrets are
 // always and message content is by default redacted.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package logs
 
 import (

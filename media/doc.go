@@ -29,4 +29,6 @@
 //
 //	// save it: never overwrites, stays inside the download directory
 //	dst, err := media.SaveFile(media.DownloadDir(), name, path)
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package media

@@ -32,4 +32,6 @@
 // A slot is freed when its session ends and reused by the next one, so a
 // key that only ever has one session open has exactly one store and one
 // device, and nothing is ever written by two sessions at once.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package sshserve

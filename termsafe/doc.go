@@ -16,4 +16,6 @@
 // Output would not have let through; tests use it to check rendered views.
 //
 // All functions are pure and safe for concurrent use.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package termsafe

@@ -9,6 +9,8 @@
 //	t := themes.New(themes.Options{Name: cfg.Theme, Background: msg.Color, Profile: p, NoColor: themes.NoColorEnv(os.Getenv)})
 //	styles := themes.Build(t)
 //	md := themes.GlamourStyle(t)
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package themes
 
 import (

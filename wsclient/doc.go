@@ -55,4 +55,6 @@
 //     that is not an object, another protocol version, a frame above
 //     MaxFrameSize and a binary frame outside a transfer are skipped with one
 //     ProtocolErrorEvent per kind and connection; the connection stays up.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package wsclient

@@ -9,6 +9,8 @@
 // A file is a JSON array of entries, each the picker frame as the gateway
 // sent it (lane included) and its arrival time. It is written atomically
 // (a temporary file renamed over it) with mode 0600.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package pickerfile
 
 import (

@@ -2,6 +2,8 @@
 // the config file, a CA bundle) without the traps of os.ReadFile: it never
 // blocks on a FIFO with no writer, never reads a device such as /dev/zero,
 // and never reads more than a cap.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package safefile
 
 import (

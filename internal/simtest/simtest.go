@@ -1,6 +1,8 @@
 // Package simtest holds what the tests of several packages need to run a
 // client against the gateway simulator on 127.0.0.1: one place for the
 // short protocol timers and the simulator's start and cleanup.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package simtest
 
 import (

@@ -1,5 +1,7 @@
 // Package wstest serves hand-written WebSocket peers on 127.0.0.1 for
 // tests: a gateway that misbehaves in ways the simulator does not.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package wstest
 
 import (

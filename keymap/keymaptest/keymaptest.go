@@ -1,6 +1,8 @@
 // Package keymaptest builds key maps for tests the way Iris builds the
 // user's: a config.toml with a [keys] table, read by config.Load, whose
 // keys keymap.Apply lays over the defaults (as client.go does).
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package keymaptest
 
 import (

@@ -51,4 +51,6 @@
 //
 // Inside tmux, screen or zellij Detect answers HalfBlocks: images would need
 // passthrough that cannot be confirmed from the environment.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package preview

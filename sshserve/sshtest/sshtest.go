@@ -1,6 +1,8 @@
 // Package sshtest is an SSH client for tests of Iris served over SSH: a
 // key pair, a pty session drawn on a virtual terminal that answers the
 // program's queries, typing and resizing.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package sshtest
 
 import (

@@ -3,6 +3,8 @@
 // clock, plus the Component contract, the Actions children return to the
 // root, the InfoMsg status messages and the draft's attachment chips
 // (Attachment: the composer shows them, the media controller uploads them).
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package common
 
 import (

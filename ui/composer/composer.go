@@ -2,6 +2,8 @@
 // sends on Enter, inserts a newline on Alt+Enter or Ctrl+J, grows to a few
 // lines, and says plainly whether text sent while the agent is busy steers
 // the running turn or waits for the next one.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package composer
 
 import (

@@ -4,6 +4,8 @@
 // for a received file and the file picker. A Dialog is a Component with an
 // ID; the root keeps a Stack, sends every key to the topmost dialog and
 // handles the Action it returns.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package dialog
 
 import "github.com/hermes/iris/ui/common"

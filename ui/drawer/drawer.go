@@ -9,6 +9,8 @@
 // gives it the keys it Wants while it is open. Enter takes the highlighted
 // entry when it differs from the typed text (see Update); otherwise Enter
 // sends the composer's text as typed.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package drawer
 
 import (

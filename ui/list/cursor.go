@@ -6,6 +6,8 @@
 // A Cursor is plain data inside its component; the component says which
 // bindings move it (Keys) and, for a window kept in view, how many rows it
 // shows (SetRows).
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package list
 
 import (

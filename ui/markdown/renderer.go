@@ -5,6 +5,8 @@
 //
 // Glamour renderers are not goroutine-safe: every type here is meant to be
 // used from the UI goroutine only.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package markdown
 
 import (

@@ -16,6 +16,8 @@
 // environment; Prune when the store changed; and Layout once after every
 // message, so previews follow a moved transcript and iTerm2 images are
 // drawn again once an overlay over them closed.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package mediactl
 
 import (

@@ -3,6 +3,8 @@
 // opt-in. It can test the connection with an injected Tester and saves the
 // profile with config.Write, the token in its own 0600 file. It is a
 // standalone tea.Model, run in its own program before the main UI.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package setup
 
 import (

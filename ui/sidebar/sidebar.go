@@ -2,6 +2,8 @@
 // the default channel marked, unread counts, a busy spinner and a
 // pending-picker mark per lane. Up/Down move a highlight, Enter or a click
 // opens the lane.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package sidebar
 
 import (

@@ -1,6 +1,8 @@
 // Package statusbar is the bottom line: connection state with the reconnect
 // countdown, the gateway's status, the focused lane, the model and context %
 // of its last turn, and transient InfoMsg messages.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package statusbar
 
 import (

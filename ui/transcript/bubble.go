@@ -51,7 +51,7 @@ func (r *renderer) renderMessage(it *store.Item) []string {
 	if chips := r.mediaChips(msg.Media, inner, 1+lineCount(parts)); chips != "" {
 		parts = append(parts, chips)
 	}
-	if f := r.footer(msg); f != "" {
+	if f := r.footer(msg, inner); f != "" {
 		parts = append(parts, f)
 	}
 	return append([]string{r.header(msg)}, framed(bubble, parts)...)
@@ -186,18 +186,26 @@ type reasonBlock struct {
 	out       string
 }
 
-// text renders the message text as markdown (streamed or final).
+// text renders the message text as markdown (streamed or final). A
+// streaming text ends with a cursor, right after its last word (the
+// markdown renderer pads lines to the width), or on a row of its own when
+// that row is full.
 func (r *renderer) text(it *store.Item, width int) string {
 	out := strings.Trim(r.markdown(it, false, it.Msg.Text, width), "\n")
-	if it.Msg.Streaming {
-		out += r.com.Styles.Transcript.Typing.Render(" ▍")
+	if !it.Msg.Streaming {
+		return out
 	}
-	return out
+	cursor := " ▍"
+	out = strings.TrimRight(out, " ")
+	if ansi.StringWidth(out[strings.LastIndexByte(out, '\n')+1:])+ansi.StringWidth(cursor) > width {
+		out += "\n"
+	}
+	return out + r.com.Styles.Transcript.Typing.Render(cursor)
 }
 
 // footer is the runtime footer (model · ctx % · cwd · latency · cost) of a
-// final assistant message, when the setting is on.
-func (r *renderer) footer(msg *store.Message) string {
+// final assistant message, when the setting is on, cut to width.
+func (r *renderer) footer(msg *store.Message, width int) string {
 	if !r.com.Settings.RuntimeFooter || msg.Streaming || msg.Runtime == nil || msg.Role != frame.RoleAssistant {
 		return ""
 	}
@@ -205,7 +213,8 @@ func (r *renderer) footer(msg *store.Message) string {
 	if f == "" {
 		return ""
 	}
-	return r.com.Styles.Transcript.Footer.Render(f)
+	st := r.com.Styles.Transcript.Footer
+	return st.Render(ansi.Truncate(f, max(width-st.GetHorizontalFrameSize(), 1), "…"))
 }
 
 // FormatRuntime joins the present runtime fields in the spec's order:

@@ -89,7 +89,8 @@ func (m *Model) Media() []frame.Media {
 
 // PreviewRow returns the row, from the transcript's top, where the preview
 // of mediaID starts on screen; ok is false when that row is not visible.
-// It reads the layout of the last View.
+// It reads the layout of the last View (the rows above the first item
+// included).
 func (m *Model) PreviewRow(mediaID string) (row int, ok bool) {
 	src := m.src()
 	row = -m.vp.off
@@ -98,7 +99,7 @@ func (m *Model) PreviewRow(mediaID string) (row int, ok bool) {
 		if it.Kind == store.KindMessage && it.Msg != nil && hasMedia(it.Msg.Media, mediaID) {
 			off, shown := m.media.offsets[mediaID]
 			r := row + off
-			return r, shown && r >= 0 && r < m.vp.height
+			return m.lead + r, shown && r >= 0 && r < m.vp.height
 		}
 		row += len(m.lines(it))
 	}

@@ -65,7 +65,7 @@ func (r *renderer) renderTool(t *store.ToolCall) []string {
 	if out := termsafe.Text(strings.TrimRight(t.Output, "\n")); out != "" {
 		ol := strings.Split(out, "\n")
 		if !full && len(ol) > truncatedOutputLines {
-			ol = append([]string{fmt.Sprintf("… %d more lines", len(ol)-truncatedOutputLines)}, ol[len(ol)-truncatedOutputLines:]...)
+			ol = append([]string{"… " + common.Count(len(ol)-truncatedOutputLines, "more line")}, ol[len(ol)-truncatedOutputLines:]...)
 		}
 		for _, l := range ol {
 			l = strings.ReplaceAll(l, "\t", "    ")

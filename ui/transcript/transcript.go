@@ -3,6 +3,8 @@
 // per-item render caches keyed by width, theme, settings and the item's
 // version, follow mode while streaming, a "new messages below" marker, and
 // paging of older history when the user reaches the top.
+//
+// See ARCHITECTURE.md at the repository root for how this package fits in.
 package transcript
 
 import (
@@ -41,6 +43,7 @@ type Model struct {
 	toOldest  bool                 // paging in older history until the oldest message (oldest.go)
 	oldestLen int                  // the lane's length when the last such page was asked
 	focused   bool                 // has keyboard focus (focus.go)
+	lead      int                  // rows the last View drew above the first item's lines (PreviewRow)
 
 	media mediaState // selection, status and previews of media chips (media.go)
 
@@ -210,6 +213,7 @@ func (m *Model) View() string {
 	// A short lane sits at the bottom, next to the busy line and the
 	// composer, as in any chat: the padding goes above it, never between.
 	n := max(m.vp.height-len(lines), 0)
+	m.lead = len(top) + n
 	pad := make([]string, n, n+len(lines)+len(bottom))
 	lines = append(append(append(top, pad...), lines...), bottom...)
 	return strings.Join(lines, "\n")
