@@ -172,3 +172,31 @@ func TestShedMessageIsKnownToTheReadAhead(t *testing.T) {
 		t.Fatalf("a is stored %d times (%v)", n, err)
 	}
 }
+
+// TestStaleReadAheadIsNotUsed: a stored row deleted after the reads were
+// asked for makes them stale: the frame needs its reads again, and what
+// is read then is used (nothing read in place, the deleted message not
+// brought back).
+func TestStaleReadAheadIsNotUsed(t *testing.T) {
+	dir, clk, reads := t.TempDir(), newClock(), 0
+	s := openHooked(t, dir, clk, &reads)
+	f := decode(t, `{"type":"message","chat_id":"d","payload":{"message_id":"new","role":"assistant","text":"t"}}`)
+	var r Reads
+	if !s.NeedFrame(&r, f, false) {
+		t.Fatal("a frame for a lane never read needs no read")
+	}
+	rd := s.ReadAhead(&r)
+	s.Apply(decode(t, `{"type":"message.deleted","chat_id":"d","payload":{"message_ids":["m120"]}}`), false)
+	s.UseAhead(rd.Read())
+	if !s.NeedFrame(nil, f, false) {
+		t.Fatal("a read made before a delete is used")
+	}
+	r = Reads{}
+	s.NeedFrame(&r, f, false)
+	s.UseAhead(s.ReadAhead(&r).Read())
+	s.Apply(f, false)
+	s.DoneAhead()
+	if ln := s.Lane(def); reads != 0 || ln.Message("m120") != nil || ln.Message("m119") == nil || ln.Message("new") == nil {
+		t.Fatalf("%d reads in place; m120 %v, m119 %v, new %v", reads, ln.Message("m120"), ln.Message("m119"), ln.Message("new"))
+	}
+}
