@@ -61,7 +61,9 @@
 // holds none. A persistent State reads the database in three places:
 //
 //   - Open reads the directory, values, every lane's state (unread count,
-//     paging) and the items of lanes holding queued or running messages.
+//     paging), the items of lanes holding queued or running messages, and
+//     the newest page of the lane the UI opens first (the stored focus, else
+//     the default lane), so the first frame shows it.
 //   - Paging for the UI: OpenPage (a lane just focused, up to a page) and
 //     LoadOlder (the next older page) read nothing but return a PageRead.
 //     PageRead.Read, run in a tea.Cmd, makes the read on the writer

@@ -20,9 +20,9 @@ const FileName = "store.db"
 // passes $XDG_DATA_HOME/iris/<profile>; it is created with mode 0700 if
 // missing, and the database files are owner-only). It loads the directory,
 // cursor, catalog, drafts, settings, every lane's read state and the
-// outgoing queue; a lane's newest items are read when they are first
-// needed and older ones by LoadOlder, so a large history is never loaded
-// whole. Messages that were being sent when Iris stopped come back as
+// outgoing queue, and the newest items of the lane the UI opens first;
+// other lanes' newest items are read when they are first needed and older
+// ones by LoadOlder, so a large history is never loaded whole. Messages that were being sent when Iris stopped come back as
 // "delivery unknown". Call Close when done.
 func Open(dir string, opts Options) (*State, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -45,10 +45,12 @@ func Open(dir string, opts Options) (*State, error) {
 	}
 	s := New(opts)
 	s.db = d
+	s.opts.OnSyncRead = nil // Open's reads are Open's, not the reducer's
 	if err := s.load(); err != nil {
 		d.close()
 		return nil, fmt.Errorf("load %s: %w", path, err)
 	}
+	s.opts.OnSyncRead = opts.OnSyncRead
 	return s, nil
 }
 
@@ -96,6 +98,16 @@ func (s *State) load() error {
 	for _, l := range running {
 		s.storedOpen[l] = true // see Unsettled and Settle
 		s.lane(l)
+	}
+	// The lane the UI opens first (the stored focus, else the default one)
+	// is read here too, so its first frame shows the newest page at once
+	// rather than "Loading history…" until a page read comes back.
+	first := s.focus
+	if first.ChatID == "" {
+		first = s.DefaultLane()
+	}
+	if first.ChatID != "" {
+		s.lane(first)
 	}
 	s.commit()
 	return nil

@@ -6,9 +6,13 @@ import (
 
 // openHooked reopens the store in dir (its lane d holding m1…m120, written
 // by reopened) counting the reads made on the caller's goroutine in reads.
+// The stored focus is c7, so Open reads that lane first and leaves d's
+// items unread.
 func openHooked(t *testing.T, dir string, clk *clock, reads *int) *State {
 	t.Helper()
-	closeState(t, reopened(t, dir, clk, false))
+	st := reopened(t, dir, clk, false)
+	st.Focus(chan7)
+	closeState(t, st)
 	s, err := Open(dir, Options{Now: clk.now, PageSize: 50, OnSyncRead: func() { *reads++ }})
 	if err != nil {
 		t.Fatal(err)
@@ -53,7 +57,7 @@ func TestPagingReadsOffTheCallersGoroutine(t *testing.T) {
 	if reads != 0 {
 		t.Fatalf("%d reads on the caller's goroutine", reads)
 	}
-	apply(t, s, `{"type":"message","chat_id":"c7","payload":{"message_id":"x","text":"y"}}`)
+	apply(t, s, `{"type":"message","chat_id":"c9","payload":{"message_id":"x","text":"y"}}`)
 	if reads == 0 {
 		t.Fatal("the hook missed the reducer's read of a lane not read yet")
 	}
@@ -94,5 +98,30 @@ func TestStalePagesAreDropped(t *testing.T) {
 	closeState(t, s)
 	if c := s.ApplyPage(rd.Read()); !c.Empty() {
 		t.Fatalf("closed: %+v", c)
+	}
+}
+
+// Open reads the newest page of the lane the UI shows first, the stored
+// focus or else the default lane, so the first frame needs no page read.
+func TestOpenReadsTheFirstLanesNewestPage(t *testing.T) {
+	dir, clk := t.TempDir(), newClock()
+	closeState(t, reopened(t, dir, clk, false)) // focus d, the default lane
+	s, err := Open(dir, Options{Now: clk.now, PageSize: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln := s.Lane(def) // memory only: what Open read
+	if ln.Len() != 50 || ln.Item(0).Msg.ID != "m71" || ln.Item(49).Msg.ID != "m120" {
+		t.Fatalf("the first lane holds %d items after Open", ln.Len())
+	}
+	if s.OpenPage(def) != nil {
+		t.Fatal("the first lane asks for a page read after Open")
+	}
+	closeState(t, s)
+
+	reads := 0
+	s = openHooked(t, dir, clk, &reads) // focus c7: d is left unread
+	if n := s.Lane(def).Len(); n != 0 || reads != 0 {
+		t.Fatalf("d holds %d items after Open; %d hooked reads", n, reads)
 	}
 }

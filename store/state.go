@@ -35,7 +35,7 @@ type Options struct {
 	// frame is about a lane whose items were never read or a message
 	// not in memory (page.go) and the read was not made ahead (UseAhead).
 	// Reads for the UI (PageRead, AheadRead) run on the writer goroutine
-	// and do not call it. Tests use it to prove that the UI's View and
+	// and do not call it, nor do Open's own reads. Tests use it to prove that the UI's View and
 	// Update never read on the UI goroutine.
 	OnSyncRead func()
 }
