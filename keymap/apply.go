@@ -134,5 +134,9 @@ func (k *KeyMap) index() map[string]*key.Binding {
 		"picker.quit":             &p.Quit,
 		"files.open":              &f.Open,
 		"files.back":              &f.Back,
+		"files.top":               &f.Top,
+		"files.bottom":            &f.Bottom,
+		"files.page_up":           &f.PageUp,
+		"files.page_down":         &f.PageDown,
 	}
 }

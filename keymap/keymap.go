@@ -110,8 +110,12 @@ type Picker struct {
 // Files bindings apply in the file picker, with the Picker area's Up,
 // Down, Select and Close.
 type Files struct {
-	Open key.Binding // opens the highlighted folder (Select does too)
-	Back key.Binding // goes up a folder
+	Open     key.Binding // opens the highlighted folder (Select does too)
+	Back     key.Binding // goes up a folder
+	Top      key.Binding // the first entry
+	Bottom   key.Binding // the last entry
+	PageUp   key.Binding
+	PageDown key.Binding
 }
 
 // Media bindings: attaching files in the composer, and acting on the media
@@ -205,8 +209,12 @@ func Default() KeyMap {
 			Quit:    bind("q", "close help", "q"),
 		},
 		Files: Files{
-			Open: bind("→", "open folder", "right", "l"),
-			Back: bind("←", "up a folder", "left", "h", "backspace"),
+			Open:     bind("→", "open folder", "right", "l"),
+			Back:     bind("←", "up a folder", "left", "h", "backspace"),
+			Top:      bind("g", "first", "g"),
+			Bottom:   bind("G", "last", "G"),
+			PageUp:   bind("pgup/K", "page up", "pgup", "K"),
+			PageDown: bind("pgdn/J", "page down", "pgdown", "J"),
 		},
 		Media: Media{
 			Attach:         bind("alt+a", "attach", "alt+a"),
@@ -240,7 +248,7 @@ func (k KeyMap) Groups() []Group {
 		{"Lists", []key.Binding{k.Picker.Up, k.Picker.Down, k.Picker.VimUp, k.Picker.VimDown, k.Picker.Digit,
 			k.Picker.Pick, k.Picker.Select, k.Picker.Scope, k.Picker.Close, k.Picker.Toggle, k.Picker.Prev,
 			k.Picker.Next, k.Picker.Yes, k.Picker.No, k.Picker.Quit}},
-		{"Files", []key.Binding{k.Files.Open, k.Files.Back}},
+		{"Files", []key.Binding{k.Files.Open, k.Files.Back, k.Files.Top, k.Files.Bottom, k.Files.PageUp, k.Files.PageDown}},
 		{"Media", []key.Binding{k.Media.Attach, k.Media.Detach, k.Media.AttachmentPrev, k.Media.AttachmentNext,
 			k.Media.Prev, k.Media.Next, k.Media.Open, k.Media.Save, k.Media.Preview, k.Media.Cancel}},
 	}

@@ -54,8 +54,9 @@ func NewFilePicker(com *common.Common, dir, root string) (*FilePicker, tea.Cmd) 
 
 // filePickerKeys are the bubbles file picker's keys taken from the key
 // map: the list keys, Select attaches, Files.Open (or Select) opens a
-// folder, Files.Back goes up. Its own first/last/page keys stay as bubbles
-// has them.
+// folder, Files.Back goes up, and the first/last/page keys (bubbles'
+// defaults, rebindable as files.top, files.bottom, files.page_up and
+// files.page_down).
 func filePickerKeys(km keymap.KeyMap, fk filepicker.KeyMap) filepicker.KeyMap {
 	p := km.Picker
 	fk.Up = keymap.Join(p.Up, p.VimUp)
@@ -63,6 +64,8 @@ func filePickerKeys(km keymap.KeyMap, fk filepicker.KeyMap) filepicker.KeyMap {
 	fk.Select = p.Select
 	fk.Open = keymap.Join(km.Files.Open, p.Select)
 	fk.Back = km.Files.Back
+	fk.GoToTop, fk.GoToLast = km.Files.Top, km.Files.Bottom
+	fk.PageUp, fk.PageDown = km.Files.PageUp, km.Files.PageDown
 	return fk
 }
 

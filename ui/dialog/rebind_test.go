@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/filepicker"
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -35,6 +37,10 @@ const reboundKeys = `
 "picker.quit" = ["ctrl+q"]
 "files.open" = ["ctrl+f"]
 "files.back" = ["ctrl+b"]
+"files.top" = ["ctrl+t"]
+"files.bottom" = ["ctrl+g"]
+"files.page_up" = ["ctrl+p"]
+"files.page_down" = ["ctrl+r"]
 "global.page_up" = ["ctrl+y"]
 "global.page_down" = ["ctrl+e"]
 "global.help" = ["f2"]
@@ -259,5 +265,45 @@ func TestSearchHitsPageAndWheel(t *testing.T) {
 	}
 	if got := jump(); got != "ml" {
 		t.Fatalf("pgdn past the end landed on %s, want ml", got)
+	}
+}
+
+// TestReboundFilePickerKeys: the bubbles file picker's first, last and page
+// keys come from the key map too, so [keys] moves them off g, G, K and J.
+func TestReboundFilePickerKeys(t *testing.T) {
+	fk := filePickerKeys(reboundCom(t).KeyMap, filepicker.DefaultKeyMap())
+	for _, c := range []struct {
+		name     string
+		b        key.Binding
+		old, new string
+	}{
+		{"top", fk.GoToTop, "g", "ctrl+t"},
+		{"bottom", fk.GoToLast, "G", "ctrl+g"},
+		{"page up", fk.PageUp, "K", "ctrl+p"},
+		{"page down", fk.PageDown, "J", "ctrl+r"},
+	} {
+		if key.Matches(press(c.old), c.b) {
+			t.Errorf("%s: the old key %s still matches", c.name, c.old)
+		}
+		if !key.Matches(press(c.new), c.b) {
+			t.Errorf("%s: the new key %s does not match", c.name, c.new)
+		}
+	}
+}
+
+// TestSettingsNameTheSendKeyAsBound: the busy-input row says what the send
+// key does while the agent works, naming the key as [keys] binds it.
+func TestSettingsNameTheSendKeyAsBound(t *testing.T) {
+	com := testCom(t, themes.Dark)
+	if v := viewOf(NewSettings(com, "")); !strings.Contains(v, "While busy, Enter") {
+		t.Fatalf("default keys:\n%s", v)
+	}
+	com.KeyMap = keymaptest.FromConfig(t, `"composer.send" = ["ctrl+s"]`)
+	d := NewSettings(com, "")
+	if v := viewOf(d); !strings.Contains(v, "While busy, Ctrl+s") || strings.Contains(v, "Enter") {
+		t.Fatalf("send rebound to ctrl+s:\n%s", v)
+	}
+	if d.Value("While busy, Ctrl+s") != "steers" {
+		t.Fatalf("Value by the shown label = %q", d.Value("While busy, Ctrl+s"))
 	}
 }

@@ -18,7 +18,7 @@ const SettingsID = "settings"
 // setting is one row of the settings dialog: a label and the values it
 // cycles through, read from and written to the dialog's copy.
 type setting struct {
-	label  string
+	label  string // "{send}" stands for the send key's name, as bound
 	values []string
 	get    func(*Settings) int
 	set    func(*Settings, int)
@@ -85,7 +85,7 @@ var settingRows = []setting{
 	{"Repeat notifications", onOffValues,
 		func(d *Settings) int { return boolIndex(d.s.RepeatNotifications) },
 		func(d *Settings, i int) { d.s.RepeatNotifications = i == 0 }, nil},
-	{"While busy, Enter", []string{"steers", "queues", "sends (gateway decides)"},
+	{"While busy, {send}", []string{"steers", "queues", "sends (gateway decides)"},
 		func(d *Settings) int { return int(d.s.BusyInput) },
 		func(d *Settings, i int) { d.s.BusyInput = common.BusyInput(i) },
 		[]string{
@@ -134,11 +134,20 @@ func (d *Settings) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 // there is none).
 func (d *Settings) Value(label string) string {
 	for _, r := range settingRows {
-		if r.label == label {
+		if d.label(r) == label {
 			return r.values[r.get(d)]
 		}
 	}
 	return ""
+}
+
+// label is r's label with the send key named as bound ("Enter" by default).
+func (d *Settings) label(r setting) string {
+	send := common.FirstKey(d.com.KeyMap.Composer.Send)
+	if send != "" {
+		send = strings.ToUpper(send[:1]) + send[1:]
+	}
+	return strings.ReplaceAll(r.label, "{send}", send)
 }
 
 // View renders the settings, one per row, the cursor row highlighted.
@@ -147,11 +156,12 @@ func (d *Settings) View() string {
 	w := min(max(d.width-8, 30), 56)
 	labelW := 0
 	for _, r := range settingRows {
-		labelW = max(labelW, ansi.StringWidth(r.label))
+		labelW = max(labelW, ansi.StringWidth(d.label(r)))
 	}
 	lines := []string{st.Title.Render("Settings"), ""}
 	for i, r := range settingRows {
-		text := r.label + strings.Repeat(" ", labelW-ansi.StringWidth(r.label)) + "   ‹ " + r.values[r.get(d)] + " ›"
+		label := d.label(r)
+		text := label + strings.Repeat(" ", labelW-ansi.StringWidth(label)) + "   ‹ " + r.values[r.get(d)] + " ›"
 		if i == d.cursor {
 			lines = append(lines, st.Selected.Width(w).Render(ansi.Truncate("› "+text, w, "…")))
 		} else {
