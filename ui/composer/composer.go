@@ -150,7 +150,7 @@ func (m *Model) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	if p, ok := msg.(tea.PasteMsg); ok {
 		return m.paste(p)
 	}
-	if kp, ok := msg.(tea.KeyPressMsg); ok && key.Matches(kp, m.ta.KeyMap.DeleteCharacterBackward) && m.deleteMarkerBefore() {
+	if kp, ok := msg.(tea.KeyPressMsg); ok && m.deleteMarker(kp) {
 		return nil, nil
 	}
 	var cmd tea.Cmd

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/media"
@@ -50,25 +51,70 @@ func (m *Model) paste(msg tea.PasteMsg) (common.Action, tea.Cmd) {
 	return nil, cmd
 }
 
-// deleteMarkerBefore deletes a paste block's marker that ends at the
-// cursor, whole, and reports whether it did: Backspace never leaves half a
-// marker, which would go out as text while the block is dropped.
-func (m *Model) deleteMarkerBefore() bool {
-	lines := strings.Split(m.ta.Value(), "\n")
-	if m.ta.Line() >= len(lines) {
-		return false
-	}
-	line := []rune(lines[m.ta.Line()])
-	before := string(line[:min(m.ta.Column(), len(line))])
-	for _, b := range m.pastes {
-		if strings.HasSuffix(before, b.marker) {
-			for range utf8.RuneCountInString(b.marker) {
-				m.ta, _ = m.ta.Update(tea.KeyPressMsg{Code: tea.KeyBackspace})
-			}
-			return true
+// deleteMarker deletes a paste block's marker whole when kp would delete
+// part of it, and reports whether it did: the editor's delete keys
+// (character or word, backward or forward) never leave half a marker,
+// which would go out as text while the block is dropped. Spaces between
+// the cursor and the marker go with it, as a word delete takes them.
+func (m *Model) deleteMarker(kp tea.KeyPressMsg) bool {
+	km := m.ta.KeyMap
+	before, after := m.aroundCursor()
+	back, fwd := 0, 0 // runes to delete before and after the cursor
+	switch {
+	case key.Matches(kp, km.DeleteCharacterBackward):
+		back = m.markerEnding(before)
+	case key.Matches(kp, km.DeleteWordBackward):
+		trimmed := strings.TrimRight(before, " \t")
+		if n := m.markerEnding(trimmed); n > 0 {
+			back = n + utf8.RuneCountInString(before) - utf8.RuneCountInString(trimmed)
+		}
+	case key.Matches(kp, km.DeleteCharacterForward):
+		fwd = m.markerStarting(after)
+	case key.Matches(kp, km.DeleteWordForward):
+		trimmed := strings.TrimLeft(after, " \t")
+		if n := m.markerStarting(trimmed); n > 0 {
+			fwd = n + utf8.RuneCountInString(after) - utf8.RuneCountInString(trimmed)
 		}
 	}
-	return false
+	for range back {
+		m.ta, _ = m.ta.Update(tea.KeyPressMsg{Code: tea.KeyBackspace})
+	}
+	for range fwd {
+		m.ta, _ = m.ta.Update(tea.KeyPressMsg{Code: tea.KeyDelete})
+	}
+	return back+fwd > 0
+}
+
+// aroundCursor splits the cursor's line at the cursor.
+func (m *Model) aroundCursor() (before, after string) {
+	lines := strings.Split(m.ta.Value(), "\n")
+	if m.ta.Line() >= len(lines) {
+		return "", ""
+	}
+	line := []rune(lines[m.ta.Line()])
+	col := min(m.ta.Column(), len(line))
+	return string(line[:col]), string(line[col:])
+}
+
+// markerEnding is the length in runes of the block marker s ends with, or 0.
+func (m *Model) markerEnding(s string) int {
+	for _, b := range m.pastes {
+		if strings.HasSuffix(s, b.marker) {
+			return utf8.RuneCountInString(b.marker)
+		}
+	}
+	return 0
+}
+
+// markerStarting is the length in runes of the block marker s starts with,
+// or 0.
+func (m *Model) markerStarting(s string) int {
+	for _, b := range m.pastes {
+		if strings.HasPrefix(s, b.marker) {
+			return utf8.RuneCountInString(b.marker)
+		}
+	}
+	return 0
 }
 
 // expand returns the editor's text with each block's marker replaced by

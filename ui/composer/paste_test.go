@@ -157,3 +157,47 @@ func TestPasteMarkerCountsLines(t *testing.T) {
 		}
 	}
 }
+
+// Every delete key of the editor takes a block's marker whole: Delete and
+// Alt+D just before it, Ctrl+W and Alt+Backspace just after it (across the
+// spaces a word delete takes), so no key leaves a fragment of a marker to
+// go out as text while the pasted text is dropped.
+func TestDeleteKeysTakeAMarkerWhole(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		before bool // the cursor sits before the marker (else after it)
+		key    tea.KeyPressMsg
+		want   string
+	}{
+		{"backspace", false, tea.KeyPressMsg{Code: tea.KeyBackspace}, "a "},
+		{"ctrl+w", false, tea.KeyPressMsg{Code: 'w', Mod: tea.ModCtrl}, "a "},
+		{"ctrl+w across spaces", false, tea.KeyPressMsg{Code: 'w', Mod: tea.ModCtrl}, "a "},
+		{"alt+backspace", false, tea.KeyPressMsg{Code: tea.KeyBackspace, Mod: tea.ModAlt}, "a "},
+		{"delete", true, tea.KeyPressMsg{Code: tea.KeyDelete}, "a "},
+		{"alt+d", true, tea.KeyPressMsg{Code: 'd', Mod: tea.ModAlt}, "a "},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := newComposer()
+			m.Update(tea.PasteMsg{Content: "a "})
+			m.Update(tea.PasteMsg{Content: pasteText(inlinePaste + 1)})
+			if c.name == "ctrl+w across spaces" {
+				m.Update(tea.PasteMsg{Content: "  "})
+			}
+			if c.before {
+				for range len([]rune(m.pastes[0].marker)) {
+					m.Update(tea.KeyPressMsg{Code: tea.KeyLeft})
+				}
+			}
+			if !strings.Contains(m.Value(), pasteText(inlinePaste+1)) {
+				t.Fatalf("the block is not in the draft before the key: %q", m.Value()[:20])
+			}
+			m.Update(c.key)
+			if got := m.ta.Value(); got != c.want {
+				t.Fatalf("editor holds %q, want %q", got, c.want)
+			}
+			if m.Value() != c.want {
+				t.Fatalf("draft %q, want %q", m.Value(), c.want)
+			}
+		})
+	}
+}
