@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"github.com/hermes/iris/gatewaysim"
@@ -147,6 +148,7 @@ func runGatewaySim(ctx context.Context, opts cliOptions, stdout, stderr io.Write
 		ProtocolVersion: o.protocol,
 		SpecOnly:        o.specOnly,
 		Seed:            true,
+		IDEpoch:         strconv.FormatInt(time.Now().UnixMilli(), 36), // a new run never reuses an id
 		Logger:          slog.New(slog.NewTextHandler(stderr, nil)),
 	})
 	defer sim.Close()

@@ -394,3 +394,25 @@ func TestFaultCommandsAreDocumented(t *testing.T) {
 		must(t, m[1] == "at" || slices.Contains(names, m[1]), "README.md documents %s, which FaultCommands does not list", m[1])
 	}
 }
+
+// TestIDEpochKeepsIdsUniqueAcrossProcessRuns: two runs of the simulator
+// (a process started again under the same clients) mint different ids for
+// new messages, while the seeded history keeps its ids; without an epoch
+// the second run would hand out the first run's ids again, and clients,
+// which dedupe by id, would take a new message for an old one.
+func TestIDEpochKeepsIdsUniqueAcrossProcessRuns(t *testing.T) {
+	run := func(epoch string) (seeded, minted string) {
+		_, url := newTestServer(t, func(c *Config) { c.Seed = true; c.IDEpoch = epoch })
+		c, _ := connect(t, url, "dev_a")
+		h := c.history(defaultLane, "", 0).Payload.(*frame.History)
+		must(t, len(h.Messages) > 0, "no seeded history")
+		return h.Messages[0].MessageID, c.turn(defaultLane, "hello")[0].Payload.(*frame.Message).MessageID
+	}
+	seeded1, minted1 := run("a1")
+	seeded2, minted2 := run("a2")
+	must(t, seeded1 == seeded2, "seeded ids differ between runs: %s, %s", seeded1, seeded2)
+	must(t, minted1 != minted2 && strings.Contains(minted1, "_a1_") && strings.Contains(minted2, "_a2_"),
+		"minted ids %s, %s", minted1, minted2)
+	_, plain := run("")
+	must(t, plain == strings.Replace(minted1, "a1_", "", 1), "without an epoch ids stay plain: %s vs %s", plain, minted1)
+}

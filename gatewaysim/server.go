@@ -31,6 +31,13 @@ type Config struct {
 	Catalog []frame.Command
 	// Seed pre-populates demo channels, a thread and history.
 	Seed bool
+	// IDEpoch, when set, goes into every id minted after seeding
+	// (m_<epoch>_<n>), so that a simulator process started again under the
+	// same clients never reuses an id its previous run gave out: a real
+	// gateway's ids are unique for its whole life, and clients dedupe by
+	// them. Seeded ids stay fixed (the seeded history is the same on every
+	// run). Tests leave it empty for predictable ids.
+	IDEpoch string
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// Logger receives diagnostics; nil discards them. The token is never
@@ -112,6 +119,7 @@ type Server struct {
 	model     modelChoice
 	effort    string
 	seq       map[string]int // id counters per prefix
+	epoch     string         // Config.IDEpoch, once seeding is done
 
 	recvMu   sync.Mutex
 	received []frame.Frame
@@ -163,6 +171,7 @@ func New(cfg Config) *Server {
 	if cfg.Seed {
 		s.seed()
 	}
+	s.epoch = cfg.IDEpoch
 	if cfg.CronInterval > 0 {
 		s.bg.Go(s.cronLoop)
 	}
@@ -391,6 +400,9 @@ func (s *Server) connList() []*conn {
 // nextID returns a fresh id such as "m_12"; s.mu must be held.
 func (s *Server) nextID(prefix string) string {
 	s.seq[prefix]++
+	if s.epoch != "" {
+		return prefix + "_" + s.epoch + "_" + itoa(s.seq[prefix])
+	}
 	return prefix + "_" + itoa(s.seq[prefix])
 }
 
