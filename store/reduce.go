@@ -200,8 +200,16 @@ func (s *State) setIdle(l frame.Lane) {
 		s.chg.Directory = true
 	}
 	s.turnMovedOn(ln)
-	for i := len(ln.items) - 1; i >= 0 && !isUserMsg(ln.items[i]); i-- {
-		s.cut(ln, ln.items[i], CutIdle)
+	// The turn that just ended is closed quietly (its end frames may still
+	// follow). Anything still open from an earlier turn missed its end for
+	// good: the gateway lost that turn (a restart while Iris was away) and
+	// a later turn has since run, so reconciliation saw a live lane.
+	c := CutIdle
+	for i := len(ln.items) - 1; i >= 0; i-- {
+		if isUserMsg(ln.items[i]) {
+			c = CutLost
+		}
+		s.cut(ln, ln.items[i], c)
 	}
 	s.stopAnswered(ln)
 }

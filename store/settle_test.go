@@ -184,3 +184,22 @@ func TestSettleOldRunningCardInPlace(t *testing.T) {
 		t.Fatalf("unsettled after a restart %v", got)
 	}
 }
+
+// An idle after a later turn closes what an earlier turn left open as
+// interrupted: the gateway lost that turn (restarted while Iris was away)
+// and a new turn has run since, so reconciliation, seeing the lane alive,
+// never settled it. The turn that just ended is closed quietly, as ever,
+// and a late end frame of the old one still finishes it.
+func TestIdleAfterALaterTurnMarksAnEarlierOpenReply(t *testing.T) {
+	s := open(t, t.TempDir(), newClock())
+	apply(t, s, helloAck, userEcho, busyFrame, msgStart, msgPartial,
+		`{"type":"message","chat_id":"d","payload":{"message_id":"u2","role":"user","text":"again","ts":1800000001000}}`,
+		busyFrame,
+		`{"type":"message.start","chat_id":"d","payload":{"message_id":"a2","role":"assistant"}}`,
+		`{"type":"message.update","chat_id":"d","payload":{"message_id":"a2","text":"half"}}`,
+		idleFrame)
+	want(t, s, def, `user u1 "go" sent`, `assistant a1 "part" interrupted (connection lost)`,
+		`user u2 "again" sent`, `assistant a2 "half"`)
+	apply(t, s, msgStop)
+	want(t, s, def, `user u1 "go" sent`, `assistant a1 "whole answer"`, `user u2 "again" sent`, `assistant a2 "half"`)
+}
