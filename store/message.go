@@ -278,33 +278,27 @@ func (s *State) applyStop(l frame.Lane, m *frame.MessageStop, replayed bool) {
 	s.turnMovedOn(ln)
 }
 
-// msgRef names a deleted message: its lane and id. The zero lane stands
-// for every lane (a deletion that named none).
+// msgRef names a deleted message: its lane and id.
 type msgRef struct {
 	lane frame.Lane
 	id   string
 }
 
 // isGone reports whether message id of lane l was deleted this session.
-func (s *State) isGone(l frame.Lane, id string) bool {
-	return s.gone[msgRef{l, id}] || s.gone[msgRef{id: id}]
-}
+func (s *State) isGone(l frame.Lane, id string) bool { return s.gone[msgRef{l, id}] }
 
-// deleteMessages removes messages by id from lane l, or from every lane when
-// the frame named none. Messages are per lane: the same id in another lane
-// is another message and stays. Ids not held are a no-op in memory; a
-// persistent State deletes their rows too.
+// deleteMessages removes messages by id from lane l. Messages are per
+// lane: the same id in another lane is another message and stays. Ids not
+// held are a no-op in memory; a persistent State deletes their rows too.
 func (s *State) deleteMessages(l frame.Lane, ids []string) {
-	if l.ChatID == "" {
-		l = frame.Lane{}
-	}
+	ln := s.lanes[l]
 	for _, id := range ids {
 		if id == "" {
 			continue
 		}
 		s.gone[msgRef{l, id}] = true
-		for key, ln := range s.lanes {
-			if it := ln.byMsg[id]; it != nil && (l.ChatID == "" || key == l) {
+		if ln != nil {
+			if it := ln.byMsg[id]; it != nil {
 				s.drop(ln, it)
 			}
 		}

@@ -84,6 +84,10 @@ func (s *session) dispatch(ctx context.Context, f frame.Frame) {
 	} else if f.Type == frame.TypePong {
 		return
 	}
+	if f.Unrouted() {
+		s.c.fieldWarn.unrouted(f)
+		return
+	}
 	if f.Cursor > 0 {
 		if s.c.dedupe.replayed(f) {
 			return
