@@ -306,29 +306,20 @@ func (s *State) deleteMessages(l frame.Lane, ids []string) {
 	}
 }
 
-// applyReceipt applies an incoming read.receipt. For the user's own
-// message it means the agent picked it up (✓✓); a receipt for an id not
-// held (nor stored) goes to the lane's oldest placeholder handed to the
-// gateway and still waiting for its echo, which takes the id. For a
-// message from others it is another device's read state: only what came
-// after that message stays unread.
+// applyReceipt applies an incoming read.receipt in its lane (message ids
+// are per lane). For the user's own message it means the agent picked it
+// up (✓✓); a receipt for an id not held (nor stored, nor deleted) goes to
+// the lane's oldest placeholder handed to the gateway and still waiting
+// for its echo, which takes the id. For a message from others it is
+// another device's read state: only what came after that message stays
+// unread.
 func (s *State) applyReceipt(l frame.Lane, id string) {
-	if id == "" {
+	ln := s.lanes[l]
+	if id == "" || ln == nil || s.isGone(l, id) {
 		return
 	}
-	ln, it := s.lanes[l], (*Item)(nil)
-	if ln != nil {
-		it = ln.byMsg[id]
-	}
-	if it == nil {
-		for _, o := range s.lanes {
-			if it = o.byMsg[id]; it != nil {
-				ln = o
-				break
-			}
-		}
-	}
-	if it == nil && ln != nil && !s.knownElsewhere(ln, id) {
+	it := ln.byMsg[id]
+	if it == nil && !s.knownElsewhere(ln, id) {
 		if it = ln.oldestUnechoed(); it != nil {
 			it.Msg.ID = id
 			ln.index(it)
