@@ -401,3 +401,11 @@ func TestServeSSHCopyReachesTheClient(t *testing.T) {
 		t.Fatal("no OSC 52 in the session's output")
 	}
 }
+
+func TestServeLeavesItsWorkingDirectoryAlone(t *testing.T) {
+	cwd := sshtest.StrayKeyDir(t)
+	t.Chdir(cwd)
+	_, tm, _ := servedOnline(t)
+	tm.Type("x")
+	sshtest.AssertUntouched(t, cwd)
+}

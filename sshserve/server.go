@@ -127,7 +127,10 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, log: cfg.Logger, signer: signer, created: created, keys: kl,
 		fails: newFailures(cfg.MaxFailures, cfg.FailureWindow, cfg.Now),
 		slots: newSlots(cfg.MaxSessions), progs: map[*tea.Program]bool{}}
+	// The host key goes in as an option: wish.NewServer writes a key of its
+	// own into the working directory when it is given none.
 	s.srv, err = wish.NewServer(
+		withHostKey(signer),
 		wish.WithAddress(cfg.Listen),
 		wish.WithVersion("Iris"),
 		wish.WithPublicKeyAuth(s.checkKey),
@@ -136,7 +139,6 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.srv.AddHostKey(signer)
 	s.srv.HandshakeTimeout = handshakeTimeout
 	// A connection with neither input nor output for a while past the
 	// idle timeout ends too: it covers connections that never open a
