@@ -18,7 +18,9 @@
 //     (sftp, ...), local and remote port forwarding, agent and X11
 //     forwarding are all refused.
 //   - Sessions end after an idle time without input, and their number is
-//     capped.
+//     capped. Window sizes are clamped to MaxWidth × MaxHeight as the
+//     requests arrive, so a session's screen buffers stay bounded; the
+//     program is let go when its session ends.
 //
 // # Stores: one per key and concurrent slot
 //

@@ -59,14 +59,15 @@ func refuseRequest(log *slog.Logger) ssh.RequestHandler {
 var refusedRequests = map[string]bool{"auth-agent-req@openssh.com": true, "x11-req": true}
 
 // refuseForwarding is the session channel handler with agent and X11
-// forwarding requests answered "no".
+// forwarding requests answered "no" and window sizes clamped.
 func refuseForwarding(log *slog.Logger) ssh.ChannelHandler {
 	return func(srv *ssh.Server, conn *gossh.ServerConn, ch gossh.NewChannel, ctx ssh.Context) {
 		ssh.DefaultSessionHandler(srv, conn, filtered{NewChannel: ch, log: log, addr: remoteHost(conn.RemoteAddr())}, ctx)
 	}
 }
 
-// filtered is a session channel whose refused requests are answered here.
+// filtered is a session channel whose refused requests are answered here
+// and whose window sizes are clamped.
 type filtered struct {
 	gossh.NewChannel
 	log  *slog.Logger
@@ -89,6 +90,7 @@ func (f filtered) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
 				}
 				continue
 			}
+			clampWindow(r)
 			out <- r
 		}
 	}()

@@ -71,6 +71,7 @@ func (s *Server) session(next ssh.Handler) ssh.Handler {
 		delete(s.progs, r.prog)
 		s.mu.Unlock()
 		r.finish()
+		r.in.onEnd(nil) // whatever keeps the Terminal must not keep the program
 		if r.in.timedOut() {
 			wish.Println(sess, "iris: closed after", s.cfg.IdleTimeout, "without input")
 		}
