@@ -69,8 +69,8 @@ type Config struct {
 	DataDir        string // the per-key stores go under DataDir/ssh-keys
 	IdleTimeout    time.Duration
 	MaxSessions    int
-	MaxFailures    int           // failed connections per address within FailureWindow
-	FailureWindow  time.Duration // before the address is refused
+	MaxFailures    int           // failed authentications logged per address or key within FailureWindow
+	FailureWindow  time.Duration // the rest are refused without a log line each
 	App            App
 	Logger         *slog.Logger
 	Now            func() time.Time
@@ -145,7 +145,9 @@ func New(cfg Config) (*Server, error) {
 	// session (sessions end earlier, on their own idle watch, with a note).
 	s.srv.IdleTimeout = cfg.IdleTimeout + handshakeTimeout
 	s.srv.SessionRequestCallback = s.allowRequest
-	s.srv.ConnCallback = s.admit
+	s.srv.ServerConfigCallback = func(ssh.Context) *gossh.ServerConfig {
+		return &gossh.ServerConfig{AuthLogCallback: s.logAuth}
+	}
 	s.srv.ConnectionFailedCallback = s.failed
 	s.srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": refuseForwarding(s.log),
 		"default": refuseChannel(s.log)}
