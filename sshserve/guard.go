@@ -32,8 +32,8 @@ func (s *Server) logAuth(conn gossh.ConnMetadata, method string, err error) {
 }
 
 // authFailed counts a failed authentication against the address and, for
-// a key, its fingerprint, and logs it. Past the limit, only the attempt
-// that reached it is logged, until the failures age out.
+// a key, its fingerprint, and logs it. Past the limit, only the first
+// attempt over it is logged, until the failures age out.
 func (s *Server) authFailed(addr net.Addr, user, method, fp string) {
 	host := remoteHost(addr)
 	n := s.fails.add("addr " + host)
@@ -45,10 +45,10 @@ func (s *Server) authFailed(addr net.Addr, user, method, fp string) {
 		attrs = append(attrs, "key", fp)
 	}
 	switch {
-	case n < s.cfg.MaxFailures:
+	case n <= s.cfg.MaxFailures:
 		s.log.Warn("ssh: key not authorized", attrs...)
-	case n == s.cfg.MaxFailures:
-		s.log.Warn("ssh: too many failed attempts; further ones are refused unlogged until they age out", attrs...)
+	case n == s.cfg.MaxFailures+1:
+		s.log.Warn("ssh: too many failed attempts; the rest are refused without a log line until they age out", attrs...)
 	}
 }
 

@@ -6,8 +6,8 @@ import (
 )
 
 // failures counts failed authentications per source (an address, a key
-// fingerprint) over a sliding window, up to limit+1: past the limit only
-// "past it" matters, so a flood costs no memory.
+// fingerprint) over a sliding window, up to limit+2: past the limit only
+// "just past it" and "further past" matter, so a flood costs no memory.
 type failures struct {
 	mu     sync.Mutex
 	now    func() time.Time
@@ -25,7 +25,7 @@ func newFailures(limit int, window time.Duration, now func() time.Time) *failure
 const maxTracked = 4096
 
 // add records a failure of addr and returns its number within the window
-// (at most limit+1).
+// (at most limit+2).
 func (f *failures) add(addr string) int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -37,8 +37,8 @@ func (f *failures) add(addr string) int {
 		}
 	}
 	ts := append(f.recent(addr), f.now())
-	if len(ts) > f.limit+1 {
-		ts = ts[len(ts)-f.limit-1:]
+	if len(ts) > f.limit+2 {
+		ts = ts[len(ts)-f.limit-2:]
 	}
 	f.by[addr] = ts
 	return len(ts)
