@@ -32,7 +32,9 @@ type Terminal struct {
 	Identity
 	// Slot numbers the sessions of one key open at once, from 1.
 	Slot int
-	// DataDir is this key and slot's own store directory.
+	// KeyDir is this key's own directory, shared by its slots.
+	KeyDir string
+	// DataDir is this key and slot's own store directory, in KeyDir.
 	DataDir string
 	// DeviceName is the name to give the gateway: the key's name, with
 	// " (slot)" for a second concurrent session.
