@@ -73,3 +73,14 @@ func TestHeadlessRefusesTheTokenOverPlainWSToARemoteHost(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, errOut.String())
 	}
 }
+
+func TestURLWithAPasswordFailsAtOnceRedacted(t *testing.T) {
+	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"} {
+		t.Setenv(v, t.TempDir())
+	}
+	var out, errOut strings.Builder
+	code := run([]string{"send", "--url", "ws://alice:s3cret@127.0.0.1:1/ws", "--token", "t0ken", "hi"}, &out, &errOut)
+	if code != exitConfig || !strings.Contains(errOut.String(), "user name or password") || strings.Contains(errOut.String(), "s3cret") {
+		t.Fatalf("exit %d, stderr %q", code, errOut.String())
+	}
+}
