@@ -133,3 +133,19 @@ func TestConfigCheckWithFIFOTokenFileReturns(t *testing.T) {
 		t.Fatal("iris config check hangs on a FIFO token_file")
 	}
 }
+
+func TestConfigCheckShowsNoControlCharactersFromTheToken(t *testing.T) {
+	p := configTestEnv(t)
+	writeTestFile(t, p.ConfigFile, "[profiles.default]\nurl = \"wss://h/ws\"\ntoken_file = \"tok\"\n", 0o600)
+	writeTestFile(t, filepath.Join(p.ConfigDir, "tok"), "sk-0123456789\x1b]0;pwned\x07\x1b[2J", 0o600)
+	var out strings.Builder
+	if err := runConfigCheck(context.Background(), &out, config.Options{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if strings.ContainsAny(out.String(), "\x1b\x07") {
+		t.Fatalf("control characters reached the terminal: %q", out.String())
+	}
+	if !strings.Contains(out.String(), "token    ****␛[2J") || !strings.Contains(out.String(), "warning: the token (from token_file") {
+		t.Fatalf("output:\n%s", out.String())
+	}
+}

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/hermes/iris/termsafe"
 )
 
 // Environment variables that override the profile.
@@ -120,6 +122,9 @@ func Load(ctx context.Context, opts Options) (*Config, error) {
 	}
 	if err := c.resolveToken(ctx, opts, p); err != nil {
 		return nil, err
+	}
+	if tok := c.Token.Reveal(); termsafe.Line(tok) != tok {
+		c.Warnings = append(c.Warnings, fmt.Sprintf("the token (from %s) holds control or invisible characters (shown as placeholders in %s): the gateway will likely refuse it", c.TokenSource, c.Token))
 	}
 	if err := c.checkChosen(opts.Profile); err != nil {
 		return nil, err
