@@ -49,7 +49,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, simUsage())
 		return exitOK
 	case cmdVersion:
-		fmt.Fprintln(stdout, "iris", version)
+		fmt.Fprintln(stdout, buildVersion())
 		return exitOK
 	case cmdConfigPath:
 		runConfigPath(stdout)
