@@ -13,6 +13,7 @@ import (
 
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/dialog"
 )
 
 // connCause says in a few words why connecting failed (connection refused,
@@ -56,10 +57,12 @@ func connCause(err error) string {
 	return ansi.Truncate(termsafe.Line(err.Error()), 48, "…")
 }
 
-// connDetail shows the whole error of the last failed connection attempt.
+// connDetail shows the whole error of the last failed connection attempt,
+// wrapped in a notice: the status bar would cut it at its width.
 func (m *Model) connDetail() tea.Cmd {
 	if m.connErr == nil || m.conn == common.ConnOnline {
 		return common.ReportInfo("connected: no connection error")
 	}
-	return common.ReportInfo(termsafe.Line(m.connErr.Error()))
+	m.openDialog(dialog.NewNotice(m.com, "Last connection error", m.connErr.Error()))
+	return nil
 }
