@@ -64,7 +64,7 @@ func runConfigCheck(ctx context.Context, w io.Writer, opts config.Options, known
 	}
 	if knownActions != nil {
 		for _, a := range config.UnknownActions(c.Keys, knownActions) {
-			c.Warnings = append(c.Warnings, fmt.Sprintf("[keys]: unknown action %q (ignored)", a))
+			c.Warnings = append(c.Warnings, fmt.Sprintf("[keys]: unknown action %q (ignored); %s", a, config.Suggest(a, knownActions, "actions")))
 		}
 	}
 	for _, warn := range c.Warnings {

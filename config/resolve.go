@@ -2,6 +2,7 @@ package config
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -117,10 +118,8 @@ func Load(ctx context.Context, opts Options) (*Config, error) {
 		return nil, err
 	}
 	c.Profile, c.DataDir = name, paths.ProfileDataDir(name)
-	if err := c.resolveURL(opts, p); err != nil {
-		return nil, err
-	}
-	if err := c.resolveToken(ctx, opts, p); err != nil {
+	// A bad URL and a failing token source are reported together.
+	if err := errors.Join(c.resolveURL(opts, p), c.resolveToken(ctx, opts, p)); err != nil {
 		return nil, err
 	}
 	if tok := c.Token.Reveal(); termsafe.Line(tok) != tok {
