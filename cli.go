@@ -58,6 +58,7 @@ type cliOptions struct {
 	auditJSON    bool          // audit: JSON lines instead of the table
 	serve        serveOptions  // serve
 	headless     *headless.Command
+	mediaCache   string // the media cache directory; "" for the default (the demo's is temporary)
 }
 
 // serveOptions are iris serve's own flags.

@@ -81,6 +81,7 @@ func uiOptions(cfg *config.Config, opts cliOptions, km keymap.KeyMap, warnings [
 		TokenSource: cfg.TokenSource, Warnings: warnings,
 		Audit: audit.New(cfg.Paths.AuditFile), GatewayURL: cfg.URL, NotifyRepeats: notifyRepeats(cfg.Settings),
 		Inline: opts.inline, PickersFile: filepath.Join(cfg.DataDir, pickerfile.TUIFile), DeviceName: cfg.DeviceName,
+		Media: ui.MediaOptions{CacheDir: opts.mediaCache},
 	}
 }
 
