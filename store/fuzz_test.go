@@ -52,6 +52,13 @@ func FuzzApply(f *testing.F) {
 }
 
 func scriptStep(s *State, clk *clock, line string, ids *int) {
+	if s.db != nil {
+		// Each step starts with everything before it written, so what the
+		// next shed may drop (only written items) does not depend on how
+		// far the writer goroutine got, nor on the reads made ahead, which
+		// wait for it.
+		defer s.db.flush()
+	}
 	word, rest, _ := strings.Cut(line, " ")
 	switch word {
 	case "out":
