@@ -1,9 +1,12 @@
 package wsclient_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/gorilla/websocket"
 	"github.com/hermes/iris/frame"
@@ -64,5 +67,42 @@ func TestPayloadLanesOnARealSocket(t *testing.T) {
 	}
 	if len(logs.lines("secret")) != 0 {
 		t.Fatal("the log holds the dropped frame's content")
+	}
+}
+
+// TestUnroutedAnswerGoesToItsRequestUnwarned: a response naming no lane
+// (message.deleted answering message.delete) still answers its request,
+// whose caller knows the lane, and is not logged; the same frame
+// unasked for is dropped and logged.
+func TestUnroutedAnswerGoesToItsRequestUnwarned(t *testing.T) {
+	var logs logBuffer
+	c, col, rc := onlineRaw(t, logTo(&logs))
+	from := len(col.all())
+	done := make(chan frame.Frame, 1)
+	go func() {
+		resp, _ := c.Request(context.Background(), frame.Frame{Type: frame.TypeMessageDelete, ChatID: frame.Some(defaultChat),
+			Payload: &frame.MessageDelete{MessageIDs: []string{"m_1"}}})
+		done <- resp
+	}()
+	req := rc.next(t)
+	rc.sendFrame(frame.Frame{ID: req.ID, Type: frame.TypeMessageDeleted, Payload: &frame.MessageDeleted{MessageIDs: []string{"m_1"}}})
+	select {
+	case resp := <-done:
+		if resp.Type != frame.TypeMessageDeleted {
+			t.Fatalf("answer %+v", resp)
+		}
+	case <-time.After(waitLimit):
+		t.Fatal("the request was not answered")
+	}
+	rc.sendFrame(frame.Frame{Type: frame.TypeMessageDeleted, Payload: &frame.MessageDeleted{MessageIDs: []string{"m_2"}}})
+	rc.sendFrame(frame.Frame{Type: frame.TypeAgentIdle, ChatID: frame.Some("end"), Payload: &frame.Empty{}})
+	last := col.wait(t, from, "the closing agent.idle", isFrame(frame.TypeAgentIdle))
+	for _, ev := range col.all()[from:last] {
+		if fe, ok := ev.(*wsclient.FrameEvent); ok {
+			t.Errorf("%s without a lane became an event", fe.Frame.Type)
+		}
+	}
+	if l := logs.lines("names no chat_id", "frame=message.deleted"); len(l) != 1 || !strings.Contains(l[0], "id=0") {
+		t.Fatalf("warnings %q, want one for the frame no request asked for", l)
 	}
 }
