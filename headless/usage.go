@@ -25,9 +25,10 @@ Flags:
   --json               print NDJSON events (sent, delta, tool, picker, reply, end)
 
 Exit codes: 0 ok, 2 usage, 3 configuration, 4 token rejected,
-6 delivery failed or unknown (or the gateway unreachable for 30 s),
-7 the turn ended with an error or was stopped (a stop from another device
-while the reply streams needs the gateway's turn_interrupted extension;
+6 delivery failed or unknown (or the gateway not reached within
+--connect-timeout), 7 the turn ended with an error or was stopped (a stop
+from another device while the reply streams needs the gateway's
+turn_interrupted extension;
 without it the partial reply ends with 0), 8 a picker waits and no
 policy answered it (--wait),
 9 unknown channel, 10 ambiguous channel name, 11 nothing to send (empty
@@ -159,6 +160,7 @@ Connection flags (as for iris itself; env IRIS_URL, IRIS_TOKEN):
   --insecure           allow the token over plain ws:// to a non-loopback host
   --ca-file PATH       extra CA certificate (PEM) for wss://
   --device-name NAME   device name (shown with " (headless)" appended)
+  --connect-timeout D  give up reaching the gateway after D (default 5s): exit 6
   -h, --help           print this help
 
 Headless commands connect as their own device of the profile, so they run
