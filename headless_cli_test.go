@@ -15,7 +15,7 @@ func TestHeadlessHelpIsComplete(t *testing.T) {
 		"tail":    {"--channel", "--all", "--json", "--since", "--notify", "Exit codes", "--profile"},
 		"pickers": {"--json", "Exit codes", "--profile"},
 		"answer":  {"--reason", "--permanent", "Exit codes", "--profile"},
-		"approve": {"--policy", "--dry-run", "[[rule]]", "command_regex", "always", "Exit codes", "--profile"},
+		"approve": {"--policy", "--dry-run", "[[rule]]", "--explain", "any_arg", "always", "Exit codes", "--profile"},
 	} {
 		var out, errOut strings.Builder
 		if code := run([]string{cmd, "--help"}, &out, &errOut); code != exitOK {

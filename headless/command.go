@@ -195,6 +195,7 @@ func bindApprove(c *Command, fs *flag.FlagSet) func([]string) error {
 	o := &Approve{}
 	fs.StringVar(&o.PolicyFile, "policy", "", "")
 	fs.BoolVar(&o.DryRun, "dry-run", false, "")
+	fs.StringVar(&o.Explain, "explain", "", "")
 	c.run = o.run
 	return func(pos []string) error {
 		switch {
