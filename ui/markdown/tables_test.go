@@ -61,3 +61,21 @@ func trimAll(lines []string) []string {
 	}
 	return out
 }
+
+// A table streamed in growing prefixes ends as the full render draws it.
+func TestStreamedTableEqualsTheFullRender(t *testing.T) {
+	r := testRenderer(t, 120)
+	doc := "Intro.\n\n| Step | Took | Result |\n| --- | ---: | :---: |\n| build | 41s | ok |\n| test | 2m 3s | 2 failed |\n\nThen:\n\n- a list\n\n  | x | y |\n  |---|---|\n  | 1 | 2 |\n"
+	s := NewStream(r)
+	for i := 1; i < len(doc); i += 5 {
+		s.Update(doc[:i])
+	}
+	if got, want := s.Update(doc), r.Render(doc); got != want {
+		t.Fatalf("stream differs from the full render %s", firstDiff(got, want))
+	}
+	for _, l := range strings.Split(ansi.Strip(r.Render(doc)), "\n") {
+		if strings.Contains(l, "┼") && ansi.StringWidth(strings.TrimSpace(l)) > 30 {
+			t.Fatalf("a table %d wide at 120: %q", ansi.StringWidth(l), l)
+		}
+	}
+}
