@@ -28,6 +28,9 @@ const defaultConnectTimeout = 30 * time.Second
 type Env struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
+	// Terminal says Stdout is a terminal: send --wait streams the reply's
+	// text there as it comes; elsewhere it writes only the final text.
+	Terminal bool
 	// Config is the resolved profile (URL, token, TLS, data dir).
 	Config *config.Config
 	// Timing overrides the connection's timers (tests shorten them).
@@ -58,8 +61,11 @@ type session struct {
 	done   chan error // Run's result
 	source string     // where the token came from, for the auth advice
 	now    func() time.Time
-	// backlog holds the first sync's frames when resume.keep asked for them.
-	backlog []frame.Frame
+	// backlog holds the first sync's frames, with what each changed, when
+	// resume.keep asked for them.
+	backlog []applied
+	// changed is what the last event next returned changed in st.
+	changed store.Change
 	keep    bool
 	synced  int64 // the cursor the first sync reached
 	// at, when set, is the state's clock (restoring saved pickers).
@@ -74,6 +80,12 @@ func (s *session) clock() time.Time {
 		return s.at
 	}
 	return s.now()
+}
+
+// applied is a frame the session applied and what it changed.
+type applied struct {
+	f   frame.Frame
+	chg store.Change
 }
 
 // resume says where a session's first sync starts and whether the frames
@@ -165,7 +177,7 @@ func (s *session) awaitSync(ctx context.Context, timeout time.Duration, url stri
 			return nil
 		case *wsclient.FrameEvent:
 			if s.keep {
-				s.backlog = append(s.backlog, ev.Frame)
+				s.backlog = append(s.backlog, applied{f: ev.Frame, chg: s.changed})
 			}
 		case *wsclient.StateEvent:
 			if ev.Err != nil {
@@ -179,6 +191,7 @@ func (s *session) awaitSync(ctx context.Context, timeout time.Duration, url stri
 // final connection state becomes an error with its exit code.
 func (s *session) next(ctx context.Context) (wsclient.Event, error) {
 	ev, err := s.c.Next(ctx)
+	s.changed = store.Change{}
 	if err != nil {
 		return nil, err
 	}
@@ -186,7 +199,7 @@ func (s *session) next(ctx context.Context) (wsclient.Event, error) {
 	case *wsclient.HelloEvent:
 		s.st.Apply(frame.Frame{Type: frame.TypeHelloAck, Payload: &ev.Ack}, false)
 	case *wsclient.FrameEvent:
-		s.st.Apply(ev.Frame, ev.Replayed)
+		s.changed = s.st.Apply(ev.Frame, ev.Replayed)
 	case *wsclient.StateEvent:
 		switch ev.State {
 		case wsclient.StateAuthFailed:

@@ -133,12 +133,22 @@ type Change struct {
 	Banners bool
 	// Outgoing: the outgoing queue changed (see Outgoing).
 	Outgoing bool
+	// Finished lists the messages whose final text a frame brought for the
+	// first time, in order: a live repeat of a finished message is not
+	// listed (iris tail prints each message once by it).
+	Finished []MessageRef
+}
+
+// MessageRef names one message: its lane and id.
+type MessageRef struct {
+	Lane frame.Lane
+	ID   string
 }
 
 // Empty reports whether nothing changed.
 func (c Change) Empty() bool {
 	return len(c.Lanes) == 0 && len(c.Removed) == 0 && !c.Directory && !c.Pickers &&
-		!c.Catalog && !c.Status && !c.Banners && !c.Outgoing
+		!c.Catalog && !c.Status && !c.Banners && !c.Outgoing && len(c.Finished) == 0
 }
 
 // Has reports whether lane l is among the changed lanes.
@@ -160,6 +170,7 @@ func (c *Change) Merge(o Change) {
 	c.Status = c.Status || o.Status
 	c.Banners = c.Banners || o.Banners
 	c.Outgoing = c.Outgoing || o.Outgoing
+	c.Finished = append(c.Finished, o.Finished...)
 }
 
 func (c *Change) lane(l frame.Lane) {

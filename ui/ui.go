@@ -214,8 +214,7 @@ type Model struct {
 	spinning bool                                 // a spin tick is scheduled
 	ticking  bool                                 // a clock tick is scheduled (countdowns, info expiry)
 	tick     func(time.Duration, tea.Msg) tea.Cmd // realTick; tests replace it
-	nextID   int                                  // client_msg_id counter, mixed with a random prefix
-	idPrefix string
+	msgIDs   *store.ClientMsgIDs                  // the client_msg_ids of the user's messages
 
 	media *mediactl.Model // attachments, transfers, received media; media.go carries out its actions
 
@@ -246,7 +245,7 @@ func New(opts Options) *Model {
 	}
 	settings := loadSettings(opts.State, opts.Settings)
 	com := &common.Common{KeyMap: km, Store: opts.State, Settings: &settings, Now: opts.Now, Loc: opts.Location}
-	m := &Model{com: com, st: opts.State, opts: opts, gw: opts.Gateway, theme: opts.Theme, idPrefix: randomPrefix(), tick: realTick,
+	m := &Model{com: com, st: opts.State, opts: opts, gw: opts.Gateway, theme: opts.Theme, msgIDs: store.NewClientMsgIDs(), tick: realTick,
 		pickers: newPickerState(), autoIDs: map[string]bool{}}
 	m.applyTheme()
 	m.media = mediactl.New(com, opts.Media, opts.Gateway)
