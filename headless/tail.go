@@ -163,8 +163,8 @@ func (t *tailer) message(l frame.Lane, id, role, text string) {
 	}
 	if t.json != nil {
 		e := Event{Event: "message", MessageID: termsafe.Line(id), Role: termsafe.Line(role), Text: termsafe.Text(text)}
-		if ln := t.st.Lane(l); ln != nil && ln.Message(id) != nil {
-			e.ReplyTo = termsafe.Line(ln.Message(id).ReplyTo)
+		if role == frame.RoleAssistant {
+			e.ReplyTo = termsafe.Line(t.st.Answers(l, id))
 		}
 		t.json.write(e.withLane(l))
 		return

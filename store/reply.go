@@ -15,8 +15,8 @@ import (
 // Only frames the reducer applies (live or replayed) take part: a history
 // page starts no turn. A turn start without reply_to answers every message
 // of the lane still waiting for one (each waited for "the first turn after
-// it"); the assistant message without reply_to of its own takes the newest
-// of them, which the transcript quotes.
+// it"). The message's own ReplyTo stays what the gateway said, so the
+// transcript quotes only what the gateway named.
 
 // replyCap bounds the messages a lane remembers as waiting or answered.
 const replyCap = 32
@@ -36,6 +36,22 @@ func (s *State) ReplyOf(l frame.Lane, id string) string {
 	for _, r := range ln.replies {
 		if r.user == id {
 			return r.reply
+		}
+	}
+	return ""
+}
+
+// Answers returns the id of the user's message that assistant message
+// reply of lane l answers (the newest, when its turn answered several), or
+// "".
+func (s *State) Answers(l frame.Lane, reply string) string {
+	ln := s.lanes[l]
+	if ln == nil || reply == "" {
+		return ""
+	}
+	for i := len(ln.replies) - 1; i >= 0; i-- {
+		if ln.replies[i].reply == reply {
+			return ln.replies[i].user
 		}
 	}
 	return ""
@@ -64,7 +80,7 @@ func (s *State) awaitIfUser(ln *Lane, msg *Message) {
 
 // turnStarted links a new assistant message msg of lane ln to the user
 // message it answers: its reply_to when it has one, else every message
-// waiting for a reply (msg.ReplyTo becomes the newest of them).
+// waiting for a reply.
 func (ln *Lane) turnStarted(msg *Message) {
 	if msg.Role != frame.RoleAssistant || msg.ID == "" ||
 		slices.ContainsFunc(ln.replies, func(r replyLink) bool { return r.reply == msg.ID }) {
@@ -74,9 +90,6 @@ func (ln *Lane) turnStarted(msg *Message) {
 		ln.link(msg.ReplyTo, msg.ID)
 		ln.awaiting = slices.DeleteFunc(ln.awaiting, func(id string) bool { return id == msg.ReplyTo })
 		return
-	}
-	if len(ln.awaiting) > 0 {
-		msg.ReplyTo = ln.awaiting[len(ln.awaiting)-1]
 	}
 	for _, id := range ln.awaiting {
 		ln.link(id, msg.ID)

@@ -29,8 +29,8 @@ func TestReplyIsTheFirstTurnAfterTheEcho(t *testing.T) {
 	if got := s.ReplyOf(def, "u2"); got != "a2" {
 		t.Fatalf("u2 answered by %q, want a2", got)
 	}
-	if got := read(s, def).Message("a2").ReplyTo; got != "u2" {
-		t.Fatalf("a2 quotes %q, want u2", got)
+	if got := s.Answers(def, "a2"); got != "u2" {
+		t.Fatalf("a2 answers %q, want u2", got)
 	}
 }
 
