@@ -66,8 +66,15 @@ type session struct {
 	backlog []applied
 	// changed is what the last event next returned changed in st.
 	changed store.Change
-	keep    bool
-	synced  int64 // the cursor the first sync reached
+	// unread holds events read (and applied) while an answer was being
+	// delivered, for next to return first.
+	unread []unread
+	// answerers names who gave each answer sent from this session (the
+	// audit log's via, policy and rule).
+	answerers map[string]answerer
+	env       *Env
+	keep      bool
+	synced    int64 // the cursor the first sync reached
 	// at, when set, is the state's clock (restoring saved pickers).
 	at      time.Time
 	pickers string // the PickersFile path
@@ -80,6 +87,12 @@ func (s *session) clock() time.Time {
 		return s.at
 	}
 	return s.now()
+}
+
+// unread is an event read ahead and what applying it changed.
+type unread struct {
+	ev  wsclient.Event
+	chg store.Change
 }
 
 // applied is a frame the session applied and what it changed.
@@ -122,7 +135,8 @@ func open(ctx context.Context, env *Env, from resume) (*session, error) {
 	}
 	rctx, cancel := context.WithCancel(context.Background())
 	s := &session{c: c, cancel: cancel, done: make(chan error, 1), source: cfg.TokenSource, now: env.now,
-		pickers: filepath.Join(cfg.DataDir, PickersFile), stderr: env.Stderr, keep: from.keep}
+		pickers: filepath.Join(cfg.DataDir, PickersFile), stderr: env.Stderr, keep: from.keep,
+		answerers: map[string]answerer{}, env: env}
 	s.st = store.New(store.Options{Now: s.clock})
 	if err := restorePickers(s.pickers, s.st, func(t time.Time) { s.at = t }); err != nil {
 		cancel()
@@ -187,9 +201,22 @@ func (s *session) awaitSync(ctx context.Context, timeout time.Duration, url stri
 	}
 }
 
-// next returns the next event after applying it to the in-memory state. A
-// final connection state becomes an error with its exit code.
+// next returns the next event after applying it to the in-memory state
+// (one read ahead first, see unread), and sets changed to what it changed.
+// A final connection state becomes an error with its exit code.
 func (s *session) next(ctx context.Context) (wsclient.Event, error) {
+	if len(s.unread) > 0 {
+		u := s.unread[0]
+		s.unread = s.unread[1:]
+		s.changed = u.chg
+		return u.ev, nil
+	}
+	return s.read(ctx)
+}
+
+// read is next for a fresh event: it applies it, and audits what it made
+// known of this device's answers (the turn moving on accepts them).
+func (s *session) read(ctx context.Context) (wsclient.Event, error) {
 	ev, err := s.c.Next(ctx)
 	s.changed = store.Change{}
 	if err != nil {
@@ -200,6 +227,7 @@ func (s *session) next(ctx context.Context) (wsclient.Event, error) {
 		s.st.Apply(frame.Frame{Type: frame.TypeHelloAck, Payload: &ev.Ack}, false)
 	case *wsclient.FrameEvent:
 		s.changed = s.st.Apply(ev.Frame, ev.Replayed)
+		s.audit(s.changed)
 	case *wsclient.StateEvent:
 		switch ev.State {
 		case wsclient.StateAuthFailed:

@@ -24,6 +24,7 @@ type specPeer struct {
 	mu     sync.Mutex
 	got    []frame.Frame
 	script func(c *specConn, f frame.Frame)
+	replay func(c *specConn) // before each sync.done, if set
 	synced func(c *specConn) // after each sync.done, if set
 }
 
@@ -58,6 +59,9 @@ func serveSpec(t *testing.T, p *specPeer) string {
 			case frame.TypeHello:
 				c.send(`{"type":"hello.ack","payload":{"server_caps":{"streaming":true,"reasoning":true,"tools":true,"media":true,"search":true,"push":"fcm","pickers":true},"sync_cursor":0,"last_pushed_cursor":0,"channels":[{"chat_id":%q,"name":"Default","kind":"default","is_default":true}]}}`, specChat)
 			case frame.TypeSync:
+				if p.replay != nil {
+					p.replay(c)
+				}
 				c.send(`{"type":"sync.done","id":%d,"payload":{"cursor":0}}`, f.ID)
 				if p.synced != nil {
 					p.synced(c)

@@ -61,6 +61,16 @@ func requestCmd(gw Gateway, timeout time.Duration, f frame.Frame, done func(fram
 	}
 }
 
+// postCmd runs Gateway.Post for f, a request the spec gives no response,
+// in a command and maps what came of it with done.
+func postCmd(gw Gateway, timeout time.Duration, f frame.Frame, done func(confirmed bool, err error) tea.Msg) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		defer cancel()
+		return done(gw.Post(ctx, f))
+	}
+}
+
 // frameError turns an error frame into a Go error, worded "code: message",
 // that unwraps to its *frame.Error (what wsclient.Client.Request returns).
 func frameError(f frame.Frame) error {

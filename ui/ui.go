@@ -67,6 +67,11 @@ type Gateway interface {
 	Request(ctx context.Context, f frame.Frame) (frame.Frame, error)
 	// Send sends f without waiting for a response.
 	Send(f frame.Frame) error
+	// Post sends f, a request the spec gives no response (picker.select,
+	// agent.steer), and reports what came of it: confirmed by a reply,
+	// refused (the *frame.Error), sent and not confirmed (false, nil), or
+	// not sent (another error). See wsclient.Client.Post.
+	Post(ctx context.Context, f frame.Frame) (confirmed bool, err error)
 }
 
 // Options configure the root model. Only State is required.
