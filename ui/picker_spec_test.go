@@ -125,3 +125,23 @@ func TestPickerAnswerSentNotConfirmedThenAccepted(t *testing.T) {
 		t.Fatalf("audit %+v", es)
 	}
 }
+
+// TestSteerToASilentGatewayIsSent: the spec gives agent.steer no response
+// either; written to the socket, a steer nothing answers is sent (✓), not
+// "delivery unknown".
+func TestSteerToASilentGatewayIsSent(t *testing.T) {
+	g := newScriptedGW(t)
+	e := g.dial()
+	e.m.opts.RequestTimeout = 200 * time.Millisecond
+	g.Send(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "processing"}))
+	e.until("busy", e.busy)
+	e.say("focus on the error case")
+	if got := g.Sent(frame.TypeAgentSteer); len(got) != 1 {
+		t.Fatalf("steers %v", got)
+	}
+	if !e.outgoingEmpty() {
+		t.Fatalf("the steer still waits: %+v", e.st.Outgoing())
+	}
+	e.mustShow("focus on the error case")
+	e.mustNotShow("delivery unknown", "not sent")
+}
