@@ -90,3 +90,32 @@ func TestAnswerRefusedByAnErrorWithItsID(t *testing.T) {
 		t.Fatalf("audit %v", got)
 	}
 }
+
+// TestSendWaitPolicyAnswerToASpecGateway: send --wait --policy against a
+// gateway that never replies to picker.select: the policy's answer is
+// accepted as the agent goes on, and the reply that follows is printed.
+func TestSendWaitPolicyAnswerToASpecGateway(t *testing.T) {
+	url := serveSpec(t, &specPeer{script: func(c *specConn, f frame.Frame) {
+		switch p := f.Payload.(type) {
+		case *frame.MessageSend:
+			c.send(`{"type":"message","id":%d,"chat_id":%q,"thread_id":null,"payload":{"message_id":"m_9001","role":"user","text":%q}}`, f.ID, specChat, p.Text)
+			c.send(`{"type":"read.receipt","chat_id":%q,"payload":{"message_id":"m_9001"}}`, specChat)
+			c.send(`{"type":"picker.approval","chat_id":%q,"payload":{"picker_id":"pa_1","command":"rm -rf build-cache","timeout_s":300}}`, specChat)
+		case *frame.PickerSelect:
+			c.send(`{"type":"tool.start","chat_id":%q,"payload":{"index":1,"name":"terminal","preview":"rm -rf build-cache"}}`, specChat)
+			c.send(`{"type":"tool.end","chat_id":%q,"payload":{"index":1,"name":"terminal","ok":true,"duration":0.1}}`, specChat)
+			c.send(`{"type":"message.start","chat_id":%q,"payload":{"message_id":"m_9002","role":"assistant"}}`, specChat)
+			c.send(`{"type":"message.stop","chat_id":%q,"payload":{"message_id":"m_9002","final_text":"Cache removed."}}`, specChat)
+			c.send(`{"type":"agent.idle","chat_id":%q,"thread_id":null,"payload":{}}`, specChat)
+		}
+	}})
+	p := newProfile(t, url)
+	r := p.run("", "send", "--wait", "--policy", writePolicy(t, testPolicy), "clear the cache")
+	r.expect(t, headless.ExitOK)
+	if r.stdout.String() != "Cache removed.\n" || !strings.Contains(r.stderr.String(), "with once (rule cache)") {
+		t.Fatalf("stdout %q\nstderr %q", r.stdout, r.stderr)
+	}
+	if strings.Contains(r.stderr.String(), "not confirmed") {
+		t.Fatalf("the answer was not accepted as the agent went on: %q", r.stderr)
+	}
+}
