@@ -244,6 +244,7 @@ func (s *State) endPicker(l frame.Lane, pickerID string, o PickerOutcome, record
 	p := ln.pickers[i]
 	s.unqueue(ln, i)
 	s.ended[pickerID] = true
+	delete(s.unconfirmed, pickerID)
 	if record == "" {
 		record = o.String() + ": " + p.Summary()
 	}

@@ -69,8 +69,9 @@ type Gateway interface {
 	Send(f frame.Frame) error
 	// Post sends f, a request the spec gives no response (picker.select,
 	// agent.steer), and reports what came of it: confirmed by a reply,
-	// refused (the *frame.Error), sent and not confirmed (false, nil), or
-	// not sent (another error). See wsclient.Client.Post.
+	// refused (the *frame.Error), sent and not confirmed (false, nil),
+	// lost with the connection (wsclient.ErrConnectionLost), or not sent
+	// (another error). See wsclient.Client.Post.
 	Post(ctx context.Context, f frame.Frame) (confirmed bool, err error)
 }
 
