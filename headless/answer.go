@@ -45,7 +45,10 @@ func (o *Answer) run(ctx context.Context, env *Env) error {
 	if err != nil {
 		return err
 	}
-	if r == audit.NotConfirmed {
+	switch {
+	case r == audit.NotConfirmed && ctx.Err() != nil:
+		return fail(ExitInterrupted, "interrupted; the answer to %s was sent, not confirmed", termsafe.Line(p.PickerID))
+	case r == audit.NotConfirmed:
 		fmt.Fprintf(env.Stderr, "iris: answered %s with %s: sent, not confirmed (the gateway did not reply and the agent has not gone on yet)\n",
 			termsafe.Line(p.PickerID), termsafe.Line(o.Value))
 		return nil

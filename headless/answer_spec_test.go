@@ -1,6 +1,7 @@
 package headless_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -117,5 +118,22 @@ func TestSendWaitPolicyAnswerToASpecGateway(t *testing.T) {
 	}
 	if strings.Contains(r.stderr.String(), "not confirmed") {
 		t.Fatalf("the answer was not accepted as the agent went on: %q", r.stderr)
+	}
+}
+
+// TestAnswerInterruptedWhileWaitingSaysItWasSent: Ctrl+C while nothing has
+// confirmed the answer yet exits 130, saying the answer was sent.
+func TestAnswerInterruptedWhileWaitingSaysItWasSent(t *testing.T) {
+	peer := &specPeer{replay: specApproval}
+	url := serveSpec(t, peer)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	r, done := newProfile(t, url).start(ctx, "", "answer", "pa_1", "once")
+	waitFor(t, "the picker.select", func() bool { return len(peer.received(frame.TypePickerSelect)) == 1 })
+	cancel()
+	r.code = <-done
+	r.expect(t, headless.ExitInterrupted)
+	if !strings.Contains(r.stderr.String(), "interrupted; the answer to pa_1 was sent, not confirmed") {
+		t.Fatalf("stderr %q", r.stderr)
 	}
 }
