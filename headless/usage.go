@@ -154,7 +154,8 @@ silence it is "sent, not confirmed" (on stderr), which is not a failure.
 Exit codes: 0 answered (accepted, or sent and not confirmed), 2 usage,
 3 configuration, 4 token rejected, 6 not sent, lost with the connection,
 or refused by the gateway, 12 no pending picker has that id (or it was
-answered elsewhere), 13 value refused.
+answered elsewhere), 13 value refused, 130 interrupted while the answer
+waited for confirmation (it was sent).
 `,
 }
 
