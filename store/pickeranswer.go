@@ -193,7 +193,7 @@ func movesTurnOn(f frame.Frame) bool {
 	case *frame.ToolStart, *frame.ToolEnd, *frame.Commentary, *frame.MessageStart, *frame.MessageStop:
 		return true
 	case *frame.Message:
-		return p.Role != frame.RoleUser
+		return p.Role == frame.RoleAssistant || p.Role == ""
 	}
 	return f.Type == frame.TypeAgentIdle
 }
