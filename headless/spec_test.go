@@ -22,10 +22,12 @@ func TestSendWaitFindsTheReplyOfASpecGateway(t *testing.T) {
 }
 
 // TestSendWaitPrintsTheFinalTextThatRevisesTheStream: message.stop's
-// final_text is authoritative. Into a pipe only it is written; on a
-// terminal, where the stream was shown, it follows a note on stderr.
+// final_text is authoritative (it printed "Hello wor"). Into a pipe only
+// it is written; on a terminal, where the stream was shown, it follows a
+// note on stderr. The turn names its message with reply_to here, so the
+// reply is found the old way too.
 func TestSendWaitPrintsTheFinalTextThatRevisesTheStream(t *testing.T) {
-	url := serveSpec(t, &specPeer{script: specTurn("Hello wor", "Hello, world!")})
+	url := serveSpec(t, &specPeer{script: turnWith(`,"reply_to":"m_9001"`, "Hello wor", "Hello, world!")})
 	r := newProfile(t, url).run("", "send", "--wait", "say hello")
 	r.expect(t, headless.ExitOK)
 	if got := r.stdout.String(); got != "Hello, world!\n" {

@@ -97,6 +97,12 @@ func (p *specPeer) received(typ string) []frame.Frame {
 // the read.receipt, agent.busy, then a streamed reply whose message.start
 // has no reply_to: one update with partial, a stop with final, agent.idle.
 func specTurn(partial, final string) func(c *specConn, f frame.Frame) {
+	return turnWith("", partial, final)
+}
+
+// turnWith is specTurn with extra fields (`,"reply_to":…`) in the reply's
+// message.start.
+func turnWith(startExtra, partial, final string) func(c *specConn, f frame.Frame) {
 	return func(c *specConn, f frame.Frame) {
 		p, ok := f.Payload.(*frame.MessageSend)
 		if !ok {
@@ -105,7 +111,7 @@ func specTurn(partial, final string) func(c *specConn, f frame.Frame) {
 		c.send(`{"type":"message","id":%d,"chat_id":%q,"thread_id":null,"payload":{"message_id":"m_9001","role":"user","text":%q,"ts":1724000000000}}`, f.ID, specChat, p.Text)
 		c.send(`{"type":"read.receipt","chat_id":%q,"payload":{"message_id":"m_9001"}}`, specChat)
 		c.send(`{"type":"agent.busy","chat_id":%q,"thread_id":null,"payload":{"reason":"processing"}}`, specChat)
-		c.send(`{"type":"message.start","chat_id":%q,"payload":{"message_id":"m_9002","role":"assistant"}}`, specChat)
+		c.send(`{"type":"message.start","chat_id":%q,"payload":{"message_id":"m_9002","role":"assistant"%s}}`, specChat, startExtra)
 		c.send(`{"type":"message.update","chat_id":%q,"payload":{"message_id":"m_9002","text":%q}}`, specChat, partial)
 		c.send(`{"type":"message.stop","chat_id":%q,"payload":{"message_id":"m_9002","final_text":%q,"model":"qwen3-27b","tokens":11}}`, specChat, final)
 		c.send(`{"type":"agent.idle","chat_id":%q,"thread_id":null,"payload":{}}`, specChat)
