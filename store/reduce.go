@@ -25,7 +25,11 @@ func (s *State) Apply(f frame.Frame, replayed bool) Change {
 	if ln := s.lanes[f.Lane()]; ln != nil && !replayed {
 		ln.anchor, ln.storedTurn = nil, false
 	}
-	if !f.Unrouted() && !(replayed && s.staleReplay(f)) {
+	routed := !f.Unrouted()
+	if routed && !replayed && movesTurnOn(f) {
+		s.answersMovedOn(f.Lane())
+	}
+	if routed && !(replayed && s.staleReplay(f)) {
 		s.apply(f, replayed)
 	}
 	if replayed {
