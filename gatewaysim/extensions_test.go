@@ -74,11 +74,11 @@ func TestAgentStopMarksTheReplyInterrupted(t *testing.T) {
 	must(t, stop.Interrupted != nil && *stop.Interrupted, "stopped reply %+v", stop)
 }
 
-// TestSpecOnlyOffersNoExtension: Config.SpecOnly makes a gateway of the
+// TestSpecDialectOffersNoExtension: the spec dialect makes a gateway of the
 // spec alone: no extension cap, no picker.answered even for a device that
 // asks, no "interrupted" on a stopped reply.
-func TestSpecOnlyOffersNoExtension(t *testing.T) {
-	_, url := newTestServer(t, func(c *Config) { c.SpecOnly, c.StreamInterval = true, 20*time.Millisecond })
+func TestSpecDialectOffersNoExtension(t *testing.T) {
+	_, url := newTestServer(t, func(c *Config) { c.Dialect, c.StreamInterval = DialectSpec, 20*time.Millisecond })
 	a, ack := connectAsking(t, url, "dev_a", "laptop")
 	must(t, ack.ServerCaps.PickerAnswered == nil && ack.ServerCaps.TurnInterrupted == nil, "caps %+v", ack.ServerCaps)
 	p := pickerTurn(a, "please rm the cache", frame.TypePickerApproval)
