@@ -39,6 +39,7 @@ var simDefaults = simOptions{
 	pickerTimeout:  5 * time.Minute,
 	maxUpload:      gatewaysim.DefaultMaxUploadSize,
 	protocol:       1,
+	dialect:        gatewaysim.DialectRich,
 }
 
 // simFlagsText lists the gateway-sim flags for simUsage.
@@ -99,7 +100,7 @@ func parseSimFlags(o *cliOptions, args []string) error {
 	fs.DurationVar(&s.cronInterval, "cron-interval", s.cronInterval, "")
 	fs.Int64Var(&s.maxUpload, "max-upload", s.maxUpload, "")
 	fs.IntVar(&s.protocol, "protocol-version", s.protocol, "")
-	dialect := fs.String("dialect", string(gatewaysim.DialectRich), "")
+	dialect := fs.String("dialect", string(s.dialect), "")
 	specOnly := fs.Bool("spec-only", false, "")
 	fs.BoolVar(&s.tlsSelfSigned, "tls", false, "")
 	fs.StringVar(&s.tlsCert, "tls-cert", "", "")
