@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -28,8 +29,12 @@ import (
 
 // envelopeID returns the envelope's id exactly as sent (nil when absent,
 // null or unreadable) and whether it is a usable request id: absent, null
-// or an integral number.
-func envelopeID(data []byte) (raw json.RawMessage, ok bool) {
+// or an integral number. Decode's issues and error say whether the id
+// needs a look at all (a well-formed integer id gives neither).
+func envelopeID(data []byte, issues []frame.FieldIssue, decodeErr error) (raw json.RawMessage, ok bool) {
+	if decodeErr == nil && !slices.ContainsFunc(issues, func(fi frame.FieldIssue) bool { return fi.Field == "id" }) {
+		return nil, true
+	}
 	var env struct {
 		ID json.RawMessage `json:"id"`
 	}

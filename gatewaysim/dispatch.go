@@ -64,7 +64,7 @@ func (c *conn) handleText(data []byte) {
 	if c.s.silent.Load() && (err != nil || len(f.Issues) > 0) {
 		return
 	}
-	if raw, ok := envelopeID(data); !ok {
+	if raw, ok := envelopeID(data, f.Issues, err); !ok {
 		c.sendErrorRawID(raw, frame.CodeUnsupported, "the id must be an integer, got "+quote(string(raw)))
 		return
 	}
