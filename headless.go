@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -12,7 +13,7 @@ import (
 // runHeadless runs send, pickers or answer against the resolved profile.
 func runHeadless(ctx context.Context, opts cliOptions, stdout, stderr io.Writer) int {
 	c := opts.headless
-	env := &headless.Env{Stdin: os.Stdin, Stdout: stdout, Stderr: stderr, ConnectTimeout: c.ConnectTimeout}
+	env := &headless.Env{Stdin: os.Stdin, Stdout: stdout, Stderr: stderr}
 	if !c.Help {
 		cfg, code := loadConfig(ctx, opts, stderr)
 		if cfg == nil {
@@ -23,6 +24,7 @@ func runHeadless(ctx context.Context, opts cliOptions, stdout, stderr io.Writer)
 			return exitConfig
 		}
 		env.Config = cfg
+		env.ConnectTimeout = cmp.Or(c.ConnectTimeout, cfg.ConnectTimeout) // the flag, else the profile's
 	}
 	return c.Run(ctx, env)
 }

@@ -160,7 +160,8 @@ Connection flags (as for iris itself; env IRIS_URL, IRIS_TOKEN):
   --insecure           allow the token over plain ws:// to a non-loopback host
   --ca-file PATH       extra CA certificate (PEM) for wss://
   --device-name NAME   device name (shown with " (headless)" appended)
-  --connect-timeout D  give up reaching the gateway after D (default 5s): exit 6
+  --connect-timeout D  give up reaching the gateway after D: exit 6 (default: the
+                       profile's connect_timeout, else 5s)
   -h, --help           print this help
 
 Headless commands connect as their own device of the profile, so they run
