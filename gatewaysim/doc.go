@@ -29,7 +29,7 @@
 //     acks of picker.select, agent.steer and fcm.register, a media.pull
 //     header, the extensions); DialectSpec says only what the examples
 //     show, and puts the lane into the payload on every other chat-scoped
-//     frame. Config.SpecOnly is its older name.
+//     frame.
 //
 // Behaviour where the spec is silent, as this simulator decides it:
 //

@@ -83,10 +83,10 @@ func TestSpecDialectOffersNoExtension(t *testing.T) {
 	must(t, ack.ServerCaps.PickerAnswered == nil && ack.ServerCaps.TurnInterrupted == nil, "caps %+v", ack.ServerCaps)
 	p := pickerTurn(a, "please rm the cache", frame.TypePickerApproval)
 	fs := answer(a, p, "once")
-	must(t, !slices.Contains(types(fs), frame.TypePickerAnswered), "picker.answered from a spec-only gateway: %v", types(fs))
+	must(t, !slices.Contains(types(fs), frame.TypePickerAnswered), "picker.answered in the spec dialect: %v", types(fs))
 
 	a.send(defaultLane, "write a long answer")
 	a.expect(frame.TypeMessageUpdate)
 	a.request(frame.TypeAgentStop, defaultLane, nil)
-	must(t, stopOf(t, a.until(isType(frame.TypeAgentIdle))).Interrupted == nil, "interrupted from a spec-only gateway")
+	must(t, stopOf(t, a.until(isType(frame.TypeAgentIdle))).Interrupted == nil, "interrupted in the spec dialect")
 }

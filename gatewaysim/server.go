@@ -62,9 +62,6 @@ type Config struct {
 	// Dialect is how much beyond the spec's examples the simulator says
 	// (dialect.go); "" means DialectRich.
 	Dialect Dialect
-	// SpecOnly is the older name of Dialect: DialectSpec, kept so that
-	// callers written before the dialects compile; true overrides Dialect.
-	SpecOnly bool
 }
 
 // Defaults used when the Config leaves a field zero.
@@ -159,9 +156,6 @@ func New(cfg Config) *Server {
 	}
 	if cfg.ProtocolVersion <= 0 {
 		cfg.ProtocolVersion = frame.Version
-	}
-	if cfg.SpecOnly {
-		cfg.Dialect = DialectSpec
 	}
 	d, err := ParseDialect(string(cfg.Dialect))
 	if err != nil {
