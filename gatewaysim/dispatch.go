@@ -159,7 +159,7 @@ func (c *conn) handleHello(f frame.Frame) {
 	}
 	s.attachLocked(c, d)
 	d.name, d.wantsAnswered = h.DeviceName, h.Caps.PickerAnswered != nil && *h.Caps.PickerAnswered
-	d.register(h.FCMToken, h.NtfyTopic)
+	d.registerHello(h)
 	status := s.status
 	ack := &frame.HelloAck{
 		ServerCaps:       s.serverCaps(),

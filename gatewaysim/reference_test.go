@@ -116,7 +116,9 @@ func TestRequestsWithoutAKnownLaneAreNotFound(t *testing.T) {
 // TestLastPushedCursorCountsWhatPushWouldWake: a device that registered a
 // push token (in hello, or later with fcm.register) is credited with every
 // frame parked for it that a push would have woken it for, and hello.ack
-// reports the highest such cursor; a device without one stays at 0.
+// reports the highest such cursor; a device without one stays at 0. A
+// later hello without a token keeps the registration; an fcm.register
+// without either ends it.
 func TestLastPushedCursorCountsWhatPushWouldWake(t *testing.T) {
 	s, url := newTestServer(t, nil)
 	phone := dial(t, url)
@@ -126,9 +128,9 @@ func TestLastPushedCursorCountsWhatPushWouldWake(t *testing.T) {
 	phone.expect(frame.TypeHelloAck)
 	late, _ := connect(t, url, "dev_late")
 	late.sendFrame(frame.Frame{Type: frame.TypeFCMRegister, Payload: &frame.FCMRegister{NtfyTopic: "topic"}})
+	id := late.request(frame.TypePing, frame.Lane{}, &frame.Ping{})
+	late.response(id) // the fcm.register before it was served
 	plain, _ := connect(t, url, "dev_plain")
-	id := plain.request(frame.TypePing, frame.Lane{}, &frame.Ping{})
-	plain.response(id) // fcm.register of dev_late was served before this
 	for _, c := range []*client{phone, late, plain} {
 		c.ws.Close()
 	}
@@ -138,6 +140,7 @@ func TestLastPushedCursorCountsWhatPushWouldWake(t *testing.T) {
 	other, _ := connect(t, url, "dev_other")
 	other.turn(defaultLane, "hello there")
 
+	pushed := map[string]int64{}
 	for _, d := range []string{"dev_phone", "dev_late", "dev_plain"} {
 		_, ack, replay, _ := reconnectAndSync(t, url, d, 0)
 		var want int64 // the reply's message.stop is the last frame a push wakes for
@@ -149,5 +152,23 @@ func TestLastPushedCursorCountsWhatPushWouldWake(t *testing.T) {
 		must(t, d == "dev_plain" || want > 0, "%s: nothing pushable replayed: %v", d, types(replay))
 		must(t, ack.LastPushedCursor == want, "%s: last_pushed_cursor %d, want %d (replay %v)", d, ack.LastPushedCursor, want, types(replay))
 		must(t, replay[len(replay)-1].Cursor > want, "%s: the turn's last frames (agent.idle) counted as pushed", d)
+		pushed[d] = want
 	}
+
+	// dev_phone's hello above had no token: still registered. dev_late
+	// unregisters now.
+	late, _ = connect(t, url, "dev_late")
+	late.sendFrame(frame.Frame{Type: frame.TypeFCMRegister, Payload: &frame.FCMRegister{}})
+	id = late.request(frame.TypePing, frame.Lane{}, &frame.Ping{})
+	late.response(id)
+	s.DropConnections()
+	for _, d := range []string{"dev_phone", "dev_late"} {
+		waitOffline(t, s, d)
+	}
+	other, _ = connect(t, url, "dev_other")
+	other.turn(defaultLane, "hello again")
+	_, ack, _, _ := reconnectAndSync(t, url, "dev_phone", 0)
+	must(t, ack.LastPushedCursor > pushed["dev_phone"], "dev_phone: a hello without a token ended its registration (%d, was %d)", ack.LastPushedCursor, pushed["dev_phone"])
+	_, ack, _, _ = reconnectAndSync(t, url, "dev_late", 0)
+	must(t, ack.LastPushedCursor == pushed["dev_late"], "dev_late: pushed %d after unregistering, was %d", ack.LastPushedCursor, pushed["dev_late"])
 }
