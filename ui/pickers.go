@@ -129,7 +129,11 @@ func (m *Model) handlePickerAnswered(msg pickerAnsweredMsg) tea.Cmd {
 		case audit.Expired:
 			report = common.ReportInfo("the question had expired: your answer was not used")
 		case audit.RejectedElsewhere:
-			report = common.ReportInfo("answered on another device: your answer was not used")
+			if a.Reason != "" {
+				report = common.ReportInfo(termsafe.Line(a.Reason))
+			} else {
+				report = common.ReportInfo("answered on another device: your answer was not used")
+			}
 		case audit.NotConfirmed:
 			report = common.ReportInfo("answer sent, not confirmed yet: the question stays open until the agent goes on")
 		case audit.Refused:

@@ -1,0 +1,144 @@
+package ui
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/internal/simtest"
+	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/wsclient"
+)
+
+// observer is another device on the simulator whose frames go into a
+// State of its own, as in the headless commands.
+type observer struct {
+	mu sync.Mutex
+	st *store.State
+	c  *wsclient.Client
+}
+
+// watch connects device id to the simulator at url and applies what it
+// receives until the test ends.
+func watch(t *testing.T, url, id string) *observer {
+	t.Helper()
+	c, err := wsclient.New(wsclient.Config{URL: url, Token: "tok", DeviceID: id, DeviceName: id, Timing: simtest.FastTiming()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := &observer{st: store.New(store.Options{Now: time.Now}), c: c}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { _ = c.Run(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+	online := make(chan struct{}, 1)
+	go func() {
+		for {
+			ev, err := c.Next(ctx)
+			if err != nil {
+				return
+			}
+			o.mu.Lock()
+			switch ev := ev.(type) {
+			case *wsclient.HelloEvent:
+				o.st.Apply(frame.Frame{Type: frame.TypeHelloAck, Payload: &ev.Ack}, false)
+			case *wsclient.FrameEvent:
+				o.st.Apply(ev.Frame, ev.Replayed)
+			case *wsclient.CursorResetEvent:
+				o.st.ResetCursor(ev.Gateway)
+			case *wsclient.StateEvent:
+				if ev.State == wsclient.StateOnline {
+					select {
+					case online <- struct{}{}:
+					default:
+					}
+				}
+			}
+			o.mu.Unlock()
+		}
+	}()
+	select {
+	case <-online:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the observing device never came online")
+	}
+	return o
+}
+
+// records returns the texts of the picker records of the default lane.
+func (o *observer) records() []string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	ln := o.st.Lane(frame.Lane{ChatID: gatewaysim.DefaultChatID})
+	var out []string
+	for i := 0; ln != nil && i < ln.Len(); i++ {
+		if it := ln.Item(i); it.Kind == store.KindPickerRecord {
+			out = append(out, it.Text)
+		}
+	}
+	return out
+}
+
+// waitRecord polls the observer until a record contains want.
+func (o *observer) waitRecord(t *testing.T, want string) string {
+	t.Helper()
+	var got []string
+	pollUntil(t, "the record "+want, func() bool {
+		got = o.records()
+		return len(got) > 0 && strings.Contains(got[len(got)-1], want)
+	})
+	return got[len(got)-1]
+}
+
+// TestStoppingWhileAPickerWaitsSaysWithdrawn: the device that stopped the
+// agent while its approval waited records the picker as withdrawn by that
+// stop; another device records it as withdrawn by the gateway (one that
+// reports answers and reported none) or closed (a gateway of the spec
+// alone). No device says "answered on another device".
+func TestStoppingWhileAPickerWaitsSaysWithdrawn(t *testing.T) {
+	simtest.EachDialect(t, func(t *testing.T, d gatewaysim.Dialect) {
+		e := simWith(t, gatewaysim.Config{Dialect: d})
+		other := watch(t, e.url, "dev_other")
+		e.typeText("please rm the cache")
+		e.key(tea.KeyEnter, 0)
+		e.until("the approval", func() bool { return len(e.st.AllPickers()) == 1 })
+		e.key('x', tea.ModCtrl)
+		e.until("the withdrawn record", e.shows("◆ withdrawn: you stopped the agent: rm the cache"))
+		e.mustNotShow("another device")
+		want := "withdrawn by the gateway (no device answered): rm the cache"
+		if d == gatewaysim.DialectSpec {
+			want = store.ClosedText + ": rm the cache"
+		}
+		if got := other.waitRecord(t, want); strings.Contains(got, "another device") {
+			t.Fatalf("the other device says %q", got)
+		}
+	})
+}
+
+// TestGatewayRestartWithdrawsAWaitingPicker: the gateway restarts and
+// forgets the approval that waited; the record says the gateway withdrew
+// it, not that another device answered.
+func TestGatewayRestartWithdrawsAWaitingPicker(t *testing.T) {
+	simtest.EachDialect(t, func(t *testing.T, d gatewaysim.Dialect) {
+		e := simWith(t, gatewaysim.Config{Dialect: d})
+		e.typeText("please rm the cache")
+		e.key(tea.KeyEnter, 0)
+		e.until("the approval", func() bool { return len(e.st.AllPickers()) == 1 })
+		e.sim.Restart(0)
+		e.until("the drop", func() bool { return e.m.conn != common.ConnOnline })
+		e.until("the reconnect's sync", func() bool { return e.m.recon.synced && e.m.conn == common.ConnOnline })
+		e.send(reconcileMsg{gen: e.m.recon.gen}) // the grace period is over
+		e.until("the withdrawn record", e.shows("◆ withdrawn by the gateway (it restarted): rm the cache"))
+		e.mustNotShow("another device")
+		if len(e.st.AllPickers()) != 0 {
+			t.Fatalf("still pending: %+v", e.st.AllPickers())
+		}
+	})
+}
