@@ -117,7 +117,8 @@ func (s *State) attribute(l frame.Lane, pickerID string, word PickerAnswer) {
 		return
 	}
 	it := s.endPicker(l, pickerID, AnsweredElsewhere, "")
-	if it != nil {
+	pending := it != nil
+	if pending {
 		s.unattributed = s.unattributed[:len(s.unattributed)-1] // endPicker's note: the answer is known
 	} else {
 		it = answeredRecord(ln, pickerID)
@@ -129,6 +130,9 @@ func (s *State) attribute(l frame.Lane, pickerID string, word PickerAnswer) {
 	a.Value, a.By, a.Reported = word.Value, word.By, word.Reported
 	it.Answer, it.Text, it.Outcome = &a, a.record(), AnsweredElsewhere
 	s.touch(ln, it)
+	if pending && word.Reported {
+		s.chg.Reported = append(s.chg.Reported, PickerReport{Lane: l, PickerID: pickerID, Record: it.Text})
+	}
 }
 
 // answeredRecord finds, among the lane's items in memory, the record of
@@ -161,7 +165,7 @@ func (a PickerAnswer) record() string {
 	case a.Reported:
 		text += " · reported by the gateway as " + by
 	default:
-		text += " · " + by + " (audit log)"
+		text += " · by " + by + " (audit log)"
 	}
 	return text
 }
@@ -191,7 +195,7 @@ func answerLabel(typ, value string) string {
 // ByText says who gave an answer: "policy ci.toml, rule cache, on host
 // (headless)" for a policy's answer, "laptop" for a person's, "" when by
 // names no one. The gateway's word for it is a claim: records put it as
-// "reported by the gateway as …".
+// "reported by the gateway as …"; the audit log's as "by … (audit log)".
 func ByText(by frame.AnswerBy) string {
 	switch {
 	case by.Policy != "":

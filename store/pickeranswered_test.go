@@ -56,7 +56,7 @@ func TestAttributionCompletesARecordAfterTheTurnMovedOn(t *testing.T) {
 	if c := apply(t, s, answeredByPolicy); !c.Empty() {
 		t.Fatalf("picker.answered from a gateway that never offered it changed %+v", c)
 	}
-	want(t, s, def, closed, `picker-record "answered “the blue one”: Which one? · phone (audit log)"`)
+	want(t, s, def, closed, `picker-record "answered “the blue one”: Which one? · by phone (audit log)"`)
 	if c := s.AttributeAnswer(def, "pz", "once", frame.AnswerBy{DeviceName: "phone"}); !c.Empty() {
 		t.Fatalf("an unknown picker changed %+v", c)
 	}

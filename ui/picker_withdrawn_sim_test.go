@@ -142,3 +142,53 @@ func TestGatewayRestartWithdrawsAWaitingPicker(t *testing.T) {
 		}
 	})
 }
+
+// forgedBy is what any device may claim in picker.select's "by".
+var forgedBy = &frame.AnswerBy{DeviceName: "buildhost", Policy: "ci.toml", Rule: "pytest"}
+
+// TestForgedAttributionIsTheGatewaysClaim: another device answers the
+// approval the user has open, claiming to be a policy on buildhost. The
+// record says the gateway reported it so (a claim, not a fact), and the
+// open dialog stays up with the news until the user dismisses it.
+func TestForgedAttributionIsTheGatewaysClaim(t *testing.T) {
+	e := simWith(t, gatewaysim.Config{})
+	e.typeText("please rm the cache")
+	e.key(tea.KeyEnter, 0)
+	e.until("the approval", func() bool { return len(e.st.AllPickers()) == 1 })
+	e.key('p', tea.ModAlt)
+	id := e.st.AllPickers()[0].PickerID
+	other := onlineDevice(t, e.url, "dev_forger")
+	sel := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: id, Value: "once", By: forgedBy}}
+	if _, err := other.Request(context.Background(), sel); err != nil {
+		t.Fatal(err)
+	}
+	claim := "approved once: rm the cache · reported by the gateway as policy ci.toml, rule pytest, on buildhost"
+	e.until("the claimed record", e.recordIs(claim))
+	if e.m.DialogOpen() == "" {
+		t.Fatal("the report closed the dialog the user had open")
+	}
+	e.mustShow("the gateway reports: approved once")
+	e.key(tea.KeyEscape, 0)
+	if e.m.DialogOpen() != "" {
+		t.Fatalf("esc left the dialog %q up", e.m.DialogOpen())
+	}
+}
+
+// TestPickerAnsweredFromAGatewayThatNeverOfferedItIsIgnored: a gateway of
+// the spec alone (no picker_answered in hello.ack) sends a picker.answered
+// anyway; the approval stays pending, with no record, and answerable.
+func TestPickerAnsweredFromAGatewayThatNeverOfferedItIsIgnored(t *testing.T) {
+	e := simWith(t, gatewaysim.Config{Dialect: gatewaysim.DialectSpec})
+	e.typeText("please rm the cache")
+	e.key(tea.KeyEnter, 0)
+	e.until("the approval", func() bool { return len(e.st.AllPickers()) == 1 })
+	id := e.st.AllPickers()[0].PickerID
+	e.sim.InjectRaw([]byte(`{"type":"picker.answered","chat_id":"` + gatewaysim.DefaultChatID + `","thread_id":null,"payload":{"picker_id":"` + id +
+		`","value":"once","by":{"device_name":"buildhost","policy":"ci.toml","rule":"pytest"}}}`))
+	e.sim.InjectRaw([]byte(`{"type":"agent.busy","chat_id":"` + gatewaysim.DefaultChatID + `","thread_id":null,"payload":{"reason":"cron"}}`)) // a frame to wait for
+	e.until("the frame after it", func() bool { return e.st.Lane(e.m.Lane()).BusyReason == "cron" })
+	if len(e.st.AllPickers()) != 1 || e.lastRecord() != "" {
+		t.Fatalf("applied: pending %d, record %q", len(e.st.AllPickers()), e.lastRecord())
+	}
+	e.mustNotShow("pytest")
+}

@@ -8,10 +8,13 @@ import (
 
 // failedLines says why this device's last answer to the picker was not
 // delivered (store.Picker.Failed), so the user knows it still waits for one,
-// or that it was sent and nothing confirmed it yet (Unconfirmed).
+// or that it was sent and nothing confirmed it yet (Unconfirmed), or what
+// the gateway reported of an answer elsewhere (SetNews).
 func (p *Picker) failedLines(w int) []string {
 	var text string
 	switch {
+	case p.news != "":
+		text = "⚠ the gateway reports: " + termsafe.Line(p.news) + " · esc closes"
 	case p.pk.Failed != "":
 		text = "⚠ your answer was not delivered (" + termsafe.Line(p.pk.Failed) + "): answer again"
 	case p.pk.Unconfirmed:
