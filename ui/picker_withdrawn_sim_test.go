@@ -192,3 +192,37 @@ func TestPickerAnsweredFromAGatewayThatNeverOfferedItIsIgnored(t *testing.T) {
 	}
 	e.mustNotShow("pytest")
 }
+
+// TestLosingARaceSaysWhatWon: another device approves while this user
+// presses Deny; the gateway refuses the deny (not_found). The record and
+// the status bar say the deny was not used and, when the gateway reported
+// it (picker_answered), that the command was approved, by whom as the
+// gateway claims. A gateway of the spec alone says only that another
+// device answered.
+func TestLosingARaceSaysWhatWon(t *testing.T) {
+	simtest.EachDialect(t, func(t *testing.T, d gatewaysim.Dialect) {
+		e := simWith(t, gatewaysim.Config{Dialect: d})
+		obs := watch(t, e.url, "dev_obs") // tells when the gateway took the phone's answer
+		e.typeText("please rm the cache")
+		e.key(tea.KeyEnter, 0)
+		e.until("the approval", func() bool { return len(e.st.AllPickers()) == 1 })
+		e.key('p', tea.ModAlt)
+		id := e.st.AllPickers()[0].PickerID
+		other := onlineDevice(t, e.url, "phone")
+		sel := frame.Frame{Type: frame.TypePickerSelect, ID: 1, Payload: &frame.PickerSelect{PickerID: id, Value: "once"}}
+		if err := other.Send(sel); err != nil {
+			t.Fatal(err)
+		}
+		obs.waitRecord(t, "rm the cache")
+		e.typeText("4") // Deny, before this device heard of the approval
+		want := "your answer “deny” was not used: answered on another device: rm the cache"
+		if d == gatewaysim.DialectRich {
+			want = "⚠ your answer “deny” was not used: approved once on another device: rm the cache · reported by the gateway as phone"
+		}
+		e.until("the record of the lost race", e.recordIs(want))
+		e.until("the agent's reply", e.shows("approved: once"))
+		if e.lastRecord() != want {
+			t.Fatalf("the record became %q", e.lastRecord())
+		}
+	})
+}
