@@ -153,10 +153,10 @@ func (m *Model) handleConn(ev *wsclient.StateEvent) tea.Cmd {
 	var cmds []tea.Cmd
 	switch {
 	case state == common.ConnOnline && was != common.ConnOnline:
-		m.reconnected()
+		m.recon.Reconnected()
 		cmds = append(cmds, m.openLaneCmd(m.lane), m.resolveUnknown(), m.flushOutgoing(), m.fetchCatalog(), m.updateMedia(mediactl.Resume{}))
 	case state != common.ConnOnline:
-		m.disconnected()
+		m.recon.Disconnected()
 	}
 	switch {
 	case state == common.ConnAuthFailed:
