@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -85,6 +86,13 @@ type session struct {
 	at      time.Time
 	pickers string // the PickersFile path
 	stderr  io.Writer
+	// recon settles the turns a reconnect left running, as in the TUI
+	// (store.Reconcile); dueAt is when its grace period ends (zero: none
+	// runs) and settled lists the lanes the last event settled.
+	recon   store.Reconcile
+	dueAt   time.Time
+	dueGen  int
+	settled []frame.Lane
 }
 
 // clock is the state's clock: at while restoring, else now.
@@ -231,9 +239,22 @@ func (s *session) next(ctx context.Context) (wsclient.Event, error) {
 
 // read is next for a fresh event: it applies it, and audits what it made
 // known of this device's answers (the turn moving on accepts them).
+// When a reconnect's grace period ends first, it settles the lanes that
+// showed no live turn (settled lists them) and returns a nil event.
 func (s *session) read(ctx context.Context) (wsclient.Event, error) {
-	ev, err := s.c.Next(ctx)
-	s.changed = store.Change{}
+	s.changed, s.settled = store.Change{}, nil
+	wait := ctx
+	if !s.dueAt.IsZero() {
+		var cancel context.CancelFunc
+		wait, cancel = context.WithDeadline(ctx, s.dueAt)
+		defer cancel()
+	}
+	ev, err := s.c.Next(wait)
+	if err != nil && ctx.Err() == nil && wait.Err() != nil {
+		s.dueAt, s.settled = time.Time{}, slices.Clone(s.recon.Pending())
+		s.changed = s.recon.Due(s.st, s.dueGen)
+		return nil, nil
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -242,8 +263,22 @@ func (s *session) read(ctx context.Context) (wsclient.Event, error) {
 		s.st.Apply(frame.Frame{Type: frame.TypeHelloAck, Payload: &ev.Ack}, false)
 	case *wsclient.FrameEvent:
 		s.changed = s.st.Apply(ev.Frame, ev.Replayed)
+		s.recon.Note(ev.Frame, !ev.Replayed)
 		s.audit(s.changed)
+	case *wsclient.CursorResetEvent:
+		s.changed = s.st.ResetCursor(ev.Gateway)
+		s.recon.GatewayReset()
+	case *wsclient.CursorEvent:
+		if lanes, grace, gen := s.recon.Synced(s.st); len(lanes) > 0 {
+			s.dueAt, s.dueGen = time.Now().Add(grace), gen
+		}
 	case *wsclient.StateEvent:
+		if ev.State == wsclient.StateOnline {
+			s.recon.Reconnected()
+		} else {
+			s.recon.Disconnected()
+			s.dueAt = time.Time{}
+		}
 		switch ev.State {
 		case wsclient.StateAuthFailed:
 			return ev, fail(ExitAuth, "%s", config.TokenRejectedAdvice(s.source))
