@@ -269,8 +269,8 @@ func (s *session) read(ctx context.Context) (wsclient.Event, error) {
 		s.changed = s.st.ResetCursor(ev.Gateway)
 		s.recon.GatewayReset()
 	case *wsclient.CursorEvent:
-		if lanes, grace, gen := s.recon.Synced(s.st); len(lanes) > 0 {
-			s.dueAt, s.dueGen = time.Now().Add(grace), gen
+		if w := s.recon.Synced(s.st); len(w.Lanes) > 0 {
+			s.dueAt, s.dueGen = time.Now().Add(w.Grace), w.Gen
 		}
 	case *wsclient.StateEvent:
 		if ev.State == wsclient.StateOnline {

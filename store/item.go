@@ -101,6 +101,9 @@ type Message struct {
 	Cut Cut `json:"cut,omitempty"`
 	// Stopped marks a reply whose turn the user stopped (StopRequested).
 	Stopped bool `json:"stopped,omitempty"`
+	// Lost marks a streaming message while the connection that brought it
+	// is lost (ConnectionLost); in memory only.
+	Lost bool `json:"-"`
 	// MediaRefs are the upload refs an outgoing message attaches.
 	MediaRefs []string `json:"media_refs,omitempty"`
 	// Overflow is set when Text was cut at TextCap (textcap.go).

@@ -78,13 +78,24 @@ func (r *Reconcile) Note(f frame.Frame, live bool) {
 	}
 }
 
-// Synced runs when a sync replay is applied: it returns the lanes of st
-// still showing a turn without a live sign of it, the grace period they
-// get, and the generation to hand to Due once it passed. No lanes: nothing
-// to wait for.
-func (r *Reconcile) Synced(st *State) (lanes []frame.Lane, grace time.Duration, gen int) {
+// Wait is what a reconnect's reconciliation waits for (Synced).
+type Wait struct {
+	// Lanes still show a turn without a live sign of it; none: nothing to
+	// wait for.
+	Lanes []frame.Lane
+	// Grace is how long they have to show one; then hand Gen to Due.
+	Grace time.Duration
+	Gen   int
+	// Change is what Synced changed in the State (the lost marks of the
+	// lanes not waited for are cleared).
+	Change Change
+}
+
+// Synced runs when a sync replay is applied: it says which lanes of st to
+// wait for, and how long.
+func (r *Reconcile) Synced(st *State) Wait {
 	if !r.active || r.synced {
-		return nil, 0, r.gen
+		return Wait{Gen: r.gen}
 	}
 	r.synced = true
 	r.cut = CutLost
@@ -97,15 +108,16 @@ func (r *Reconcile) Synced(st *State) (lanes []frame.Lane, grace time.Duration, 
 		// until then: silence proves nothing, unless the gateway restarted.
 		return r.alive[l] || r.cut == CutLost && len(st.Pickers(l)) > 0
 	})
+	w := Wait{Gen: r.gen, Change: st.KeepLost(r.pending)}
 	if len(r.pending) == 0 {
 		r.active = false
-		return nil, 0, r.gen
+		return w
 	}
-	grace = ReconcileGraceDrop
+	w.Lanes, w.Grace = slices.Clone(r.pending), ReconcileGraceDrop
 	if r.cut == CutRestart {
-		grace = ReconcileGrace
+		w.Grace = ReconcileGrace
 	}
-	return slices.Clone(r.pending), grace, r.gen
+	return w
 }
 
 // Gen is the generation of the reconciliation under way (the one Synced

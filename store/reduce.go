@@ -29,6 +29,9 @@ func (s *State) Apply(f frame.Frame, replayed bool) Change {
 	if routed && !replayed && movesTurnOn(f) {
 		s.answersMovedOn(f.Lane())
 	}
+	if routed && !replayed {
+		s.turnAlive(f)
+	}
 	if routed && !(replayed && s.staleReplay(f)) {
 		s.apply(f, replayed)
 	}

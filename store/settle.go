@@ -68,6 +68,9 @@ func (s *State) Settle(l frame.Lane, c Cut) Change {
 			s.cut(ln, it, c)
 		}
 		s.endTurn(l, c)
+		if ln.Lost {
+			s.clearLost(ln)
+		}
 	}
 	return s.end()
 }

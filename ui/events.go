@@ -157,6 +157,7 @@ func (m *Model) handleConn(ev *wsclient.StateEvent) tea.Cmd {
 		cmds = append(cmds, m.openLaneCmd(m.lane), m.resolveUnknown(), m.flushOutgoing(), m.fetchCatalog(), m.updateMedia(mediactl.Resume{}))
 	case state != common.ConnOnline:
 		m.recon.Disconnected()
+		cmds = append(cmds, m.applyChange(m.st.ConnectionLost(), nil))
 	}
 	switch {
 	case state == common.ConnAuthFailed:

@@ -31,13 +31,14 @@ func (m *Model) noteFrames(frames []frame.Frame, replayed []bool) {
 // showing a turn without a live sign of it get their newest history page
 // and a grace period to show one.
 func (m *Model) reconcileSynced() tea.Cmd {
-	lanes, grace, gen := m.recon.Synced(m.st)
-	if len(lanes) == 0 {
-		return nil
+	w := m.recon.Synced(m.st)
+	cmds := []tea.Cmd{m.applyChange(w.Change, nil)}
+	if len(w.Lanes) == 0 {
+		return tea.Batch(cmds...)
 	}
-	cmds := []tea.Cmd{m.tick(grace, reconcileMsg{gen: gen})}
+	cmds = append(cmds, m.tick(w.Grace, reconcileMsg{gen: w.Gen}))
 	if m.gw != nil {
-		for _, l := range lanes {
+		for _, l := range w.Lanes {
 			cmds = append(cmds, m.historyCmd(l, &frame.HistoryRequest{Limit: historyPage}))
 		}
 	}
