@@ -104,7 +104,12 @@ func (m *Model) focusPicker(l frame.Lane, id string) tea.Cmd {
 	m.revealPickers(l)
 	delete(m.pickers.input.waiting, id)
 	m.pickers.input.chosen = id
-	return tea.Batch(append(cmds, m.syncPicker())...)
+	cmds = append(cmds, m.syncPicker())
+	if p := m.pickers.shown; p != nil && p.PickerID() == id {
+		p.Arm() // a deliberate open: the next key answers, it never falls to the composer
+		m.invalidate()
+	}
+	return tea.Batch(cmds...)
 }
 
 // yieldPicker takes a picker's dialog down (it waits as a card) and hands

@@ -42,3 +42,23 @@ func FirstKey(b key.Binding) string {
 	}
 	return k
 }
+
+// KeyRange names the first n keys of b, one per position, as a range with
+// their common prefix written once ("1-5", "alt+1-3", "1" for n = 1), so a
+// hint says exactly which keys answer.
+func KeyRange(b key.Binding, n int) string {
+	keys := b.Keys()
+	n = min(n, len(keys))
+	if n <= 0 {
+		return ""
+	}
+	first, last := keys[0], keys[n-1]
+	if n == 1 {
+		return first
+	}
+	i := 0
+	for i < len(first) && i < len(last) && first[i] == last[i] {
+		i++
+	}
+	return first + "-" + last[i:]
+}

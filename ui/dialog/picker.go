@@ -46,10 +46,11 @@ const (
 // the prompt carries (title, question, message, command, description,
 // choices, providers, free text) with the defaults of its kind.
 //
-// It fails closed: a key that does not answer it deliberately is either
-// ignored (arming) or handed back to the composer (ActionYieldPicker), so a
-// user typing a message when it appears can neither answer it by accident
-// nor lose a character. Approvals and confirms start with nothing
+// It fails closed: a character typed while it arms (the user was typing
+// when it appeared) is handed back to the composer (ActionYieldPicker), so
+// the user can neither answer it by accident nor lose a character; once it
+// is armed, or opened deliberately (Arm), a key that answers nothing keeps
+// it open and says which keys answer. Approvals and confirms start with nothing
 // highlighted, take no letters, and ask again before a permanent answer.
 type Picker struct {
 	com           *common.Common
@@ -152,6 +153,14 @@ func (p *Picker) Show() tea.Cmd {
 	return p.tick(ArmDelay, PickerArmedMsg{PickerID: p.pk.PickerID, Gen: p.gen})
 }
 
+// Arm makes the picker accept answers at once: the user opened it
+// deliberately (the picker key, a click on its card, the inbox), so the next
+// key is meant for it.
+func (p *Picker) Arm() {
+	p.armed = true
+	p.gen++ // an arming tick still on its way changes nothing
+}
+
 // SetSize sets the screen size the dialog fits in.
 func (p *Picker) SetSize(w, h int) {
 	p.width, p.height = w, h
@@ -215,8 +224,8 @@ func (p *Picker) handleKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
 		return common.ActionHidePicker{Lane: p.pk.Lane, PickerID: p.pk.PickerID}, nil
 	}
 	if !p.armed {
-		if printable(kp) {
-			return p.yield(kp), nil
+		if printable(kp) && p.stage == stageChoose {
+			return p.yield(kp), nil // typed as it appeared: meant for the composer
 		}
 		return nil, p.Show()
 	}
@@ -262,9 +271,9 @@ func (p *Picker) chooseKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
 		if i := p.nthRow(keymap.Position(kp, km.Digit)); i >= 0 {
 			return p.chooseRow(i)
 		}
-		return p.yield(kp), nil // a digit past the choices is text
+		p.notice = p.noticeUnmatched(kp) // a digit past the choices
 	case printable(kp):
-		return p.yield(kp), nil // letters never answer
+		p.notice = p.noticeUnmatched(kp) // letters never answer, nor close it
 	}
 	return nil, nil
 }

@@ -17,6 +17,27 @@ func (p *Picker) noticeNothingHighlighted() string {
 	return "nothing is highlighted: " + common.KeyPair(km.Up, km.Down) + " then " + km.Select.Help().Key + ", or a digit"
 }
 
+// noticeUnmatched is shown when a character answered nothing: the keys
+// that do.
+func (p *Picker) noticeUnmatched(kp tea.KeyPressMsg) string {
+	km := p.com.KeyMap.Picker
+	what := "“" + termsafe.Line(kp.Text) + "” answers nothing: "
+	if p.stage == stageConfirm {
+		return what + common.HintLine(km.Select.Help().Key+" confirms "+p.rows[p.pending].label, km.Close.Help().Key+" goes back")
+	}
+	return what + common.HintLine(common.KeyRange(km.Digit, p.numbered())+" picks",
+		common.KeyPair(km.Up, km.Down)+" then "+km.Select.Help().Key, km.Close.Help().Key+" hides")
+}
+
+// numbered is how many rows have a number (the digit keys pick them).
+func (p *Picker) numbered() int {
+	n := 0
+	for p.nthRow(n) >= 0 {
+		n++
+	}
+	return n
+}
+
 // noticeEmptyText is shown when Enter found the answer row empty.
 func (p *Picker) noticeEmptyText() string {
 	km := p.com.KeyMap.Picker
@@ -114,14 +135,15 @@ func (p *Picker) answer(value, rec string) common.Action {
 	return common.ActionSelectPicker{Lane: p.pk.Lane, PickerID: p.pk.PickerID, Value: value, Record: rec}
 }
 
-// confirmKey: Enter confirms the permanent answer; a character goes back
-// to the composer; anything else steps back to the list.
+// confirmKey: Enter confirms the permanent answer; a character only says
+// which keys answer; anything else steps back to the list.
 func (p *Picker) confirmKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
 	switch {
 	case key.Matches(kp, p.com.KeyMap.Picker.Select):
 		return p.choose(p.pending)
 	case printable(kp):
-		return p.yield(kp), nil
+		p.notice = p.noticeUnmatched(kp)
+		return nil, nil
 	}
 	p.back()
 	return nil, nil

@@ -174,24 +174,14 @@ func TestPickerArming(t *testing.T) {
 	}
 }
 
-// TestPickerGivesTypedCharactersBack: a character that does not answer
-// (any character while arming, a letter or an unused digit in an approval)
-// goes back to the composer and the picker gives up the keyboard.
+// TestPickerGivesTypedCharactersBack: a character typed while the picker
+// arms (the user was typing as it appeared) goes back to the composer and
+// the picker gives up the keyboard.
 func TestPickerGivesTypedCharactersBack(t *testing.T) {
-	cases := []struct {
-		name, js string
-		armed    bool
-		key      string
-	}{
-		{"digit while arming", approvalJS, false, "3"},
-		{"letter while arming", clarifyJS, false, "a"},
-		{"space while arming", modelJS, false, "space"},
-		{"letter in an approval", approvalJS, true, "a"},
-		{"j in an approval", approvalJS, true, "j"},
-		{"digit past the choices", approvalJS, true, "7"},
-		{"letter in a confirm", confirmJS, true, "y"},
-		{"letter in a choice", choiceJS, true, "k"},
-		{"letter while confirming always", approvalJS, true, "3 x"},
+	cases := []struct{ name, js, key string }{
+		{"digit while arming", approvalJS, "3"},
+		{"letter while arming", clarifyJS, "a"},
+		{"space while arming", modelJS, "space"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -200,15 +190,36 @@ func TestPickerGivesTypedCharactersBack(t *testing.T) {
 			p := NewPicker(com, pk, instantTick)
 			p.SetSize(80, 30)
 			p.Show()
-			if tc.armed {
-				p = armed(t, com, pk)
-			}
-			ks := strings.Fields(tc.key)
-			last := press(ks[len(ks)-1])
-			act := keys(t, p, ks...)
-			want := common.ActionYieldPicker{Lane: pk.Lane, PickerID: pk.PickerID, Msg: last}
+			act := keys(t, p, tc.key)
+			want := common.ActionYieldPicker{Lane: pk.Lane, PickerID: pk.PickerID, Msg: press(tc.key)}
 			if act != want {
 				t.Fatalf("got %#v\nwant %#v", act, want)
+			}
+		})
+	}
+}
+
+// TestPickerUnmatchedKeysKeepItOpen: in an armed picker without a typed
+// answer, a letter or a digit that matches no row answers nothing, keeps
+// the dialog (it never types into the composer) and says which keys answer.
+func TestPickerUnmatchedKeysKeepItOpen(t *testing.T) {
+	cases := []struct{ name, js, key, says string }{
+		{"letter in an approval", approvalJS, "a", "“a” answers nothing: 1-5 picks · ↑↓ then enter · esc hides"},
+		{"j in an approval", approvalJS, "j", "“j” answers nothing: 1-5 picks"},
+		{"digit past the choices", approvalJS, "7", "“7” answers nothing: 1-5 picks"},
+		{"letter in a confirm", confirmJS, "y", "“y” answers nothing: 1-3 picks"},
+		{"letter in a choice", choiceJS, "k", "“k” answers nothing: 1-"},
+		{"letter while confirming always", approvalJS, "3 x", "“x” answers nothing: enter confirms Always allow · esc goes back"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			com := testCom(t, themes.Dark)
+			p := armed(t, com, queued(t, com, tc.js))
+			if act := keys(t, p, strings.Fields(tc.key)...); act != nil {
+				t.Fatalf("got %#v", act)
+			}
+			if v := ansi.Strip(p.View()); !strings.Contains(v, tc.says) {
+				t.Fatalf("view lacks %q:\n%s", tc.says, v)
 			}
 		})
 	}
@@ -458,7 +469,7 @@ func TestPickerPaste(t *testing.T) {
 }
 
 // An approval (or a confirm) that says allow_text still takes no typed
-// answer: letters go back to the composer and digits pick, so a sentence
+// answer: letters answer nothing and digits pick, so a sentence
 // typed into an open approval ("yes do it" + Enter) never answers it.
 func TestGuardedPickerIgnoresAllowText(t *testing.T) {
 	for _, js := range []string{
@@ -467,8 +478,8 @@ func TestGuardedPickerIgnoresAllowText(t *testing.T) {
 	} {
 		com := testCom(t, themes.Dark)
 		p := armed(t, com, queued(t, com, js))
-		if _, ok := keys(t, p, "y").(common.ActionYieldPicker); !ok {
-			t.Fatalf("%s: a letter did not go back to the composer", js)
+		if act := keys(t, p, "y"); act != nil {
+			t.Fatalf("%s: a letter did something: %#v", js, act)
 		}
 		if strings.Contains(ansi.Strip(p.View()), "Other answer") {
 			t.Fatalf("%s offers a typed answer:\n%s", js, ansi.Strip(p.View()))

@@ -1,0 +1,37 @@
+package ui
+
+import (
+	"testing"
+	"time"
+
+	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/ui/dialog"
+)
+
+// A letter or a digit that answers nothing in an open approval keeps it
+// open and says which keys answer; it never types into the composer (where
+// the next Enter would send it to the agent).
+func TestApprovalUnmatchedKeysKeepTheDialog(t *testing.T) {
+	h, now := clockHarness(t)
+	*now = now.Add(3 * time.Second)
+	h.frame(approvalFrame(lane0, "pa_1", "rm -rf ./out"))
+	for _, k := range []string{"y", "es", "9"} {
+		h.typeText(k)
+		if h.m.DialogOpen() != dialog.PickerDialogID {
+			t.Fatalf("%q closed the approval", k)
+		}
+	}
+	h.mustShow("“9” answers nothing: 1-5 picks · ↑↓ then enter · esc hides")
+	h.press(keyEnter) // nothing highlighted: only a hint
+	h.noSelect()
+	if h.m.Composer() != "" {
+		t.Fatalf("composer %q", h.m.Composer())
+	}
+	h.typeText("4")
+	if sel := h.requestsOf(frame.TypePickerSelect); len(sel) != 1 || sel[0].Payload.(*frame.PickerSelect).Value != "deny" {
+		t.Fatalf("picker.select %v", sel)
+	}
+	if sent := h.requestsOf(frame.TypeMessageSend); len(sent) != 0 {
+		t.Fatalf("keys meant for the approval reached the agent: %v", sent)
+	}
+}
