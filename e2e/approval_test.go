@@ -39,10 +39,9 @@ func (r *run) bursts(bursts ...string) {
 	}
 }
 
-// askAndOpen sends text, whose answer asks a picker. Arriving within 2 s of
-// the Enter, it waits as a card and alt+p opens it (on a machine so slow
-// that it comes later, it opens by itself); once it shows every one of
-// shows it is armed.
+// askAndOpen sends text, whose answer asks a picker. It follows the user's
+// own message, so it opens by itself; should it wait as a card, alt+p opens
+// it. Once it shows every one of shows it is armed.
 func (r *run) askAndOpen(text string, shows ...string) {
 	r.e.t.Helper()
 	r.typeLine(text)
