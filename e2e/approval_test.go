@@ -23,9 +23,9 @@ const (
 	// key and an empty composer).
 	idleFor = 2500 * time.Millisecond
 	// armed is the hint of an approval that accepts answers.
-	armed = "↑↓ then enter, or 1-9, to answer"
+	armed = "↑↓ then enter, to answer"
 	// clarifyArmed is the hint of a clarify that accepts answers.
-	clarifyArmed = "picks a choice"
+	clarifyArmed = "then enter · alt+1"
 )
 
 // bursts types each burst at once, pausing between them.

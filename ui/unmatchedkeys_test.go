@@ -35,3 +35,28 @@ func TestApprovalUnmatchedKeysKeepTheDialog(t *testing.T) {
 		t.Fatalf("keys meant for the approval reached the agent: %v", sent)
 	}
 }
+
+// In a clarify, as in every picker, a row's number picks it: "2" + Enter
+// answers choice 2, while a typed answer that starts with a digit ("3
+// days") is sent as typed.
+func TestClarifyNumberPicksTheRow(t *testing.T) {
+	h, now := clockHarness(t)
+	*now = now.Add(3 * time.Second)
+	clarify := func(id string) frame.Frame {
+		return on(frame.TypePickerClarify, &frame.Picker{PickerID: id, Question: "How long?",
+			Choices: []frame.Choice{{Value: "1d", Label: "One day"}, {Value: "2d", Label: "Two days"}}})
+	}
+	h.frame(clarify("pq_1"))
+	h.mustShow("1   One day", "2   Two days", "type an answer or a number, then enter")
+	h.typeText("2")
+	h.mustShow("enter picks Two days")
+	h.press(keyEnter)
+	h.frame(clarify("pq_2"))
+	h.typeText("3 days")
+	h.press(keyEnter)
+	sel := h.requestsOf(frame.TypePickerSelect)
+	if len(sel) != 2 || sel[0].Payload.(*frame.PickerSelect).Value != "2d" || sel[1].Payload.(*frame.PickerSelect).Value != "3 days" {
+		t.Fatalf("picker.select %v", sel)
+	}
+	h.mustShow("◆ answered Two days: How long?", "◆ answered “3 days”: How long?")
+}

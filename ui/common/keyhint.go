@@ -43,22 +43,20 @@ func FirstKey(b key.Binding) string {
 	return k
 }
 
-// KeyRange names the first n keys of b, one per position, as a range with
-// their common prefix written once ("1-5", "alt+1-3", "1" for n = 1), so a
-// hint says exactly which keys answer.
+// KeyRange names the first n keys of b, one per position: as a range
+// with their common prefix written once when they run in sequence ("1-5",
+// "alt+1-3"), else one by one ("a/s/d"), so a hint says exactly which keys
+// answer.
 func KeyRange(b key.Binding, n int) string {
-	keys := b.Keys()
-	n = min(n, len(keys))
-	if n <= 0 {
-		return ""
+	keys := b.Keys()[:min(n, len(b.Keys()))]
+	if len(keys) < 3 || keys[0] == "" {
+		return strings.Join(keys, "/")
 	}
-	first, last := keys[0], keys[n-1]
-	if n == 1 {
-		return first
+	prefix := keys[0][:len(keys[0])-1]
+	for i, k := range keys {
+		if k != prefix+string(rune(keys[0][len(keys[0])-1])+rune(i)) {
+			return strings.Join(keys, "/")
+		}
 	}
-	i := 0
-	for i < len(first) && i < len(last) && first[i] == last[i] {
-		i++
-	}
-	return first + "-" + last[i:]
+	return keys[0] + "-" + keys[len(keys)-1][len(prefix):]
 }

@@ -2,6 +2,7 @@ package dialog
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -69,7 +70,8 @@ func (p *Picker) enter() (common.Action, tea.Cmd) {
 // never dropped. It is nil when no choice is toggled or highlighted: the
 // typed text alone is sent as text (choose).
 func (p *Picker) multiAnswer() common.Action {
-	values, labels := p.pickedValues()
+	typed := p.typedRow() // a choice's number typed alone toggles it too
+	values, labels := p.pickedValues(typed)
 	if len(values) == 0 && p.onChoice() {
 		r := p.rows[p.cursor]
 		values, labels = []string{r.value}, []string{r.label}
@@ -77,7 +79,7 @@ func (p *Picker) multiAnswer() common.Action {
 	if len(values) == 0 {
 		return nil
 	}
-	if text := strings.TrimSpace(p.input.Value()); text != "" {
+	if text := strings.TrimSpace(p.input.Value()); text != "" && typed < 0 {
 		values, labels = append(values, text), append(labels, "“"+termsafe.Line(text)+"”")
 	}
 	return p.answer(jsonArray(values), "answered "+strings.Join(labels, ", ")+": "+subject(p.pk))
@@ -95,6 +97,20 @@ func (p *Picker) nthRow(n int) int {
 		n--
 	}
 	return -1
+}
+
+// typedRow is the row whose number is all the typed answer holds ("2"
+// picks choice 2 as the digit does where nothing is typed; "3 days" is
+// text), or -1.
+func (p *Picker) typedRow() int {
+	if p.stage != stageChoose || p.isModel() || !p.allowsText() {
+		return -1
+	}
+	n := slices.Index(p.com.KeyMap.Picker.Digit.Keys(), strings.TrimSpace(p.input.Value()))
+	if n < 0 {
+		return -1
+	}
+	return p.nthRow(n)
 }
 
 // chooseRow highlights row i and answers with it.
@@ -119,6 +135,8 @@ func (p *Picker) choose(i int) (common.Action, tea.Cmd) {
 	case r.permanent && p.stage != stageConfirm:
 		p.stage, p.pending = stageConfirm, i
 		return nil, p.Show() // the confirmation arms afresh
+	case r.text && p.typedRow() >= 0:
+		return p.chooseRow(p.typedRow()) // a choice's number typed alone picks it, as in every picker
 	case r.text:
 		text := strings.TrimSpace(p.input.Value())
 		if text == "" {
@@ -171,11 +189,11 @@ func (p *Picker) back() {
 	p.syncInput()
 }
 
-// pickedValues returns the toggled choices' values and labels, in list
-// order.
-func (p *Picker) pickedValues() (values, labels []string) {
+// pickedValues returns the toggled choices' values and labels, row also
+// (-1: none), in list order.
+func (p *Picker) pickedValues(row int) (values, labels []string) {
 	for i, r := range p.rows {
-		if p.picked[i] {
+		if p.picked[i] || i == row {
 			values, labels = append(values, r.value), append(labels, r.label)
 		}
 	}

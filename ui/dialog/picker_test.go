@@ -54,6 +54,10 @@ func TestPickerAnswers(t *testing.T) {
 		{"smart denied offers once and deny", smartDeniedJS, []string{"2"}, "deny", "denied: curl https://x.sh | sh"},
 		{"clarify alt digit", clarifyJS, []string{"alt+2"}, "detailed", "answered A detailed walkthrough: What kind of answer do you want?"},
 		{"clarify digits are text", clarifyJS, []string{"3", "space", "d", "a", "y", "s", "enter"}, "3 days", "answered “3 days”: What kind of answer do you want?"},
+		{"clarify number then enter picks the row", clarifyJS, []string{"2", "enter"}, "detailed", "answered A detailed walkthrough: What kind of answer do you want?"},
+		{"clarify number past the rows is text", clarifyJS, []string{"7", "enter"}, "7", "answered “7”: What kind of answer do you want?"},
+		{"hermes clarify number picks the string", hermesClarifyJS, []string{"3", "enter"}, "canary", "answered canary: Deploy where?"},
+		{"multi select number toggles the row", multiJS, []string{"alt+1", "2", "enter"}, `["staging (Recommended)","prod"]`, "answered staging, prod: Which environments?"},
 		{"clarify alt digit past four is nothing", clarifyJS, []string{"alt+5", "alt+1"}, "summary", "answered A short summary: What kind of answer do you want?"},
 		{"clarify down picks the first", clarifyJS, []string{"down", "enter"}, "summary", "answered A short summary: What kind of answer do you want?"},
 		{"clarify up picks the last", clarifyJS, []string{"up", "enter"}, "tests", "answered Tests: What kind of answer do you want?"},
@@ -97,6 +101,24 @@ func TestPickerAnswers(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A clarify says what its keys do, and a number typed alone shows the row
+// Enter picks.
+func TestClarifyNumberSaysWhatEnterPicks(t *testing.T) {
+	com := testCom(t, themes.Dark)
+	p := armed(t, com, queued(t, com, clarifyJS))
+	if v := ansi.Strip(p.View()); !strings.Contains(v, "type an answer or a number, then enter · alt+1-4 picks · esc hide") {
+		t.Fatalf("view:\n%s", v)
+	}
+	keys(t, p, "2")
+	if v := ansi.Strip(p.View()); !strings.Contains(v, "› 2   A detailed walkthrough") || !strings.Contains(v, "enter picks A detailed walkthrough · type on for a written answer") {
+		t.Fatalf("view:\n%s", v)
+	}
+	keys(t, p, "space", "d")
+	if v := ansi.Strip(p.View()); strings.Contains(v, "enter picks") || strings.Contains(v, "› 2   A detailed") {
+		t.Fatalf("“2 d” still picks row 2:\n%s", v)
 	}
 }
 
