@@ -113,7 +113,7 @@ func TestClarifyNumberSaysWhatEnterPicks(t *testing.T) {
 		t.Fatalf("view:\n%s", v)
 	}
 	keys(t, p, "2")
-	if v := ansi.Strip(p.View()); !strings.Contains(v, "› 2   A detailed walkthrough") || !strings.Contains(v, "enter picks A detailed walkthrough · type on for a written answer") {
+	if v := ansi.Strip(p.View()); !strings.Contains(v, "› 2   A detailed walkthrough") || !strings.Contains(v, "enter picks A detailed walkthrough · type on to write · esc hide") {
 		t.Fatalf("view:\n%s", v)
 	}
 	keys(t, p, "space", "d")

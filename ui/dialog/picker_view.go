@@ -252,7 +252,7 @@ func (p *Picker) hint() string {
 	case p.multi():
 		return common.HintLine(move+" move", common.KeyHint("toggle", km.Toggle), enter+" send (or the typed answer)", esc+" hide")
 	case p.typedRow() >= 0:
-		return common.HintLine(enter+" picks "+p.rows[p.typedRow()].label, "type on for a written answer", esc+" hide")
+		return common.HintLine(enter+" picks "+p.rows[p.typedRow()].label, "type on to write", esc+" hide")
 	case p.allowsText():
 		return common.HintLine("type an answer or a number, then "+enter, common.KeyRange(km.Pick, p.numbered())+" picks", esc+" hide")
 	}
