@@ -150,7 +150,7 @@ func (p *Picker) fieldLines(w int) []string {
 	}
 	if p.multi() {
 		km := p.com.KeyMap.Picker
-		out = append(out, st.Muted.Render("Pick any number: "+km.Toggle.Help().Key+" (or "+km.Pick.Help().Key+") toggles, "+
+		out = append(out, st.Muted.Render("Pick any number: "+km.Toggle.Help().Key+" (or "+common.KeyRange(km.Pick, p.numbered())+") toggles, "+
 			km.Select.Help().Key+" sends."), "")
 	}
 	return out
