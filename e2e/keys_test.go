@@ -58,7 +58,8 @@ func TestAltPThenADigitAnswers(t *testing.T) {
 
 // The approval a request asks for opens at once (the Enter that sent the
 // request is not typing); a letter in it answers nothing, keeps it open
-// and says which keys answer; then its number answers.
+// and says which keys answer, and so does a sentence with a digit in it;
+// after a pause its number answers.
 func TestOwnRequestOpensTheApprovalAndLettersKeepIt(t *testing.T) {
 	r, sim := startOnline(t)
 	r.typeLine("please rm -rf ./tmp3")
@@ -68,10 +69,13 @@ func TestOwnRequestOpensTheApprovalAndLettersKeepIt(t *testing.T) {
 	time.Sleep(humanPause)
 	r.typeText("9")
 	r.waitShows("“9” answers nothing", "Approve command?")
+	r.typeText("let me check 1 thing") // a sentence: its digit answers nothing
+	r.waitShows("“g” answers nothing", "Approve command?")
+	time.Sleep(humanPause) // the user reads the notice
 	noPickerSelect(t, sim)
 	r.answer(sim, "deny", "4")
 	r.waitShows("◆ denied: rm -rf ./tmp3")
-	if s := r.screen(); strings.Contains(s, "y9") || strings.Contains(s, "› y") {
+	if s := r.screen(); strings.Contains(s, "y9") || strings.Contains(s, "check 1") {
 		t.Fatalf("keys meant for the approval reached the composer:\n%s", s)
 	}
 	if got := sentTexts(sim); len(got) != 1 {

@@ -60,3 +60,31 @@ func TestClarifyNumberPicksTheRow(t *testing.T) {
 	}
 	h.mustShow("◆ answered Two days: How long?", "◆ answered “3 days”: How long?")
 }
+
+// A sentence typed into an open approval answers nothing, even the digit
+// in it: after a key that answers nothing the approval takes no key until
+// the user pauses, then a deliberate digit answers.
+func TestApprovalSentenceWithADigitAnswersNothing(t *testing.T) {
+	c := newArmClock(t)
+	h := c.h
+	c.advance(3 * time.Second)
+	h.frame(approvalFrame(lane0, "pa_1", "rm -rf ./out"))
+	c.advance(dialog.ArmDelay)
+	if !h.m.pickers.shown.Armed() {
+		t.Fatal("not armed")
+	}
+	for _, r := range "let me check 1 thing" {
+		h.typeText(string(r))
+		c.advance(60 * time.Millisecond) // a typist's pace
+	}
+	h.noSelect()
+	if h.m.DialogOpen() != dialog.PickerDialogID || h.m.Composer() != "" {
+		t.Fatalf("dialog %q composer %q", h.m.DialogOpen(), h.m.Composer())
+	}
+	h.mustShow("“g” answers nothing: 1-5 picks")
+	c.advance(dialog.ArmDelay) // the user pauses and reads
+	h.typeText("4")
+	if sel := h.requestsOf(frame.TypePickerSelect); len(sel) != 1 || sel[0].Payload.(*frame.PickerSelect).Value != "deny" {
+		t.Fatalf("picker.select %v", sel)
+	}
+}

@@ -61,6 +61,7 @@ type Picker struct {
 	cursor        int             // the highlighted row; -1: none
 	input         textinput.Model // the free-text answer, the model filter or the deny reason
 	armed         bool
+	held          bool // disarmed by a key that answered nothing: keys wait for a pause
 	gen           int
 	stage         pickerStage
 	pending       int          // the row waiting for stageConfirm
@@ -148,16 +149,31 @@ func (p *Picker) Armed() bool { return p.armed }
 // Show (re)starts the arming delay; call it whenever the picker comes on
 // screen.
 func (p *Picker) Show() tea.Cmd {
+	p.held = false
+	return p.disarm()
+}
+
+// disarm restarts the arming delay.
+func (p *Picker) disarm() tea.Cmd {
 	p.armed = false
 	p.gen++
 	return p.tick(ArmDelay, PickerArmedMsg{PickerID: p.pk.PickerID, Gen: p.gen})
+}
+
+// unmatched handles a character that answers nothing: the picker stays
+// open, says which keys answer, and takes no key until the user pauses, so
+// a sentence typed into it ("let me check 1 thing") cannot answer it with
+// a digit.
+func (p *Picker) unmatched(kp tea.KeyPressMsg) tea.Cmd {
+	p.notice, p.held = p.noticeUnmatched(kp), true
+	return p.disarm()
 }
 
 // Arm makes the picker accept answers at once: the user opened it
 // deliberately (the picker key, a click on its card, the inbox), so the next
 // key is meant for it.
 func (p *Picker) Arm() {
-	p.armed = true
+	p.armed, p.held = true, false
 	p.gen++ // an arming tick still on its way changes nothing
 }
 
@@ -189,10 +205,12 @@ func (p *Picker) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	switch msg := msg.(type) {
 	case PickerArmedMsg:
 		if msg.PickerID == p.pk.PickerID && msg.Gen == p.gen {
-			p.armed = true
+			p.armed, p.held = true, false
 		}
 	case tea.KeyPressMsg:
-		p.notice = ""
+		if !p.held {
+			p.notice = "" // a held picker keeps saying which keys answer
+		}
 		return p.handleKey(msg)
 	case tea.PasteMsg:
 		if p.armed && p.stage == stageChoose && p.allowsText() {
@@ -224,10 +242,13 @@ func (p *Picker) handleKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
 		return common.ActionHidePicker{Lane: p.pk.Lane, PickerID: p.pk.PickerID}, nil
 	}
 	if !p.armed {
-		if printable(kp) && p.stage == stageChoose {
+		switch {
+		case printable(kp) && p.held:
+			return nil, p.unmatched(kp)
+		case printable(kp) && p.stage == stageChoose:
 			return p.yield(kp), nil // typed as it appeared: meant for the composer
 		}
-		return nil, p.Show()
+		return nil, p.disarm()
 	}
 	switch p.stage {
 	case stageConfirm:
@@ -271,9 +292,9 @@ func (p *Picker) chooseKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
 		if i := p.nthRow(keymap.Position(kp, km.Digit)); i >= 0 {
 			return p.chooseRow(i)
 		}
-		p.notice = p.noticeUnmatched(kp) // a digit past the choices
+		return nil, p.unmatched(kp) // a digit past the choices
 	case printable(kp):
-		p.notice = p.noticeUnmatched(kp) // letters never answer, nor close it
+		return nil, p.unmatched(kp) // letters never answer, nor close it
 	}
 	return nil, nil
 }

@@ -160,8 +160,7 @@ func (p *Picker) confirmKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
 	case key.Matches(kp, p.com.KeyMap.Picker.Select):
 		return p.choose(p.pending)
 	case printable(kp):
-		p.notice = p.noticeUnmatched(kp)
-		return nil, nil
+		return nil, p.unmatched(kp)
 	}
 	p.back()
 	return nil, nil

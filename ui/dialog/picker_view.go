@@ -43,7 +43,7 @@ func (p *Picker) View() string {
 	}
 	lines = append(lines, "")
 	switch {
-	case !p.armed:
+	case !p.armed && !p.held:
 		lines = append(lines, st.Arming.Render(ansi.Truncate("arming… keys are ignored until it is ready", w, "…")))
 	case p.notice != "":
 		lines = append(lines, st.Arming.Render(ansi.Truncate(p.notice, w, "…")))
