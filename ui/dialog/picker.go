@@ -50,8 +50,9 @@ const (
 // when it appeared) is handed back to the composer (ActionYieldPicker), so
 // the user can neither answer it by accident nor lose a character; once it
 // is armed, or opened deliberately (Arm), a key that answers nothing keeps
-// it open and says which keys answer. Approvals and confirms start with nothing
-// highlighted, take no letters, and ask again before a permanent answer.
+// it open, says which keys answer and holds it until the user pauses.
+// Approvals and confirms start with nothing highlighted, take no letters,
+// and ask again before a permanent answer.
 type Picker struct {
 	com           *common.Common
 	width, height int
