@@ -94,6 +94,7 @@ class IrisAdapter(BasePlatformAdapter):
         await asyncio.gather(*(c.flush() for c in list(self.hub.connections)))
         self.pickers.stop()
         hooks.unbind(self)
+        await self.cancel_background_tasks()
         await self.server.stop()
         self.server = None
         self.store.close()
