@@ -73,3 +73,65 @@ def llm_done(model: str, reasoning: str) -> Callable[[], None]:
             {"role": "assistant", "content": "", "reasoning": reasoning},
         ])
     return fire
+
+
+def approval_bridge(adapter, loop, chat_id: str, thread_id: str = ""):
+    """The notify callback GatewayRunner registers (run.py ``_approval_notify_sync``)."""
+    meta = {"thread_id": thread_id} if thread_id else None
+
+    def notify(approval_data: dict) -> None:
+        fut = asyncio.run_coroutine_threadsafe(adapter.send_exec_approval(
+            chat_id=chat_id, command=approval_data.get("command", ""), session_key=approval_data["_key"],
+            description=approval_data.get("description", "dangerous command"), metadata=meta,
+            allow_permanent=approval_data.get("allow_permanent", True),
+            smart_denied=approval_data.get("smart_denied", False)), loop)
+        assert fut.result(timeout=15).success
+
+    return notify
+
+
+def guarded_command(adapter, loop, event, session_key: str, command: str):
+    """Hermes' real terminal guard (check_all_command_guards) in a gateway session."""
+    from tools import approval
+
+    def run():
+        tokens = set_session_vars(platform="iris", chat_id=event.source.chat_id,
+                                  thread_id=event.source.thread_id or "", session_key=session_key)
+        bridge = approval_bridge(adapter, loop, event.source.chat_id, event.source.thread_id or "")
+        approval.register_gateway_notify(session_key, lambda data: bridge(dict(data, _key=session_key)))
+        try:
+            return approval.check_all_command_guards(command, "local")
+        finally:
+            approval.unregister_gateway_notify(session_key)
+            clear_session_vars(tokens)
+
+    return run
+
+
+def clarify_question(adapter, loop, event, session_key: str, question: str, choices):
+    """run.py's ``_clarify_callback_sync``: register, send_clarify, block on the answer."""
+    import uuid
+
+    from tools import clarify_gateway
+
+    def run():
+        cid = uuid.uuid4().hex[:10]
+        clarify_gateway.register(clarify_id=cid, session_key=session_key, question=question,
+                                 choices=list(choices) if choices else None)
+        meta = {"thread_id": event.source.thread_id} if event.source.thread_id else None
+        fut = asyncio.run_coroutine_threadsafe(adapter.send_clarify(
+            chat_id=event.source.chat_id, question=question, choices=list(choices) if choices else None,
+            clarify_id=cid, session_key=session_key, metadata=meta), loop)
+        assert fut.result(timeout=15).success
+        timeout = clarify_gateway.get_clarify_timeout()
+        return clarify_gateway.wait_for_response(cid, timeout=float(timeout))
+
+    return run
+
+
+class FakeEvent:
+    """Just enough of a MessageEvent for the helpers above."""
+
+    class source:
+        chat_id = "iris:default"
+        thread_id = None
