@@ -258,12 +258,15 @@ class IrisAdapter(BasePlatformAdapter):
             media_types=[a.mime for a in attachments], reply_to_message_id=reply_to,
         )
         self._origins[message_id] = conn
+        if text.startswith("/"):
+            self.turns.command_ids.add(message_id)
         await self.handle_message(event)
 
     async def dispatch_command(self, conn: Connection, lane: Lane, text: str) -> None:
         """A slash command on the device's behalf (agent.stop → /stop, agent.steer → /steer)."""
         event = MessageEvent(text=text, message_type=MessageType.COMMAND, source=self._source(conn, lane),
                              message_id=new_id("m"))
+        self.turns.command_ids.add(event.message_id)
         await self.handle_message(event)
 
     async def forget_lane(self, lane: Lane) -> None:

@@ -63,6 +63,9 @@ class Turns:
         self.store = store
         self.hub = hub
         self.cursor = cursor
+        # Message ids of slash commands sent on a device's behalf or typed:
+        # Hermes replies to them with reply_to set to that id.
+        self.command_ids: set = set()
         self.streams: Dict[str, Stream] = {}
         self.turns: Dict[Lane, TurnState] = {}
 
@@ -108,7 +111,8 @@ class Turns:
                                 chat_id=lane[0], thread_id=lane[1], lane=True))
             return mid
         turn = self.turns.get(lane)
-        role = "system" if (turn is not None and turn.command) else "assistant"
+        command_reply = reply_to is not None and reply_to in self.command_ids
+        role = "system" if (command_reply or (turn is not None and turn.command)) else "assistant"
         body: Dict[str, Any] = {"message_id": mid, "role": role, "text": text, "ts": now_ms()}
         if reply_to:
             body["reply_to"] = reply_to
