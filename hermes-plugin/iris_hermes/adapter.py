@@ -17,8 +17,8 @@ from .hub import Hub, frame
 from .media import Attachment, Media
 from .pickers import Pickers
 from .requests import Requests
-from .server import DeviceServer
-from .store import Lane, Store
+from .server import FLUSH_TIMEOUT, DeviceServer
+from .store import DEFAULT_CHAT_ID, Lane, Store
 from .tokens import TokenStore
 from .turns import Turns, new_id, now_ms
 
@@ -41,6 +41,13 @@ class IrisAdapter(BasePlatformAdapter):
     def __init__(self, config: Any, **_: Any):
         super().__init__(config=config, platform=Platform(PLATFORM))
         self.settings = settings_mod.load(getattr(config, "extra", None))
+        if getattr(config, "home_channel", None) is None:
+            # Without a home channel Hermes greets every new lane with a
+            # "/sethome" notice and cron has nowhere to deliver: the default
+            # channel is the natural home.
+            from gateway.config import HomeChannel
+
+            config.home_channel = HomeChannel(self.platform, DEFAULT_CHAT_ID, "Default")
         self._loop: Optional[asyncio.AbstractEventLoop] = None
         self._origins: Dict[str, Connection] = {}
         self.server: Optional[DeviceServer] = None
@@ -91,7 +98,7 @@ class IrisAdapter(BasePlatformAdapter):
         if self.server is None:
             return
         self.hub.live(frame("status", {"state": "restarting"}))
-        await asyncio.gather(*(c.flush() for c in list(self.hub.connections)))
+        await asyncio.gather(*(c.flush(FLUSH_TIMEOUT) for c in list(self.hub.connections)))
         self.pickers.stop()
         hooks.unbind(self)
         await self.cancel_background_tasks()
@@ -128,7 +135,10 @@ class IrisAdapter(BasePlatformAdapter):
 
     async def send(self, chat_id: str, content: str, reply_to: Optional[str] = None,
                    metadata: Optional[Dict[str, Any]] = None) -> SendResult:
-        mid = self.turns.on_send(self._lane(chat_id, metadata), content or "", reply_to)
+        lane = self._lane(chat_id, metadata)
+        if isinstance(metadata, dict) and metadata.get("job_id"):
+            return SendResult(success=True, message_id=self.turns.cron(lane, content or "", str(metadata["job_id"])))
+        mid = self.turns.on_send(lane, content or "", reply_to)
         return SendResult(success=True, message_id=mid)
 
     async def edit_message(self, chat_id: str, message_id: str, content: str, *,

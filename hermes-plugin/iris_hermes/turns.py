@@ -11,6 +11,7 @@ attached here.
 
 from __future__ import annotations
 
+import json
 import os
 import time
 import uuid
@@ -135,6 +136,19 @@ class Turns:
             self._stop(s, self.turns.get(lane))
         return True
 
+    def cron(self, lane: Lane, text: str, job_id: str) -> str:
+        """A cron delivery (Hermes' scheduler marks it with ``job_id``): role cron + notification."""
+        mid = new_id("m")
+        busy = lane not in self.turns
+        if busy:
+            self.hub.broadcast(frame("agent.busy", {"reason": "cron"}, chat_id=lane[0], thread_id=lane[1], lane=True))
+        self.post(lane, {"message_id": mid, "role": "cron", "text": text, "ts": now_ms(), "job_id": job_id})
+        self.hub.broadcast(frame("notification", {"kind": "cron", "title": "Cron", "body": text[:200], "ts": now_ms()},
+                                 chat_id=lane[0], thread_id=lane[1], lane=True))
+        if busy:
+            self.hub.broadcast(frame("agent.idle", {}, chat_id=lane[0], thread_id=lane[1], lane=True))
+        return mid
+
     def post(self, lane: Lane, body: Dict[str, Any], origin: Any = None, id: Optional[int] = None) -> None:
         """A standalone message: logged for history/search and broadcast."""
         self.store.log_message(lane[0], lane[1], body)
@@ -226,7 +240,17 @@ def tool_preview(name: str, args: Dict[str, Any]) -> str:
 
 
 def output_preview(result: Any) -> str:
+    """A short tail of a tool's result; Hermes' JSON results yield their output/error."""
     text = result if isinstance(result, str) else ("" if result is None else str(result))
+    try:
+        parsed = json.loads(text)
+    except ValueError:
+        parsed = None
+    if isinstance(parsed, dict):
+        for key in ("output", "error", "result", "content"):
+            if isinstance(parsed.get(key), str) and parsed[key].strip():
+                text = parsed[key]
+                break
     text = text.strip()
     return text if len(text) <= OUTPUT_PREVIEW_CHARS else "…" + text[-(OUTPUT_PREVIEW_CHARS - 1):]
 

@@ -124,3 +124,31 @@ async def test_message_send_to_unknown_lane_is_not_found(gateway):
     fid = await c.send("message.send", {"text": "x"}, chat_id="iris:nope")
     err = await c.expect("error")
     assert err["id"] == fid and err["payload"]["code"] == "not_found"
+
+
+async def test_cron_delivery_has_role_cron_and_a_notification(gateway):
+    c = await gateway.client()
+    # Hermes' cron scheduler marks its deliveries with the job id in metadata.
+    await gateway.adapter.send("iris:default", "Nightly report: all green", metadata={"job_id": "job_7"})
+    await c.expect("agent.busy", lambda f: f["payload"]["reason"] == "cron")
+    msg = await c.expect("message")
+    assert msg["payload"]["role"] == "cron" and msg["payload"]["text"] == "Nightly report: all green"
+    note = await c.expect("notification")
+    assert note["payload"]["kind"] == "cron"
+    await c.expect("agent.idle")
+
+
+def test_default_channel_is_hermes_home_channel(tmp_path):
+    from conftest import make_adapter
+
+    adapter = make_adapter(tmp_path / "iris")
+    home = adapter.config.home_channel
+    assert home.chat_id == "iris:default" and home.platform.value == "iris"
+
+
+def test_tool_output_preview_takes_hermes_json_output():
+    from iris_hermes.turns import output_preview
+
+    assert output_preview('{"output": "sunny-42", "exit_code": 0, "error": null}') == "sunny-42"
+    assert output_preview('{"output": "", "error": "BLOCKED: denied"}') == "BLOCKED: denied"
+    assert output_preview("x" * 500).startswith("…") and len(output_preview("x" * 500)) == 200
