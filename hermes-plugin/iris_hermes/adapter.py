@@ -48,8 +48,15 @@ class IrisAdapter(BasePlatformAdapter):
             from gateway.config import HomeChannel
 
             config.home_channel = HomeChannel(self.platform, DEFAULT_CHAT_ID, "Default")
+        if not (getattr(config, "extra", None) or {}).get("restart_notification"):
+            # Devices learn of a restart from `status restarting`; Hermes'
+            # home-channel "gateway shutting down" text would only add noise.
+            config.gateway_restart_notification = False
         self._loop: Optional[asyncio.AbstractEventLoop] = None
+        # User messages handed to Hermes that have not started processing yet.
         self._origins: Dict[str, Connection] = {}
+        # Slash commands (typed, or sent for agent.stop/agent.steer).
+        self._command_ids: set = set()
         self.server: Optional[DeviceServer] = None
 
     @property
@@ -75,8 +82,8 @@ class IrisAdapter(BasePlatformAdapter):
         self.tokens = TokenStore(directory)
         self.hub = Hub(self.store)
         self.directory = Directory(self.store, self.hub)
-        self.turns = Turns(self.store, self.hub, self._cursor)
-        self.pickers = Pickers(self.hub, self.post_system)
+        self.turns = Turns(self.store, self.hub, self._cursor, self._is_system_reply)
+        self.pickers = Pickers(self.hub, self.post_system, self._picker_closed)
         self.media = Media(self.hub)
         self.requests = Requests(self.store, self.hub, self.directory, self.turns, self.pickers, self, self.media)
         self.server = DeviceServer(self.settings, self.tokens, self.hub, self.requests.dispatch,
@@ -246,8 +253,22 @@ class IrisAdapter(BasePlatformAdapter):
 
     async def on_processing_complete(self, event: MessageEvent, outcome: Any) -> None:
         lane = self._event_lane(event)
-        self.turns.end(lane)
+        turn = self.turns.turns.get(lane)
+        # Hermes' /model, /reasoning, /reload-mcp return at once and leave their
+        # picker waiting; the command "turn" lasts until it is answered, else
+        # clients would take agent.idle for the picker being answered elsewhere.
+        hold = turn is not None and turn.command and self.pickers.has_open(lane)
+        self.turns.end(lane, hold_idle=hold)
         self.requests.turn_ended(lane)
+        self._command_ids.discard(event.message_id)
+
+    def _picker_closed(self, picker: Any) -> None:
+        if not self.pickers.has_open(picker.lane):
+            self.turns.release_idle(picker.lane)
+
+    def _is_system_reply(self, reply_to: Optional[str]) -> bool:
+        """A reply to a command, or to a message Hermes has not started on (a busy ack)."""
+        return bool(reply_to) and (reply_to in self._command_ids or reply_to in self._origins)
 
     def lane_busy(self, lane: Lane) -> bool:
         return lane in self.turns.turns
@@ -269,14 +290,14 @@ class IrisAdapter(BasePlatformAdapter):
         )
         self._origins[message_id] = conn
         if text.startswith("/"):
-            self.turns.command_ids.add(message_id)
+            self._command_ids.add(message_id)
         await self.handle_message(event)
 
     async def dispatch_command(self, conn: Connection, lane: Lane, text: str) -> None:
         """A slash command on the device's behalf (agent.stop → /stop, agent.steer → /steer)."""
         event = MessageEvent(text=text, message_type=MessageType.COMMAND, source=self._source(conn, lane),
                              message_id=new_id("m"))
-        self.turns.command_ids.add(event.message_id)
+        self._command_ids.add(event.message_id)
         await self.handle_message(event)
 
     async def forget_lane(self, lane: Lane) -> None:

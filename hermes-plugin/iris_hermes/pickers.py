@@ -55,9 +55,11 @@ class SelectError(Exception):
 class Pickers:
     """Open pickers by id. ``post_text`` delivers a follow-up system message."""
 
-    def __init__(self, hub: Hub, post_text: Callable[[Lane, str], None]):
+    def __init__(self, hub: Hub, post_text: Callable[[Lane, str], None],
+                 on_closed: Callable[[Picker], None] = lambda p: None):
         self.hub = hub
         self.post_text = post_text
+        self.on_closed = on_closed
         self.open: Dict[str, Picker] = {}
         self._seq = 0
         self._watch: Optional[asyncio.Task] = None
@@ -168,7 +170,7 @@ class Pickers:
         except SelectError as exc:
             conn.push(error(exc.code, str(exc), fid))
             return
-        self.open.pop(picker.picker_id, None)
+        self._withdraw(picker)
         by = dict(p.get("by") or {}) if isinstance(p.get("by"), dict) else {}
         by.setdefault("device_name", conn.device_name)
         if fid is not None:
@@ -222,7 +224,12 @@ class Pickers:
     # -- withdrawal ---------------------------------------------------------
 
     def _withdraw(self, picker: Picker) -> None:
-        self.open.pop(picker.picker_id, None)
+        if self.open.pop(picker.picker_id, None) is not None:
+            self.on_closed(picker)
+
+    def has_open(self, lane: Lane, kinds: tuple = ("model", "choice", "confirm")) -> bool:
+        """An open prompt of ``kinds`` in ``lane`` (slash-command pickers by default)."""
+        return any(p.lane == lane and p.kind in kinds for p in self.open.values())
 
     def still_waiting(self, picker: Picker, approval_counts: Dict[str, int]) -> bool:
         if picker.kind == "approval":

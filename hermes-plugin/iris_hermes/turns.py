@@ -60,13 +60,15 @@ class TurnState:
 class Turns:
     """Per-lane turn state and the frames it produces."""
 
-    def __init__(self, store: Store, hub: Hub, cursor: Callable[[], str]):
+    def __init__(self, store: Store, hub: Hub, cursor: Callable[[], str],
+                 is_system_reply: Callable[[Optional[str]], bool]):
         self.store = store
         self.hub = hub
         self.cursor = cursor
-        # Message ids of slash commands sent on a device's behalf or typed:
-        # Hermes replies to them with reply_to set to that id.
-        self.command_ids: set = set()
+        # Whether a send replying to this message id is the gateway talking
+        # (a command's answer, a busy ack) rather than the agent.
+        self.is_system_reply = is_system_reply
+        self.held_idle: set = set()
         self.streams: Dict[str, Stream] = {}
         self.turns: Dict[Lane, TurnState] = {}
 
@@ -79,12 +81,21 @@ class Turns:
         self.turns[lane] = TurnState(command=command)
         self.hub.broadcast(frame("agent.busy", {"reason": "processing"}, chat_id=lane[0], thread_id=lane[1], lane=True))
 
-    def end(self, lane: Lane) -> None:
+    def end(self, lane: Lane, hold_idle: bool = False) -> None:
+        """The turn is over. ``hold_idle`` defers agent.idle until ``release_idle``."""
         turn = self.turns.get(lane)
         for s in [s for s in self.streams.values() if s.lane == lane]:
             self._stop(s, turn)
         self.turns.pop(lane, None)
+        if hold_idle:
+            self.held_idle.add(lane)
+            return
         self.hub.broadcast(frame("agent.idle", {}, chat_id=lane[0], thread_id=lane[1], lane=True))
+
+    def release_idle(self, lane: Lane) -> None:
+        if lane in self.held_idle and lane not in self.turns:
+            self.held_idle.discard(lane)
+            self.hub.broadcast(frame("agent.idle", {}, chat_id=lane[0], thread_id=lane[1], lane=True))
 
     def mark_stopping(self, lane: Lane) -> None:
         if lane in self.turns:
@@ -112,8 +123,8 @@ class Turns:
                                 chat_id=lane[0], thread_id=lane[1], lane=True))
             return mid
         turn = self.turns.get(lane)
-        command_reply = reply_to is not None and reply_to in self.command_ids
-        role = "system" if (command_reply or (turn is not None and turn.command)) else "assistant"
+        system = self.is_system_reply(reply_to) or (turn is not None and turn.command)
+        role = "system" if system else "assistant"
         body: Dict[str, Any] = {"message_id": mid, "role": role, "text": text, "ts": now_ms()}
         if reply_to:
             body["reply_to"] = reply_to
@@ -247,10 +258,8 @@ def output_preview(result: Any) -> str:
     except ValueError:
         parsed = None
     if isinstance(parsed, dict):
-        for key in ("output", "error", "result", "content"):
-            if isinstance(parsed.get(key), str) and parsed[key].strip():
-                text = parsed[key]
-                break
+        strings = [parsed.get(k) for k in ("output", "error", "approval", "result", "content")]
+        text = next((s for s in strings if isinstance(s, str) and s.strip()), "")
     text = text.strip()
     return text if len(text) <= OUTPUT_PREVIEW_CHARS else "…" + text[-(OUTPUT_PREVIEW_CHARS - 1):]
 

@@ -81,3 +81,65 @@ async def test_steer_without_a_turn_is_not_found(gateway):
     c = await gateway.client()
     fid = await c.send("agent.steer", {"text": "x"}, chat_id="iris:default")
     assert (await c.expect("error", lambda f: f.get("id") == fid))["payload"]["code"] == "not_found"
+
+
+async def test_busy_ack_is_a_system_message_and_the_new_message_runs_next(gateway):
+    """GatewayRunner's busy handler acks a message sent mid-turn (busy_input_mode)."""
+    adapter = gateway.adapter
+    release = asyncio.Event()
+    seen = []
+
+    async def handler(event):
+        seen.append(event.text)
+        if event.text == "first":
+            await release.wait()
+        return f"re: {event.text}"
+
+    async def busy(event, session_key):
+        await adapter._send_with_retry(chat_id=event.source.chat_id, content="⚡ Interrupting current task.",
+                                       reply_to=event.message_id)
+        release.set()
+        return False  # let the base adapter queue it behind the running turn
+
+    adapter.set_message_handler(handler)
+    adapter.set_busy_session_handler(busy)
+    c = await gateway.client()
+    await c.send("message.send", {"text": "first"}, chat_id="iris:default")
+    await c.expect("agent.busy")
+    await c.send("message.send", {"text": "second"}, chat_id="iris:default")
+    ack = await c.expect("message", lambda f: f["payload"]["text"].startswith("⚡"))
+    assert ack["payload"]["role"] == "system"
+    first = await c.expect("message", lambda f: f["payload"]["text"] == "re: first")
+    second = await c.expect("message", lambda f: f["payload"]["text"] == "re: second")
+    assert first["payload"]["role"] == second["payload"]["role"] == "assistant"
+    assert seen == ["first", "second"]
+
+
+async def test_model_command_turn_stays_busy_until_its_picker_is_answered(gateway):
+    """Hermes' /model returns at once and leaves the picker open; idle waits for the answer."""
+    adapter = gateway.adapter
+
+    async def on_model_selected(chat_id, model_id, provider):
+        return f"Model switched to {model_id}"
+
+    async def handler(event):
+        assert event.text == "/model"
+        await adapter.send_model_picker(event.source.chat_id, [{"slug": "p", "name": "P", "models": ["m2"]}],
+                                        "m1", "p", "key", on_model_selected)
+        return None
+
+    adapter.set_message_handler(handler)
+    c = await gateway.client()
+    await c.send("message.send", {"text": "/model"}, chat_id="iris:default")
+    picker = await c.expect("picker.model")
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 5
+    while ("iris:default", "") in adapter.turns.turns and loop.time() < deadline:
+        await asyncio.sleep(0.01)
+    assert ("iris:default", "") in adapter.turns.held_idle
+    await c.send("ping", {})
+    await c.none_of("agent.idle", settle_on="pong")
+    await c.send("picker.select", {"picker_id": picker["payload"]["picker_id"], "value": "p/m2"})
+    note = await c.expect("message", lambda f: f["payload"]["role"] == "system")
+    assert note["payload"]["text"] == "Model switched to m2"
+    await c.expect("agent.idle")
