@@ -170,7 +170,7 @@ class Pickers:
         except SelectError as exc:
             conn.push(error(exc.code, str(exc), fid))
             return
-        self._withdraw(picker)
+        self.open.pop(picker.picker_id, None)
         by = dict(p.get("by") or {}) if isinstance(p.get("by"), dict) else {}
         by.setdefault("device_name", conn.device_name)
         if fid is not None:
@@ -183,6 +183,7 @@ class Pickers:
                                      thread_id=picker.lane[1], lane=True))
         if follow_up:
             self.post_text(picker.lane, follow_up)
+        self.on_closed(picker)
 
     async def _apply(self, picker: Picker, value: Any, p: Dict[str, Any]) -> Optional[str]:
         if not isinstance(value, str):

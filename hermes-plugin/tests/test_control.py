@@ -139,7 +139,10 @@ async def test_model_command_turn_stays_busy_until_its_picker_is_answered(gatewa
     assert ("iris:default", "") in adapter.turns.held_idle
     await c.send("ping", {})
     await c.none_of("agent.idle", settle_on="pong")
+    c.frames.clear()
     await c.send("picker.select", {"picker_id": picker["payload"]["picker_id"], "value": "p/m2"})
+    await c.expect("agent.idle")
+    before_idle = [f["type"] for f in c.frames]
+    assert "picker.select" in before_idle and "message" in before_idle  # ack and answer precede idle
     note = await c.expect("message", lambda f: f["payload"]["role"] == "system")
     assert note["payload"]["text"] == "Model switched to m2"
-    await c.expect("agent.idle")
