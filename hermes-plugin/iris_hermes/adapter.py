@@ -19,6 +19,7 @@ from .pickers import Pickers
 from .requests import Requests
 from .server import FLUSH_TIMEOUT, DeviceServer
 from .store import DEFAULT_CHAT_ID, Lane, Store
+from .titles import Titles, hermes_title_lookup
 from .tokens import TokenStore
 from .turns import Turns, new_id, now_ms
 
@@ -85,6 +86,7 @@ class IrisAdapter(BasePlatformAdapter):
         self.turns = Turns(self.store, self.hub, self._cursor, self._is_system_reply)
         self.pickers = Pickers(self.hub, self.post_system, self._picker_closed)
         self.media = Media(self.hub)
+        self.titles = Titles(self.directory, self.hub, hermes_title_lookup(self))
         self.requests = Requests(self.store, self.hub, self.directory, self.turns, self.pickers, self, self.media)
         self.server = DeviceServer(self.settings, self.tokens, self.hub, self.requests.dispatch,
                                    self.media.binary, lambda: {"channels": self.directory.listing()})
@@ -107,6 +109,7 @@ class IrisAdapter(BasePlatformAdapter):
         self.hub.live(frame("status", {"state": "restarting"}))
         await asyncio.gather(*(c.flush(FLUSH_TIMEOUT) for c in list(self.hub.connections)))
         self.pickers.stop()
+        self.titles.cancel()
         hooks.unbind(self)
         await self.cancel_background_tasks()
         await self.server.stop()
@@ -261,6 +264,17 @@ class IrisAdapter(BasePlatformAdapter):
         self.turns.end(lane, hold_idle=hold)
         self.requests.turn_ended(lane)
         self._command_ids.discard(event.message_id)
+        self.titles.turn_ended(lane, self._session_key(event.source))
+
+    def _session_key(self, source: Any) -> str:
+        """The key Hermes files this lane's session under (as handle_message computes it)."""
+        from gateway.session import build_session_key
+
+        return build_session_key(
+            source,
+            group_sessions_per_user=self.config.extra.get("group_sessions_per_user", True),
+            thread_sessions_per_user=self.config.extra.get("thread_sessions_per_user", False),
+        )
 
     def _picker_closed(self, picker: Any) -> None:
         if not self.pickers.has_open(picker.lane):
@@ -306,9 +320,7 @@ class IrisAdapter(BasePlatformAdapter):
         store = getattr(runner, "session_store", None)
         if store is None:
             return
-        from gateway.session import build_session_key
-
-        key = build_session_key(self.build_source(chat_id=lane[0], chat_type="dm", thread_id=lane[1] or None))
+        key = self._session_key(self.build_source(chat_id=lane[0], chat_type="dm", thread_id=lane[1] or None))
         try:
             store.reset_session(key)
         except Exception:

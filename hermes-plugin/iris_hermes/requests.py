@@ -102,6 +102,7 @@ class Requests:
             ch = self.directory.create(auto_title(text), parent_chat_id=lane[0])
             self.hub.broadcast(self.directory.created_frame(ch, auto=True))
             lane = (ch.chat_id, ch.thread_id)
+            self.agent.titles.minted(lane, ch.name)
         body: Dict[str, Any] = {"message_id": new_id("m"), "role": "user", "text": text, "ts": now_ms(),
                                 "device_name": conn.device_name}
         if p.get("reply_to"):

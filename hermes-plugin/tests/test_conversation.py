@@ -152,3 +152,42 @@ def test_tool_output_preview_takes_hermes_json_output():
     assert output_preview('{"output": "sunny-42", "exit_code": 0, "error": null}') == "sunny-42"
     assert output_preview('{"output": "", "error": "BLOCKED: denied"}') == "BLOCKED: denied"
     assert output_preview("x" * 500).startswith("…") and len(output_preview("x" * 500)) == 200
+
+
+async def test_auto_thread_is_renamed_to_hermes_session_title(gateway, tmp_path):
+    """Hermes titles the session in the background; the thread gets that title."""
+    from types import SimpleNamespace
+
+    from gateway.session import build_session_key
+    from hermes_state import SessionDB
+
+    db = SessionDB(tmp_path / "state.db")
+    db.create_session("s1", "iris")
+    keys = []
+
+    class Entries(dict):
+        def get(self, key, default=None):
+            keys.append(key)
+            return SimpleNamespace(session_id="s1")
+
+    gateway.adapter.gateway_runner = SimpleNamespace(session_store=SimpleNamespace(_entries=Entries()),
+                                                     _session_db=SimpleNamespace(_db=db))
+    events = []
+
+    async def handler(event):
+        events.append(event)
+        return "ok"
+
+    gateway.adapter.set_message_handler(handler)
+    c = await gateway.client()
+    await c.send("message.send", {"text": "plan the deploy of the api service", "auto_thread": True},
+                 chat_id="iris:default")
+    created = await c.expect("channel.created")
+    await c.expect("agent.idle")
+    db.set_session_title("s1", "API deploy plan")
+    renamed = await c.expect("channel.renamed")
+    assert renamed["payload"]["name"] == "API deploy plan"
+    assert renamed["thread_id"] == created["payload"]["thread_id"]
+    note = await c.expect("notification")
+    assert note["payload"]["kind"] == "channel_renamed"
+    assert keys[0] == build_session_key(events[0].source)
