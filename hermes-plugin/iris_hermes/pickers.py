@@ -191,10 +191,8 @@ class Pickers:
         if picker.kind == "approval":
             if value not in APPROVAL_CHOICES:
                 raise SelectError("unsupported", f"approval answers are {', '.join(APPROVAL_CHOICES)}")
-            from tools.approval import resolve_gateway_approval
-
             reason = p.get("reason") if value == "deny" and isinstance(p.get("reason"), str) else None
-            if resolve_gateway_approval(picker.session_key, value, reason=reason or None) == 0:
+            if _resolve_approval(picker.session_key, self._approval_index(picker), value, reason or None) == 0:
                 self._withdraw(picker)
                 raise SelectError("not_found", "Hermes no longer waits for this approval")
             return None
@@ -221,6 +219,12 @@ class Pickers:
                 raise SelectError("unsupported", "model answers are <provider>/<model id>")
             return await picker.callback(picker.lane[0], model, provider)
         return await picker.callback(picker.lane[0], value)
+
+    def _approval_index(self, picker: Picker) -> int:
+        """This approval's place in Hermes' FIFO for its session (oldest first)."""
+        same = sorted((p for p in self.open.values() if p.kind == "approval" and p.session_key == picker.session_key),
+                      key=lambda x: x.opened)
+        return same.index(picker)
 
     # -- withdrawal ---------------------------------------------------------
 
@@ -278,6 +282,29 @@ class Pickers:
                 self.sweep()
             except Exception:
                 logger.debug("iris: picker sweep failed", exc_info=True)
+
+
+def _resolve_approval(session_key: str, index: int, choice: str, reason: Optional[str]) -> int:
+    """Resolve the approval at ``index`` of the session's queue.
+
+    ``resolve_gateway_approval`` only answers the oldest (``/approve`` in
+    chat); a device answers one specific prompt, so a younger one is taken
+    out of the queue and resolved the same way that function does.
+    """
+    from tools import approval
+
+    if index == 0:
+        return approval.resolve_gateway_approval(session_key, choice, reason=reason)
+    with approval._lock:
+        queue = approval._gateway_queues.get(session_key) or []
+        if index >= len(queue):
+            return 0
+        entry = queue.pop(index)
+    entry.result = choice
+    if reason:
+        entry.reason = reason
+    entry.event.set()
+    return 1
 
 
 def _flatten_choice(c: Any) -> str:
