@@ -10,6 +10,10 @@ from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 DB_NAME = "iris.sqlite3"
+# The outbox keeps the newest frames; a device offline for longer than that
+# resyncs from history (a sync from a pruned cursor replays what is left).
+OUTBOX_KEEP = 50_000
+PRUNE_EVERY = 1_000
 DEFAULT_CHAT_ID = "iris:default"
 
 _SCHEMA = """
@@ -74,7 +78,8 @@ class Channel:
 class Store:
     """All SQLite access. Used from the adapter's event loop only."""
 
-    def __init__(self, directory: Path):
+    def __init__(self, directory: Path, keep: int = OUTBOX_KEEP):
+        self.keep = keep
         self.path = Path(directory) / DB_NAME
         self.db = sqlite3.connect(self.path, check_same_thread=False)
         self.db.executescript(_SCHEMA)
@@ -118,8 +123,11 @@ class Store:
                 json.dumps(frame, ensure_ascii=False),
             ),
         )
+        cursor = int(cur.lastrowid)
+        if cursor % PRUNE_EVERY == 0 or self.keep < PRUNE_EVERY:
+            self.db.execute("DELETE FROM outbox WHERE cursor <= ?", (cursor - self.keep,))
         self.db.commit()
-        return int(cur.lastrowid)
+        return cursor
 
     def head(self) -> int:
         row = self.db.execute("SELECT COALESCE(MAX(cursor), 0) FROM outbox").fetchone()
