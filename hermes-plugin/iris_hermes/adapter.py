@@ -13,6 +13,7 @@ from . import hooks
 from . import settings as settings_mod
 from .channels import Directory
 from .connection import Connection
+from .hermes_sessions import HermesSessions
 from .hub import Hub, frame
 from .media import Attachment, Media
 from .pickers import Pickers
@@ -87,6 +88,7 @@ class IrisAdapter(BasePlatformAdapter):
         self.pickers = Pickers(self.hub, self.post_system, self._picker_closed)
         self.media = Media(self.hub)
         self.titles = Titles(self.directory, self.hub, hermes_title_lookup(self))
+        self.sessions = HermesSessions(self)
         self.requests = Requests(self.store, self.hub, self.directory, self.turns, self.pickers, self, self.media)
         self.server = DeviceServer(self.settings, self.tokens, self.hub, self.requests.dispatch,
                                    self.media.binary, lambda: {"channels": self.directory.listing()})
@@ -314,14 +316,21 @@ class IrisAdapter(BasePlatformAdapter):
         self._command_ids.add(event.message_id)
         await self.handle_message(event)
 
+    def _lane_key(self, lane: Lane) -> str:
+        return self._session_key(self.build_source(chat_id=lane[0], chat_type="dm", thread_id=lane[1] or None))
+
     async def forget_lane(self, lane: Lane) -> None:
-        """channel.delete: the lane's Hermes session is reset (a fresh session id)."""
-        runner = getattr(self, "gateway_runner", None)
-        store = getattr(runner, "session_store", None)
-        if store is None:
-            return
-        key = self._session_key(self.build_source(chat_id=lane[0], chat_type="dm", thread_id=lane[1] or None))
+        """channel.delete: the lane's Hermes session goes too (deleted, key reset)."""
         try:
-            store.reset_session(key)
+            await asyncio.to_thread(self.sessions.forget_lane, self._lane_key(lane))
         except Exception:
-            logger.debug("iris: could not reset the Hermes session of %s", lane, exc_info=True)
+            logger.warning("iris: could not delete the Hermes session of %s", lane, exc_info=True)
+
+    async def forget_messages(self, lane: Lane, bodies: List[Dict[str, Any]]) -> None:
+        """message.delete: the messages leave the lane's Hermes transcript too."""
+        if not bodies:
+            return
+        try:
+            await asyncio.to_thread(self.sessions.forget_messages, self._lane_key(lane), bodies)
+        except Exception:
+            logger.warning("iris: could not delete messages from the Hermes session of %s", lane, exc_info=True)

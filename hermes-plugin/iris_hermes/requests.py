@@ -180,7 +180,8 @@ class Requests:
         if not ids:
             conn.push(error("unsupported", "message.delete needs message_ids", fid))
             return
-        self.store.delete_messages(lane, ids)
+        gone = self.store.delete_messages(lane, ids)
+        await self.agent.forget_messages(lane, gone)
         self.hub.broadcast(frame("message.deleted", {"message_ids": ids}, id=fid,
                                  chat_id=lane[0], thread_id=lane[1], lane=True), origin=conn)
 
@@ -248,11 +249,11 @@ class Requests:
             return
         gone = self.directory.delete(self.directory.get(lane))
         for ch in gone:
+            await self.agent.forget_lane((ch.chat_id, ch.thread_id))
             is_target = (ch.chat_id, ch.thread_id) == lane
             self.hub.broadcast(frame("channel.deleted", {"chat_id": ch.chat_id, "thread_id": ch.thread_id or None},
                                      id=fid if is_target else None, chat_id=ch.chat_id,
                                      thread_id=ch.thread_id or None, lane=True), origin=conn)
-            await self.agent.forget_lane((ch.chat_id, ch.thread_id))
 
     # -- commands -----------------------------------------------------------
 

@@ -189,14 +189,23 @@ class Store:
             })
         return hits
 
-    def delete_messages(self, lane: Lane, message_ids: List[str]) -> None:
+    def delete_messages(self, lane: Lane, message_ids: List[str]) -> List[Dict[str, Any]]:
+        """Remove messages from the log and the outbox; returns the logged bodies that went."""
+        gone = []
         for mid in message_ids:
+            row = self.db.execute(
+                "SELECT body FROM messages WHERE message_id=? AND chat_id=? AND thread_id=?",
+                (mid, lane[0], lane[1] or ""),
+            ).fetchone()
+            if row:
+                gone.append(json.loads(row[0]))
             self.db.execute(
                 "DELETE FROM messages WHERE message_id=? AND chat_id=? AND thread_id=?",
                 (mid, lane[0], lane[1] or ""),
             )
             self.db.execute("DELETE FROM outbox WHERE message_id=? AND type != 'message.deleted'", (mid,))
         self.db.commit()
+        return gone
 
     # -- channels ---------------------------------------------------------
 
