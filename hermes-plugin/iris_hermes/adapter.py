@@ -297,12 +297,15 @@ class IrisAdapter(BasePlatformAdapter):
                                  user_id=conn.device, user_name=conn.device_name, thread_id=lane[1] or None)
 
     async def dispatch_user(self, conn: Connection, lane: Lane, text: str, message_id: str,
-                            attachments: List[Attachment], reply_to: Optional[str]) -> None:
+                            attachments: List[Attachment], reply_to: Optional[str],
+                            quoted: Optional[Dict[str, Any]] = None) -> None:
         kind = attachments[0].kind if attachments else ""
         event = MessageEvent(
             text=text, message_type=_MEDIA_TYPE.get(kind, MessageType.TEXT), source=self._source(conn, lane),
             message_id=message_id, media_urls=[a.path for a in attachments],
             media_types=[a.mime for a in attachments], reply_to_message_id=reply_to,
+            reply_to_text=(quoted or {}).get("text") or None,
+            reply_to_is_own_message=(quoted or {}).get("role") == "assistant",
         )
         self._origins[message_id] = conn
         if text.startswith("/"):

@@ -112,7 +112,8 @@ class Requests:
         if attachments:
             body["media"] = [a.wire() for a in attachments]
         self.turns.post(lane, body, origin=conn, id=fid)
-        await self.agent.dispatch_user(conn, lane, text, body["message_id"], attachments, p.get("reply_to"))
+        quoted = self.store.message(p["reply_to"]) if p.get("reply_to") else None
+        await self.agent.dispatch_user(conn, lane, text, body["message_id"], attachments, p.get("reply_to"), quoted)
 
     async def agent_stop(self, conn: Connection, f: Dict[str, Any], fid: Optional[int]) -> None:
         lane = self._lane(f)

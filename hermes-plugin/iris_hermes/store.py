@@ -152,6 +152,10 @@ class Store:
         )
         self.db.commit()
 
+    def message(self, message_id: str) -> Optional[Dict[str, Any]]:
+        row = self.db.execute("SELECT body FROM messages WHERE message_id=?", (message_id,)).fetchone()
+        return json.loads(row[0]) if row else None
+
     def history(self, lane: Lane, before: Optional[str], limit: int) -> Tuple[List[Dict[str, Any]], bool]:
         chat_id, thread_id = lane
         bound = None

@@ -191,3 +191,21 @@ async def test_auto_thread_is_renamed_to_hermes_session_title(gateway, tmp_path)
     note = await c.expect("notification")
     assert note["payload"]["kind"] == "channel_renamed"
     assert keys[0] == build_session_key(events[0].source)
+
+
+async def test_reply_to_carries_the_quoted_text_to_hermes(gateway):
+    seen = []
+
+    async def handler(event):
+        seen.append(event)
+        return "answer one"
+
+    gateway.adapter.set_message_handler(handler)
+    c = await gateway.client()
+    await c.send("message.send", {"text": "first"}, chat_id="iris:default")
+    reply = await c.expect("message", lambda f: f["payload"]["role"] == "assistant")
+    await c.expect("agent.idle")
+    await c.send("message.send", {"text": "why?", "reply_to": reply["payload"]["message_id"]}, chat_id="iris:default")
+    await c.expect("agent.idle")
+    assert seen[1].reply_to_message_id == reply["payload"]["message_id"]
+    assert seen[1].reply_to_text == "answer one" and seen[1].reply_to_is_own_message is True
