@@ -258,7 +258,7 @@ def output_preview(result: Any) -> str:
     except ValueError:
         parsed = None
     if isinstance(parsed, dict):
-        strings = [parsed.get(k) for k in ("output", "error", "approval", "result", "content")]
+        strings = [parsed.get(k) for k in ("output", "error", "approval", "user_response", "result", "content")]
         text = next((s for s in strings if isinstance(s, str) and s.strip()), "")
     text = text.strip()
     return text if len(text) <= OUTPUT_PREVIEW_CHARS else "…" + text[-(OUTPUT_PREVIEW_CHARS - 1):]

@@ -151,6 +151,7 @@ def test_tool_output_preview_takes_hermes_json_output():
 
     assert output_preview('{"output": "sunny-42", "exit_code": 0, "error": null}') == "sunny-42"
     assert output_preview('{"output": "", "error": "BLOCKED: denied"}') == "BLOCKED: denied"
+    assert output_preview('{"question": "Which?", "user_response": "Blue"}') == "Blue"  # clarify
     assert output_preview("x" * 500).startswith("…") and len(output_preview("x" * 500)) == 200
 
 
