@@ -85,7 +85,7 @@ class IrisAdapter(BasePlatformAdapter):
         self.hub = Hub(self.store)
         self.directory = Directory(self.store, self.hub)
         self.turns = Turns(self.store, self.hub, self._cursor, self._is_system_reply)
-        self.pickers = Pickers(self.hub, self.post_system, self._picker_closed)
+        self.pickers = Pickers(self.hub, self.post_system, self._picker_closed, self.turns.busy)
         self.media = Media(self.hub)
         self.titles = Titles(self.directory, self.hub, hermes_title_lookup(self))
         self.sessions = HermesSessions(self)

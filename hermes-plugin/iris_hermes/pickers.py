@@ -56,8 +56,10 @@ class Pickers:
     """Open pickers by id. ``post_text`` delivers a follow-up system message."""
 
     def __init__(self, hub: Hub, post_text: Callable[[Lane, str], None],
-                 on_closed: Callable[[Picker], None] = lambda p: None):
+                 on_closed: Callable[[Picker], None] = lambda p: None,
+                 busy: Callable[[Lane, str], None] = lambda lane, reason: None):
         self.hub = hub
+        self.busy = busy
         self.post_text = post_text
         self.on_closed = on_closed
         self.open: Dict[str, Picker] = {}
@@ -79,7 +81,7 @@ class Pickers:
         self.open[p.picker_id] = p
         lane = p.lane
         payload = dict(p.payload, picker_id=p.picker_id)
-        self.hub.broadcast(frame("agent.busy", {"reason": "waiting_input"}, chat_id=lane[0], thread_id=lane[1], lane=True))
+        self.busy(lane, "waiting_input")
         self.hub.broadcast(frame(f"picker.{p.kind}", payload, chat_id=lane[0], thread_id=lane[1], lane=True))
         self.hub.broadcast(frame("notification", {
             "kind": "approval" if p.kind == "approval" else "clarify" if p.kind == "clarify" else "generic",
@@ -179,8 +181,7 @@ class Pickers:
         self.hub.broadcast(frame("picker.answered", answered, chat_id=picker.lane[0],
                                  thread_id=picker.lane[1], lane=True), cap="picker_answered")
         if picker.kind in ("approval", "clarify"):
-            self.hub.broadcast(frame("agent.busy", {"reason": "processing"}, chat_id=picker.lane[0],
-                                     thread_id=picker.lane[1], lane=True))
+            self.busy(picker.lane, "processing")
         if follow_up:
             self.post_text(picker.lane, follow_up)
         self.on_closed(picker)
@@ -270,10 +271,23 @@ class Pickers:
             gone.extend(pickers[:max(surplus, 0)])
         for picker in gone:
             self._withdraw(picker)
-            lane = picker.lane
-            self.hub.broadcast(frame("agent.busy", {"reason": "processing"},
-                                     chat_id=lane[0], thread_id=lane[1], lane=True))
+            if picker.kind in ("approval", "clarify"):
+                self.busy(picker.lane, "processing")
         return gone
+
+    def withdraw_clarifies(self, lane: Lane) -> None:
+        """Stop Hermes waiting for this lane's clarify answers.
+
+        Hermes' /stop interrupts the agent, and a waiting approval notices
+        (it resolves as deny), but ``clarify_gateway.wait_for_response`` does
+        not: the agent thread would sit on the question for up to an hour.
+        This does what Hermes does at a session boundary (``clear_session``:
+        the clarify returns with no answer).
+        """
+        from tools import clarify_gateway
+
+        for key in {p.session_key for p in self.open.values() if p.kind == "clarify" and p.lane == lane}:
+            clarify_gateway.clear_session(key)
 
     async def _watch_withdrawals(self) -> None:
         while True:

@@ -125,6 +125,7 @@ class Requests:
         if fid is not None:
             self.stop_waiters.setdefault(lane, []).append((conn, fid))
         await self.agent.dispatch_command(conn, lane, "/stop")
+        self.pickers.withdraw_clarifies(lane)
 
     def turn_ended(self, lane: Lane) -> None:
         for conn, fid in self.stop_waiters.pop(lane, []):

@@ -50,9 +50,6 @@ class TurnState:
     started: float = field(default_factory=time.monotonic)
     reasoning: str = ""
     model: str = ""
-    tool_index: int = 0
-    tools: Dict[str, int] = field(default_factory=dict)
-    tool_started: Dict[int, float] = field(default_factory=dict)
     stopping: bool = False
     command: bool = False
 
@@ -69,11 +66,12 @@ class Turns:
         # (a command's answer, a busy ack) rather than the agent.
         self.is_system_reply = is_system_reply
         self.held_idle: set = set()
+        # Tool calls outlive their turn: after /stop Hermes ends the turn at
+        # once while the agent thread unwinds and reports its tool later.
+        self.tool_seq: Dict[Lane, int] = {}
+        self.tool_calls: Dict[str, tuple] = {}  # call id → (index, started)
         self.streams: Dict[str, Stream] = {}
         self.turns: Dict[Lane, TurnState] = {}
-
-    def turn(self, lane: Lane) -> TurnState:
-        return self.turns.setdefault(lane, TurnState())
 
     # -- lifecycle ----------------------------------------------------------
 
@@ -196,33 +194,34 @@ class Turns:
 
     # -- structured events from hooks ---------------------------------------
 
+    def busy(self, lane: Lane, reason: str) -> None:
+        """agent.busy, but only inside a running turn (never after its agent.idle)."""
+        if lane in self.turns:
+            self.hub.broadcast(frame("agent.busy", {"reason": reason}, chat_id=lane[0], thread_id=lane[1], lane=True))
+
     def tool_start(self, lane: Lane, call_id: str, name: str, args: Dict[str, Any]) -> None:
-        turn = self.turn(lane)
-        turn.tool_index += 1
-        index = turn.tool_index
-        turn.tools[call_id or f"#{index}"] = index
-        turn.tool_started[index] = time.monotonic()
+        index = self.tool_seq.get(lane, 0) + 1
+        self.tool_seq[lane] = index
+        self.tool_calls[call_id or f"{lane}#{index}"] = (index, time.monotonic())
         payload = {"index": index, "name": name, "preview": tool_preview(name, args), "args": args}
-        self.hub.broadcast(frame("agent.busy", {"reason": "tool"}, chat_id=lane[0], thread_id=lane[1], lane=True))
+        self.busy(lane, "tool")
         self.hub.broadcast(frame("tool.start", payload, chat_id=lane[0], thread_id=lane[1], lane=True))
 
     def tool_end(self, lane: Lane, call_id: str, name: str, ok: bool, duration: Optional[float],
                  result: Any) -> None:
-        turn = self.turn(lane)
-        index = turn.tools.pop(call_id, None)
-        if index is None:
-            index = turn.tool_index
-        started = turn.tool_started.pop(index, None)
+        index, started = self.tool_calls.pop(call_id, (self.tool_seq.get(lane, 0), None))
         if duration is None and started is not None:
             duration = time.monotonic() - started
         payload: Dict[str, Any] = {"index": index, "name": name, "ok": ok,
                                    "duration": round(duration or 0.0, 3),
                                    "output_preview": output_preview(result)}
         self.hub.broadcast(frame("tool.end", payload, chat_id=lane[0], thread_id=lane[1], lane=True))
-        self.hub.broadcast(frame("agent.busy", {"reason": "processing"}, chat_id=lane[0], thread_id=lane[1], lane=True))
+        self.busy(lane, "processing")
 
     def llm_done(self, lane: Lane, model: str, history: List[Dict[str, Any]]) -> None:
-        turn = self.turn(lane)
+        turn = self.turns.get(lane)
+        if turn is None:
+            return
         turn.model = model or turn.model
         turn.reasoning = last_reasoning(history) or turn.reasoning
 

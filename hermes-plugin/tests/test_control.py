@@ -146,3 +146,44 @@ async def test_model_command_turn_stays_busy_until_its_picker_is_answered(gatewa
     assert "picker.select" in before_idle and "message" in before_idle  # ack and answer precede idle
     note = await c.expect("message", lambda f: f["payload"]["role"] == "system")
     assert note["payload"]["text"] == "Model switched to m2"
+
+
+async def test_stop_withdraws_a_waiting_clarify(gateway):
+    """Hermes' /stop does not wake a clarify wait; the plugin withdraws it (as /new does)."""
+    from agent_double import clarify_question, on_agent_thread
+
+    adapter = gateway.adapter
+    loop = asyncio.get_running_loop()
+    done = {}
+
+    async def handler(event):
+        if event.text == "/stop":
+            return "⚡ Stopped."
+        t, out = on_agent_thread(event, clarify_question(adapter, loop, event, "key-c", "Which colour?", ["Red"]))
+        done["thread"], done["out"] = t, out
+        await asyncio.to_thread(t.join, 15)
+        return None
+
+    adapter.set_message_handler(handler)
+    c = await gateway.client()
+    await c.send("message.send", {"text": "pick a colour"}, chat_id="iris:default")
+    picker = (await c.expect("picker.clarify"))["payload"]
+    fid = await c.send("agent.stop", {}, chat_id="iris:default")
+    await c.expect("agent.idle", lambda f: f.get("id") == fid)
+    await asyncio.to_thread(done["thread"].join, 5)
+    assert not done["thread"].is_alive()
+    assert done["out"]["v"] == ""  # Hermes' "no answer" (session-boundary cancel)
+    sel = await c.send("picker.select", {"picker_id": picker["picker_id"], "value": "Red"})
+    assert (await c.expect("error", lambda f: f.get("id") == sel))["payload"]["code"] == "not_found"
+
+
+async def test_tool_events_after_the_turn_ended_do_not_revive_busy(gateway):
+    """After /stop Hermes ends the turn at once; the agent thread reports its tool later."""
+    from agent_double import FakeEvent, run_on_agent_thread, tool_call
+
+    c = await gateway.client()
+    await run_on_agent_thread(FakeEvent, tool_call("terminal", {"command": "sleep 1"}, '{"output": ""}'))
+    await c.expect("tool.end")
+    await c.send("ping", {})
+    await c.none_of("agent.busy", settle_on="pong")
+    assert not gateway.adapter.lane_busy(("iris:default", ""))
