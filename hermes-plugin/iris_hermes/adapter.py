@@ -263,8 +263,7 @@ class IrisAdapter(BasePlatformAdapter):
         # picker waiting; the command "turn" lasts until it is answered, else
         # clients would take agent.idle for the picker being answered elsewhere.
         hold = turn is not None and turn.command and self.pickers.has_open(lane)
-        self.turns.end(lane, hold_idle=hold)
-        self.requests.turn_ended(lane)
+        self.turns.end(lane, hold_idle=hold, answer=self.requests.take_stop_waiters(lane))
         self._command_ids.discard(event.message_id)
         self.titles.turn_ended(lane, self._session_key(event.source))
 

@@ -127,9 +127,9 @@ class Requests:
         await self.agent.dispatch_command(conn, lane, "/stop")
         self.pickers.withdraw_clarifies(lane)
 
-    def turn_ended(self, lane: Lane) -> None:
-        for conn, fid in self.stop_waiters.pop(lane, []):
-            conn.push(frame("agent.idle", {}, id=fid, chat_id=lane[0], thread_id=lane[1], lane=True))
+    def take_stop_waiters(self, lane: Lane) -> List[Tuple[Connection, int]]:
+        """The agent.stop requests the lane's agent.idle answers."""
+        return self.stop_waiters.pop(lane, [])
 
     async def agent_steer(self, conn: Connection, f: Dict[str, Any], fid: Optional[int]) -> None:
         lane = self._lane(f)

@@ -79,16 +79,24 @@ class Turns:
         self.turns[lane] = TurnState(command=command)
         self.hub.broadcast(frame("agent.busy", {"reason": "processing"}, chat_id=lane[0], thread_id=lane[1], lane=True))
 
-    def end(self, lane: Lane, hold_idle: bool = False) -> None:
-        """The turn is over. ``hold_idle`` defers agent.idle until ``release_idle``."""
+    def end(self, lane: Lane, hold_idle: bool = False, answer: Optional[List[tuple]] = None) -> None:
+        """The turn is over. ``hold_idle`` defers agent.idle until ``release_idle``;
+        ``answer`` lists (connection, id) of agent.stop requests the idle answers."""
         turn = self.turns.get(lane)
         for s in [s for s in self.streams.values() if s.lane == lane]:
             self._stop(s, turn)
         self.turns.pop(lane, None)
+        idle = frame("agent.idle", {}, chat_id=lane[0], thread_id=lane[1], lane=True)
+        answer = list(answer or [])
         if hold_idle:
             self.held_idle.add(lane)
-            return
-        self.hub.broadcast(frame("agent.idle", {}, chat_id=lane[0], thread_id=lane[1], lane=True))
+        elif answer:
+            conn, fid = answer.pop(0)
+            self.hub.broadcast(dict(idle, id=fid), origin=conn)
+        else:
+            self.hub.broadcast(idle)
+        for conn, fid in answer:
+            conn.push(dict(idle, id=fid))
 
     def release_idle(self, lane: Lane) -> None:
         if lane in self.held_idle and lane not in self.turns:

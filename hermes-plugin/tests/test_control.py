@@ -38,6 +38,9 @@ async def test_stop_mid_turn_marks_the_reply_interrupted_everywhere(gateway):
     assert note["payload"]["role"] == "system"
     idle = await a.expect("agent.idle", lambda f: f.get("id") == fid)
     assert idle["chat_id"] == "iris:default"
+    assert "id" not in await b.expect("agent.idle")
+    await a.send("ping", {})
+    await a.none_of("agent.idle", settle_on="pong")  # the answer is the lane's one agent.idle
     assert seen == ["write an essay", "/stop"]
 
 
