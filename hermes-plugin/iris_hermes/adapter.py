@@ -31,6 +31,17 @@ _MEDIA_TYPE = {"image": MessageType.PHOTO, "video": MessageType.VIDEO, "audio": 
                "file": MessageType.DOCUMENT}
 
 
+def _configured_context_length() -> Optional[int]:
+    """``model.context_length`` from config.yaml (no probing of the endpoint)."""
+    try:
+        from hermes_cli.config import load_config
+
+        value = (load_config().get("model") or {}).get("context_length")
+        return int(value) if value else None
+    except Exception:
+        return None
+
+
 class IrisAdapter(BasePlatformAdapter):
     """Serves Iris devices; maps Hermes deliveries and prompts to protocol frames."""
 
@@ -84,7 +95,7 @@ class IrisAdapter(BasePlatformAdapter):
         self.tokens = TokenStore(directory)
         self.hub = Hub(self.store)
         self.directory = Directory(self.store, self.hub)
-        self.turns = Turns(self.store, self.hub, self._cursor, self._is_system_reply)
+        self.turns = Turns(self.store, self.hub, self._cursor, self._is_system_reply, _configured_context_length)
         self.pickers = Pickers(self.hub, self.post_system, self._picker_closed, self.turns.busy)
         self.media = Media(self.hub)
         self.titles = Titles(self.directory, self.hub, hermes_title_lookup(self))

@@ -50,6 +50,8 @@ class TurnState:
     started: float = field(default_factory=time.monotonic)
     reasoning: str = ""
     model: str = ""
+    prompt_tokens: int = 0  # of the latest API call: the context occupancy
+    output_tokens: int = 0  # summed over the turn's API calls
     stopping: bool = False
     command: bool = False
 
@@ -58,7 +60,9 @@ class Turns:
     """Per-lane turn state and the frames it produces."""
 
     def __init__(self, store: Store, hub: Hub, cursor: Callable[[], str],
-                 is_system_reply: Callable[[Optional[str]], bool]):
+                 is_system_reply: Callable[[Optional[str]], bool],
+                 context_length: Callable[[], Optional[int]] = lambda: None):
+        self.context_length = context_length
         self.store = store
         self.hub = hub
         self.cursor = cursor
@@ -195,6 +199,12 @@ class Turns:
         if turn.model:
             payload["model"] = bare_model(turn.model)
             runtime["model"] = bare_model(turn.model)
+        if turn.output_tokens:
+            payload["tokens"] = turn.output_tokens
+        length = self.context_length() if turn.prompt_tokens else None
+        if length:
+            # As gateway/runtime_footer.py computes it.
+            runtime["context_pct"] = max(0, min(100, round(turn.prompt_tokens / length * 100)))
         cwd = home_relative(os.environ.get("TERMINAL_CWD") or os.getcwd())
         if cwd:
             runtime["cwd"] = cwd
@@ -225,6 +235,14 @@ class Turns:
                                    "output_preview": output_preview(result)}
         self.hub.broadcast(frame("tool.end", payload, chat_id=lane[0], thread_id=lane[1], lane=True))
         self.busy(lane, "processing")
+
+    def api_usage(self, lane: Lane, model: str, usage: Dict[str, Any]) -> None:
+        turn = self.turns.get(lane)
+        if turn is None or not isinstance(usage, dict):
+            return
+        turn.model = model or turn.model
+        turn.prompt_tokens = int(usage.get("prompt_tokens") or 0) or turn.prompt_tokens
+        turn.output_tokens += int(usage.get("output_tokens") or 0)
 
     def llm_done(self, lane: Lane, model: str, history: List[Dict[str, Any]]) -> None:
         turn = self.turns.get(lane)

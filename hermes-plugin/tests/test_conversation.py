@@ -2,7 +2,7 @@
 
 import asyncio
 
-from agent_double import llm_done, run_on_agent_thread, stream_reply, tool_call
+from agent_double import api_call, llm_done, run_on_agent_thread, stream_reply, tool_call
 
 
 async def test_message_send_echoes_with_client_msg_id_and_reaches_hermes(gateway):
@@ -33,12 +33,15 @@ async def test_message_send_echoes_with_client_msg_id_and_reaches_hermes(gateway
     assert ev.source.user_name == "testbox" and ev.source.user_id == "laptop"
 
 
-async def test_streamed_reply_with_tool_and_reasoning(gateway):
+async def test_streamed_reply_with_tool_and_reasoning(gateway, hermes_home):
+    (hermes_home / "config.yaml").write_text("model:\n  context_length: 1000\n")
     adapter = gateway.adapter
 
     async def handler(event):
+        await run_on_agent_thread(event, api_call("openai/gpt-5.4", 300, 7))
         await stream_reply(adapter, event, ["Let me ", "check. "])
         await run_on_agent_thread(event, tool_call("terminal", {"command": "pytest -q"}, "12 passed"))
+        await run_on_agent_thread(event, api_call("openai/gpt-5.4", 380, 5))
         await run_on_agent_thread(event, llm_done("openai/gpt-5.4", "The user wants tests."))
         await stream_reply(adapter, event, ["All ", "tests ", "pass."])
         return None
@@ -63,6 +66,7 @@ async def test_streamed_reply_with_tool_and_reasoning(gateway):
     assert stop2["payload"]["final_text"] == "All tests pass."
     assert stop2["payload"]["reasoning"] == "The user wants tests."
     assert stop2["payload"]["model"] == "gpt-5.4" and stop2["payload"]["runtime"]["model"] == "gpt-5.4"
+    assert stop2["payload"]["tokens"] == 12 and stop2["payload"]["runtime"]["context_pct"] == 38
     await c.expect("agent.idle")
 
 
