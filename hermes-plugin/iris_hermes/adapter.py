@@ -31,6 +31,22 @@ _MEDIA_TYPE = {"image": MessageType.PHOTO, "video": MessageType.VIDEO, "audio": 
                "file": MessageType.DOCUMENT}
 
 
+_NOT_SERVING = SendResult(success=False, error="Iris listener is not running")
+
+
+def _serving(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Hermes may still deliver while or after the platform disconnects: refuse cleanly."""
+    import functools
+
+    @functools.wraps(method)
+    async def wrapper(self: "IrisAdapter", *args: Any, **kwargs: Any) -> Any:
+        if self.server is None:
+            return _NOT_SERVING
+        return await method(self, *args, **kwargs)
+
+    return wrapper
+
+
 def _configured_context_length() -> Optional[int]:
     """``model.context_length`` from config.yaml (no probing of the endpoint)."""
     try:
@@ -156,6 +172,7 @@ class IrisAdapter(BasePlatformAdapter):
 
     # -- deliveries from Hermes --------------------------------------------
 
+    @_serving
     async def send(self, chat_id: str, content: str, reply_to: Optional[str] = None,
                    metadata: Optional[Dict[str, Any]] = None) -> SendResult:
         lane = self._lane(chat_id, metadata)
@@ -164,6 +181,7 @@ class IrisAdapter(BasePlatformAdapter):
         mid = self.turns.on_send(lane, content or "", reply_to)
         return SendResult(success=True, message_id=mid)
 
+    @_serving
     async def edit_message(self, chat_id: str, message_id: str, content: str, *,
                            finalize: bool = False) -> SendResult:
         if not self.turns.on_edit(message_id, content or "", finalize):
@@ -185,6 +203,7 @@ class IrisAdapter(BasePlatformAdapter):
     def post_system(self, lane: Lane, text: str) -> None:
         self.turns.post(lane, {"message_id": new_id("m"), "role": "system", "text": text, "ts": now_ms()})
 
+    @_serving
     async def _offer(self, chat_id: str, path: str, kind: str, caption: Optional[str],
                      metadata: Optional[Dict[str, Any]]) -> SendResult:
         lane = self._lane(chat_id, metadata)
@@ -216,6 +235,7 @@ class IrisAdapter(BasePlatformAdapter):
 
     # -- the five prompt hooks ---------------------------------------------
 
+    @_serving
     async def send_exec_approval(self, chat_id: str, command: str, session_key: str,
                                  description: str = "dangerous command", metadata: Optional[dict] = None,
                                  allow_permanent: bool = True, smart_denied: bool = False) -> SendResult:
@@ -225,6 +245,7 @@ class IrisAdapter(BasePlatformAdapter):
                                     allow_permanent, smart_denied, _get_approval_timeout())
         return SendResult(success=True, message_id=pid)
 
+    @_serving
     async def send_clarify(self, chat_id: str, question: str, choices: Optional[list], clarify_id: str,
                            session_key: str, metadata: Optional[Dict[str, Any]] = None) -> SendResult:
         from tools.clarify_gateway import get_clarify_timeout
@@ -233,6 +254,7 @@ class IrisAdapter(BasePlatformAdapter):
                                    choices, get_clarify_timeout())
         return SendResult(success=True, message_id=pid)
 
+    @_serving
     async def send_slash_confirm(self, chat_id: str, title: str, message: str, session_key: str,
                                  confirm_id: str, metadata: Optional[Dict[str, Any]] = None) -> SendResult:
         from tools.slash_confirm import DEFAULT_TIMEOUT_SECONDS
@@ -241,6 +263,7 @@ class IrisAdapter(BasePlatformAdapter):
                                    DEFAULT_TIMEOUT_SECONDS)
         return SendResult(success=True, message_id=pid)
 
+    @_serving
     async def send_model_picker(self, chat_id: str, providers: list, current_model: str, current_provider: str,
                                 session_key: str, on_model_selected: Any,
                                 metadata: Optional[Dict[str, Any]] = None) -> SendResult:
@@ -248,6 +271,7 @@ class IrisAdapter(BasePlatformAdapter):
                                  current_provider, on_model_selected)
         return SendResult(success=True, message_id=pid)
 
+    @_serving
     async def send_choice_picker(self, chat_id: str, title: str, choices: list, session_key: str,
                                  on_choice_selected: Any, metadata: Optional[Dict[str, Any]] = None) -> SendResult:
         pid = self.pickers.choice(self._lane(chat_id, metadata), session_key, title, choices, on_choice_selected)
