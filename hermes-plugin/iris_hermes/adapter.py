@@ -346,6 +346,11 @@ class IrisAdapter(BasePlatformAdapter):
             self._command_ids.add(message_id)
         await self.handle_message(event)
 
+    def consumed(self, conn: Connection, lane: Lane, message_id: str) -> None:
+        """A message Hermes took into the running turn (a clarify answer): received, no turn of its own."""
+        if self._origins.pop(message_id, None) is not None:
+            conn.push(frame("read.receipt", {"message_id": message_id}, chat_id=lane[0], thread_id=lane[1], lane=True))
+
     async def dispatch_command(self, conn: Connection, lane: Lane, text: str) -> None:
         """A slash command on the device's behalf (agent.stop → /stop, agent.steer → /steer)."""
         event = MessageEvent(text=text, message_type=MessageType.COMMAND, source=self._source(conn, lane),

@@ -113,7 +113,18 @@ class Requests:
             body["media"] = [a.wire() for a in attachments]
         self.turns.post(lane, body, origin=conn, id=fid)
         quoted = self.store.message(p["reply_to"]) if p.get("reply_to") else None
-        await self.agent.dispatch_user(conn, lane, text, body["message_id"], attachments, p.get("reply_to"), quoted)
+        clarify = self.pickers.oldest_clarify(lane)
+        if clarify is not None:
+            self.pickers.held.add(clarify.picker_id)
+        try:
+            await self.agent.dispatch_user(conn, lane, text, body["message_id"], attachments, p.get("reply_to"), quoted)
+        finally:
+            if clarify is not None:
+                self.pickers.held.discard(clarify.picker_id)
+        if clarify is not None and not self.pickers.still_waiting(clarify, {}):
+            # Hermes answers a waiting clarify with the next typed message.
+            self.pickers.answered_by_text(conn, clarify, text)
+            self.agent.consumed(conn, lane, body["message_id"])
 
     async def agent_stop(self, conn: Connection, f: Dict[str, Any], fid: Optional[int]) -> None:
         lane = self._lane(f)
