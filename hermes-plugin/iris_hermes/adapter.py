@@ -188,8 +188,16 @@ class IrisAdapter(BasePlatformAdapter):
             return SendResult(success=False, error="unknown or finished message")
         return SendResult(success=True, message_id=message_id)
 
+    @_serving
     async def delete_message(self, chat_id: str, message_id: str) -> bool:
-        self.hub.broadcast(frame("message.deleted", {"message_ids": [message_id]}, chat_id=chat_id, lane=True))
+        """Hermes removes one of its bubbles (a replaced preview, an ephemeral notice)."""
+        lane = self.store.message_lane(message_id)
+        if lane is None:
+            return False
+        self.store.delete_messages(lane, [message_id])
+        self.turns.finished.pop(message_id, None)
+        self.hub.broadcast(frame("message.deleted", {"message_ids": [message_id]},
+                                 chat_id=lane[0], thread_id=lane[1], lane=True))
         return True
 
     async def send_typing(self, chat_id: str, metadata: Any = None) -> None:

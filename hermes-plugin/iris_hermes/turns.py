@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections import OrderedDict
 import uuid
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional
@@ -22,6 +23,7 @@ from .hub import Hub, frame
 from .store import Lane, Store
 
 OUTPUT_PREVIEW_CHARS = 200
+FINISHED_KEPT = 200
 PREVIEW_CHARS = 80
 
 
@@ -74,6 +76,9 @@ class Turns:
         # once while the agent thread unwinds and reports its tool later.
         self.tool_seq: Dict[Lane, int] = {}
         self.tool_calls: Dict[str, tuple] = {}  # call id → (index, started)
+        # Finished bubbles Hermes may still edit (a finalize edit of a reply
+        # sent in one piece, a late cursor strip): message id → (lane, body).
+        self.finished: "OrderedDict[str, tuple]" = OrderedDict()
         self.streams: Dict[str, Stream] = {}
         self.turns: Dict[Lane, TurnState] = {}
 
@@ -146,7 +151,7 @@ class Turns:
     def on_edit(self, message_id: str, content: str, finalize: bool) -> bool:
         s = self.streams.get(message_id)
         if s is None:
-            return False
+            return self._edit_finished(message_id, content)
         lane = s.lane
         text, growing = self._split_cursor(content)
         s.text = text
@@ -156,6 +161,25 @@ class Turns:
         else:
             self._stop(s, self.turns.get(lane))
         return True
+
+    def _edit_finished(self, message_id: str, content: str) -> bool:
+        """An edit of a bubble already final: same text is a no-op, new text a corrected final."""
+        if message_id not in self.finished:
+            return False
+        lane, body = self.finished[message_id]
+        text, _ = self._split_cursor(content)
+        if text != body.get("text"):
+            body = dict(body, text=text)
+            self._remember(lane, body)
+            self.store.log_message(lane[0], lane[1], body)
+            self.hub.broadcast(frame("message", body, chat_id=lane[0], thread_id=lane[1], lane=True))
+        return True
+
+    def _remember(self, lane: Lane, body: Dict[str, Any]) -> None:
+        self.finished[body["message_id"]] = (lane, body)
+        self.finished.move_to_end(body["message_id"])
+        while len(self.finished) > FINISHED_KEPT:
+            self.finished.popitem(last=False)
 
     def cron(self, lane: Lane, text: str, job_id: str) -> str:
         """A cron delivery (Hermes' scheduler marks it with ``job_id``): role cron + notification."""
@@ -172,6 +196,7 @@ class Turns:
 
     def post(self, lane: Lane, body: Dict[str, Any], origin: Any = None, id: Optional[int] = None) -> None:
         """A standalone message: logged for history/search and broadcast."""
+        self._remember(lane, body)
         self.store.log_message(lane[0], lane[1], body)
         self.hub.broadcast(frame("message", body, id=id, chat_id=lane[0], thread_id=lane[1], lane=True), origin=origin)
 
@@ -187,6 +212,7 @@ class Turns:
                 body[key] = stop[key]
         if s.reply_to:
             body["reply_to"] = s.reply_to
+        self._remember(s.lane, body)
         self.store.log_message(s.lane[0], s.lane[1], body)
         self.hub.broadcast(frame("message.stop", stop, chat_id=s.lane[0], thread_id=s.lane[1], lane=True))
 

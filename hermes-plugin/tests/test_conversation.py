@@ -214,3 +214,33 @@ async def test_reply_to_carries_the_quoted_text_to_hermes(gateway):
     await c.expect("agent.idle")
     assert seen[1].reply_to_message_id == reply["payload"]["message_id"]
     assert seen[1].reply_to_text == "answer one" and seen[1].reply_to_is_own_message is True
+
+
+async def test_edits_of_a_finished_bubble_never_fail_or_duplicate(gateway):
+    """Hermes may finalize-edit a reply it sent whole: same text is a no-op, new text corrects it."""
+    adapter = gateway.adapter
+    c = await gateway.client()
+    sent = await adapter.send("iris:default", "Whole reply")
+    first = await c.expect("message")
+    assert (await adapter.edit_message("iris:default", sent.message_id, "Whole reply", finalize=True)).success
+    assert (await adapter.edit_message("iris:default", sent.message_id, "Whole reply, fixed", finalize=True)).success
+    fixed = await c.expect("message")
+    assert fixed["payload"]["message_id"] == first["payload"]["message_id"]
+    assert fixed["payload"]["text"] == "Whole reply, fixed"
+    await c.send("ping", {})
+    await c.none_of("message", settle_on="pong")
+    h = await c.send("history", {}, chat_id="iris:default")
+    msgs = (await c.expect("history", lambda f: f.get("id") == h))["payload"]["messages"]
+    assert [m["text"] for m in msgs] == ["Whole reply, fixed"]
+
+
+async def test_hermes_deleting_its_bubble_reaches_every_device_and_history(gateway):
+    adapter = gateway.adapter
+    c = await gateway.client()
+    sent = await adapter.send("iris:default", "⏳ Working — 2 min")
+    await c.expect("message")
+    assert await adapter.delete_message("iris:default", sent.message_id) is True
+    gone = await c.expect("message.deleted")
+    assert gone["payload"]["message_ids"] == [sent.message_id] and gone["chat_id"] == "iris:default"
+    h = await c.send("history", {}, chat_id="iris:default")
+    assert (await c.expect("history", lambda f: f.get("id") == h))["payload"]["messages"] == []
