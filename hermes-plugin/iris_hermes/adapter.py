@@ -324,9 +324,25 @@ class IrisAdapter(BasePlatformAdapter):
         if not self.pickers.has_open(picker.lane):
             self.turns.release_idle(picker.lane)
 
-    def _is_system_reply(self, reply_to: Optional[str]) -> bool:
-        """A reply to a command, or to a message Hermes has not started on (a busy ack)."""
-        return bool(reply_to) and (reply_to in self._command_ids or reply_to in self._origins)
+    def _is_system_reply(self, reply_to: Optional[str], growing: bool) -> bool:
+        """Whether a send replying to ``reply_to`` is the gateway talking, not the agent.
+
+        Replies to commands are. So is the first plain reply to a message Hermes
+        has not started a turn for: its busy ack ("⚡ Interrupting…", "queued").
+        In interrupt and steer mode Hermes then answers that message inside
+        the running turn (no on_processing_start), so the first reply of any
+        kind also counts as "received" and sends its read receipt.
+        """
+        if not reply_to:
+            return False
+        if reply_to in self._command_ids:
+            return True
+        conn = self._origins.get(reply_to)
+        if conn is None:
+            return False
+        lane = self.store.message_lane(reply_to)
+        self.consumed(conn, lane or (DEFAULT_CHAT_ID, ""), reply_to)
+        return not growing
 
     def lane_busy(self, lane: Lane) -> bool:
         return lane in self.turns.turns

@@ -62,7 +62,7 @@ class Turns:
     """Per-lane turn state and the frames it produces."""
 
     def __init__(self, store: Store, hub: Hub, cursor: Callable[[], str],
-                 is_system_reply: Callable[[Optional[str]], bool],
+                 is_system_reply: Callable[[Optional[str], bool], bool],
                  context_length: Callable[[], Optional[int]] = lambda: None):
         self.context_length = context_length
         self.store = store
@@ -127,6 +127,7 @@ class Turns:
     def on_send(self, lane: Lane, content: str, reply_to: Optional[str]) -> str:
         text, growing = self._split_cursor(content)
         mid = new_id("m")
+        system_reply = self.is_system_reply(reply_to, growing)
         if growing:
             s = Stream(mid, lane, text, reply_to)
             self.streams[mid] = s
@@ -138,7 +139,7 @@ class Turns:
                                 chat_id=lane[0], thread_id=lane[1], lane=True))
             return mid
         turn = self.turns.get(lane)
-        system = self.is_system_reply(reply_to) or (turn is not None and turn.command)
+        system = system_reply or (turn is not None and turn.command)
         role = "system" if system else "assistant"
         body: Dict[str, Any] = {"message_id": mid, "role": role, "text": text, "ts": now_ms()}
         if reply_to:
