@@ -2,8 +2,6 @@
 
 import asyncio
 
-from agent_double import stream_reply
-
 
 async def test_stop_mid_turn_marks_the_reply_interrupted_everywhere(gateway):
     adapter = gateway.adapter
