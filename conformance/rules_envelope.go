@@ -1,0 +1,156 @@
+package conformance
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hermes/iris/frame"
+)
+
+// unknownTypeIgnored: a frame of a type the gateway does not know is
+// ignored (no answer with its id), and the connection goes on serving.
+func unknownTypeIgnored(ctx context.Context, k *kit) error {
+	c, ack, err := k.connect(ctx, "unknown-type")
+	if err != nil {
+		return err
+	}
+	id, from, err := c.requestFields(obj{"type": "conformance.unknown_type", "payload": obj{"conformance": true}})
+	if err != nil {
+		return err
+	}
+	if _, err := c.history(ctx, frame.Lane{ChatID: defaultOf(ack.Channels)}, obj{"limit": 1}); err != nil {
+		return fmt.Errorf("after a frame of an unknown type: %w", err)
+	}
+	if got := c.quiet(ctx, from, withID(id)); len(got) > 0 {
+		return fmt.Errorf("a frame of an unknown type (id %d) was answered with %s, want it ignored", id, got[0].describe())
+	}
+	return nil
+}
+
+// unknownFieldsIgnored: unknown fields in the envelope and in the payload
+// change nothing: history and ping are served as without them.
+func unknownFieldsIgnored(ctx context.Context, k *kit) error {
+	c, ack, err := k.connect(ctx, "unknown-fields")
+	if err != nil {
+		return err
+	}
+	fields := laneFields(frame.Lane{ChatID: defaultOf(ack.Channels)}, obj{
+		"type": frame.TypeHistory, "conformance_extra": obj{"nested": []int{1, 2}},
+		"payload": obj{"limit": 1, "conformance_extra": "ignore me"},
+	})
+	id, from, err := c.requestFields(fields)
+	if err != nil {
+		return err
+	}
+	f, err := c.response(ctx, from, id, "history with unknown fields")
+	if err != nil {
+		return err
+	}
+	if f.Type != frame.TypeHistory {
+		return fmt.Errorf("history with unknown fields (id %d) was answered with %s, want history", id, f.describe())
+	}
+	from = c.mark()
+	if err := c.send(obj{"type": frame.TypePing, "conformance_extra": 1, "payload": obj{"ts": 1, "conformance_extra": []string{"x"}}}); err != nil {
+		return err
+	}
+	_, _, err = c.wait(ctx, from, "pong to a ping with unknown fields", isType(frame.TypePong))
+	return err
+}
+
+// echoID is the first id the id-echo rule uses: above 2^32, so that a
+// gateway keeping ids in 32 bits shows.
+const echoID = 1<<40 + 1
+
+// idEcho: responses carry the request's id, as the same JSON number.
+func idEcho(ctx context.Context, k *kit) error {
+	c, ack, err := k.connect(ctx, "id-echo")
+	if err != nil {
+		return err
+	}
+	def := frame.Lane{ChatID: defaultOf(ack.Channels)}
+	reqs := []struct {
+		fields obj
+		resp   string
+	}{
+		{laneFields(def, obj{"type": frame.TypeHistory, "payload": obj{"limit": 1}}), frame.TypeHistory},
+		{obj{"type": frame.TypeCommandsCatalog, "payload": obj{}}, frame.TypeCommandsCatalog},
+		{obj{"type": frame.TypeSearch, "payload": obj{"query": k.name(""), "scope": "all"}}, frame.TypeSearchResults},
+	}
+	for i, r := range reqs {
+		want := int64(echoID + i)
+		r.fields["id"] = want
+		_, from, err := c.requestFields(r.fields)
+		if err != nil {
+			return err
+		}
+		typ := r.fields["type"].(string)
+		f, _, err := c.wait(ctx, from, fmt.Sprintf("%s response (id %d)", typ, want), func(f in) bool {
+			return f.bin == nil && (f.ID == want || f.Type == r.resp || f.Type == frame.TypeError)
+		})
+		if err != nil {
+			return err
+		}
+		switch {
+		case f.ID != want:
+			return fmt.Errorf("%s (id %d) was answered with %s carrying id %d", typ, want, f.describe(), f.ID)
+		case hasIssue(f, "id"):
+			return fmt.Errorf("%s (id %d): the response's id is not a JSON number", typ, want)
+		}
+	}
+	return nil
+}
+
+// oneResponse: every request the spec gives a response gets exactly one
+// (its response or an error), and nothing more with its id.
+func oneResponse(ctx context.Context, k *kit) error {
+	c, ack, err := k.connect(ctx, "one-response")
+	if err != nil {
+		return err
+	}
+	def := frame.Lane{ChatID: defaultOf(ack.Channels)}
+	reqs := []obj{
+		laneFields(def, obj{"type": frame.TypeHistory, "payload": obj{"limit": 1}}),
+		{"type": frame.TypeCommandsCatalog, "payload": obj{}},
+		{"type": frame.TypeCommandsComplete, "payload": obj{"prefix": "/"}},
+		{"type": frame.TypeSearch, "payload": obj{"query": k.name(""), "scope": "all"}},
+		{"type": frame.TypeSync, "payload": obj{"cursor": ack.SyncCursor}},
+	}
+	from := c.mark()
+	ids := make([]int64, len(reqs))
+	for i, r := range reqs {
+		if ids[i], _, err = c.requestFields(r); err != nil {
+			return err
+		}
+	}
+	for i, id := range ids {
+		if _, err := c.response(ctx, from, id, reqs[i]["type"].(string)); err != nil {
+			return err
+		}
+	}
+	byID := map[int64][]string{}
+	for _, f := range c.quiet(ctx, from, func(f in) bool { return f.bin == nil && f.ID != 0 }) {
+		byID[f.ID] = append(byID[f.ID], f.describe())
+	}
+	for i, id := range ids {
+		if got := byID[id]; len(got) != 1 {
+			return fmt.Errorf("%s (id %d) got %d responses (%s), want exactly one", reqs[i]["type"], id, len(got), strings.Join(got, ", "))
+		}
+	}
+	return nil
+}
+
+// withID matches JSON frames carrying id.
+func withID(id int64) func(in) bool {
+	return func(f in) bool { return f.bin == nil && f.ID == id }
+}
+
+// hasIssue reports whether decoding f had to convert or drop field.
+func hasIssue(f in, field string) bool {
+	for _, is := range f.Issues {
+		if is.Field == field {
+			return true
+		}
+	}
+	return false
+}
