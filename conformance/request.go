@@ -91,21 +91,22 @@ func (c *conn) history(ctx context.Context, l frame.Lane, payload obj) (*frame.H
 // refused sends a request that must be answered with an `error` of code
 // (any code when code is "") carrying the request's id.
 func (c *conn) refused(ctx context.Context, typ string, l frame.Lane, payload obj, code string) error {
-	f, err := c.call(ctx, typ, l, payload)
+	id, from, err := c.request(typ, l, payload)
 	if err != nil {
 		return err
 	}
-	return wantError(f, typ, code)
+	f, err := c.response(ctx, from, id, typ)
+	if err != nil {
+		return err
+	}
+	return wantError(f, fmt.Sprintf("%s (id %d)", typ, id), code)
 }
 
-// wantError checks that f, the answer to a request of typ, is an `error`
-// of code (any code when code is "").
-func wantError(f in, typ, code string) error {
-	switch {
-	case f.Type != frame.TypeError:
-		return fmt.Errorf("%s (id %d) was answered with %s, want error %s", typ, f.ID, f.describe(), orAny(code))
-	case code != "" && f.errCode() != code:
-		return fmt.Errorf("%s (id %d) was answered with %s, want error %s", typ, f.ID, f.describe(), code)
+// wantError checks that f, the answer to what (a request, named with its
+// id when it has one), is an `error` of code (any code when code is "").
+func wantError(f in, what, code string) error {
+	if f.Type != frame.TypeError || (code != "" && f.errCode() != code) {
+		return fmt.Errorf("%s was answered with %s, want error %s", what, f.describe(), orAny(code))
 	}
 	return nil
 }

@@ -79,5 +79,5 @@ func errorMediaTooLarge(ctx context.Context, k *kit) error {
 		}
 		early = []in{f}
 	}
-	return wantError(early[0], fmt.Sprintf("an upload announcing %d bytes", tooLarge), frame.CodeMediaTooLarge)
+	return wantError(early[0], fmt.Sprintf("an upload announcing %d bytes (id %d)", tooLarge, id), frame.CodeMediaTooLarge)
 }

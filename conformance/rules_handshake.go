@@ -39,7 +39,7 @@ func helloAck(ctx context.Context, k *kit) error {
 // versionRejected: a frame of another major version is not applied: it is
 // refused with an error carrying its id, or the connection is closed.
 func versionRejected(ctx context.Context, k *kit) error {
-	c, f, err := foreignVersion(ctx, k, "version")
+	c, f, _, err := foreignVersion(ctx, k, "version")
 	switch {
 	case errors.Is(err, errClosed):
 		return nil
@@ -57,31 +57,31 @@ func versionRejected(ctx context.Context, k *kit) error {
 // errorUnsupported: the error for a frame of another major version has
 // code unsupported.
 func errorUnsupported(ctx context.Context, k *kit) error {
-	_, f, err := foreignVersion(ctx, k, "unsupported")
+	_, f, id, err := foreignVersion(ctx, k, "unsupported")
 	switch {
 	case errors.Is(err, errClosed):
 		return errors.New(`the gateway closed the connection on a "v":2 frame instead of answering error unsupported`)
 	case err != nil:
 		return err
 	}
-	return wantError(f, `ping with "v":2`, frame.CodeUnsupported)
+	return wantError(f, fmt.Sprintf(`a ping with "v":2 (id %d)`, id), frame.CodeUnsupported)
 }
 
 // foreignVersion sends a ping of protocol v2 with an id on a fresh
-// connection and returns the first pong or error for it.
-func foreignVersion(ctx context.Context, k *kit, role string) (*conn, in, error) {
+// connection and returns the first pong or error for it, and its id.
+func foreignVersion(ctx context.Context, k *kit, role string) (*conn, in, int64, error) {
 	c, _, err := k.connect(ctx, role)
 	if err != nil {
-		return nil, in{}, err
+		return nil, in{}, 0, err
 	}
 	id, from := k.nextID(), c.mark()
 	if err := c.send(obj{"v": 2, "id": id, "type": frame.TypePing, "payload": obj{"ts": 1}}); err != nil {
-		return c, in{}, err
+		return c, in{}, id, err
 	}
 	f, _, err := c.wait(ctx, from, fmt.Sprintf(`error for a ping with "v":2 (id %d)`, id), func(f in) bool {
 		return f.isErr(id) || f.Type == frame.TypePong
 	})
-	return c, f, err
+	return c, f, id, err
 }
 
 // isType matches JSON frames of type t.

@@ -75,7 +75,7 @@ func mediaBadSHA256(ctx context.Context, k *kit) error {
 	if err != nil {
 		return err
 	}
-	return wantError(f, "an upload with a wrong sha256", "")
+	return wantError(f, fmt.Sprintf("an upload with a wrong sha256 (id %d)", f.ID), "")
 }
 
 // upload runs one upload of data under ref, announcing size and ending

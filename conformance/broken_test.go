@@ -1,0 +1,218 @@
+package conformance_test
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/internal/simtest"
+)
+
+// passThrough forwards f unchanged.
+func passThrough(f obj) []obj { return []obj{f} }
+
+// brokenGateways are deliberately broken gateways (the simulator behind a
+// proxy that breaks one rule of the spec) and the FAIL lines each must
+// earn, beyond what the plain simulator earns.
+var brokenGateways = []struct {
+	name string
+	b    breakage
+	want []string
+}{
+	{
+		name: "applies frames of another major version",
+		b: breakage{up: func(_ *pipe, f obj) bool {
+			if f["v"] == json.Number("2") {
+				f["v"] = 1
+				delete(f, "id")
+			}
+			return true
+		}},
+		want: []string{
+			`FAIL handshake.version-rejected: a ping with "v":2 was applied (answered with pong)`,
+			`FAIL error.unsupported: a ping with "v":2 (id N) was answered with pong, want error unsupported`,
+		},
+	},
+	{
+		name: "answers unknown types",
+		b: breakage{up: func(p *pipe, f obj) bool {
+			if !strings.HasPrefix(typeOf(f), "conformance.") {
+				return true
+			}
+			p.sendClient(obj{"v": 1, "id": f["id"], "type": "error", "payload": obj{"code": "unsupported", "message": "unknown type"}})
+			return false
+		}},
+		want: []string{
+			`FAIL envelope.unknown-type-ignored: a frame of an unknown type (id N) was answered with error unsupported ("unknown type"), want it ignored`,
+		},
+	},
+	{
+		name: "no id echo",
+		b: breakage{down: func(_ *pipe, f obj) []obj {
+			if typeOf(f) == "search.results" {
+				delete(f, "id")
+			}
+			return passThrough(f)
+		}},
+		want: []string{
+			`FAIL envelope.id-echo: search (id N) was answered with search.results carrying id 0`,
+			`FAIL envelope.one-response: no response to search (id N) before the rule's deadline (3s)`,
+		},
+	},
+	{
+		name: "duplicate responses",
+		b: breakage{down: func(_ *pipe, f obj) []obj {
+			if typeOf(f) == "commands.complete" {
+				return []obj{f, f}
+			}
+			return passThrough(f)
+		}},
+		want: []string{
+			`FAIL envelope.one-response: commands.complete (id N) got 2 responses (commands.complete, commands.complete), want exactly one`,
+		},
+	},
+	{
+		name: "wrong history order",
+		b: breakage{down: func(_ *pipe, f obj) []obj {
+			if typeOf(f) == "history" {
+				msgs, _ := payloadOf(f)["messages"].([]any)
+				slices.Reverse(msgs)
+			}
+			return passThrough(f)
+		}},
+		want: []string{
+			`FAIL history.order: message 2 of 3 is listed before message 1: want oldest → newest`,
+			`FAIL history.paging: oldest_message_id is "m_N", the page's first message is "m_N"`,
+		},
+	},
+	{
+		name: "no default limit",
+		b: breakage{up: func(_ *pipe, f obj) bool {
+			if p := payloadOf(f); typeOf(f) == "history" && p["limit"] == nil {
+				p["limit"] = 200
+			}
+			return true
+		}},
+		want: []string{
+			`FAIL history.default-and-limits: lane iris:default: without limit the page has 200 messages and has_more true; the lane holds more than 50, want 50 and has_more`,
+		},
+	},
+	{
+		name: "sync replays without cursors",
+		b: breakage{down: func(_ *pipe, f obj) []obj {
+			delete(f, "cursor")
+			return passThrough(f)
+		}},
+		want: []string{
+			`FAIL sync.replay: sync from cursor N did not replay the channel.renamed of iris:chan_N sent while the device was offline`,
+		},
+	},
+	{
+		name: "no live broadcast of renames",
+		b: breakage{down: func(_ *pipe, f obj) []obj {
+			if typeOf(f) == "channel.renamed" && f["id"] == nil && f["cursor"] == nil {
+				return nil
+			}
+			return passThrough(f)
+		}},
+		want: []string{
+			`FAIL broadcast.second-device: no channel.renamed of iris:chan_N on the second device before the rule's deadline (3s)`,
+		},
+	},
+	{
+		name: "read receipt echoed to its sender",
+		b: breakage{up: func(p *pipe, f obj) bool {
+			if typeOf(f) == "read.receipt" {
+				p.sendClient(obj{"v": 1, "type": "read.receipt", "chat_id": payloadOf(f)["chat_id"], "payload": obj{"message_id": payloadOf(f)["message_id"]}})
+			}
+			return true
+		}},
+		want: []string{
+			`FAIL receipt.to-other-devices: the read.receipt for m_N came back to the device that sent it (the spec broadcasts it to the other devices)`,
+		},
+	},
+	{
+		name: "deletable default",
+		b: breakage{up: func(p *pipe, f obj) bool {
+			switch typeOf(f) {
+			case "channel.set_default":
+				p.state["default"] = f["chat_id"]
+			case "channel.delete":
+				if f["chat_id"] == p.state["default"] {
+					p.sendClient(obj{"v": 1, "id": f["id"], "type": "channel.deleted", "payload": obj{"chat_id": f["chat_id"]}})
+					return false
+				}
+			}
+			return true
+		}},
+		want: []string{
+			`FAIL channel.default-not-deletable: the default channel: channel.delete (id N) was answered with channel.deleted, want error (any code)`,
+		},
+	},
+	{
+		name: "delete not idempotent",
+		b: breakage{up: func(p *pipe, f obj) bool {
+			if typeOf(f) != "message.delete" {
+				return true
+			}
+			key := "deleted " + string(mustJSON(payloadOf(f)["message_ids"]))
+			if p.state[key] == nil {
+				p.state[key] = true
+				return true
+			}
+			p.sendClient(obj{"v": 1, "id": f["id"], "type": "error", "payload": obj{"code": "not_found", "message": "no such message"}})
+			return false
+		}},
+		want: []string{
+			`FAIL message.delete-idempotent: a second message.delete of the same message: message.delete (id N) was answered with error not_found ("no such message"), want message.deleted`,
+		},
+	},
+	{
+		name: "corrupted media",
+		b: breakage{downBinary: func(data []byte) []byte {
+			data[0] ^= 0xff
+			return data
+		}},
+		want: []string{
+			`FAIL media.upload-pull: media.pull.end says sha256 SHA, the bytes hash to SHA`,
+		},
+	},
+	{
+		name: "any token accepted",
+		b: breakage{up: func(_ *pipe, f obj) bool {
+			if typeOf(f) == "hello" {
+				payloadOf(f)["token"] = simtest.Token
+			}
+			return true
+		}},
+		want: []string{
+			`FAIL error.auth: hello with a wrong token was answered with hello.ack, want error auth`,
+		},
+	},
+}
+
+func TestKitNamesEachBrokenRule(t *testing.T) {
+	url := startSim(t, gatewaysim.Config{})
+	for _, tt := range brokenGateways {
+		t.Run(tt.name, func(t *testing.T) {
+			lines, failed := runKit(t, startProxy(t, url, tt.b), simtest.Token)
+			want := append(slices.Clone(tt.want), simBugs...)
+			got := failures(lines)
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Fatalf("FAIL lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			if failed != len(want) {
+				t.Fatalf("Run returned %d failures, want %d", failed, len(want))
+			}
+		})
+	}
+}
+
+func mustJSON(v any) []byte {
+	data, _ := json.Marshal(v)
+	return data
+}
