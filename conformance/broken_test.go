@@ -2,6 +2,7 @@ package conformance_test
 
 import (
 	"encoding/json"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -49,16 +50,28 @@ var brokenGateways = []struct {
 		},
 	},
 	{
+		name: "ids kept in 32 bits",
+		b: breakage{down: func(_ *pipe, f obj) []obj {
+			if id, ok := f["id"].(json.Number); ok && mustInt(id) > math.MaxUint32 {
+				n := mustInt(id)
+				f["id"] = n & math.MaxUint32
+			}
+			return passThrough(f)
+		}},
+		want: []string{
+			`FAIL envelope.id-echo: history (id N) was answered with history carrying id 1`,
+		},
+	},
+	{
 		name: "no id echo",
 		b: breakage{down: func(_ *pipe, f obj) []obj {
-			if typeOf(f) == "search.results" {
+			if typeOf(f) == "commands.complete" {
 				delete(f, "id")
 			}
 			return passThrough(f)
 		}},
 		want: []string{
-			`FAIL envelope.id-echo: search (id N) was answered with search.results carrying id 0`,
-			`FAIL envelope.one-response: no response to search (id N) before the rule's deadline (3s)`,
+			`FAIL envelope.one-response: commands.complete (id N) was answered with commands.complete carrying id 0`,
 		},
 	},
 	{
@@ -118,7 +131,7 @@ var brokenGateways = []struct {
 			return passThrough(f)
 		}},
 		want: []string{
-			`FAIL broadcast.second-device: no channel.renamed of iris:chan_N on the second device before the rule's deadline (3s)`,
+			`FAIL broadcast.second-device: no channel.renamed of iris:chan_N on the second device before the rule's deadline (10s)`,
 		},
 	},
 	{
@@ -170,6 +183,34 @@ var brokenGateways = []struct {
 		},
 	},
 	{
+		name: "threads outlive their channel",
+		b: breakage{up: func(p *pipe, f obj) bool {
+			switch {
+			case typeOf(f) == "channel.delete":
+				p.state["deleted "+f["chat_id"].(string)] = true
+			case typeOf(f) == "history" && f["thread_id"] != nil && p.state["deleted "+f["chat_id"].(string)] != nil:
+				p.sendClient(obj{"v": 1, "id": f["id"], "type": "history", "chat_id": f["chat_id"], "thread_id": f["thread_id"], "payload": obj{"messages": []any{}, "has_more": false}})
+				return false
+			}
+			return true
+		}},
+		want: []string{
+			`FAIL channel.delete-with-threads: the thread iris:chan_N/t_N after its channel was deleted: history (id N) was answered with history, want error not_found`,
+		},
+	},
+	{
+		name: "wrong sha256 accepted",
+		b: breakage{up: func(_ *pipe, f obj) bool {
+			if typeOf(f) == "media.upload.end" {
+				delete(payloadOf(f), "sha256")
+			}
+			return true
+		}},
+		want: []string{
+			`FAIL media.bad-sha256-refused: an upload with a wrong sha256 (id N) was answered with media.upload.ack, want error (any code)`,
+		},
+	},
+	{
 		name: "corrupted media",
 		b: breakage{downBinary: func(data []byte) []byte {
 			data[0] ^= 0xff
@@ -215,4 +256,9 @@ func TestKitNamesEachBrokenRule(t *testing.T) {
 func mustJSON(v any) []byte {
 	data, _ := json.Marshal(v)
 	return data
+}
+
+func mustInt(n json.Number) int64 {
+	i, _ := n.Int64()
+	return i
 }

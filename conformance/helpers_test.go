@@ -15,10 +15,11 @@ import (
 	"github.com/hermes/iris/internal/simtest"
 )
 
-// Test timings: the simulator answers in milliseconds, so a rule that
-// waits for something that never comes fails after testTimeout.
+// Test timings: the simulator answers in milliseconds, but the machine
+// may be loaded (and the race detector slows everything), so a rule gets
+// testTimeout before it fails for something that never came.
 const (
-	testTimeout = 3 * time.Second
+	testTimeout = 10 * time.Second
 	testWindow  = 100 * time.Millisecond
 )
 
@@ -112,7 +113,7 @@ var volatile = []struct {
 	re   *regexp.Regexp
 	with string
 }{
-	{regexp.MustCompile(`\bid [1-9]\d*`), "id N"}, // "id 0" (none) stays
+	{regexp.MustCompile(`\bid \d{3,}`), "id N"}, // the kit's ids; "id 0" (none) and "id 1" stay
 	{regexp.MustCompile(`\bcursor \d+`), "cursor N"},
 	{regexp.MustCompile(`\bm_[0-9a-z_]+`), "m_N"},
 	{regexp.MustCompile(`\biris:chan_\d+`), "iris:chan_N"},

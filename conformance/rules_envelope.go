@@ -84,21 +84,28 @@ func idEcho(ctx context.Context, k *kit) error {
 		if err != nil {
 			return err
 		}
-		typ := r.fields["type"].(string)
-		f, _, err := c.wait(ctx, from, fmt.Sprintf("%s response (id %d)", typ, want), func(f in) bool {
-			return f.bin == nil && (f.ID == want || f.Type == r.resp || f.Type == frame.TypeError)
-		})
+		f, err := c.answer(ctx, from, want, r.fields["type"].(string), r.resp)
 		if err != nil {
 			return err
 		}
-		switch {
-		case f.ID != want:
-			return fmt.Errorf("%s (id %d) was answered with %s carrying id %d", typ, want, f.describe(), f.ID)
-		case hasIssue(f, "id"):
-			return fmt.Errorf("%s (id %d): the response's id is not a JSON number", typ, want)
+		if hasIssue(f, "id") {
+			return fmt.Errorf("%s (id %d): the response's id is not a JSON number", r.fields["type"], want)
 		}
 	}
 	return nil
+}
+
+// answer waits for the answer to request id of typ: the first frame with
+// its id, a response of type resp, or an error. One that carries another
+// id is the failure: the gateway did not echo the id.
+func (c *conn) answer(ctx context.Context, from int, id int64, typ, resp string) (in, error) {
+	f, _, err := c.wait(ctx, from, fmt.Sprintf("%s response (id %d)", typ, id), func(f in) bool {
+		return f.bin == nil && (f.ID == id || f.Type == resp || f.Type == frame.TypeError)
+	})
+	if err == nil && f.ID != id {
+		err = fmt.Errorf("%s (id %d) was answered with %s carrying id %d", typ, id, f.describe(), f.ID)
+	}
+	return f, err
 }
 
 // oneResponse: every request the spec gives a response gets exactly one
@@ -109,22 +116,25 @@ func oneResponse(ctx context.Context, k *kit) error {
 		return err
 	}
 	def := frame.Lane{ChatID: defaultOf(ack.Channels)}
-	reqs := []obj{
-		laneFields(def, obj{"type": frame.TypeHistory, "payload": obj{"limit": 1}}),
-		{"type": frame.TypeCommandsCatalog, "payload": obj{}},
-		{"type": frame.TypeCommandsComplete, "payload": obj{"prefix": "/"}},
-		{"type": frame.TypeSearch, "payload": obj{"query": k.name(""), "scope": "all"}},
-		{"type": frame.TypeSync, "payload": obj{"cursor": ack.SyncCursor}},
+	reqs := []struct {
+		fields obj
+		resp   string
+	}{
+		{laneFields(def, obj{"type": frame.TypeHistory, "payload": obj{"limit": 1}}), frame.TypeHistory},
+		{obj{"type": frame.TypeCommandsCatalog, "payload": obj{}}, frame.TypeCommandsCatalog},
+		{obj{"type": frame.TypeCommandsComplete, "payload": obj{"prefix": "/"}}, frame.TypeCommandsComplete},
+		{obj{"type": frame.TypeSearch, "payload": obj{"query": k.name(""), "scope": "all"}}, frame.TypeSearchResults},
+		{obj{"type": frame.TypeSync, "payload": obj{"cursor": ack.SyncCursor}}, frame.TypeSyncDone},
 	}
 	from := c.mark()
 	ids := make([]int64, len(reqs))
 	for i, r := range reqs {
-		if ids[i], _, err = c.requestFields(r); err != nil {
+		if ids[i], _, err = c.requestFields(r.fields); err != nil {
 			return err
 		}
 	}
 	for i, id := range ids {
-		if _, err := c.response(ctx, from, id, reqs[i]["type"].(string)); err != nil {
+		if _, err := c.answer(ctx, from, id, reqs[i].fields["type"].(string), reqs[i].resp); err != nil {
 			return err
 		}
 	}
@@ -134,7 +144,7 @@ func oneResponse(ctx context.Context, k *kit) error {
 	}
 	for i, id := range ids {
 		if got := byID[id]; len(got) != 1 {
-			return fmt.Errorf("%s (id %d) got %d responses (%s), want exactly one", reqs[i]["type"], id, len(got), strings.Join(got, ", "))
+			return fmt.Errorf("%s (id %d) got %d responses (%s), want exactly one", reqs[i].fields["type"], id, len(got), strings.Join(got, ", "))
 		}
 	}
 	return nil
