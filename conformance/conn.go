@@ -167,13 +167,6 @@ func (c *conn) quiet(ctx context.Context, from int, match func(in) bool) []in {
 	return got
 }
 
-// isClosed reports whether the gateway closed the socket.
-func (c *conn) isClosed() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.closed != nil
-}
-
 // send writes one JSON frame: "v":1 plus the given fields.
 func (c *conn) send(fields map[string]any) error {
 	if _, ok := fields["v"]; !ok {
