@@ -75,7 +75,6 @@ func (k *kit) createChannel(ctx context.Context, c *conn, purpose string) (frame
 	if !ok || ch.ChatID == "" {
 		return frame.Channel{}, fmt.Errorf("channel.created (id %d) names no chat_id", f.ID)
 	}
-	k.noteCreated(ch.ChatID)
 	return *ch, nil
 }
 

@@ -47,9 +47,8 @@ type kit struct {
 	ids  atomic.Int64
 
 	mu      sync.Mutex
-	conns   []*conn  // opened by the running rule, closed after it
-	created []string // chat ids of the channels this run created
-	def     string   // the default channel's chat id when the run began
+	conns []*conn // opened by the running rule, closed after it
+	def   string  // the default channel's chat id when the run began
 
 	fix    *fixture // the shared lane of messages, built on first use
 	fixErr error
@@ -145,17 +144,11 @@ func (k *kit) closeConns() {
 	}
 }
 
-// noteCreated records a channel this run created, for the cleanup.
-func (k *kit) noteCreated(chatID string) {
-	k.mu.Lock()
-	k.created = append(k.created, chatID)
-	k.mu.Unlock()
-}
-
 // cleanup puts the default channel back and deletes every channel of this
-// run that is still listed.
+// run that is still listed (its name carries the run's tag), also after
+// the run was interrupted.
 func (k *kit) cleanup(ctx context.Context) {
-	ctx, cancel := context.WithTimeout(ctx, k.opts.Timeout)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), k.opts.Timeout)
 	defer cancel()
 	defer k.closeConns()
 	if k.fix != nil {
@@ -172,12 +165,12 @@ func (k *kit) cleanup(ctx context.Context) {
 			fmt.Fprintf(k.opts.Notes, "iris conformance: cleanup: could not make %s the default channel again: %s\n", k.clean(k.def), k.clean(err.Error()))
 		}
 	}
-	for _, chat := range k.created {
-		if findChat(dir, chat) == nil {
+	for _, ch := range dir {
+		if isThread(ch) || !strings.HasPrefix(ch.Name, k.name("")) {
 			continue
 		}
-		if _, err := c.expectOK(ctx, frame.TypeChannelDelete, frame.Lane{ChatID: chat}, obj{}); err != nil {
-			fmt.Fprintf(k.opts.Notes, "iris conformance: cleanup: could not delete channel %s: %s\n", k.clean(chat), k.clean(err.Error()))
+		if _, err := c.expectOK(ctx, frame.TypeChannelDelete, frame.Lane{ChatID: ch.ChatID}, obj{}); err != nil {
+			fmt.Fprintf(k.opts.Notes, "iris conformance: cleanup: could not delete channel %s: %s\n", k.clean(ch.ChatID), k.clean(err.Error()))
 		}
 	}
 }
