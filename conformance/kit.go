@@ -46,7 +46,7 @@ type kit struct {
 	tag  string
 	ids  atomic.Int64
 
-	mu      sync.Mutex
+	mu    sync.Mutex
 	conns []*conn // opened by the running rule, closed after it
 	def   string  // the default channel's chat id when the run began
 
