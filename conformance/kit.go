@@ -92,7 +92,11 @@ type rule struct {
 }
 
 // runRule runs r within its deadline and closes the connections it opened.
+// After an interrupt the rules left are not run (and send nothing).
 func (k *kit) runRule(ctx context.Context, r rule) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("not run: %w", err)
+	}
 	ctx, cancel := context.WithTimeout(ctx, k.opts.Timeout)
 	defer cancel()
 	defer k.closeConns()
