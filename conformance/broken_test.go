@@ -75,6 +75,18 @@ var brokenGateways = []struct {
 		},
 	},
 	{
+		name: "ids echoed as strings",
+		b: breakage{down: func(_ *pipe, f obj) []obj {
+			if id, ok := f["id"].(json.Number); ok {
+				f["id"] = id.String()
+			}
+			return passThrough(f)
+		}},
+		want: []string{
+			`FAIL envelope.id-echo: history (id N): the response's id is not a JSON number`,
+		},
+	},
+	{
 		name: "duplicate responses",
 		b: breakage{down: func(_ *pipe, f obj) []obj {
 			if typeOf(f) == "commands.complete" {
@@ -261,4 +273,53 @@ func mustJSON(v any) []byte {
 func mustInt(n json.Number) int64 {
 	i, _ := n.Int64()
 	return i
+}
+
+// variantGateways differ from the simulator only where the spec allows it;
+// the kit must fail nothing more against them.
+var variantGateways = []struct {
+	name string
+	b    breakage
+}{
+	{"ids and cursors as integral floats", breakage{down: func(_ *pipe, f obj) []obj {
+		for _, k := range []string{"id", "cursor"} {
+			if n, ok := f[k].(json.Number); ok {
+				f[k] = json.Number(n.String() + ".0")
+			}
+		}
+		if n, ok := payloadOf(f)["cursor"].(json.Number); ok && typeOf(f) == "sync.done" {
+			payloadOf(f)["cursor"] = json.Number(n.String() + ".0")
+		}
+		return passThrough(f)
+	}}},
+	{"lanes in the payload", breakage{down: func(_ *pipe, f obj) []obj {
+		p := payloadOf(f)
+		for _, k := range []string{"chat_id", "thread_id"} {
+			if v, ok := f[k]; ok && p != nil {
+				if _, has := p[k]; !has {
+					p[k] = v
+				}
+				delete(f, k)
+			}
+		}
+		return passThrough(f)
+	}}},
+	{"media.pull without a header", breakage{down: func(_ *pipe, f obj) []obj {
+		if typeOf(f) == "media.pull" {
+			return nil
+		}
+		return passThrough(f)
+	}}},
+}
+
+func TestKitToleratesWhatTheSpecAllows(t *testing.T) {
+	url := startSim(t, gatewaysim.Config{})
+	for _, tt := range variantGateways {
+		t.Run(tt.name, func(t *testing.T) {
+			lines, _ := runKit(t, startProxy(t, url, tt.b), simtest.Token)
+			if got := failures(lines); !slices.Equal(got, simBugs) {
+				t.Fatalf("FAIL lines:\n%s\nwant only the simulator's known bugs:\n%s", strings.Join(got, "\n"), strings.Join(simBugs, "\n"))
+			}
+		})
+	}
 }
