@@ -2,7 +2,7 @@ package conformance_test
 
 import (
 	"context"
-	"slices"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -12,32 +12,23 @@ import (
 	"github.com/hermes/iris/internal/simtest"
 )
 
-// simBugs are the rules today's simulator fails, with the exact line: rows
-// of issue 20's table that the simulator's own fixes (branch sim) remove.
-// The kit is right to fail them; when a fix lands, its line goes.
-var simBugs = []string{
-	`FAIL history.integral-limit: limit 2.0: history (id N) was answered with error unsupported ("malformed history: field limit: got number, want int; converted"), want history`,
-	`FAIL error.not-found-without-lane: history (id N) was answered with history, want error not_found`,
-}
-
 func TestKitPassesEveryRuleAgainstTheSimulator(t *testing.T) {
-	url := startSim(t, gatewaysim.Config{})
-	lines, failed := runKit(t, url, simtest.Token)
-	if got := failures(lines); !slices.Equal(got, simBugs) {
-		t.Fatalf("FAIL lines:\n%s\nwant only the simulator's known bugs:\n%s\nfull output:\n%s", strings.Join(got, "\n"), strings.Join(simBugs, "\n"), strings.Join(lines, "\n"))
-	}
-	if failed != len(simBugs) {
-		t.Fatalf("Run returned %d failures, want %d", failed, len(simBugs))
-	}
-	if want := "24 passed, 2 failed"; lines[len(lines)-1] != want {
-		t.Fatalf("last line %q, want %q", lines[len(lines)-1], want)
-	}
-	for _, l := range lines[:len(lines)-1] {
-		if !strings.HasPrefix(l, "PASS ") && !strings.HasPrefix(l, "FAIL ") {
-			t.Fatalf("line %q is neither PASS nor FAIL", l)
+	simtest.EachDialect(t, func(t *testing.T, d gatewaysim.Dialect) {
+		url := startSim(t, gatewaysim.Config{Dialect: d})
+		lines, failed := runKit(t, url, simtest.Token)
+		if got := failures(lines); len(got) > 0 || failed != 0 {
+			t.Fatalf("%d rules failed:\n%s", failed, strings.Join(lines, "\n"))
 		}
-	}
-	assertCleanedUp(t, url)
+		if want := fmt.Sprintf("%d passed, 0 failed", len(lines)-1); lines[len(lines)-1] != want || len(lines) < 20 {
+			t.Fatalf("last line %q, want %q:\n%s", lines[len(lines)-1], want, strings.Join(lines, "\n"))
+		}
+		for _, l := range lines[:len(lines)-1] {
+			if !strings.HasPrefix(l, "PASS ") {
+				t.Fatalf("line %q is not a PASS line", l)
+			}
+		}
+		assertCleanedUp(t, url)
+	})
 }
 
 // assertCleanedUp checks that no channel of the kit is left and that the
