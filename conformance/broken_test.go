@@ -230,7 +230,7 @@ var brokenGateways = []struct {
 			return data
 		}},
 		want: []string{
-			`FAIL media.upload-pull: media.pull.end says sha256 SHA, the bytes hash to SHA`,
+			`FAIL media.pull: media.pull.end says sha256 SHA, the bytes hash to SHA`,
 		},
 	},
 	{

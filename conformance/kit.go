@@ -52,6 +52,8 @@ type kit struct {
 
 	fix    *fixture // the shared lane of messages, built on first use
 	fixErr error
+	att    *attachment // the upload the media rules share, made on first use
+	attErr error
 }
 
 // Run drives the gateway through every rule, writes one line per rule

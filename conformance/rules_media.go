@@ -15,15 +15,27 @@ import (
 // mediaChunk is the largest binary frame the kit sends (PROTOCOL-NOTES).
 const mediaChunk = 256 << 10
 
-// mediaUploadPull: an upload (media.upload.start, binary chunks,
-// media.upload.end with the sha256) is acknowledged with
-// media.upload.ack; attached to a message.send it shows in history as
-// media, and media.pull of it returns the same bytes (after at most one
-// JSON header) and media.pull.end.
-func mediaUploadPull(ctx context.Context, k *kit) error {
+// attachment is the kit's upload, attached to a message of the shared
+// lane: its bytes and the media_id history lists for it.
+type attachment struct {
+	data    []byte
+	mediaID string
+}
+
+// attached returns the attachment, uploading it on first use.
+func (k *kit) attached(ctx context.Context) (*attachment, error) {
+	if k.att == nil && k.attErr == nil {
+		k.att, k.attErr = k.attach(ctx)
+	}
+	return k.att, k.attErr
+}
+
+// attach runs an upload of two chunks with its sha256, checks the
+// acknowledgement, and attaches it to a message of the shared lane.
+func (k *kit) attach(ctx context.Context) (*attachment, error) {
 	fx, err := k.messages(ctx)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	c := fx.c
 	data := make([]byte, mediaChunk+mediaChunk/4) // two chunks
@@ -31,34 +43,58 @@ func mediaUploadPull(ctx context.Context, k *kit) error {
 	ref := "mu_conf_" + k.tag
 	f, err := c.upload(ctx, ref, data, sha256Hex(data), int64(len(data)))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	ack, _ := f.Payload.(*frame.MediaUploadAck)
 	switch {
 	case f.Type != frame.TypeMediaUploadAck || ack == nil:
-		return fmt.Errorf("the upload (id %d) was answered with %s, want media.upload.ack", f.ID, f.describe())
+		return nil, fmt.Errorf("the upload (id %d) was answered with %s, want media.upload.ack", f.ID, f.describe())
 	case ack.Refused():
-		return fmt.Errorf("media.upload.ack says ok false: %s", ack.Why())
+		return nil, fmt.Errorf("media.upload.ack says ok false: %s", ack.Why())
 	case ack.MediaRef != "" && ack.MediaRef != ref:
-		return fmt.Errorf("media.upload.ack names media_ref %q, the upload was %q", ack.MediaRef, ref)
+		return nil, fmt.Errorf("media.upload.ack names media_ref %q, the upload was %q", ack.MediaRef, ref)
 	}
 	text := k.name("media message (a test of the gateway; no answer needed)")
 	if err := c.sendText(fx.lane, text, obj{"media_refs": []string{ref}}); err != nil {
-		return err
+		return nil, err
 	}
 	sent, err := c.findSent(ctx, fx.lane, text)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if len(sent[0].Media) == 0 || sent[0].Media[0].MediaID == "" {
-		return fmt.Errorf("history lists the message sent with media_refs [%s] without media", ref)
+		return nil, fmt.Errorf("history lists the message sent with media_refs [%s] without media", ref)
 	}
-	got, err := c.pull(ctx, sent[0].Media[0].MediaID)
+	return &attachment{data: data, mediaID: sent[0].Media[0].MediaID}, nil
+}
+
+// mediaUpload: an upload (media.upload.start, binary chunks,
+// media.upload.end with the sha256) is acknowledged with
+// media.upload.ack, and attached to a message.send it shows in history as
+// media of that message.
+func mediaUpload(ctx context.Context, k *kit) error {
+	_, err := k.attached(ctx)
+	return err
+}
+
+// mediaPull: media.pull of the attachment's media_id, as history lists it,
+// returns the uploaded bytes (after at most one JSON header) and
+// media.pull.end.
+func mediaPull(ctx context.Context, k *kit) error {
+	a, err := k.attached(ctx)
+	if err != nil {
+		return fmt.Errorf("no attachment to pull (see media.upload): %w", err)
+	}
+	fx, err := k.messages(ctx)
 	if err != nil {
 		return err
 	}
-	if string(got) != string(data) {
-		return fmt.Errorf("media.pull returned %d bytes hashing to %s; %d bytes hashing to %s were uploaded", len(got), sha256Hex(got), len(data), sha256Hex(data))
+	got, err := fx.c.pull(ctx, a.mediaID)
+	if err != nil {
+		return err
+	}
+	if string(got) != string(a.data) {
+		return fmt.Errorf("media.pull returned %d bytes hashing to %s; %d bytes hashing to %s were uploaded", len(got), sha256Hex(got), len(a.data), sha256Hex(a.data))
 	}
 	return nil
 }
