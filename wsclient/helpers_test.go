@@ -3,6 +3,7 @@ package wsclient_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -160,6 +161,8 @@ func describe(evs []wsclient.Event) string {
 			b.WriteString("[hello]")
 		case *wsclient.ProtocolErrorEvent:
 			b.WriteString("[protocol error: " + e.Err.Error() + "]")
+		case *wsclient.SilenceEvent:
+			b.WriteString(fmt.Sprintf("[silence over=%v]", e.Over))
 		}
 		b.WriteString(" ")
 	}
