@@ -86,7 +86,7 @@ func TestMediaSentOfflineWaitsForGateway(t *testing.T) {
 	if _, err := second.Start(strings.TrimSuffix(strings.TrimPrefix(url, "ws://"), "/")); err != nil {
 		t.Fatalf("restarting the gateway at %s: %v", url, err)
 	}
-	t.Cleanup(func() { second.Close() })
+	t.Cleanup(func() { closeSim(t, second) })
 	// The client's reconnect backoff is capped at 30 s (not configurable
 	// from the command line), so this wait allows for one full delay.
 	ctx, cancel := context.WithTimeout(context.Background(), waitDeadline+15*time.Second)
