@@ -33,7 +33,7 @@ func (r *renderer) renderMessage(it *store.Item) []string {
 	case msg.Role == frame.RoleUser:
 		if t := termsafe.Text(msg.Text); t != "" {
 			// Output re-encodes the links lipgloss reopens on wrapped lines.
-			parts = append(parts, termsafe.Output(st.UserText.Width(inner).Render(linkify(t))))
+			parts = append(parts, r.fold(it, termsafe.Output(st.UserText.Width(inner).Render(linkify(t)))))
 		}
 	case msg.Text != "":
 		parts = append(parts, r.text(it, inner))
