@@ -39,7 +39,6 @@ func TestLongUserMessageFoldsAndExpands(t *testing.T) {
 	}
 	f.mustShow("… 392 more lines (e expand)")
 
-
 	g := newFixture(t, 80, 40)
 	g.message("short", frame.RoleUser, numbered(12), 0)
 	g.message("reply", frame.RoleAssistant, strings.ReplaceAll(numbered(14), "log", "agent"), 1)
