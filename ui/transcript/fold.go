@@ -17,9 +17,10 @@ const (
 )
 
 // fold cuts body (the message's rendered text) to foldKeep rows and a
-// "… N more lines" line, unless it is short or it was unfolded.
+// "… N more lines" line, unless it is short, it was unfolded, or it goes
+// to the terminal's scrollback (--inline), where it cannot be unfolded.
 func (r *renderer) fold(it *store.Item, body string) string {
-	if r.unfolded[it] || strings.Count(body, "\n") < foldOver {
+	if r.unfolded[it] || r.printed[it] || strings.Count(body, "\n") < foldOver {
 		delete(r.folded, it)
 		return body
 	}
