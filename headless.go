@@ -7,13 +7,15 @@ import (
 	"io"
 	"os"
 
+	"github.com/charmbracelet/x/term"
+
 	"github.com/hermes/iris/headless"
 )
 
 // runHeadless runs send, pickers or answer against the resolved profile.
 func runHeadless(ctx context.Context, opts cliOptions, stdout, stderr io.Writer) int {
 	c := opts.headless
-	env := &headless.Env{Stdin: os.Stdin, Stdout: stdout, Stderr: stderr}
+	env := &headless.Env{Stdin: os.Stdin, Stdout: stdout, Stderr: stderr, Terminal: isTerminal(stdout)}
 	if !c.Help {
 		cfg, code := loadConfig(ctx, opts, stderr)
 		if cfg == nil {
@@ -27,4 +29,10 @@ func runHeadless(ctx context.Context, opts cliOptions, stdout, stderr io.Writer)
 		env.ConnectTimeout = cmp.Or(c.ConnectTimeout, cfg.ConnectTimeout) // the flag, else the profile's
 	}
 	return c.Run(ctx, env)
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(f.Fd())
 }

@@ -44,13 +44,24 @@ func (s *State) applyMessage(l frame.Lane, m *frame.Message, replayed bool) {
 			ln.anchor, ln.storedTurn = it, false
 			return
 		}
+		if it.Msg.Streaming || it.Msg.Cut != CutNone {
+			s.finishedNow(ln, msg.ID)
+		}
 		s.mergeFinal(ln, it, msg)
+		s.awaitIfUser(ln, msg)
 		return
 	}
 	if it, done := s.absorb(ln, msg); done {
 		ln.anchor, ln.storedTurn = it, it == nil && replayed
+		if it != nil {
+			s.finishedNow(ln, msg.ID)
+			s.awaitIfUser(ln, msg)
+		}
 		return
 	}
+	s.finishedNow(ln, msg.ID)
+	s.awaitIfUser(ln, msg)
+	ln.turnStarted(msg)
 	it := &Item{Kind: KindMessage, Msg: msg, TS: msg.TS}
 	pos := ln.Len()
 	if replayed {
@@ -134,6 +145,11 @@ func (s *State) finished(ln *Lane, msg *Message) {
 	}
 }
 
+// finishedNow lists message id of lane ln in the change as finished.
+func (s *State) finishedNow(ln *Lane, id string) {
+	s.chg.Finished = append(s.chg.Finished, MessageRef{Lane: ln.Key, ID: id})
+}
+
 // lastAnswer returns the lane's newest final assistant message, or nil.
 func (l *Lane) lastAnswer() *Message {
 	for i := len(l.items) - 1; i >= 0; i-- {
@@ -190,6 +206,7 @@ func (s *State) startAt(l frame.Lane, m *frame.MessageStart, where func(*Lane) i
 		role = frame.RoleAssistant
 	}
 	msg := &Message{ID: m.MessageID, Role: role, ReplyTo: m.ReplyTo.Val, TS: s.fromMillis(m.TS), Streaming: true}
+	ln.turnStarted(msg)
 	s.add(ln, where(ln), &Item{Kind: KindMessage, Msg: msg, TS: msg.TS})
 	s.arrived(ln, msg)
 }
@@ -248,6 +265,9 @@ func (s *State) applyStop(l frame.Lane, m *frame.MessageStop, replayed bool) {
 		return // already finished by a stop; one cut short still takes its final text
 	}
 	msg := it.Msg
+	if msg.Streaming || msg.Cut != CutNone {
+		s.finishedNow(ln, msg.ID)
+	}
 	msg.Streaming, msg.Cut = false, CutNone
 	msg.Stopped = msg.Stopped || m.Interrupted != nil && *m.Interrupted // stopped on any device (extension turn_interrupted)
 	s.capText(msg, m.FinalText)
@@ -278,33 +298,27 @@ func (s *State) applyStop(l frame.Lane, m *frame.MessageStop, replayed bool) {
 	s.turnMovedOn(ln)
 }
 
-// msgRef names a deleted message: its lane and id. The zero lane stands
-// for every lane (a deletion that named none).
+// msgRef names a deleted message: its lane and id.
 type msgRef struct {
 	lane frame.Lane
 	id   string
 }
 
 // isGone reports whether message id of lane l was deleted this session.
-func (s *State) isGone(l frame.Lane, id string) bool {
-	return s.gone[msgRef{l, id}] || s.gone[msgRef{id: id}]
-}
+func (s *State) isGone(l frame.Lane, id string) bool { return s.gone[msgRef{l, id}] }
 
-// deleteMessages removes messages by id from lane l, or from every lane when
-// the frame named none. Messages are per lane: the same id in another lane
-// is another message and stays. Ids not held are a no-op in memory; a
-// persistent State deletes their rows too.
+// deleteMessages removes messages by id from lane l. Messages are per
+// lane: the same id in another lane is another message and stays. Ids not
+// held are a no-op in memory; a persistent State deletes their rows too.
 func (s *State) deleteMessages(l frame.Lane, ids []string) {
-	if l.ChatID == "" {
-		l = frame.Lane{}
-	}
+	ln := s.lanes[l]
 	for _, id := range ids {
 		if id == "" {
 			continue
 		}
 		s.gone[msgRef{l, id}] = true
-		for key, ln := range s.lanes {
-			if it := ln.byMsg[id]; it != nil && (l.ChatID == "" || key == l) {
+		if ln != nil {
+			if it := ln.byMsg[id]; it != nil {
 				s.drop(ln, it)
 			}
 		}
@@ -312,29 +326,20 @@ func (s *State) deleteMessages(l frame.Lane, ids []string) {
 	}
 }
 
-// applyReceipt applies an incoming read.receipt. For the user's own
-// message it means the agent picked it up (✓✓); a receipt for an id not
-// held (nor stored) goes to the lane's oldest placeholder handed to the
-// gateway and still waiting for its echo, which takes the id. For a
-// message from others it is another device's read state: only what came
-// after that message stays unread.
+// applyReceipt applies an incoming read.receipt in its lane (message ids
+// are per lane). For the user's own message it means the agent picked it
+// up (✓✓); a receipt for an id not held (nor stored, nor deleted) goes to
+// the lane's oldest placeholder handed to the gateway and still waiting
+// for its echo, which takes the id. For a message from others it is
+// another device's read state: only what came after that message stays
+// unread.
 func (s *State) applyReceipt(l frame.Lane, id string) {
-	if id == "" {
+	ln := s.lanes[l]
+	if id == "" || ln == nil || s.isGone(l, id) {
 		return
 	}
-	ln, it := s.lanes[l], (*Item)(nil)
-	if ln != nil {
-		it = ln.byMsg[id]
-	}
-	if it == nil {
-		for _, o := range s.lanes {
-			if it = o.byMsg[id]; it != nil {
-				ln = o
-				break
-			}
-		}
-	}
-	if it == nil && ln != nil && !s.knownElsewhere(ln, id) {
+	it := ln.byMsg[id]
+	if it == nil && !s.knownElsewhere(ln, id) {
 		if it = ln.oldestUnechoed(); it != nil {
 			it.Msg.ID = id
 			ln.index(it)
@@ -344,12 +349,18 @@ func (s *State) applyReceipt(l frame.Lane, id string) {
 	}
 	switch {
 	case it == nil:
+		if ln := s.lanes[l]; ln != nil {
+			ln.awaitReply(id) // a receipt without its echo still marks the turn to come
+		}
 	case it.Msg.Role != frame.RoleUser:
 		s.readUpTo(ln, it)
-	case it.Msg.Delivery != DeliveryRead:
-		it.Msg.Delivery = DeliveryRead
-		s.touch(ln, it)
-		s.chg.Outgoing = true
+	default:
+		s.awaitIfUser(ln, it.Msg)
+		if it.Msg.Delivery != DeliveryRead {
+			it.Msg.Delivery = DeliveryRead
+			s.touch(ln, it)
+			s.chg.Outgoing = true
+		}
 	}
 }
 
