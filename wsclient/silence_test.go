@@ -19,18 +19,25 @@ func isSilence(over bool) func(wsclient.Event) bool {
 	}
 }
 
-// TestUnansweredPingReportedBeforeDead: a gateway that keeps the TCP
-// connection open but answers nothing is reported as silent as soon as a
-// ping goes unanswered, long before the connection is declared dead.
-func TestUnansweredPingReportedBeforeDead(t *testing.T) {
+// onlineWithGrace connects a client pinging every 50 ms, reporting a ping
+// unanswered for 100 ms, dead after deadAfter, to a simulator; it returns
+// them once online, with the index of the online event.
+func onlineWithGrace(t *testing.T, deadAfter time.Duration) (*gatewaysim.Server, *collector, int) {
 	sim, url := simtest.StartSim(t, gatewaysim.Config{})
 	c := start(t, newClient(t, url, func(cfg *wsclient.Config) {
 		cfg.Timing.PingInterval = 50 * time.Millisecond
 		cfg.Timing.PingGrace = 100 * time.Millisecond
-		cfg.Timing.DeadAfter = 3 * time.Second
+		cfg.Timing.DeadAfter = deadAfter
 	}))
 	col := collect(t, c.Client)
-	on := col.wait(t, 0, "online", isState(wsclient.StateOnline))
+	return sim, col, col.wait(t, 0, "online", isState(wsclient.StateOnline))
+}
+
+// TestUnansweredPingReportedBeforeDead: a gateway that keeps the TCP
+// connection open but answers nothing is reported as silent as soon as a
+// ping goes unanswered, long before the connection is declared dead.
+func TestUnansweredPingReportedBeforeDead(t *testing.T) {
+	sim, col, on := onlineWithGrace(t, 3*time.Second)
 	sim.SetSilent(true)
 	began := time.Now()
 	i := col.wait(t, on, "silence reported", isSilence(false))
@@ -62,14 +69,7 @@ func TestUnansweredPingReportedBeforeDead(t *testing.T) {
 // TestSilenceOverWhenGatewayTalksAgain: once the gateway answers again the
 // silence is reported over and the connection stays up.
 func TestSilenceOverWhenGatewayTalksAgain(t *testing.T) {
-	sim, url := simtest.StartSim(t, gatewaysim.Config{})
-	c := start(t, newClient(t, url, func(cfg *wsclient.Config) {
-		cfg.Timing.PingInterval = 50 * time.Millisecond
-		cfg.Timing.PingGrace = 100 * time.Millisecond
-		cfg.Timing.DeadAfter = 10 * time.Second
-	}))
-	col := collect(t, c.Client)
-	on := col.wait(t, 0, "online", isState(wsclient.StateOnline))
+	sim, col, on := onlineWithGrace(t, 10*time.Second)
 	sim.SetSilent(true)
 	i := col.wait(t, on, "silence reported", isSilence(false))
 	sim.SetSilent(false)

@@ -39,14 +39,7 @@ func (m *Model) ToggleFold() bool {
 	if it == nil || !m.folded[it] && !m.unfolded[it] {
 		return false
 	}
-	if m.unfolded == nil {
-		m.unfolded = map[*store.Item]bool{}
-	}
-	if m.unfolded[it] {
-		delete(m.unfolded, it)
-	} else {
-		m.unfolded[it] = true
-	}
+	toggle(&m.unfolded, it)
 	delete(m.cache, it)
 	return true
 }
