@@ -517,20 +517,33 @@ func startSimIn(t testing.TB, d gatewaysim.Dialect, token string, interval time.
 	return sim, url
 }
 
-// simCloseLimit bounds closing a simulator when its test ends.
-const simCloseLimit = 30 * time.Second
+// simLimit bounds one call into a simulator (closing it, a fault command
+// that restarts it): each waits for its connections and agent turns to end.
+const simLimit = 30 * time.Second
 
-// closeSim closes sim, failing the test (with the simulator's goroutines
-// left running) if that takes longer than simCloseLimit.
+// closeSim closes sim within simLimit (see within), failing the test on
+// an error.
 func closeSim(t testing.TB, sim *gatewaysim.Server) {
 	t.Helper()
+	var err error
+	within(t, simLimit, "closing the gateway simulator", func() { err = sim.Close() })
+	if err != nil {
+		t.Errorf("closing the gateway simulator: %v", err)
+	}
+}
+
+// within runs f, and fails the test naming what if f has not returned
+// after limit, with every goroutine's stack (the simulator's that hang
+// among them); f is then left running.
+func within(t testing.TB, limit time.Duration, what string, f func()) {
+	t.Helper()
 	done := make(chan struct{})
-	go func() { sim.Close(); close(done) }()
+	go func() { f(); close(done) }()
 	select {
 	case <-done:
-	case <-time.After(simCloseLimit):
+	case <-time.After(limit):
 		buf := make([]byte, 1<<20)
-		t.Errorf("the gateway simulator did not close within %s; goroutines:\n%s", simCloseLimit, buf[:runtime.Stack(buf, true)])
+		t.Fatalf("%s did not end within %s; goroutines:\n%s", what, limit, buf[:runtime.Stack(buf, true)])
 	}
 }
 
@@ -542,9 +555,7 @@ func closedURL(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := sim.Close(); err != nil {
-		t.Fatal(err)
-	}
+	closeSim(t, sim)
 	return url
 }
 

@@ -65,9 +65,7 @@ func TestMediaSentOfflineWaitsForGateway(t *testing.T) {
 	first, url := startSim(t, token, time.Millisecond)
 	e := newEnv(t)
 	e.connectOnce("--url", url, "--token", token) // the cache then holds a lane to send to
-	if err := first.Close(); err != nil {
-		t.Fatal(err)
-	}
+	closeSim(t, first)
 	pic := filepath.Join(e.root, "later.png")
 	if err := os.WriteFile(pic, tinyPNG(t), 0o600); err != nil {
 		t.Fatal(err)

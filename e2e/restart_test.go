@@ -34,9 +34,7 @@ func TestGatewayRestartMidTool(t *testing.T) {
 	})
 
 	// Restart with state loss: a new simulator on the same address.
-	if err := first.Close(); err != nil {
-		t.Fatal(err)
-	}
+	closeSim(t, first)
 	addr := strings.TrimSuffix(strings.TrimPrefix(url, "ws://"), "/")
 	second := gatewaysim.New(gatewaysim.Config{Token: token, Seed: true})
 	if _, err := second.Start(addr); err != nil {
