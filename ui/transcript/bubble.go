@@ -54,7 +54,7 @@ func (r *renderer) renderMessage(it *store.Item) []string {
 	if f := r.footer(msg, inner); f != "" {
 		parts = append(parts, f)
 	}
-	return append([]string{r.header(msg)}, framed(bubble, parts)...)
+	return append([]string{ansi.Truncate(r.header(msg), r.width, "…")}, framed(bubble, parts)...)
 }
 
 // framed draws the bubble's left bar before every line of parts. The parts
