@@ -170,7 +170,6 @@ func (s *session) serve(ctx context.Context, cursor int64) error {
 	for {
 		s.ws.SetReadDeadline(s.listen())
 		data, binary, err := s.read()
-		s.busy()
 		switch {
 		case errors.Is(err, ErrFrameTooLarge):
 			s.protocolError(ctx, "size", err)
@@ -194,6 +193,7 @@ func (s *session) read() (data []byte, binary bool, err error) {
 	if err != nil {
 		return nil, false, err
 	}
+	s.busy() // a message is coming in: its bytes are an answer, however slow
 	if s.buf.Cap() > 4<<20 {
 		s.buf = bytes.Buffer{} // don't keep a huge buffer after a big frame
 	}

@@ -3,9 +3,11 @@ package wsclient_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/gorilla/websocket"
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/internal/simtest"
@@ -115,4 +117,45 @@ func countMatching(evs []wsclient.Event, pred func(wsclient.Event) bool) int {
 		}
 	}
 	return n
+}
+
+// TestSlowLargeFrameIsNoSilence: a frame that takes longer than PingGrace
+// to arrive (a big message on a slow link) is an answer: its bytes keep
+// coming, so no silence is reported, though this gateway never answers a
+// ping.
+func TestSlowLargeFrameIsNoSilence(t *testing.T) {
+	text := strings.Repeat("slow link ", 8<<10) // 80 KiB
+	data, err := frame.Encode(frame.Frame{Type: frame.TypeMessage, ChatID: frame.Some(defaultChat),
+		Payload: &frame.Message{MessageID: "m_big", Role: frame.RoleAssistant, Text: text}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const chunks = 10
+	rs := startRawScript(t, rawScript{afterSync: func(ws *websocket.Conn) {
+		w, err := ws.NextWriter(websocket.TextMessage)
+		if err != nil {
+			return
+		}
+		step := len(data)/chunks + 1
+		for i := 0; i < len(data); i += step {
+			if i > 0 {
+				time.Sleep(100 * time.Millisecond) // the slow link: 1 s for the frame
+			}
+			if _, err := w.Write(data[i:min(i+step, len(data))]); err != nil {
+				return
+			}
+		}
+		w.Close()
+	}})
+	c := start(t, newClient(t, rs.url, func(cfg *wsclient.Config) {
+		cfg.Timing.PingInterval = 20 * time.Millisecond
+		cfg.Timing.PingGrace = 300 * time.Millisecond
+		cfg.Timing.DeadAfter = 5 * time.Second
+	}))
+	col := collect(t, c.Client)
+	i := col.wait(t, 0, "the slow frame", isFrame(frame.TypeMessage))
+	if n := countMatching(col.all()[:i], isSilence(false)); n != 0 {
+		t.Fatalf("silence reported while the frame was arriving: %s", describe(col.all()))
+	}
+	rs.accept(t)
 }
