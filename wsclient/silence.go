@@ -8,8 +8,9 @@ import (
 
 // silence tracks whether the gateway answers. The reader stamps listening
 // with the time it began waiting for the next message (and again on every
-// ping or pong received); while it handles a message (or waits on a full
-// event queue) listening is 0, which never counts as silence. A ping is
+// ping or pong received); from a message's first bytes until it was
+// handled (waits on a full event queue included) listening is 0, which
+// never counts as silence. A ping is
 // unanswered when, PingGrace after it went out, the reader is still
 // waiting since before it.
 type silence struct {
@@ -27,7 +28,7 @@ func (s *session) listen() time.Time {
 	return now.Add(s.c.cfg.Timing.DeadAfter)
 }
 
-// busy records that the reader handles a message.
+// busy records that a message is arriving or being handled.
 func (s *session) busy() { s.quiet.listening.Store(0) }
 
 // checkAnswered reports a SilenceEvent when nothing arrived since the ping
