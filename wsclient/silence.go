@@ -10,9 +10,8 @@ import (
 // with the time it began waiting for the next message (and again on every
 // ping or pong received); from a message's first bytes until it was
 // handled (waits on a full event queue included) listening is 0, which
-// never counts as silence. A ping is
-// unanswered when, PingGrace after it went out, the reader is still
-// waiting since before it.
+// never counts as silence. A ping is unanswered when, PingGrace after it
+// went out, the reader is still waiting since before it.
 type silence struct {
 	listening atomic.Int64 // UnixNano; 0 while a message is being handled
 	mu        sync.Mutex   // orders the SilenceEvents of one connection
