@@ -113,7 +113,8 @@ func TestReboundKeysDriveDialogHints(t *testing.T) {
 	mustHint(t, "multi-select picker", viewOf(multi), "Pick any number: x (or alt+a/alt+s/alt+d) toggles, ctrl+s sends.", "space (or")
 	choice := armed(t, com, queued(t, com, `{"type":"picker.choice","chat_id":"c1","payload":{"picker_id":"pc_r","title":"Effort","choices":[{"value":"low","label":"Low"},{"value":"high","label":"High"}]}}`))
 	mustHint(t, "choice picker", viewOf(choice),
-		"ctrl+u/ctrl+d then ctrl+s, or a/s/d/f, to answer · ctrl+w hide", "↑↓ then enter", "1-9", "esc hide")
+		"a/s, or ctrl+u/ctrl+d then ctrl+s, to answer · ctrl+w hide", "↑↓ then enter", "1-9", "esc hide")
+	mustHint(t, "choice picker rows", viewOf(choice), "a   Low", "1   Low")
 }
 
 // TestReboundKeysActInDialogs checks that a rebound key acts and the

@@ -78,6 +78,8 @@ func settled(it *store.Item) bool {
 		return !it.Msg.Streaming && d != store.DeliveryQueued && d != store.DeliverySending
 	case it.Kind == store.KindTool && it.Tool != nil:
 		return !it.Tool.Running
+	case it.Kind == store.KindPickerRecord:
+		return it.Outcome != store.Answering // the gateway's reply gives the outcome
 	}
 	return true
 }
