@@ -91,7 +91,7 @@ func TestApproverAnswerShowsInTheTUIWithPolicyAndRule(t *testing.T) {
 	if err := ap.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
-	if err := ap.Wait(); err != nil {
+	if err := waitCmd(ap, waitDeadline); err != nil {
 		t.Fatalf("iris approve: %v\n%s", err, stderr.String())
 	}
 	if !strings.Contains(stderr.String(), "approve: answered 1 (1 once)") {
