@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
 import sys
 from pathlib import Path
@@ -70,6 +71,8 @@ def hermes(tmp_path, model, request):
     made: list[Hermes] = []
 
     def make(with_iris: bool = True, start: bool = True, **extra) -> Hermes:
+        if with_iris and importlib.util.find_spec("iris_hermes") is None:
+            pytest.fail("the Iris plugin (iris_hermes) is not installed in this venv: pip install -e hermes-plugin[test]")
         h = Hermes(tmp_path / f"hermes{len(made)}", model, with_iris, extra)
         made.append(h)
         if start:

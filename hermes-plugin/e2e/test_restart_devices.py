@@ -1,0 +1,59 @@
+"""A Hermes restart under Iris, two Iris devices, history and search after a restart."""
+
+from flows import APPROVAL_TITLE, online, script_delete, tool_result_with, victim
+from scripted_model import Step
+
+
+def test_restart_mid_turn_reconciles_with_nothing_lost_or_duplicated(hermes, model, iris):
+    model.add("write the essay", Step(text_before_hold="Essay part one. ", hold="essay", text="Essay part two."))
+    model.add("after the restart", Step(text="Back after the restart."))
+    h = hermes()
+    screen = online(iris(h))
+    screen.send("write the essay")
+    assert model.gate("essay").wait_reached(90)
+    screen.wait_shows("Essay part one.", timeout=30)
+    h.gateway.stop()  # SIGTERM: Hermes' shutdown path, mid-turn
+    h.gateway.start()
+    screen.wait_shows("● online", timeout=90)
+    screen.send("after the restart")
+    shown = screen.wait_shows("Back after the restart.", timeout=90)
+    for once in ("write the essay", "Essay part one.", "after the restart", "Back after the restart."):
+        assert shown.count(once) == 1, f"{once!r} shown {shown.count(once)} times:\n{shown}"
+    assert "Essay part two." not in shown
+
+
+def test_second_device_shows_the_answer_and_who_gave_it(hermes, model, iris):
+    h = hermes()
+    target = victim(h.workdir)
+    script_delete(model, "remove the victim", target.name, after="Removed as approved.")
+    laptop = online(iris(h, "laptop"))
+    desktop = online(iris(h, "desktop"))
+    laptop.send("remove the victim")
+    for screen in (laptop, desktop):
+        screen.wait_shows(APPROVAL_TITLE, f"rm -r {target.name}", timeout=90)
+    laptop.keys("M-p")
+    laptop.wait_shows("↑↓ then enter, or 1-9, to answer", timeout=15)
+    laptop.keys("1")  # Allow once
+    tool_result_with(model, "remove the victim", 1)
+    assert not target.exists()
+    desktop.wait_shows("Removed as approved.", "by laptop", timeout=60)
+    desktop.wait_gone(APPROVAL_TITLE, timeout=15)
+
+
+def test_history_and_search_after_a_restart(hermes, model, iris):
+    model.add("remember the zebra", Step(text="Noted: the zebra is called Ziggy."))
+    h = hermes()
+    first = iris(h, "laptop")
+    screen = online(first)
+    screen.send("remember the zebra")
+    screen.wait_shows("Noted: the zebra is called Ziggy.", timeout=90)
+    screen.quit()
+    h.gateway.restart()
+    # A device that was never connected loads the lane from Hermes' history.
+    fresh = online(iris(h, "desktop"))
+    fresh.wait_shows("remember the zebra", "Noted: the zebra is called Ziggy.", timeout=60)
+    fresh.keys("C-f")
+    fresh.wait_shows("Search", timeout=15)
+    fresh.type("Ziggy")
+    fresh.keys("Enter")
+    fresh.wait_shows("found", timeout=30)
