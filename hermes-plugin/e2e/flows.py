@@ -20,6 +20,21 @@ def online(device: IrisDevice, *args: str) -> Screen:
     return screen
 
 
+PICKER_CARD = "waiting · alt+p to answer"
+APPROVAL_ARMED = "↑↓ then enter, or 1-9, to answer"
+CLARIFY_ARMED = "picks a choice"
+
+
+def open_picker(screen: Screen, *shows: str, timeout: float = 90.0) -> str:
+    """Waits for a picker; one that arrived as a card (within 2 s of typing, or
+    raised by another device) is opened with alt+p. Returns the screen once every
+    string of ``shows`` is on it."""
+    seen = screen.wait(lambda s: PICKER_CARD in s or all(w in s for w in shows), "the picker or its card", timeout)
+    if PICKER_CARD in seen and not all(w in seen for w in shows):
+        screen.keys("M-p")
+    return screen.wait_shows(*shows, timeout=15)
+
+
 def waiting_picker(device: IrisDevice, kind: str, timeout: float = 60.0) -> dict:
     """Polls ``iris pickers --json`` until a picker of ``kind`` waits; returns it."""
     deadline = time.monotonic() + timeout

@@ -1,7 +1,7 @@
 """Hermes' real approval guard, clarify tool and /model picker, answered from Iris."""
 
 from scripted_model import Step
-from flows import APPROVAL_TITLE, online, script_clarify, script_delete, send_wait, tool_result_with, victim, waiting_picker
+from flows import APPROVAL_ARMED, APPROVAL_TITLE, CLARIFY_ARMED, online, open_picker, script_clarify, script_delete, send_wait, tool_result_with, victim, waiting_picker
 
 
 def test_approval_once_in_the_tui_runs_the_command(hermes, model, iris):
@@ -10,9 +10,7 @@ def test_approval_once_in_the_tui_runs_the_command(hermes, model, iris):
     script_delete(model, "tidy the workspace", target.name)
     screen = online(iris(h))
     screen.send("tidy the workspace")
-    screen.wait_shows(APPROVAL_TITLE, f"rm -r {target.name}", "Allow once", timeout=90)
-    screen.keys("M-p")  # opens it when it waits as a card; harmless when open
-    screen.wait_shows("↑↓ then enter, or 1-9, to answer", timeout=15)
+    open_picker(screen, APPROVAL_TITLE, f"rm -r {target.name}", "Allow once", APPROVAL_ARMED)
     screen.keys("1")  # Allow once
     result = tool_result_with(model, "tidy the workspace", 1)
     assert not target.exists(), result
@@ -55,9 +53,7 @@ def test_clarify_answered_with_typed_text_in_the_tui(hermes, model, iris):
     h = hermes()
     screen = online(iris(h))
     screen.send("plan the trip")
-    screen.wait_shows("Which city should I plan for?", "Paris", "Rome", timeout=90)
-    screen.keys("M-p")
-    screen.wait_shows("picks a choice", timeout=15)
+    open_picker(screen, "Which city should I plan for?", "Paris", "Rome", CLARIFY_ARMED)
     screen.type("Lisbon in May")
     screen.keys("Enter")
     result = tool_result_with(model, "plan the trip", 1)

@@ -1,6 +1,6 @@
 """A Hermes restart under Iris, two Iris devices, history and search after a restart."""
 
-from flows import APPROVAL_TITLE, online, script_delete, tool_result_with, victim
+from flows import APPROVAL_ARMED, APPROVAL_TITLE, online, open_picker, script_delete, tool_result_with, victim
 from scripted_model import Step
 
 
@@ -30,9 +30,7 @@ def test_second_device_shows_the_answer_and_who_gave_it(hermes, model, iris):
     desktop = online(iris(h, "desktop"))
     laptop.send("remove the victim")
     for screen in (laptop, desktop):
-        screen.wait_shows(APPROVAL_TITLE, f"rm -r {target.name}", timeout=90)
-    laptop.keys("M-p")
-    laptop.wait_shows("↑↓ then enter, or 1-9, to answer", timeout=15)
+        open_picker(screen, APPROVAL_TITLE, f"rm -r {target.name}", APPROVAL_ARMED)
     laptop.keys("1")  # Allow once
     tool_result_with(model, "remove the victim", 1)
     assert not target.exists()
