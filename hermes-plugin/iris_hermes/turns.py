@@ -1,0 +1,243 @@
+"""Hermes' text deliveries → the protocol's message / stream / tool frames.
+
+Hermes hands a platform adapter plain text: ``send`` for a new bubble and
+``edit_message`` with the full text for each streaming step (the stream
+consumer appends its cursor, " ▉" by default, while the reply is still
+growing). ``Turns`` turns that into ``message.start/update/stop``; a send
+without the cursor is a standalone ``message``. Tool events, reasoning and the
+runtime footer arrive structured through plugin hooks (``hooks.py``) and are
+attached here.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, List, Optional
+
+from .hub import Hub, frame
+from .store import Lane, Store
+
+OUTPUT_PREVIEW_CHARS = 200
+PREVIEW_CHARS = 80
+
+
+def new_id(prefix: str) -> str:
+    return f"{prefix}_{uuid.uuid4().hex[:12]}"
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+@dataclass
+class Stream:
+    """One streaming bubble."""
+
+    message_id: str
+    lane: Lane
+    text: str = ""
+    reply_to: Optional[str] = None
+
+
+@dataclass
+class TurnState:
+    """What the plugin knows about the turn running in one lane."""
+
+    started: float = field(default_factory=time.monotonic)
+    reasoning: str = ""
+    model: str = ""
+    tool_index: int = 0
+    tools: Dict[str, int] = field(default_factory=dict)
+    tool_started: Dict[int, float] = field(default_factory=dict)
+    stopping: bool = False
+    command: bool = False
+
+
+class Turns:
+    """Per-lane turn state and the frames it produces."""
+
+    def __init__(self, store: Store, hub: Hub, cursor: Callable[[], str]):
+        self.store = store
+        self.hub = hub
+        self.cursor = cursor
+        self.streams: Dict[str, Stream] = {}
+        self.turns: Dict[Lane, TurnState] = {}
+
+    def turn(self, lane: Lane) -> TurnState:
+        return self.turns.setdefault(lane, TurnState())
+
+    # -- lifecycle ----------------------------------------------------------
+
+    def begin(self, lane: Lane, command: bool) -> None:
+        self.turns[lane] = TurnState(command=command)
+        self.hub.broadcast(frame("agent.busy", {"reason": "processing"}, chat_id=lane[0], thread_id=lane[1], lane=True))
+
+    def end(self, lane: Lane) -> None:
+        turn = self.turns.get(lane)
+        for s in [s for s in self.streams.values() if s.lane == lane]:
+            self._stop(s, turn)
+        self.turns.pop(lane, None)
+        self.hub.broadcast(frame("agent.idle", {}, chat_id=lane[0], thread_id=lane[1], lane=True))
+
+    def mark_stopping(self, lane: Lane) -> None:
+        if lane in self.turns:
+            self.turns[lane].stopping = True
+
+    # -- text deliveries ----------------------------------------------------
+
+    def _split_cursor(self, content: str) -> tuple[str, bool]:
+        cur = self.cursor()
+        if cur and content.endswith(cur):
+            return content[: -len(cur)], True
+        return content, False
+
+    def on_send(self, lane: Lane, content: str, reply_to: Optional[str]) -> str:
+        text, growing = self._split_cursor(content)
+        mid = new_id("m")
+        if growing:
+            s = Stream(mid, lane, text, reply_to)
+            self.streams[mid] = s
+            start: Dict[str, Any] = {"message_id": mid, "role": "assistant"}
+            if reply_to:
+                start["reply_to"] = reply_to
+            self.hub.live(frame("message.start", start, chat_id=lane[0], thread_id=lane[1], lane=True))
+            self.hub.live(frame("message.update", {"message_id": mid, "text": text},
+                                chat_id=lane[0], thread_id=lane[1], lane=True))
+            return mid
+        turn = self.turns.get(lane)
+        role = "system" if (turn is not None and turn.command) else "assistant"
+        body: Dict[str, Any] = {"message_id": mid, "role": role, "text": text, "ts": now_ms()}
+        if reply_to:
+            body["reply_to"] = reply_to
+        if role == "assistant":
+            self._attach_turn_info(body, turn)
+        self.post(lane, body)
+        return mid
+
+    def on_edit(self, message_id: str, content: str, finalize: bool) -> bool:
+        s = self.streams.get(message_id)
+        if s is None:
+            return False
+        lane = s.lane
+        text, growing = self._split_cursor(content)
+        s.text = text
+        if growing and not finalize:
+            self.hub.live(frame("message.update", {"message_id": s.message_id, "text": text},
+                                chat_id=lane[0], thread_id=lane[1], lane=True))
+        else:
+            self._stop(s, self.turns.get(lane))
+        return True
+
+    def post(self, lane: Lane, body: Dict[str, Any], origin: Any = None, id: Optional[int] = None) -> None:
+        """A standalone message: logged for history/search and broadcast."""
+        self.store.log_message(lane[0], lane[1], body)
+        self.hub.broadcast(frame("message", body, id=id, chat_id=lane[0], thread_id=lane[1], lane=True), origin=origin)
+
+    def _stop(self, s: Stream, turn: Optional[TurnState]) -> None:
+        self.streams.pop(s.message_id, None)
+        stop: Dict[str, Any] = {"message_id": s.message_id, "final_text": s.text}
+        self._attach_turn_info(stop, turn)
+        if turn is not None and turn.stopping:
+            stop["interrupted"] = True
+        body = {"message_id": s.message_id, "role": "assistant", "text": s.text, "ts": now_ms()}
+        for key in ("reasoning", "model", "runtime", "reply_to"):
+            if key in stop:
+                body[key] = stop[key]
+        if s.reply_to:
+            body["reply_to"] = s.reply_to
+        self.store.log_message(s.lane[0], s.lane[1], body)
+        self.hub.broadcast(frame("message.stop", stop, chat_id=s.lane[0], thread_id=s.lane[1], lane=True))
+
+    def _attach_turn_info(self, payload: Dict[str, Any], turn: Optional[TurnState]) -> None:
+        if turn is None:
+            return
+        if turn.reasoning:
+            payload["reasoning"] = turn.reasoning
+        runtime: Dict[str, Any] = {"latency": round(time.monotonic() - turn.started, 2)}
+        if turn.model:
+            payload["model"] = bare_model(turn.model)
+            runtime["model"] = bare_model(turn.model)
+        cwd = home_relative(os.environ.get("TERMINAL_CWD") or os.getcwd())
+        if cwd:
+            runtime["cwd"] = cwd
+        payload["runtime"] = runtime
+
+    # -- structured events from hooks ---------------------------------------
+
+    def tool_start(self, lane: Lane, call_id: str, name: str, args: Dict[str, Any]) -> None:
+        turn = self.turn(lane)
+        turn.tool_index += 1
+        index = turn.tool_index
+        turn.tools[call_id or f"#{index}"] = index
+        turn.tool_started[index] = time.monotonic()
+        payload = {"index": index, "name": name, "preview": tool_preview(name, args), "args": args}
+        self.hub.broadcast(frame("agent.busy", {"reason": "tool"}, chat_id=lane[0], thread_id=lane[1], lane=True))
+        self.hub.broadcast(frame("tool.start", payload, chat_id=lane[0], thread_id=lane[1], lane=True))
+
+    def tool_end(self, lane: Lane, call_id: str, name: str, ok: bool, duration: Optional[float],
+                 result: Any) -> None:
+        turn = self.turn(lane)
+        index = turn.tools.pop(call_id, None)
+        if index is None:
+            index = turn.tool_index
+        started = turn.tool_started.pop(index, None)
+        if duration is None and started is not None:
+            duration = time.monotonic() - started
+        payload: Dict[str, Any] = {"index": index, "name": name, "ok": ok,
+                                   "duration": round(duration or 0.0, 3),
+                                   "output_preview": output_preview(result)}
+        self.hub.broadcast(frame("tool.end", payload, chat_id=lane[0], thread_id=lane[1], lane=True))
+        self.hub.broadcast(frame("agent.busy", {"reason": "processing"}, chat_id=lane[0], thread_id=lane[1], lane=True))
+
+    def llm_done(self, lane: Lane, model: str, history: List[Dict[str, Any]]) -> None:
+        turn = self.turn(lane)
+        turn.model = model or turn.model
+        turn.reasoning = last_reasoning(history) or turn.reasoning
+
+
+def bare_model(model: str) -> str:
+    """``openai/gpt-5.4`` → ``gpt-5.4`` (the footer drops the vendor prefix)."""
+    return model.rsplit("/", 1)[-1] if model else model
+
+
+def home_relative(path: str) -> str:
+    home = os.path.expanduser("~")
+    if path == home:
+        return "~"
+    if path.startswith(home + os.sep):
+        return "~" + path[len(home):]
+    return path
+
+
+def tool_preview(name: str, args: Dict[str, Any]) -> str:
+    for key in ("command", "query", "url", "path", "question", "code"):
+        value = args.get(key) if isinstance(args, dict) else None
+        if isinstance(value, str) and value.strip():
+            first = value.strip().splitlines()[0]
+            return first if len(first) <= PREVIEW_CHARS else first[: PREVIEW_CHARS - 1] + "…"
+    return ""
+
+
+def output_preview(result: Any) -> str:
+    text = result if isinstance(result, str) else ("" if result is None else str(result))
+    text = text.strip()
+    return text if len(text) <= OUTPUT_PREVIEW_CHARS else "…" + text[-(OUTPUT_PREVIEW_CHARS - 1):]
+
+
+def last_reasoning(history: List[Dict[str, Any]]) -> str:
+    """Reasoning of the current turn's assistant messages (after the last user message)."""
+    parts: List[str] = []
+    for msg in reversed(history or []):
+        if not isinstance(msg, dict):
+            continue
+        if msg.get("role") == "user":
+            break
+        if msg.get("role") == "assistant":
+            r = msg.get("reasoning") or msg.get("reasoning_content")
+            if isinstance(r, str) and r.strip():
+                parts.append(r.strip())
+    parts.reverse()
+    return "\n\n".join(parts)
