@@ -10,7 +10,6 @@ from iris_client import IrisDevice, Screen, json_lines
 from scripted_model import ScriptedModel, Step, ToolCall
 
 ONLINE = "● online"
-APPROVAL_TITLE = "Approve command?"
 
 
 def online(device: IrisDevice, *args: str) -> Screen:
@@ -21,18 +20,21 @@ def online(device: IrisDevice, *args: str) -> Screen:
 
 
 PICKER_CARD = "waiting · alt+p to answer"
+# The hints of an open picker dialog that accepts answers, by kind.
 APPROVAL_ARMED = "↑↓ then enter, or 1-9, to answer"
 CLARIFY_ARMED = "picks a choice"
+MODEL_ARMED = "type to filter"
 
 
-def open_picker(screen: Screen, *shows: str, timeout: float = 90.0) -> str:
-    """Waits for a picker; one that arrived as a card (within 2 s of typing, or
-    raised by another device) is opened with alt+p. Returns the screen once every
-    string of ``shows`` is on it."""
-    seen = screen.wait(lambda s: PICKER_CARD in s or all(w in s for w in shows), "the picker or its card", timeout)
-    if PICKER_CARD in seen and not all(w in seen for w in shows):
+def open_picker(screen: Screen, armed: str, *shows: str, timeout: float = 90.0) -> str:
+    """Waits for a picker whose open dialog shows the hint ``armed``; one that
+    arrived as a card (within 2 s of typing, or raised by another device) is
+    opened with alt+p. Returns the screen once ``armed`` and every string of
+    ``shows`` are on it."""
+    seen = screen.wait(lambda s: PICKER_CARD in s or armed in s, "the picker or its card", timeout)
+    if armed not in seen:
         screen.keys("M-p")
-    return screen.wait_shows(*shows, timeout=15)
+    return screen.wait_shows(armed, *shows, timeout=15)
 
 
 def waiting_picker(device: IrisDevice, kind: str, timeout: float = 60.0) -> dict:

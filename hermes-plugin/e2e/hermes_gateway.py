@@ -104,7 +104,12 @@ def config_for(spec: HomeSpec) -> dict:
         config["terminal"] = {"cwd": str(spec.workdir)}
     if spec.iris_port is not None:
         config["plugins"] = {"enabled": ["iris"]}
-        config["platforms"] = {"iris": {"enabled": True, "extra": {"host": "127.0.0.1", "port": spec.iris_port}}}
+        config["platforms"] = {"iris": {
+            "enabled": True,
+            "extra": {"host": "127.0.0.1", "port": spec.iris_port},
+            # Without one, Hermes' first reply in a chat is a notice asking for /sethome.
+            "home_channel": {"platform": "iris", "chat_id": "iris:default", "name": "Default"},
+        }}
     return _merge(config, spec.extra)
 
 

@@ -1,7 +1,7 @@
 """Hermes' real approval guard, clarify tool and /model picker, answered from Iris."""
 
 from scripted_model import Step
-from flows import APPROVAL_ARMED, APPROVAL_TITLE, CLARIFY_ARMED, online, open_picker, script_clarify, script_delete, send_wait, tool_result_with, victim, waiting_picker
+from flows import APPROVAL_ARMED, CLARIFY_ARMED, MODEL_ARMED, PICKER_CARD, online, open_picker, script_clarify, script_delete, send_wait, tool_result_with, victim, waiting_picker
 
 
 def test_approval_once_in_the_tui_runs_the_command(hermes, model, iris):
@@ -10,7 +10,7 @@ def test_approval_once_in_the_tui_runs_the_command(hermes, model, iris):
     script_delete(model, "tidy the workspace", target.name)
     screen = online(iris(h))
     screen.send("tidy the workspace")
-    open_picker(screen, APPROVAL_TITLE, f"rm -r {target.name}", "Allow once", APPROVAL_ARMED)
+    open_picker(screen, APPROVAL_ARMED, f"rm -r {target.name}", "Allow once")
     screen.keys("1")  # Allow once
     result = tool_result_with(model, "tidy the workspace", 1)
     assert not target.exists(), result
@@ -41,11 +41,11 @@ def test_iris_approve_policy_answers_a_real_hermes_approval(hermes, model, iris,
     policy.write_text('[[rule]]\nname = "build cache"\ntype = "approval"\ncommand = "rm -r build-cache"\nanswer = "once"\n')
     device = iris(h)
     approver = device.spawn("approve", "--policy", str(policy))
-    code, events, err = send_wait(device, "clear the build cache")
+    sent = device.run("send", "clear the build cache")
+    assert sent.returncode == 0, sent.stdout + sent.stderr
     result = tool_result_with(model, "clear the build cache", 1)
     assert not target.exists(), result
     approver.wait_output(lambda s: "answered" in s and "build cache" in s, "the approver's decision line")
-    assert code == 0, (events, err)
 
 
 def test_clarify_answered_with_typed_text_in_the_tui(hermes, model, iris):
@@ -53,7 +53,7 @@ def test_clarify_answered_with_typed_text_in_the_tui(hermes, model, iris):
     h = hermes()
     screen = online(iris(h))
     screen.send("plan the trip")
-    open_picker(screen, "Which city should I plan for?", "Paris", "Rome", CLARIFY_ARMED)
+    open_picker(screen, CLARIFY_ARMED, "Which city should I plan for?", "Paris", "Rome")
     screen.type("Lisbon in May")
     screen.keys("Enter")
     result = tool_result_with(model, "plan the trip", 1)
@@ -80,10 +80,12 @@ def test_model_picker_switches_the_model_of_the_next_request(hermes, model, iris
     h = hermes()
     screen = online(iris(h))
     screen.send("/model")
-    screen.wait_shows("Switch model", "scripted-alpha", "scripted-beta", timeout=60)
+    open_picker(screen, MODEL_ARMED, "scripted-alpha", "scripted-beta")
     screen.type("beta")
     screen.keys("Enter")
-    screen.wait_gone("Switch model", timeout=15)
+    screen.wait_gone(MODEL_ARMED, timeout=15)
+    screen.wait_gone(PICKER_CARD, timeout=15)
     screen.send("which model now")
     request = model.wait_for(lambda r: r.script == "which model", timeout=90)
     assert request.model == "scripted-beta"
+    screen.wait_shows("Answered.", timeout=60)

@@ -1,6 +1,6 @@
 """A Hermes restart under Iris, two Iris devices, history and search after a restart."""
 
-from flows import APPROVAL_ARMED, APPROVAL_TITLE, online, open_picker, script_delete, tool_result_with, victim
+from flows import APPROVAL_ARMED, online, open_picker, script_delete, tool_result_with, victim
 from scripted_model import Step
 
 
@@ -30,12 +30,12 @@ def test_second_device_shows_the_answer_and_who_gave_it(hermes, model, iris):
     desktop = online(iris(h, "desktop"))
     laptop.send("remove the victim")
     for screen in (laptop, desktop):
-        open_picker(screen, APPROVAL_TITLE, f"rm -r {target.name}", APPROVAL_ARMED)
+        open_picker(screen, APPROVAL_ARMED, f"rm -r {target.name}")
     laptop.keys("1")  # Allow once
     tool_result_with(model, "remove the victim", 1)
     assert not target.exists()
     desktop.wait_shows("Removed as approved.", "by laptop", timeout=60)
-    desktop.wait_gone(APPROVAL_TITLE, timeout=15)
+    desktop.wait_gone(APPROVAL_ARMED, timeout=15)
 
 
 def test_history_and_search_after_a_restart(hermes, model, iris):
