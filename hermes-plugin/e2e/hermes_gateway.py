@@ -175,6 +175,7 @@ class HermesGateway:
         self.log_path = home / "gateway-run.log"
         self.proc: Optional[subprocess.Popen] = None
         self.starts = 0
+        self.started_at = 0.0  # time.time() of the latest start
         self._log_offset = 0
 
     def start(self, timeout: float = 90.0) -> "HermesGateway":
@@ -182,6 +183,7 @@ class HermesGateway:
         if self.proc is not None and self.proc.poll() is None:
             raise RuntimeError("gateway already running")
         self.starts += 1
+        self.started_at = time.time()
         log = open(self.log_path, "ab")
         self._log_offset = self.log_path.stat().st_size
         log.write(f"\n===== start {self.starts} =====\n".encode())
