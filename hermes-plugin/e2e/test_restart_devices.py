@@ -33,6 +33,27 @@ def test_restart_mid_turn_reconciles_with_nothing_lost_or_duplicated(hermes, mod
     assert shown.count("Essay part two.") == 1, shown
 
 
+def test_crash_mid_turn_leaves_no_reply_streaming_and_nothing_duplicated(hermes, model, iris):
+    model.add("write the draft", Step(text_before_hold="Draft part one. ", hold="draft", text="Draft part two."))
+    model.add("after the crash", Step(text="Back after the crash."))
+    h = hermes()
+    screen = online(iris(h))
+    screen.send("write the draft")
+    assert model.gate("draft").wait_reached(90)
+    screen.wait_shows("Draft part one.", timeout=30)
+    h.gateway.kill()  # SIGKILL: no shutdown path, no status frame
+    screen.wait_gone("● online", timeout=60)
+    model.gate("draft").release()  # a turn Hermes resumes may finish
+    h.gateway.start()
+    screen.wait_shows("● online", timeout=90)
+    screen.send("after the crash")
+    screen.wait_shows("Back after the crash.", timeout=120)
+    shown = screen.wait(lambda s: "thinking" not in s and "▍" not in s, "every reply closed", timeout=60)
+    for once in ("write the draft", "after the crash", "Back after the crash."):
+        assert bubbles(shown, once) == 1, f"{once!r} shown {bubbles(shown, once)} times:\n{shown}"
+    assert shown.count("Draft part two.") <= 1, shown
+
+
 def test_second_device_shows_the_answer_and_who_gave_it(hermes, model, iris):
     h = hermes()
     target = victim(h.workdir)
