@@ -22,9 +22,6 @@ const (
 	exitProtocol = 5 // the gateway speaks another protocol version, or its handshake cannot be used
 )
 
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "dev"
-
 // command is what the user asked the binary to do.
 type command int
 
@@ -61,6 +58,7 @@ type cliOptions struct {
 	auditJSON    bool          // audit: JSON lines instead of the table
 	serve        serveOptions  // serve
 	headless     *headless.Command
+	mediaCache   string // the media cache directory; "" for the default (the demo's is temporary)
 }
 
 // serveOptions are iris serve's own flags.

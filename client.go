@@ -42,8 +42,7 @@ func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr 
 	}
 	st, err := store.Open(cfg.DataDir, store.Options{IdleItems: store.IdleItems})
 	if err != nil {
-		fmt.Fprintf(stderr, "iris: cannot open the local store in %s: %v\n", cfg.DataDir, err)
-		fmt.Fprintln(stderr, "iris: check the disk and the directory's permissions; moving the directory away starts fresh")
+		storeOpenAdvice(stderr, cfg, err)
 		return exitFailure
 	}
 	defer func() {
@@ -72,6 +71,25 @@ func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr 
 	return runProgram(ctx, client, ui.New(uo), lg, cfg.TokenSource, stderr)
 }
 
+// storeOpenAdvice says why the local store did not open and what to do. A
+// store in use is never to be moved away: it holds that Iris's queued
+// messages and drafts.
+func storeOpenAdvice(stderr io.Writer, cfg *config.Config, err error) {
+	var inUse *store.InUseError
+	if !errors.As(err, &inUse) {
+		fmt.Fprintf(stderr, "iris: cannot open the local store in %s: %v\n", cfg.DataDir, err)
+		fmt.Fprintln(stderr, "iris: check the disk and the directory's permissions (iris config path shows where it is)")
+		return
+	}
+	holder := "another Iris"
+	if inUse.PID > 0 {
+		holder = fmt.Sprintf("another Iris, process %d,", inUse.PID)
+	}
+	fmt.Fprintf(stderr, "iris: %s has profile %q open (its store %s).\n", holder, cfg.Profile, cfg.DataDir)
+	fmt.Fprintln(stderr, "iris: quit that Iris first (it saves its drafts and queued messages), or run this one with another profile (--profile NAME);")
+	fmt.Fprintln(stderr, "iris: iris send, tail, pickers, answer and approve work beside it. Do not move the directory away: its queued messages and drafts are in it.")
+}
+
 // uiOptions are the UI's options from the configuration and command line;
 // the caller adds the gateway, the store and what depends on the terminal.
 func uiOptions(cfg *config.Config, opts cliOptions, km keymap.KeyMap, warnings []string) ui.Options {
@@ -81,6 +99,7 @@ func uiOptions(cfg *config.Config, opts cliOptions, km keymap.KeyMap, warnings [
 		TokenSource: cfg.TokenSource, Warnings: warnings,
 		Audit: audit.New(cfg.Paths.AuditFile), GatewayURL: cfg.URL, NotifyRepeats: notifyRepeats(cfg.Settings),
 		Inline: opts.inline, PickersFile: filepath.Join(cfg.DataDir, pickerfile.TUIFile), DeviceName: cfg.DeviceName,
+		Media: ui.MediaOptions{CacheDir: opts.mediaCache},
 	}
 }
 

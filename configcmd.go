@@ -8,6 +8,7 @@ import (
 
 	"github.com/hermes/iris/config"
 	"github.com/hermes/iris/media"
+	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/wsclient"
 )
 
@@ -40,17 +41,22 @@ func runConfigCheck(ctx context.Context, w io.Writer, opts config.Options, known
 	if err != nil {
 		return err
 	}
+	// Everything printed comes from files the user may not have written
+	// (a token file, a path), so each line is made safe for the terminal.
+	say := func(format string, args ...any) {
+		fmt.Fprintln(w, termsafe.Line(fmt.Sprintf(format, args...)))
+	}
 	missing := ""
 	if !c.FileExists {
 		missing = " (not found)"
 	}
-	fmt.Fprintf(w, "config   %s%s\n", c.Paths.ConfigFile, missing)
-	fmt.Fprintf(w, "profile  %s\n", c.Profile)
+	say("config   %s%s", c.Paths.ConfigFile, missing)
+	say("profile  %s", c.Profile)
 	if c.URL != "" {
-		fmt.Fprintf(w, "url      %s (from %s)\n", c.URL, c.URLSource)
+		say("url      %s (from %s)", c.URL, c.URLSource)
 	}
 	if !c.Token.IsZero() {
-		fmt.Fprintf(w, "token    %s (from %s)\n", c.Token, c.TokenSource)
+		say("token    %s (from %s)", c.Token, c.TokenSource)
 	}
 	if c.URL != "" && wsclient.NeedsInsecure(c.URL) && !c.Insecure {
 		c.Warnings = append(c.Warnings, fmt.Sprintf(
@@ -58,11 +64,11 @@ func runConfigCheck(ctx context.Context, w io.Writer, opts config.Options, known
 	}
 	if knownActions != nil {
 		for _, a := range config.UnknownActions(c.Keys, knownActions) {
-			c.Warnings = append(c.Warnings, fmt.Sprintf("[keys]: unknown action %q (ignored)", a))
+			c.Warnings = append(c.Warnings, fmt.Sprintf("[keys]: unknown action %q (ignored); %s", a, config.Suggest(a, knownActions, "actions")))
 		}
 	}
 	for _, warn := range c.Warnings {
-		fmt.Fprintf(w, "warning: %s\n", warn)
+		say("warning: %s", warn)
 	}
 	var errs []error
 	if c.URL == "" {
@@ -74,6 +80,6 @@ func runConfigCheck(ctx context.Context, w io.Writer, opts config.Options, known
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "ok (%d warnings)\n", len(c.Warnings))
+	say("ok (%d warnings)", len(c.Warnings))
 	return nil
 }

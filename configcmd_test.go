@@ -30,6 +30,7 @@ func TestRunCheck(t *testing.T) {
 	known := []string{"quit", "help"}
 	tests := []struct {
 		name, file, profile string
+		envURL              string   // IRIS_URL
 		wantOut             []string // lines expected in the output; CONFIG, DIR substituted
 		wantErr             string
 	}{
@@ -44,9 +45,9 @@ func TestRunCheck(t *testing.T) {
 			profile: "lab",
 			wantOut: []string{
 				"token    ****9876 (from token_command)",
-				`warning: CONFIG: unknown key "profiles.lab.colour" (ignored)`,
+				`warning: CONFIG: unknown key "profiles.lab.colour" (ignored); valid keys here: ca_file, device_name, insecure, keys, settings, theme, token_command, token_file, url`,
 				"warning: url ws://10.1.1.1/ws is plain ws:// to a remote host: Iris will refuse to send the token unless the profile sets insecure = true (or --insecure); prefer wss://",
-				`warning: [keys]: unknown action "fly" (ignored)`,
+				`warning: [keys]: unknown action "fly" (ignored); actions: help, quit`,
 				"ok (3 warnings)",
 			},
 		},
@@ -57,6 +58,20 @@ func TestRunCheck(t *testing.T) {
 				`profile "default" has no token (set token_file or token_command, or IRIS_TOKEN, or --token)`,
 		},
 		{
+			name: "every wrong value at once",
+			file: "theme = \"blue\"\n[settings]\ntool_verbosity = \"loud\"\n[profiles.default]\ninsecure = \"no\"\n",
+			wantErr: `CONFIG:1: theme: "blue" is not one of auto, dark, light` + "\n" +
+				`CONFIG:3: settings.tool_verbosity: "loud" is not one of all, truncated, none` + "\n" +
+				`CONFIG:5: profiles.default.insecure: incompatible types: TOML value has type string; destination has type boolean`,
+		},
+		{
+			name:   "a bad url and a missing token file together",
+			file:   "[profiles.default]\ntoken_file = \"missing\"\n",
+			envURL: "http://h/ws",
+			wantErr: "url (from env IRIS_URL): \"http://h/ws\" must start with ws:// or wss://\n" +
+				`profile "default": token_file: open DIR/missing: no such file or directory`,
+		},
+		{
 			name:    "invalid file",
 			file:    "theme = \"blue\"\n",
 			wantErr: `CONFIG:1: theme: "blue" is not one of auto, dark, light`,
@@ -65,6 +80,7 @@ func TestRunCheck(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := configTestEnv(t)
+			t.Setenv(config.EnvURL, tt.envURL)
 			sub := strings.NewReplacer("CONFIG", p.ConfigFile, "DIR", p.ConfigDir)
 			if tt.file != "" {
 				writeTestFile(t, p.ConfigFile, sub.Replace(tt.file), 0o600)
@@ -131,5 +147,21 @@ func TestConfigCheckWithFIFOTokenFileReturns(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("iris config check hangs on a FIFO token_file")
+	}
+}
+
+func TestConfigCheckShowsNoControlCharactersFromTheToken(t *testing.T) {
+	p := configTestEnv(t)
+	writeTestFile(t, p.ConfigFile, "[profiles.default]\nurl = \"wss://h/ws\"\ntoken_file = \"tok\"\n", 0o600)
+	writeTestFile(t, filepath.Join(p.ConfigDir, "tok"), "sk-0123456789\x1b]0;pwned\x07\x1b[2J", 0o600)
+	var out strings.Builder
+	if err := runConfigCheck(context.Background(), &out, config.Options{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if strings.ContainsAny(out.String(), "\x1b\x07") {
+		t.Fatalf("control characters reached the terminal: %q", out.String())
+	}
+	if !strings.Contains(out.String(), "token    ****␛[2J") || !strings.Contains(out.String(), "warning: the token (from token_file") {
+		t.Fatalf("output:\n%s", out.String())
 	}
 }

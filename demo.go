@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"time"
 
+	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/config"
 	"github.com/hermes/iris/gatewaysim"
 )
@@ -20,9 +22,11 @@ const demoToken = "demo-token"
 // runDemo starts the gateway simulator in-process on a loopback port and runs
 // the client against it. The user's config supplies theme, keys and settings
 // when it parses; the demo works without one. The simulator forgets
-// everything when it stops, so the demo's local store lives in a temporary
-// directory removed at exit: a cache kept across runs would mix two
-// unrelated histories whose message ids collide.
+// everything when it stops, so the demo keeps nothing either: its local
+// store, log, audit log and media cache live in a temporary directory
+// removed at exit (a cache kept across runs would mix two unrelated
+// histories whose message ids collide, and the real audit log would record
+// answers given to a pretend agent).
 func runDemo(ctx context.Context, opts cliOptions, stderr io.Writer) int {
 	sim, cfg, code := startDemo(ctx, opts, stderr)
 	if sim == nil {
@@ -36,6 +40,9 @@ func runDemo(ctx context.Context, opts cliOptions, stderr io.Writer) int {
 	}
 	defer os.RemoveAll(dataDir)
 	cfg.DataDir = dataDir
+	cfg.Paths.LogFile = filepath.Join(dataDir, "iris.log")
+	cfg.Paths.AuditFile = filepath.Join(dataDir, audit.FileName)
+	opts.mediaCache = filepath.Join(dataDir, "media")
 	return runClient(ctx, cfg, opts, stderr)
 }
 

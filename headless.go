@@ -12,7 +12,7 @@ import (
 // runHeadless runs send, pickers or answer against the resolved profile.
 func runHeadless(ctx context.Context, opts cliOptions, stdout, stderr io.Writer) int {
 	c := opts.headless
-	env := &headless.Env{Stdin: os.Stdin, Stdout: stdout, Stderr: stderr}
+	env := &headless.Env{Stdin: os.Stdin, Stdout: stdout, Stderr: stderr, ConnectTimeout: c.ConnectTimeout}
 	if !c.Help {
 		cfg, code := loadConfig(ctx, opts, stderr)
 		if cfg == nil {

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"net"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/hermes/iris/headless"
 )
 
 func TestHeadlessHelpIsComplete(t *testing.T) {
@@ -11,7 +15,7 @@ func TestHeadlessHelpIsComplete(t *testing.T) {
 		"tail":    {"--channel", "--all", "--json", "--since", "--notify", "Exit codes", "--profile"},
 		"pickers": {"--json", "Exit codes", "--profile"},
 		"answer":  {"--reason", "--permanent", "Exit codes", "--profile"},
-		"approve": {"--policy", "--dry-run", "[[rule]]", "command_regex", "always", "Exit codes", "--profile"},
+		"approve": {"--policy", "--dry-run", "[[rule]]", "--explain", "any_arg", "always", "Exit codes", "--profile"},
 	} {
 		var out, errOut strings.Builder
 		if code := run([]string{cmd, "--help"}, &out, &errOut); code != exitOK {
@@ -71,5 +75,61 @@ func TestHeadlessRefusesTheTokenOverPlainWSToARemoteHost(t *testing.T) {
 	code := run([]string{"send", "--url", "ws://gateway.example:8765", "--token", "t0ken", "hi"}, &out, &errOut)
 	if code != exitConfig || !strings.Contains(errOut.String(), "refusing to send the token over plain ws://") {
 		t.Fatalf("exit %d, stderr %q", code, errOut.String())
+	}
+}
+
+func TestURLWithAPasswordFailsAtOnceRedacted(t *testing.T) {
+	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"} {
+		t.Setenv(v, t.TempDir())
+	}
+	var out, errOut strings.Builder
+	code := run([]string{"send", "--url", "ws://alice:s3cret@127.0.0.1:1/ws", "--token", "t0ken", "hi"}, &out, &errOut)
+	if code != exitConfig || !strings.Contains(errOut.String(), "user name or password") || strings.Contains(errOut.String(), "s3cret") {
+		t.Fatalf("exit %d, stderr %q", code, errOut.String())
+	}
+}
+
+func TestSendFailsWithinTheConnectTimeout(t *testing.T) {
+	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"} {
+		t.Setenv(v, t.TempDir())
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := "ws://" + ln.Addr().String() + "/ws"
+	ln.Close() // nothing listens there now: the gateway is down
+	start := time.Now()
+	var out, errOut strings.Builder
+	code := run([]string{"send", "--url", url, "--connect-timeout", "1s", "--token", "t0ken-0123456789", "hi"}, &out, &errOut)
+	if took := time.Since(start); took > 4*time.Second {
+		t.Errorf("send took %s with --connect-timeout 1s", took)
+	}
+	if code != headless.ExitDelivery || !strings.Contains(errOut.String(), "cannot reach the gateway at "+url+" within 1s") {
+		t.Fatalf("exit %d, stderr %q", code, errOut.String())
+	}
+	c, err := headless.Parse("send", []string{"hi"})
+	if err != nil || c.ConnectTimeout != 5*time.Second {
+		t.Fatalf("default connect timeout %v, %v", c.ConnectTimeout, err)
+	}
+	if _, err := headless.Parse("send", []string{"--connect-timeout", "0s", "hi"}); err == nil {
+		t.Fatal("--connect-timeout 0s was accepted")
+	}
+}
+
+func TestTokenFlagWarnsOnce(t *testing.T) {
+	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"} {
+		t.Setenv(v, t.TempDir())
+	}
+	var out, errOut strings.Builder
+	run([]string{"send", "--url", "ws://gateway.example:8765", "--token", "t0ken", "hi"}, &out, &errOut)
+	if n := strings.Count(errOut.String(), "--token is visible"); n != 1 || !strings.Contains(errOut.String(), "token_file") || !strings.Contains(errOut.String(), "token_command") {
+		t.Fatalf("%d warnings; stderr %q", n, errOut.String())
+	}
+	errOut.Reset()
+	t.Setenv("IRIS_TOKEN", "t0ken")
+	run([]string{"send", "--url", "ws://gateway.example:8765", "hi"}, &out, &errOut)
+	if strings.Contains(errOut.String(), "--token is visible") {
+		t.Fatalf("warned without --token: %q", errOut.String())
 	}
 }

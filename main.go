@@ -24,12 +24,19 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// tokenFlagWarning is printed once when the token comes from --token.
+const tokenFlagWarning = "iris: warning: --token is visible to every user of this machine (ps, /proc/PID/cmdline); " +
+	"keep the token in a file (token_file) or a command (token_command) in the profile, or in IRIS_TOKEN"
+
 // run executes one invocation and returns its exit code.
 func run(args []string, stdout, stderr io.Writer) int {
 	opts, err := parseArgs(args)
 	if err != nil {
 		fmt.Fprintln(stderr, "iris:", strings.TrimPrefix(err.Error(), errUsage.Error()+": "))
 		return exitUsage
+	}
+	if opts.token != "" && opts.cmd != cmdGatewaySim { // the simulator's --token is its own test token
+		fmt.Fprintln(stderr, tokenFlagWarning)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -42,7 +49,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, simUsage())
 		return exitOK
 	case cmdVersion:
-		fmt.Fprintln(stdout, "iris", version)
+		fmt.Fprintln(stdout, buildVersion())
 		return exitOK
 	case cmdConfigPath:
 		runConfigPath(stdout)

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/adrg/xdg"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/hermes/iris/frame"
@@ -399,5 +400,56 @@ func TestServeSSHCopyReachesTheClient(t *testing.T) {
 	tm.Out.WaitFor(t, "copied")
 	if raw := tm.Out.Raw(); !strings.Contains(raw, "\x1b]52;c;") {
 		t.Fatal("no OSC 52 in the session's output")
+	}
+}
+
+func TestServeLeavesItsWorkingDirectoryAlone(t *testing.T) {
+	cwd := sshtest.StrayKeyDir(t)
+	t.Chdir(cwd)
+	_, tm, _ := servedOnline(t)
+	tm.Type("x")
+	sshtest.AssertUntouched(t, cwd)
+}
+
+func TestServeSSHSavesEachKeysDownloadsApartOwnerOnly(t *testing.T) {
+	alice, aliceLine := sshtest.NewKey(t, "alice@ipad")
+	bob, bobLine := sshtest.NewKey(t, "bob@work")
+	s := startServe(t, []string{aliceLine, bobLine})
+	t.Setenv("XDG_DOWNLOAD_DIR", filepath.Join(t.TempDir(), "server-downloads")) // must stay empty
+	xdg.Reload()
+	t.Cleanup(xdg.Reload)
+	saved := func(signer gossh.Signer) string {
+		t.Helper()
+		tm := sshtest.OpenTerm(t, s.connect(t, signer), 120, 40, nil)
+		tm.Out.WaitFor(t, "● online", "Channels")
+		tm.Type("draw a chart\r")
+		tm.Out.WaitFor(t, "chart.png")
+		tm.Type("\t[")
+		tm.Out.WaitFor(t, "▸ ▣ image · chart.png") // the chip is selected
+		tm.Type("s")
+		tm.Out.WaitFor(t, "saved to")
+		keys, err := filepath.Glob(filepath.Join(s.dataDir, "default", "ssh-keys", "*", "downloads", "chart.png"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Join(keys, "\n")
+	}
+	a := saved(alice)
+	both := saved(bob)
+	b := strings.TrimSpace(strings.Replace(both, a, "", 1))
+	if strings.Count(both, "\n") != 1 || b == "" || filepath.Dir(filepath.Dir(a)) == filepath.Dir(filepath.Dir(b)) {
+		t.Fatalf("two keys' saves are not apart:\n%s", both)
+	}
+	for _, p := range []string{a, b} {
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode().Perm() != 0o600 {
+			t.Errorf("%s saved %v, want 0600", p, fi.Mode().Perm())
+		}
+	}
+	if entries, _ := os.ReadDir(os.Getenv("XDG_DOWNLOAD_DIR")); len(entries) != 0 {
+		t.Errorf("the server's download folder got %d files", len(entries))
 	}
 }

@@ -22,6 +22,9 @@ import (
 // editor or a pager opens a shell.
 const programsOffOverSSH = "off over SSH (it would run on the server); y copies a message to your clipboard"
 
+// downloadsDir is where a key's saves go, in its directory under ssh-keys.
+const downloadsDir = "downloads"
+
 // errOpenOverSSH is why "open" is off when Iris is served over SSH.
 var errOpenOverSSH = errors.New("opening with an application is off over SSH (it would open on the server); save it instead")
 
@@ -56,11 +59,14 @@ func (a *sshApp) start(ctx context.Context, t *sshserve.Terminal) (*tea.Program,
 	uo := a.ui
 	uo.Gateway, uo.State, uo.NoColor = client, st, themes.NoColorEnv(t.Getenv)
 	uo.Media = ui.MediaOptions{
-		Getenv:     t.Getenv,
-		CacheDir:   filepath.Join(t.DataDir, "media"),
-		Open:       func(string) error { return errOpenOverSSH },
-		AttachRoot: a.files,
-		AttachOff:  attachOff(a.files),
+		Getenv:   t.Getenv,
+		CacheDir: filepath.Join(t.DataDir, "media"),
+		// Each key saves into its own directory: the server's download
+		// folder would show one key's files to every other.
+		DownloadDir: filepath.Join(t.KeyDir, downloadsDir),
+		Open:        func(string) error { return errOpenOverSSH },
+		AttachRoot:  a.files,
+		AttachOff:   attachOff(a.files),
 	}
 	uo.ProgramsOff = programsOffOverSSH
 	uo.PickersFile = "" // each key is a device of its own; headless commands use the profile's TUI file

@@ -19,6 +19,8 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/hermes/iris/internal/safefile"
 )
 
 // FileName is the audit log's name in the state directory.
@@ -81,7 +83,8 @@ func New(path string) *Log { return &Log{path: path} }
 func (l *Log) Path() string { return l.path }
 
 // Append writes e as one line. The directory is created (0700) and the
-// file kept at mode 0600 even if it was created wider.
+// file kept at mode 0600 even if it was created wider; a symbolic link or
+// another user's file or directory there is refused (see safefile).
 func (l *Log) Append(e Entry) error {
 	line, err := json.Marshal(e)
 	if err != nil {
@@ -89,17 +92,14 @@ func (l *Log) Append(e Entry) error {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if err := os.MkdirAll(filepath.Dir(l.path), 0o700); err != nil {
+	if err := safefile.PrivateDir(filepath.Dir(l.path)); err != nil {
 		return fmt.Errorf("audit log: %w", err)
 	}
-	f, err := os.OpenFile(l.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := safefile.OpenAppend(l.path)
 	if err != nil {
 		return fmt.Errorf("audit log: %w", err)
 	}
-	err = f.Chmod(0o600)
-	if err == nil {
-		_, err = f.Write(append(line, '\n'))
-	}
+	_, err = f.Write(append(line, '\n'))
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

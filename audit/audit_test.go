@@ -137,3 +137,21 @@ func TestScopeOf(t *testing.T) {
 		}
 	}
 }
+
+func TestAppendRefusesSymbolicLinks(t *testing.T) {
+	dir := t.TempDir()
+	victim := filepath.Join(dir, "authorized_keys")
+	if err := os.WriteFile(victim, []byte("keep\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, FileName)
+	if err := os.Symlink(victim, path); err != nil {
+		t.Fatal(err)
+	}
+	if err := New(path).Append(entry(0, "ls", Accepted)); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+		t.Fatalf("Append through a link = %v, want a refusal", err)
+	}
+	if data, _ := os.ReadFile(victim); string(data) != "keep\n" {
+		t.Fatalf("the link's target was written: %q", data)
+	}
+}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -110,15 +109,20 @@ func ReadFile(path string) (*File, []string, error) {
 	return f, warns, nil
 }
 
-// parse decodes data and validates the result.
+// parse decodes data and validates the result, reporting every wrong value
+// and validation problem (joined), and a warning per unknown key.
 func parse(path string, data []byte) (*File, []string, error) {
 	var f File
-	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&f)
+	wrong, warns, err := decodeFile(path, data, &f)
 	if err != nil {
-		return nil, nil, parseError(path, data, err)
+		return nil, nil, err
 	}
-	warns := unknownKeys(path, md.Undecoded())
-	if err := f.validate(path); err != nil {
+	errs := make([]error, 0, len(wrong)+1)
+	for _, fe := range wrong {
+		errs = append(errs, fe)
+	}
+	errs = append(errs, f.validate(path))
+	if err := errors.Join(errs...); err != nil {
 		return nil, warns, err
 	}
 	return &f, warns, nil
@@ -136,7 +140,7 @@ var keysEntry = regexp.MustCompile(`^(?:profiles\.(?:[A-Za-z0-9_-]+|"[^"]*")\.)?
 const keysEntryMsg = `each [keys] entry is a list of keys, e.g. "global.quit" = ["ctrl+q"]`
 
 // parseError turns a TOML error into a FileError naming line and key.
-func parseError(path string, data []byte, err error) error {
+func parseError(path string, data []byte, err error) *FileError {
 	var pe toml.ParseError
 	if errors.As(err, &pe) {
 		return &FileError{Path: path, Line: errorLine(data, pe.Position), Key: pe.LastKey, Msg: pe.Message}
@@ -169,24 +173,4 @@ func errorLine(data []byte, pos toml.Position) int {
 		return line
 	}
 	return pos.Line
-}
-
-// unknownKeys reports keys the File struct has no place for.
-func unknownKeys(path string, keys []toml.Key) []string {
-	var warns []string
-	reported := map[string]bool{}
-	for _, k := range keys {
-		name := k.String()
-		reported[name] = true
-		if len(k) > 1 && reported[k[:len(k)-1].String()] {
-			continue // the whole table is already reported
-		}
-		msg := fmt.Sprintf("%s: unknown key %q (ignored)", path, name)
-		if k[len(k)-1] == "token" {
-			msg += "; a token is never stored inline: use token_file or token_command"
-		}
-		warns = append(warns, msg)
-	}
-	sort.Strings(warns)
-	return warns
 }

@@ -2,6 +2,7 @@ package config
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -9,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/hermes/iris/termsafe"
 )
 
 // Environment variables that override the profile.
@@ -115,11 +118,12 @@ func Load(ctx context.Context, opts Options) (*Config, error) {
 		return nil, err
 	}
 	c.Profile, c.DataDir = name, paths.ProfileDataDir(name)
-	if err := c.resolveURL(opts, p); err != nil {
+	// A bad URL and a failing token source are reported together.
+	if err := errors.Join(c.resolveURL(opts, p), c.resolveToken(ctx, opts, p)); err != nil {
 		return nil, err
 	}
-	if err := c.resolveToken(ctx, opts, p); err != nil {
-		return nil, err
+	if tok := c.Token.Reveal(); termsafe.Line(tok) != tok {
+		c.Warnings = append(c.Warnings, fmt.Sprintf("the token (from %s) holds control or invisible characters (shown as placeholders in %s): the gateway will likely refuse it", c.TokenSource, c.Token))
 	}
 	if err := c.checkChosen(opts.Profile); err != nil {
 		return nil, err

@@ -310,3 +310,24 @@ func TestDefaults(t *testing.T) {
 		t.Fatal("first run does not need setup")
 	}
 }
+
+func TestURLWithCredentialsIsRefusedRedacted(t *testing.T) {
+	testEnv(t, "")
+	for _, u := range []string{"ws://alice:s3cret@127.0.0.1:8765/ws", "wss://alice:s3cret@gw.example/ws", "ws://alice@127.0.0.1/ws", "ws://alice:s3cret@h%zz/ws"} {
+		_, err := load(t, Options{URL: u, Token: "tok-0123456789"})
+		if err == nil {
+			t.Fatalf("%s was accepted", u)
+		}
+		if strings.Contains(err.Error(), "s3cret") {
+			t.Errorf("%s: the error shows the password: %v", u, err)
+		}
+		if !strings.Contains(err.Error(), "user name or password") && !strings.Contains(err.Error(), "not a URL") {
+			t.Errorf("%s: err = %v", u, err)
+		}
+	}
+	p := testEnv(t, "[profiles.default]\nurl = \"ws://alice:s3cret@127.0.0.1/ws\"\n")
+	_, err := load(t, Options{})
+	if err == nil || strings.Contains(err.Error(), "s3cret") || !strings.Contains(err.Error(), p.ConfigFile+":2") {
+		t.Fatalf("from the file: %v", err)
+	}
+}

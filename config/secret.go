@@ -3,6 +3,8 @@ package config
 import (
 	"fmt"
 	"log/slog"
+
+	"github.com/hermes/iris/termsafe"
 )
 
 // Secret holds a token. Every way of printing it (fmt verbs, slog, JSON or
@@ -44,7 +46,9 @@ func (s Secret) MarshalText() ([]byte, error) { return []byte(Redact(s.v)), nil 
 const minRevealLen = 12
 
 // Redact returns a form of token safe to show: "" for no token, "****" for a
-// short one, and "****" plus the last 4 characters otherwise.
+// short one, and "****" plus the last 4 characters otherwise, a control
+// character among them shown as a placeholder (termsafe.Line) so that a
+// token file holding escape sequences cannot act on the terminal.
 func Redact(token string) string {
 	r := []rune(token)
 	switch {
@@ -53,6 +57,6 @@ func Redact(token string) string {
 	case len(r) < minRevealLen:
 		return "****"
 	default:
-		return "****" + string(r[len(r)-4:])
+		return "****" + termsafe.Line(string(r[len(r)-4:]))
 	}
 }

@@ -98,11 +98,21 @@ func UnknownActions(keys map[string][]string, known []string) []string {
 }
 
 // CheckURL reports whether u is a usable gateway URL: ws:// or wss:// with a
-// host.
+// host and no credentials. A user name or password in the URL is refused at
+// once: Iris authenticates with its token, and the WebSocket library would
+// send them to the gateway as Basic auth. The errors show u redacted (see
+// RedactURL), never a password.
 func CheckURL(u string) error {
 	p, err := url.Parse(u)
 	if err != nil {
-		return fmt.Errorf("%q is not a URL: %v", u, err)
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // url.Error repeats the URL unredacted
+		}
+		return fmt.Errorf("%q is not a URL: %v", RedactURL(u), err)
+	}
+	if p.User != nil {
+		return fmt.Errorf("%q carries a user name or password: Iris authenticates with its token only; remove the part before @ (the token goes in token_file, token_command or %s)", p.Redacted(), EnvToken)
 	}
 	if p.Scheme != "ws" && p.Scheme != "wss" {
 		return fmt.Errorf("%q must start with ws:// or wss://", u)
@@ -111,4 +121,16 @@ func CheckURL(u string) error {
 		return fmt.Errorf("%q has no host", u)
 	}
 	return nil
+}
+
+// userInfo matches the credentials of a URL too broken to parse.
+var userInfo = regexp.MustCompile(`^([^/?#]*//)[^/?#]*@`)
+
+// RedactURL is u with any password replaced by "xxxxx" (and, for a URL that
+// does not parse, everything between "//" and "@"), safe to print.
+func RedactURL(u string) string {
+	if p, err := url.Parse(u); err == nil {
+		return p.Redacted()
+	}
+	return userInfo.ReplaceAllString(u, "${1}xxxxx@")
 }

@@ -33,7 +33,7 @@ func TestApproverAnswerShowsInTheTUIWithPolicyAndRule(t *testing.T) {
 	e, r, url := tuiOnline(t, token)
 
 	policy := filepath.Join(e.root, "ci.toml")
-	if err := os.WriteFile(policy, []byte("[[rule]]\nname = \"cache\"\ntype = \"approval\"\ncommand = \"rm *cache\"\nanswer = \"once\"\n"), 0o600); err != nil {
+	if err := os.WriteFile(policy, []byte("[[rule]]\nname = \"cache\"\ntype = \"approval\"\ncommand = [\"rm\", \"**\", \"*cache\"]\nanswer = \"once\"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), execLimit)

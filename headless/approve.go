@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/wsclient"
@@ -18,7 +19,8 @@ import (
 // answers pickers by the policy's rules and leaves the rest to humans.
 type Approve struct {
 	PolicyFile string
-	DryRun     bool // print what would be answered, answer nothing
+	DryRun     bool   // print what would be answered, answer nothing
+	Explain    string // a command to check against the policy, rule by rule, instead
 }
 
 // run loads the policy (refusing to start on any error in it), then answers
@@ -28,6 +30,10 @@ func (o *Approve) run(ctx context.Context, env *Env) error {
 	pol, err := LoadPolicy(o.PolicyFile)
 	if err != nil {
 		return fail(ExitConfig, "%v", err)
+	}
+	if o.Explain != "" {
+		pol.explain(env.Stdout, o.Explain)
+		return nil
 	}
 	s, err := open(ctx, env, resume{})
 	if err != nil {
@@ -87,11 +93,15 @@ func (a *approver) pending(ctx context.Context) {
 // it reports whether p was answered (a dry run answers nothing).
 func (a *approver) decide(ctx context.Context, p store.Picker) bool {
 	v := newPickerView(p, a.s.st, a.s.now())
-	r := a.pol.match(p, laneName(a.s.st, p.Lane))
+	r := a.pol.match(p, a.s.st.Tree())
 	out := a.out
 	if r == nil {
 		a.left++
-		fmt.Fprintf(out, "left to a human: %s (no rule matches)\n", v.summary())
+		why := "no rule matches"
+		if sh := parseShellCommand(p.Command).Shell; p.Type == frame.TypePickerApproval && len(sh) > 0 {
+			why += "; the command holds " + strings.Join(sh, ", ")
+		}
+		fmt.Fprintf(out, "left to a human: %s (%s)\n", v.summary(), why)
 		return false
 	}
 	if err := checkValue(p, r.Answer, false); err != nil {

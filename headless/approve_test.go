@@ -16,12 +16,14 @@ const testPolicy = `
 [[rule]]
 name = "cache"
 type = "approval"
-command = "rm *cache"
+command = ["rm", "**", "*cache"]
 answer = "once"
 
 [[rule]]
 name = "no-force"
-command_regex = "--force"
+type = "approval"
+command = ["git", "push", "**"]
+any_arg = ["--force"]
 answer = "deny"
 reason = "never force from CI"
 `
@@ -124,5 +126,46 @@ func TestSendWaitAnswersPickersByPolicy(t *testing.T) {
 	r.expect(t, headless.ExitPickerWaiting)
 	if got := selects(sim); len(got) != 1 {
 		t.Fatalf("answers %+v", got)
+	}
+}
+
+func TestApproveExplainSaysWhyACommandDoesOrDoesNotMatch(t *testing.T) {
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
+	p := newProfile(t, url)
+	policy := "testdata/policies/ci-policy.toml"
+	r := p.run("", "approve", "--policy", policy, "--explain", "git status ; rm -rf ~")
+	r.expect(t, headless.ExitOK)
+	for _, want := range []string{
+		`words:   ["git", "status", ";", "rm", "-rf", "~"]`,
+		"shell:   a second command (; & && || or a newline); a home directory (~)",
+		`rule no force push (deny): no: no command pattern matches the words ["git", "status", ";", "rm", "-rf", "~"]`,
+		"rule read-only git (once): no: the command holds a second command (; & && || or a newline), a home directory (~), and the rule does not allow shell syntax (shell = true)",
+		"rule staging first (staging): no: it is for clarify pickers",
+		"outcome: left to a human (no rule matches)",
+	} {
+		if !strings.Contains(r.stdout.String(), want+"\n") {
+			t.Errorf("stdout lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	if strings.Index(r.stdout.String(), "rule no force push") > strings.Index(r.stdout.String(), "rule read-only git") {
+		t.Errorf("the deny rule is not tried first:\n%s", r.stdout)
+	}
+
+	r = p.run("", "approve", "--policy", policy, "--explain", "git push origin +main")
+	r.expect(t, headless.ExitOK)
+	for _, want := range []string{
+		`rule no force push (deny): matches: the words match ["git", "push", "**"]; argument "+main" matches "+*"`,
+		"outcome: denied (rule no force push)",
+	} {
+		if !strings.Contains(r.stdout.String(), want+"\n") {
+			t.Errorf("stdout lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	r = p.run("", "approve", "--policy", policy, "--explain", "rm -rf ./build")
+	if !strings.Contains(r.stdout.String(), "outcome: answered once (rule build cache)\n") {
+		t.Errorf("stdout:\n%s", r.stdout)
+	}
+	if len(sim.Received()) != 0 {
+		t.Error("--explain connected to the gateway")
 	}
 }

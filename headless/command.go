@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"time"
 )
 
 // Command is a parsed headless command line.
@@ -18,6 +19,9 @@ type Command struct {
 	// Connection flags, resolved against the profile like the TUI's.
 	Profile, URL, Token, CAFile, DeviceName string
 	Insecure                                bool
+	// ConnectTimeout is --connect-timeout: how long to try reaching the
+	// gateway before failing with ExitDelivery (DefaultConnectTimeout).
+	ConnectTimeout time.Duration
 
 	run func(ctx context.Context, env *Env) error
 }
@@ -41,6 +45,7 @@ func Parse(name string, args []string) (*Command, error) {
 	fs.StringVar(&c.CAFile, "ca-file", "", "")
 	fs.StringVar(&c.DeviceName, "device-name", "", "")
 	fs.BoolVar(&c.Insecure, "insecure", false, "")
+	fs.DurationVar(&c.ConnectTimeout, "connect-timeout", DefaultConnectTimeout, "")
 	fs.BoolVar(&c.Help, "help", false, "")
 	fs.BoolVar(&c.Help, "h", false, "")
 	var bind func(pos []string) error
@@ -64,6 +69,9 @@ func Parse(name string, args []string) (*Command, error) {
 	}
 	if c.Help {
 		return c, nil
+	}
+	if c.ConnectTimeout <= 0 {
+		return nil, fmt.Errorf("--connect-timeout must be a positive duration such as 5s (try iris %s --help)", name)
 	}
 	if err := bind(pos); err != nil {
 		return nil, fmt.Errorf("%w (try iris %s --help)", err, name)
@@ -187,6 +195,7 @@ func bindApprove(c *Command, fs *flag.FlagSet) func([]string) error {
 	o := &Approve{}
 	fs.StringVar(&o.PolicyFile, "policy", "", "")
 	fs.BoolVar(&o.DryRun, "dry-run", false, "")
+	fs.StringVar(&o.Explain, "explain", "", "")
 	c.run = o.run
 	return func(pos []string) error {
 		switch {

@@ -92,7 +92,7 @@ func (o *Send) run(ctx context.Context, env *Env) error {
 	if !ok || echo.MessageID == "" {
 		return fail(ExitDelivery, "delivery unknown: the gateway answered %s without a message id", termsafe.Line(resp.Type))
 	}
-	out := newReplyOutput(env, o.JSON, l)
+	out := newReplyOutput(env, o.JSON, l, laneName(s.st, l))
 	out.sent(echo.MessageID)
 	if !o.Wait {
 		return nil
@@ -145,12 +145,13 @@ type replyOutput struct {
 	env     *Env
 	json    *ndjson
 	lane    frame.Lane
+	name    string            // the lane's name in the directory
 	printed map[string]string // message id → sanitised text already printed
 	open    bool              // text was printed without a final newline
 }
 
-func newReplyOutput(env *Env, asJSON bool, l frame.Lane) *replyOutput {
-	r := &replyOutput{env: env, lane: l, printed: map[string]string{}}
+func newReplyOutput(env *Env, asJSON bool, l frame.Lane, name string) *replyOutput {
+	r := &replyOutput{env: env, lane: l, name: name, printed: map[string]string{}}
 	if asJSON {
 		r.json = newNDJSON(env.Stdout)
 	}
@@ -162,7 +163,11 @@ func (r *replyOutput) sent(id string) {
 		r.json.write(Event{Event: "sent", MessageID: termsafe.Line(id)}.withLane(r.lane))
 		return
 	}
-	fmt.Fprintf(r.env.Stderr, "iris: ✓ sent %s to %s\n", termsafe.Line(id), termsafe.Line(laneID(r.lane)))
+	to := termsafe.Line(laneID(r.lane))
+	if name := termsafe.Line(r.name); name != "" && name != to {
+		to = name + " (" + to + ")"
+	}
+	fmt.Fprintf(r.env.Stderr, "iris: ✓ sent %s to %s\n", termsafe.Line(id), to)
 }
 
 // text prints the part of message id's text not printed yet. A text that

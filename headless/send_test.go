@@ -29,6 +29,10 @@ func TestSendExitsOnceTheGatewayAccepted(t *testing.T) {
 	if r.stdout.String() != "" || !strings.Contains(r.stderr.String(), "✓ sent m_") {
 		t.Fatalf("stdout %q, stderr %q", r.stdout, r.stderr)
 	}
+	// The channel is named as the user knows it, with the id --channel takes.
+	if !strings.Contains(r.stderr.String(), " to Default (iris:default)\n") {
+		t.Fatalf("stderr %q does not name the channel", r.stderr)
+	}
 }
 
 func TestSendReadsStdinWithDash(t *testing.T) {

@@ -20,8 +20,13 @@ import (
 // device id (see the package doc).
 const DeviceFile = "headless_device_id"
 
-// defaultConnectTimeout bounds the wait for the first hello and sync.
-const defaultConnectTimeout = 30 * time.Second
+// DefaultConnectTimeout bounds the wait for the gateway's hello.ack: with
+// the gateway down, a command fails after this long.
+const DefaultConnectTimeout = 5 * time.Second
+
+// syncTimeout bounds the first sync once connected (a long replay takes
+// a while).
+const syncTimeout = 30 * time.Second
 
 // Env is where a command reads and writes, and the profile it connects
 // with.
@@ -32,8 +37,9 @@ type Env struct {
 	Config *config.Config
 	// Timing overrides the connection's timers (tests shorten them).
 	Timing wsclient.Timing
-	// ConnectTimeout bounds connecting and the first sync (default 30 s);
-	// past it the command fails with ExitDelivery.
+	// ConnectTimeout bounds connecting, up to hello.ack (default
+	// DefaultConnectTimeout); past it the command fails with ExitDelivery.
+	// The first sync then has syncTimeout.
 	ConnectTimeout time.Duration
 	// Now is the clock (picker ages); default time.Now.
 	Now func() time.Time
@@ -119,7 +125,7 @@ func open(ctx context.Context, env *Env, from resume) (*session, error) {
 	go func() { s.done <- c.Run(rctx) }()
 	timeout := env.ConnectTimeout
 	if timeout <= 0 {
-		timeout = defaultConnectTimeout
+		timeout = DefaultConnectTimeout
 	}
 	if err := s.awaitSync(ctx, timeout, cfg.URL); err != nil {
 		s.close()
@@ -139,10 +145,14 @@ func deviceName(name string) string {
 	return name + " (headless)"
 }
 
-// awaitSync consumes events until the first sync is done.
+// awaitSync consumes events until the first sync is done: hello.ack must
+// come within timeout, the sync within syncTimeout (or timeout, if longer).
 func (s *session) awaitSync(ctx context.Context, timeout time.Duration, url string) error {
-	wctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
+	connCtx, cancelConn := context.WithTimeout(ctx, timeout)
+	defer cancelConn()
+	syncCtx, cancelSync := context.WithTimeout(ctx, max(timeout, syncTimeout))
+	defer cancelSync()
+	wctx := connCtx
 	var last error
 	for {
 		ev, err := s.next(wctx)
@@ -153,13 +163,18 @@ func (s *session) awaitSync(ctx context.Context, timeout time.Duration, url stri
 			if errors.As(err, new(*exitError)) {
 				return err
 			}
-			msg := "cannot reach the gateway at " + url + " within " + timeout.String()
+			msg := "cannot reach the gateway at " + url + " within " + timeout.String() + " (--connect-timeout)"
+			if wctx == syncCtx {
+				msg = "the gateway at " + url + " did not finish the first sync within " + max(timeout, syncTimeout).String()
+			}
 			if last != nil {
 				msg += ": " + termsafe.Line(last.Error())
 			}
 			return fail(ExitDelivery, "%s", msg)
 		}
 		switch ev := ev.(type) {
+		case *wsclient.HelloEvent:
+			wctx = syncCtx
 		case *wsclient.CursorEvent:
 			s.synced = ev.Cursor
 			return nil

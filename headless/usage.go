@@ -25,9 +25,10 @@ Flags:
   --json               print NDJSON events (sent, delta, tool, picker, reply, end)
 
 Exit codes: 0 ok, 2 usage, 3 configuration, 4 token rejected,
-6 delivery failed or unknown (or the gateway unreachable for 30 s),
-7 the turn ended with an error or was stopped (a stop from another device
-while the reply streams needs the gateway's turn_interrupted extension;
+6 delivery failed or unknown (or the gateway not reached within
+--connect-timeout), 7 the turn ended with an error or was stopped (a stop
+from another device while the reply streams needs the gateway's
+turn_interrupted extension;
 without it the partial reply ends with 0), 8 a picker waits and no
 policy answered it (--wait),
 9 unknown channel, 10 ambiguous channel name, 11 nothing to send (empty
@@ -64,36 +65,49 @@ channel name.
 
 Usage:
   iris approve --policy FILE [--dry-run]
+  iris approve --policy FILE --explain COMMAND
 
 Runs until Ctrl+C. Each picker waiting now or later is matched against the
-policy's [[rule]] tables in order; the first match answers it, and one no
-rule matches is left for the TUI or iris answer. One line per decision goes
-to stdout; a summary line goes to stderr on exit. Every answer goes to the
-audit log (iris audit) naming the policy and the rule, and shows in the lane
-on every device as a record naming them ("approved once: ... · by policy
-FILE, rule NAME · on DEVICE"): through the gateway when it has the
-picker_answered extension, else from that audit log in a TUI on this
-machine (PROTOCOL-EXTENSIONS.md). Pickers the profile's TUI shows are
-answered too, even those raised before the approver first connected.
+policy's [[rule]] tables, deny rules first, then the others, each in file
+order; the first match answers it, and one no rule matches is left for the
+TUI or iris answer. One line per decision goes to stdout; a summary line
+goes to stderr on exit. Every answer goes to the audit log (iris audit)
+naming the policy and the rule, and shows in the lane on every device as a
+record naming them ("approved once: ... · by policy FILE, rule NAME · on
+DEVICE"): through the gateway when it has the picker_answered extension,
+else from that audit log in a TUI on this machine (PROTOCOL-EXTENSIONS.md).
+Pickers the profile's TUI shows are answered too, even those raised before
+the approver first connected.
 
 Policy (TOML):
   [[rule]]
   name = "read-only git"       # shown in the output and the audit log
-  type = "approval"            # approval, clarify, confirm, choice or model
-  lane = "CI"                  # channel or thread name or id
-  command = "git status*"      # glob on the approval's command, or
-  # command_regex = "^git (status|log|diff)( |$)"
-  # question = "Which environment*"   (or question_regex) on the question
+  type = "approval"            # approval, clarify, confirm, choice or model (required)
+  lane = "CI"                  # a channel's id or name, or a thread's id
+  command = [["git", "status"], ["git", "log", "--oneline"]]
+                               # approvals: word by word, a glob per word
+                               # (* stays within a path component), ** any words
+  # any_arg = ["-f", "--force*"]   deny rules: any argument matching a glob
+  # shell = true               let the command hold shell syntax (; | $( ...)
+  # question = "Which environment*"   (or question_regex) on the whole question
   answer = "once"              # deny, once, session, or a choice's value or text
   reason = "..."               # sent with the answer; the agent reads it on deny
 
-A rule needs at least one of type, lane, command or question. It may never
-answer "always". A policy with an error (bad TOML, unknown key, "always",
-a bad regex) stops the approver, naming the file, line and key.
+A command is split as the shell would split it; one with shell syntax (; &
+&& || | newline $( backticks $VAR redirections globs ~ {} # NAME=value) is
+never approved unless the rule sets shell = true (deny rules see it anyway).
+An approval is matched by its command only, never by its description. A
+thread is matched by its id, never by its (agent-chosen) name. A rule may
+never answer "always". A policy with an error (bad TOML, unknown key,
+"always", a bad glob or regex, an approval rule without command) stops the
+approver, naming the file, line and key.
 
 Flags:
   --policy FILE        the policy file (required)
   --dry-run            print what would be answered; answer nothing
+  --explain CMD        print how the policy treats an approval of CMD, rule
+                       by rule, with why each matches or not; connect to
+                       nothing
 
 Exit codes: 0 stopped with Ctrl+C, 2 usage, 3 configuration or policy error,
 4 token rejected, 6 gateway unreachable at start.
@@ -146,6 +160,7 @@ Connection flags (as for iris itself; env IRIS_URL, IRIS_TOKEN):
   --insecure           allow the token over plain ws:// to a non-loopback host
   --ca-file PATH       extra CA certificate (PEM) for wss://
   --device-name NAME   device name (shown with " (headless)" appended)
+  --connect-timeout D  give up reaching the gateway after D (default 5s): exit 6
   -h, --help           print this help
 
 Headless commands connect as their own device of the profile, so they run

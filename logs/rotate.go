@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+
+	"github.com/hermes/iris/internal/safefile"
 )
 
 // RotatingWriter appends to a file and rotates it by size: when a write
@@ -23,13 +25,14 @@ type RotatingWriter struct {
 }
 
 // NewRotatingWriter opens (creating, mode 0600, directory 0700) the file at
-// path for appending. maxSize is in bytes; files counts the current file,
+// path for appending; a symbolic link or another user's file or directory
+// there is refused (see safefile). maxSize is in bytes; files counts the current file,
 // so files = 3 keeps path, path.1 and path.2.
 func NewRotatingWriter(path string, maxSize int64, files int) (*RotatingWriter, error) {
 	if maxSize <= 0 || files < 1 {
 		return nil, fmt.Errorf("log rotation needs maxSize > 0 and files >= 1, got %d and %d", maxSize, files)
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+	if err := safefile.PrivateDir(filepath.Dir(path)); err != nil {
 		return nil, fmt.Errorf("log directory: %w", err)
 	}
 	w := &RotatingWriter{path: path, maxSize: maxSize, files: files}
@@ -71,15 +74,11 @@ func (w *RotatingWriter) Close() error {
 
 // open opens the current file for appending and learns its size.
 func (w *RotatingWriter) open() error {
-	f, err := os.OpenFile(w.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := safefile.OpenAppend(w.path)
 	if err != nil {
 		return fmt.Errorf("open log: %w", err)
 	}
 	st, err := f.Stat()
-	if err == nil {
-		// An older file may have been created looser; the log is private.
-		err = f.Chmod(0o600)
-	}
 	if err != nil {
 		f.Close()
 		return fmt.Errorf("open log: %w", err)

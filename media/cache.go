@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/adrg/xdg"
+
+	"github.com/hermes/iris/internal/safefile"
 )
 
 // DefaultCacheMax is the default size cap of the media cache (512 MiB).
@@ -63,7 +65,8 @@ func WithClock(now func() time.Time) CacheOption {
 }
 
 // NewCache opens (creating it 0700 if needed) the cache in dir with a cap of
-// maxBytes, removes stale leftovers and evicts down to the cap.
+// maxBytes, removes stale leftovers and evicts down to the cap. A dir that
+// is a symbolic link or belongs to another user is refused.
 func NewCache(dir string, maxBytes int64, opts ...CacheOption) (*Cache, error) {
 	if maxBytes <= 0 {
 		return nil, fmt.Errorf("media cache: size cap must be positive, got %d", maxBytes)
@@ -72,7 +75,7 @@ func NewCache(dir string, maxBytes int64, opts ...CacheOption) (*Cache, error) {
 	for _, o := range opts {
 		o(c)
 	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if err := safefile.PrivateDir(dir); err != nil {
 		return nil, fmt.Errorf("media cache: %w", err)
 	}
 	c.mu.Lock()
@@ -169,8 +172,12 @@ func (c *Cache) Usage() (int64, error) {
 	return total, err
 }
 
-// entryFile finds the one regular file in an entry directory.
+// entryFile finds the one regular file in an entry directory; a link
+// planted in place of the directory is not followed.
 func entryFile(dir string) (string, os.FileInfo, error) {
+	if err := safefile.CheckDir(dir); err != nil {
+		return "", nil, err
+	}
 	des, err := os.ReadDir(dir)
 	if err != nil {
 		return "", nil, err

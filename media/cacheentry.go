@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/hermes/iris/internal/safefile"
 )
 
 // Entry is a cache item being written, e.g. the io.Writer handed to
@@ -72,7 +74,7 @@ func (e *Entry) Commit() (string, error) {
 // install renames the temp file to dst, stamps its access time and removes
 // an older version stored under another name. Callers hold c.mu.
 func (e *Entry) install(dir, dst string) error {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if err := safefile.PrivateDir(dir); err != nil {
 		return fmt.Errorf("media cache: %w", err)
 	}
 	if err := os.Rename(e.f.Name(), dst); err != nil {

@@ -28,9 +28,10 @@ func DownloadDir() string {
 // never overwrites: the name is passed through SafeFileName, and on a
 // collision "name (1).ext", "name (2).ext", ... are tried. Each attempt is
 // O_CREATE|O_EXCL, so concurrent saves of the same name get distinct files.
-// dir is created if missing.
+// dir is created (0700) if missing, and the file is the owner's only
+// (0600): what was sent in a conversation is not for other local users.
 func CreateUnique(dir, name string) (*os.File, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("save: %w", err)
 	}
 	safe := SafeFileName(name)
@@ -40,7 +41,7 @@ func CreateUnique(dir, name string) (*os.File, error) {
 		if n > 0 {
 			candidate = fmt.Sprintf("%s (%d)%s", stem, n, ext)
 		}
-		f, err := os.OpenFile(filepath.Join(dir, candidate), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		f, err := os.OpenFile(filepath.Join(dir, candidate), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 		if err == nil {
 			return f, nil
 		}

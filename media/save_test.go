@@ -183,3 +183,20 @@ func sortedNames(t *testing.T, dir string) []string {
 	sort.Strings(names)
 	return names
 }
+
+func TestSavesAreOwnerOnly(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "new")
+	p, err := Save(dir, "a.txt", strings.NewReader("x"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]os.FileMode{dir: 0o700, p: 0o600} {
+		fi, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode().Perm() != want {
+			t.Errorf("%s is %v, want %v", path, fi.Mode().Perm(), want)
+		}
+	}
+}

@@ -11,14 +11,21 @@
 //     so they are not trusted.
 //   - The ed25519 host key is created on first start (mode 0600) and its
 //     fingerprint is printed so clients can check it.
-//   - Failed connections are counted per remote address; past the limit the
-//     address is refused until its failures age out. Logs carry the address,
-//     the user name and the public key's fingerprint, never a secret.
+//   - A key in the file is never refused: nothing another client does can
+//     lock it out. Failed authentications (keys not in the file,
+//     passwords) are counted per address and per key fingerprint; past
+//     the limit, further ones from that address or with that key are
+//     refused without a log line each until they age out. Connections that
+//     never authenticate (a bare TCP connect, a bad signature) are logged
+//     but not counted. Logs carry the address, the user name and the public
+//     key's fingerprint, never a secret.
 //   - Only an interactive session with a pty is served. Exec, subsystems
 //     (sftp, ...), local and remote port forwarding, agent and X11
 //     forwarding are all refused.
 //   - Sessions end after an idle time without input, and their number is
-//     capped.
+//     capped. Window sizes are clamped to MaxWidth × MaxHeight as the
+//     requests arrive, so a session's screen buffers stay bounded; the
+//     program is let go when its session ends.
 //
 // # Stores: one per key and concurrent slot
 //

@@ -9,31 +9,55 @@ import (
 )
 
 // checkKey is the public key handler: the key must be in the authorized
-// keys file as it is now.
+// keys file as it is now. A key that is in it is never refused, however
+// many failures its address or anyone else had: only failures count, and
+// only against who failed.
 func (s *Server) checkKey(ctx ssh.Context, key ssh.PublicKey) bool {
 	kl, err := loadKeys(s.cfg.AuthorizedKeys)
 	if _, ok := kl.find(key); err == nil && ok {
 		return true
 	}
-	s.log.Warn("ssh: key not authorized", "addr", remoteHost(ctx.RemoteAddr()), "user", ctx.User(),
-		"key", gossh.FingerprintSHA256(key))
+	s.authFailed(ctx.RemoteAddr(), ctx.User(), "publickey", gossh.FingerprintSHA256(key))
 	return false
 }
 
-// admit refuses connections from an address with too many recent failures.
-func (s *Server) admit(_ ssh.Context, conn net.Conn) net.Conn {
-	if host := remoteHost(conn.RemoteAddr()); s.fails.blocked(host) {
-		s.log.Warn("ssh: connection refused: too many failed attempts", "addr", host)
-		return nil
+// logAuth is the AuthLogCallback: attempts with other methods than public
+// keys (password, keyboard-interactive, ...) count as failures of the
+// address. "none" is every client's first probe, and public keys are
+// counted by checkKey, which knows the key.
+func (s *Server) logAuth(conn gossh.ConnMetadata, method string, err error) {
+	if err != nil && method != "none" && method != "publickey" {
+		s.authFailed(conn.RemoteAddr(), conn.User(), method, "")
 	}
-	return conn
 }
 
-// failed counts a connection whose handshake or authentication failed.
+// authFailed counts a failed authentication against the address and, for
+// a key, its fingerprint, and logs it. Past the limit, only the first
+// attempt over it is logged, until the failures age out.
+func (s *Server) authFailed(addr net.Addr, user, method, fp string) {
+	host := remoteHost(addr)
+	n := s.fails.add("addr " + host)
+	if fp != "" {
+		n = max(n, s.fails.add("key "+fp))
+	}
+	attrs := []any{"addr", host, "user", user, "method", method}
+	if fp != "" {
+		attrs = append(attrs, "key", fp)
+	}
+	switch {
+	case n <= s.cfg.MaxFailures:
+		s.log.Warn("ssh: key not authorized", attrs...)
+	case n == s.cfg.MaxFailures+1:
+		s.log.Warn("ssh: too many failed attempts; the rest are refused without a log line until they age out", attrs...)
+	}
+}
+
+// failed logs a connection whose handshake or authentication failed. It
+// is not counted: a bare connect, or a signature that does not verify,
+// says nothing about who it was, and counting it against the address
+// would let anyone lock every key out of a shared address.
 func (s *Server) failed(conn net.Conn, err error) {
-	host := remoteHost(conn.RemoteAddr())
-	s.fails.add(host)
-	s.log.Warn("ssh: connection failed", "addr", host, "err", err)
+	s.log.Warn("ssh: connection failed", "addr", remoteHost(conn.RemoteAddr()), "err", err)
 }
 
 // refuseChannel rejects (and logs) every channel type but session, such
@@ -59,14 +83,15 @@ func refuseRequest(log *slog.Logger) ssh.RequestHandler {
 var refusedRequests = map[string]bool{"auth-agent-req@openssh.com": true, "x11-req": true}
 
 // refuseForwarding is the session channel handler with agent and X11
-// forwarding requests answered "no".
+// forwarding requests answered "no" and window sizes clamped.
 func refuseForwarding(log *slog.Logger) ssh.ChannelHandler {
 	return func(srv *ssh.Server, conn *gossh.ServerConn, ch gossh.NewChannel, ctx ssh.Context) {
 		ssh.DefaultSessionHandler(srv, conn, filtered{NewChannel: ch, log: log, addr: remoteHost(conn.RemoteAddr())}, ctx)
 	}
 }
 
-// filtered is a session channel whose refused requests are answered here.
+// filtered is a session channel whose refused requests are answered here
+// and whose window sizes are clamped.
 type filtered struct {
 	gossh.NewChannel
 	log  *slog.Logger
@@ -89,6 +114,7 @@ func (f filtered) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
 				}
 				continue
 			}
+			clampWindow(r)
 			out <- r
 		}
 	}()

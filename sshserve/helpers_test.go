@@ -22,6 +22,7 @@ type echoModel struct {
 	typed  string
 	w, h   int
 	device string
+	sized  func(w, h int) // told every window size
 }
 
 func (m *echoModel) Init() tea.Cmd { return nil }
@@ -30,6 +31,7 @@ func (m *echoModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = msg.Width, msg.Height
+		m.sized(m.w, m.h)
 	case tea.KeyPressMsg:
 		m.typed += msg.Text
 	}
@@ -49,6 +51,7 @@ type testServer struct {
 	mu       sync.Mutex
 	terms    []*Terminal
 	finished int
+	size     string // the last window size a program was told, "WxH"
 }
 
 // startServer serves with the given authorized_keys lines; edit adjusts
@@ -95,7 +98,12 @@ func (ts *testServer) app(_ context.Context, term *Terminal) (*tea.Program, func
 	ts.mu.Lock()
 	ts.terms = append(ts.terms, term)
 	ts.mu.Unlock()
-	p := tea.NewProgram(&echoModel{device: term.DeviceName}, term.Options...)
+	sized := func(w, h int) {
+		ts.mu.Lock()
+		ts.size = fmt.Sprintf("%dx%d", w, h)
+		ts.mu.Unlock()
+	}
+	p := tea.NewProgram(&echoModel{device: term.DeviceName, sized: sized}, term.Options...)
 	return p, func() {
 		ts.mu.Lock()
 		ts.finished++
@@ -135,6 +143,37 @@ func (ts *testServer) waitLog(t *testing.T, want string) {
 	for !strings.Contains(ts.logs.String(), want) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the log never held %q:\n%s", want, ts.logs)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// waitLogCount waits until the server's log holds want n times.
+func (ts *testServer) waitLogCount(t *testing.T, want string, n int) {
+	t.Helper()
+	deadline := time.Now().Add(sshtest.Deadline)
+	for strings.Count(ts.logs.String(), want) < n {
+		if time.Now().After(deadline) {
+			t.Fatalf("the log holds %q %d times, want %d:\n%s", want, strings.Count(ts.logs.String(), want), n, ts.logs)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// waitSize waits until a program was last told the window size want
+// ("WxH").
+func (ts *testServer) waitSize(t *testing.T, want string) {
+	t.Helper()
+	deadline := time.Now().Add(sshtest.Deadline)
+	for {
+		ts.mu.Lock()
+		got := ts.size
+		ts.mu.Unlock()
+		if got == want {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the program's window is %s, want %s", got, want)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}

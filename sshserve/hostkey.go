@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -54,4 +55,12 @@ func newHostKey(path string) ([]byte, error) {
 		return nil, err
 	}
 	return b, f.Close()
+}
+
+// withHostKey is the server option that sets the host key.
+func withHostKey(signer gossh.Signer) ssh.Option {
+	return func(srv *ssh.Server) error {
+		srv.AddHostKey(signer)
+		return nil
+	}
 }

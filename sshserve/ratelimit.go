@@ -5,8 +5,9 @@ import (
 	"time"
 )
 
-// failures counts failed connections per remote address over a sliding
-// window; an address with limit failures in the window is refused.
+// failures counts failed authentications per source (an address, a key
+// fingerprint) over a sliding window, up to limit+2: past the limit only
+// "just past it" and "further past" matter, so a flood costs no memory.
 type failures struct {
 	mu     sync.Mutex
 	now    func() time.Time
@@ -19,12 +20,13 @@ func newFailures(limit int, window time.Duration, now func() time.Time) *failure
 	return &failures{now: now, limit: limit, window: window, by: map[string][]time.Time{}}
 }
 
-// maxTracked is how many addresses are kept before the ones whose
+// maxTracked is how many sources are kept before the ones whose
 // failures all aged out are dropped.
 const maxTracked = 4096
 
-// add records a failure from addr.
-func (f *failures) add(addr string) {
+// add records a failure of addr and returns its number within the window
+// (at most limit+2).
+func (f *failures) add(addr string) int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if len(f.by) >= maxTracked {
@@ -34,20 +36,12 @@ func (f *failures) add(addr string) {
 			}
 		}
 	}
-	f.by[addr] = append(f.recent(addr), f.now())
-}
-
-// blocked says addr has reached the limit.
-func (f *failures) blocked(addr string) bool {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	r := f.recent(addr)
-	if len(r) == 0 {
-		delete(f.by, addr)
-	} else {
-		f.by[addr] = r
+	ts := append(f.recent(addr), f.now())
+	if len(ts) > f.limit+2 {
+		ts = ts[len(ts)-f.limit-2:]
 	}
-	return len(r) >= f.limit
+	f.by[addr] = ts
+	return len(ts)
 }
 
 // recent drops addr's failures older than the window. f.mu must be held.

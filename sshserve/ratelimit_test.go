@@ -18,8 +18,16 @@ func TestFailuresForgetAddressesWhoseFailuresAgedOut(t *testing.T) {
 	if len(f.by) != 1 {
 		t.Fatalf("%d addresses kept, want only the one failing now", len(f.by))
 	}
-	f.add("192.0.2.2")
-	if !f.blocked("192.0.2.2") || f.blocked("192.0.2.1") {
-		t.Error("the limit is not per address")
+	if n := f.add("192.0.2.2"); n != 2 {
+		t.Errorf("%d failures counted, want 2", n)
+	}
+	if n := f.add("192.0.2.1"); n != 1 {
+		t.Errorf("%d failures counted after the first aged out, want 1", n)
+	}
+	for range 100 {
+		f.add("192.0.2.2")
+	}
+	if n := len(f.by["192.0.2.2"]); n != 4 {
+		t.Errorf("%d failures kept past a limit of 2, want 4", n)
 	}
 }

@@ -32,7 +32,9 @@ type Terminal struct {
 	Identity
 	// Slot numbers the sessions of one key open at once, from 1.
 	Slot int
-	// DataDir is this key and slot's own store directory.
+	// KeyDir is this key's own directory, shared by its slots.
+	KeyDir string
+	// DataDir is this key and slot's own store directory, in KeyDir.
 	DataDir string
 	// DeviceName is the name to give the gateway: the key's name, with
 	// " (slot)" for a second concurrent session.
@@ -69,8 +71,8 @@ type Config struct {
 	DataDir        string // the per-key stores go under DataDir/ssh-keys
 	IdleTimeout    time.Duration
 	MaxSessions    int
-	MaxFailures    int           // failed connections per address within FailureWindow
-	FailureWindow  time.Duration // before the address is refused
+	MaxFailures    int           // failed authentications logged per address or key within FailureWindow
+	FailureWindow  time.Duration // the rest are refused without a log line each
 	App            App
 	Logger         *slog.Logger
 	Now            func() time.Time
@@ -127,7 +129,10 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, log: cfg.Logger, signer: signer, created: created, keys: kl,
 		fails: newFailures(cfg.MaxFailures, cfg.FailureWindow, cfg.Now),
 		slots: newSlots(cfg.MaxSessions), progs: map[*tea.Program]bool{}}
+	// The host key goes in as an option: wish.NewServer writes a key of its
+	// own into the working directory when it is given none.
 	s.srv, err = wish.NewServer(
+		withHostKey(signer),
 		wish.WithAddress(cfg.Listen),
 		wish.WithVersion("Iris"),
 		wish.WithPublicKeyAuth(s.checkKey),
@@ -136,14 +141,15 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.srv.AddHostKey(signer)
 	s.srv.HandshakeTimeout = handshakeTimeout
 	// A connection with neither input nor output for a while past the
 	// idle timeout ends too: it covers connections that never open a
 	// session (sessions end earlier, on their own idle watch, with a note).
 	s.srv.IdleTimeout = cfg.IdleTimeout + handshakeTimeout
 	s.srv.SessionRequestCallback = s.allowRequest
-	s.srv.ConnCallback = s.admit
+	s.srv.ServerConfigCallback = func(ssh.Context) *gossh.ServerConfig {
+		return &gossh.ServerConfig{AuthLogCallback: s.logAuth}
+	}
 	s.srv.ConnectionFailedCallback = s.failed
 	s.srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": refuseForwarding(s.log),
 		"default": refuseChannel(s.log)}

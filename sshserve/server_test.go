@@ -93,3 +93,14 @@ func TestIsLoopback(t *testing.T) {
 		}
 	}
 }
+
+func TestNoKeyIsWrittenIntoTheWorkingDirectory(t *testing.T) {
+	cwd := sshtest.StrayKeyDir(t)
+	t.Chdir(cwd)
+	ts, c := serveOneKey(t, "k", nil)
+	sshtest.OpenTerm(t, c, 80, 24, nil).Out.WaitFor(t, "typed=")
+	if _, err := os.Stat(ts.cfg.HostKey); err != nil {
+		t.Errorf("the host key is not in the state dir: %v", err)
+	}
+	sshtest.AssertUntouched(t, cwd)
+}

@@ -45,8 +45,9 @@ func (s *Server) session(next ssh.Handler) ssh.Handler {
 		s.active.Add(1)
 		defer s.active.Done()
 
+		keyDir := filepath.Join(s.cfg.DataDir, "ssh-keys", id.dirName())
 		term := &Terminal{Identity: id, Slot: slot, DeviceName: id.Name,
-			DataDir: filepath.Join(s.cfg.DataDir, "ssh-keys", id.dirName(), strconv.Itoa(slot))}
+			KeyDir: keyDir, DataDir: filepath.Join(keyDir, strconv.Itoa(slot))}
 		if slot > 1 {
 			term.DeviceName = fmt.Sprintf("%s (%d)", id.Name, slot)
 		}
@@ -71,6 +72,7 @@ func (s *Server) session(next ssh.Handler) ssh.Handler {
 		delete(s.progs, r.prog)
 		s.mu.Unlock()
 		r.finish()
+		r.in.onEnd(nil) // whatever keeps the Terminal must not keep the program
 		if r.in.timedOut() {
 			wish.Println(sess, "iris: closed after", s.cfg.IdleTimeout, "without input")
 		}

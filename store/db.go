@@ -47,8 +47,8 @@ type db struct {
 	closed  bool
 }
 
-// ErrInUse is wrapped by Open when another process (another Iris on the
-// same profile) has the store open.
+// ErrInUse is wrapped by Open (in an *InUseError) when another process
+// (another Iris on the same profile) has the store open.
 var ErrInUse = errors.New("the store is in use by another Iris")
 
 // openDB opens (creating if needed) the database file and migrates it.
@@ -76,7 +76,7 @@ func openDB(path string, retry time.Duration) (*db, error) {
 		conn.Close()
 		var se *sqlite.Error
 		if errors.As(err, &se) && se.Code() == sqlite3.SQLITE_BUSY {
-			return nil, fmt.Errorf("%s: %w (quit it, or use another profile)", path, ErrInUse)
+			return nil, &InUseError{Path: path, PID: lockHolder(path, procLocks)}
 		}
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"crypto/x509"
 	"errors"
 	"fmt"
 	"net"
@@ -11,34 +10,10 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/ui/dialog"
 	"github.com/hermes/iris/wsclient"
 )
-
-func TestConnCause(t *testing.T) {
-	refused := &net.OpError{Op: "dial", Net: "tcp", Err: os.NewSyscallError("connect", syscall.ECONNREFUSED)}
-	cases := []struct {
-		err  error
-		want string
-	}{
-		{nil, ""},
-		{fmt.Errorf("dial ws://127.0.0.1:1: %w", refused), "connection refused"},
-		{&net.DNSError{Err: "no such host", Name: "gw.example", IsNotFound: true}, "DNS: no such host gw.example"},
-		{fmt.Errorf("tls: %w", x509.UnknownAuthorityError{}), "TLS: certificate signed by an unknown authority"},
-		{&net.OpError{Op: "dial", Err: timeoutErr{}}, "timed out"},
-		{errors.New("odd \x1b]0;x\x07 failure"), "odd ␛]0;x␇ failure"},
-	}
-	for _, c := range cases {
-		if got := connCause(c.err); got != c.want {
-			t.Errorf("connCause(%v) = %q, want %q", c.err, got, c.want)
-		}
-	}
-}
-
-type timeoutErr struct{}
-
-func (timeoutErr) Error() string   { return "i/o timeout" }
-func (timeoutErr) Timeout() bool   { return true }
-func (timeoutErr) Temporary() bool { return true }
 
 // TestReconnectingSaysWhy: the status bar names the cause of the last
 // failure, and the detail key shows the whole error.
@@ -49,4 +24,22 @@ func TestReconnectingSaysWhy(t *testing.T) {
 	h.mustShow("↻ reconnecting in 16s (attempt 7) · connection refused")
 	h.send(tea.KeyPressMsg{Code: 'w', Mod: tea.ModAlt})
 	h.mustShow("dial tcp 127.0.0.1:1: dial tcp: connect: connection refused")
+}
+
+// TestConnDetailShowsTheWholeErrorWrapped: an error longer than the status
+// bar is shown whole, wrapped in a notice, and Esc closes it.
+func TestConnDetailShowsTheWholeErrorWrapped(t *testing.T) {
+	h := newHarness(t, 80, 30)
+	long := "websocket: bad handshake: the gateway answered 502 Bad Gateway from the reverse proxy in front of it, " +
+		"which could not reach the upstream service at 10.0.0.7:8765 (connection refused); retry later END-OF-ERROR"
+	h.send(inbound(&wsclient.StateEvent{State: wsclient.StateReconnecting, Attempt: 2, RetryAt: fixedNow.Add(4 * time.Second), Err: errors.New(long)}))
+	h.send(tea.KeyPressMsg{Code: 'w', Mod: tea.ModAlt})
+	h.mustShow("Last connection error", "websocket: bad handshake", "10.0.0.7:8765", "END-OF-ERROR")
+	if h.m.DialogOpen() != dialog.NoticeID {
+		t.Fatalf("dialog %q open", h.m.DialogOpen())
+	}
+	h.send(tea.KeyPressMsg{Code: tea.KeyEscape})
+	if h.m.DialogOpen() != "" {
+		t.Fatalf("Esc left %q open", h.m.DialogOpen())
+	}
 }

@@ -141,7 +141,7 @@ func (m *Model) handleConn(ev *wsclient.StateEvent) tea.Cmd {
 		c.Err = ev.Err.Error()
 	}
 	if ev.Err != nil {
-		c.Cause = connCause(ev.Err)
+		c.Cause = common.ConnCause(ev.Err)
 		m.connErr = ev.Err
 	}
 	was := m.conn

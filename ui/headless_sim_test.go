@@ -25,7 +25,7 @@ import (
 // simulator, over real sockets (issue 14).
 
 // approvePolicy answers the approval of "rm the cache" by rule.
-const approvePolicy = "[[rule]]\nname = \"cache\"\ntype = \"approval\"\ncommand = \"rm *cache\"\nanswer = \"once\"\n"
+const approvePolicy = "[[rule]]\nname = \"cache\"\ntype = \"approval\"\ncommand = [\"rm\", \"**\", \"*cache\"]\nanswer = \"once\"\n"
 
 // headlessRun is one headless command running in this process.
 type headlessRun struct {

@@ -44,7 +44,7 @@ func (m *Model) render() string {
 		screen = clipRows(overlayAt(screen, box, m.layout.sidebar, max(y, 0)), m.height)
 	}
 	if d := m.dialogs.Top(); d != nil {
-		screen = clipRows(overlay(screen, d.View(), m.width, m.height), m.height)
+		screen = clipRows(overlay(screen, d.View(), m.layout.sidebar, m.width, m.height), m.height)
 	}
 	return screen
 }
@@ -122,10 +122,16 @@ func besides(left string, leftWidth int, right string) string {
 	return b.String()
 }
 
-// overlay draws box centred over base.
-func overlay(base, box string, w, h int) string {
+// overlay draws box over base: centred in the columns right of the
+// sidebar (left of them) when it fits there, so it never covers the
+// sidebar's edge, else centred on the whole screen.
+func overlay(base, box string, sidebar, w, h int) string {
 	bw, bh := lipgloss.Width(box), lipgloss.Height(box)
-	return overlayAt(base, box, max((w-bw)/2, 0), max((h-bh)/3, 0))
+	x := max((w-bw)/2, 0)
+	if x < sidebar && bw <= w-sidebar {
+		x = sidebar + (w-sidebar-bw)/2
+	}
+	return overlayAt(base, box, x, max((h-bh)/3, 0))
 }
 
 // overlayAt draws box over base with its top left corner at (x, y).

@@ -13,12 +13,14 @@ from . import hooks
 from . import settings as settings_mod
 from .channels import Directory
 from .connection import Connection
+from .hermes_sessions import HermesSessions
 from .hub import Hub, frame
 from .media import Attachment, Media
 from .pickers import Pickers
 from .requests import Requests
-from .server import DeviceServer
-from .store import Lane, Store
+from .server import FLUSH_TIMEOUT, DeviceServer
+from .store import DEFAULT_CHAT_ID, Lane, Store
+from .titles import Titles, hermes_title_lookup
 from .tokens import TokenStore
 from .turns import Turns, new_id, now_ms
 
@@ -41,8 +43,22 @@ class IrisAdapter(BasePlatformAdapter):
     def __init__(self, config: Any, **_: Any):
         super().__init__(config=config, platform=Platform(PLATFORM))
         self.settings = settings_mod.load(getattr(config, "extra", None))
+        if getattr(config, "home_channel", None) is None:
+            # Without a home channel Hermes greets every new lane with a
+            # "/sethome" notice and cron has nowhere to deliver: the default
+            # channel is the natural home.
+            from gateway.config import HomeChannel
+
+            config.home_channel = HomeChannel(self.platform, DEFAULT_CHAT_ID, "Default")
+        if not (getattr(config, "extra", None) or {}).get("restart_notification"):
+            # Devices learn of a restart from `status restarting`; Hermes'
+            # home-channel "gateway shutting down" text would only add noise.
+            config.gateway_restart_notification = False
         self._loop: Optional[asyncio.AbstractEventLoop] = None
+        # User messages handed to Hermes that have not started processing yet.
         self._origins: Dict[str, Connection] = {}
+        # Slash commands (typed, or sent for agent.stop/agent.steer).
+        self._command_ids: set = set()
         self.server: Optional[DeviceServer] = None
 
     @property
@@ -68,9 +84,11 @@ class IrisAdapter(BasePlatformAdapter):
         self.tokens = TokenStore(directory)
         self.hub = Hub(self.store)
         self.directory = Directory(self.store, self.hub)
-        self.turns = Turns(self.store, self.hub, self._cursor)
-        self.pickers = Pickers(self.hub, self.post_system)
+        self.turns = Turns(self.store, self.hub, self._cursor, self._is_system_reply)
+        self.pickers = Pickers(self.hub, self.post_system, self._picker_closed, self.turns.busy)
         self.media = Media(self.hub)
+        self.titles = Titles(self.directory, self.hub, hermes_title_lookup(self))
+        self.sessions = HermesSessions(self)
         self.requests = Requests(self.store, self.hub, self.directory, self.turns, self.pickers, self, self.media)
         self.server = DeviceServer(self.settings, self.tokens, self.hub, self.requests.dispatch,
                                    self.media.binary, lambda: {"channels": self.directory.listing()})
@@ -91,8 +109,9 @@ class IrisAdapter(BasePlatformAdapter):
         if self.server is None:
             return
         self.hub.live(frame("status", {"state": "restarting"}))
-        await asyncio.gather(*(c.flush() for c in list(self.hub.connections)))
+        await asyncio.gather(*(c.flush(FLUSH_TIMEOUT) for c in list(self.hub.connections)))
         self.pickers.stop()
+        self.titles.cancel()
         hooks.unbind(self)
         await self.cancel_background_tasks()
         await self.server.stop()
@@ -128,7 +147,10 @@ class IrisAdapter(BasePlatformAdapter):
 
     async def send(self, chat_id: str, content: str, reply_to: Optional[str] = None,
                    metadata: Optional[Dict[str, Any]] = None) -> SendResult:
-        mid = self.turns.on_send(self._lane(chat_id, metadata), content or "", reply_to)
+        lane = self._lane(chat_id, metadata)
+        if isinstance(metadata, dict) and metadata.get("job_id"):
+            return SendResult(success=True, message_id=self.turns.cron(lane, content or "", str(metadata["job_id"])))
+        mid = self.turns.on_send(lane, content or "", reply_to)
         return SendResult(success=True, message_id=mid)
 
     async def edit_message(self, chat_id: str, message_id: str, content: str, *,
@@ -236,8 +258,33 @@ class IrisAdapter(BasePlatformAdapter):
 
     async def on_processing_complete(self, event: MessageEvent, outcome: Any) -> None:
         lane = self._event_lane(event)
-        self.turns.end(lane)
+        turn = self.turns.turns.get(lane)
+        # Hermes' /model, /reasoning, /reload-mcp return at once and leave their
+        # picker waiting; the command "turn" lasts until it is answered, else
+        # clients would take agent.idle for the picker being answered elsewhere.
+        hold = turn is not None and turn.command and self.pickers.has_open(lane)
+        self.turns.end(lane, hold_idle=hold)
         self.requests.turn_ended(lane)
+        self._command_ids.discard(event.message_id)
+        self.titles.turn_ended(lane, self._session_key(event.source))
+
+    def _session_key(self, source: Any) -> str:
+        """The key Hermes files this lane's session under (as handle_message computes it)."""
+        from gateway.session import build_session_key
+
+        return build_session_key(
+            source,
+            group_sessions_per_user=self.config.extra.get("group_sessions_per_user", True),
+            thread_sessions_per_user=self.config.extra.get("thread_sessions_per_user", False),
+        )
+
+    def _picker_closed(self, picker: Any) -> None:
+        if not self.pickers.has_open(picker.lane):
+            self.turns.release_idle(picker.lane)
+
+    def _is_system_reply(self, reply_to: Optional[str]) -> bool:
+        """A reply to a command, or to a message Hermes has not started on (a busy ack)."""
+        return bool(reply_to) and (reply_to in self._command_ids or reply_to in self._origins)
 
     def lane_busy(self, lane: Lane) -> bool:
         return lane in self.turns.turns
@@ -250,32 +297,43 @@ class IrisAdapter(BasePlatformAdapter):
                                  user_id=conn.device, user_name=conn.device_name, thread_id=lane[1] or None)
 
     async def dispatch_user(self, conn: Connection, lane: Lane, text: str, message_id: str,
-                            attachments: List[Attachment], reply_to: Optional[str]) -> None:
+                            attachments: List[Attachment], reply_to: Optional[str],
+                            quoted: Optional[Dict[str, Any]] = None) -> None:
         kind = attachments[0].kind if attachments else ""
         event = MessageEvent(
             text=text, message_type=_MEDIA_TYPE.get(kind, MessageType.TEXT), source=self._source(conn, lane),
             message_id=message_id, media_urls=[a.path for a in attachments],
             media_types=[a.mime for a in attachments], reply_to_message_id=reply_to,
+            reply_to_text=(quoted or {}).get("text") or None,
+            reply_to_is_own_message=(quoted or {}).get("role") == "assistant",
         )
         self._origins[message_id] = conn
+        if text.startswith("/"):
+            self._command_ids.add(message_id)
         await self.handle_message(event)
 
     async def dispatch_command(self, conn: Connection, lane: Lane, text: str) -> None:
         """A slash command on the device's behalf (agent.stop → /stop, agent.steer → /steer)."""
         event = MessageEvent(text=text, message_type=MessageType.COMMAND, source=self._source(conn, lane),
                              message_id=new_id("m"))
+        self._command_ids.add(event.message_id)
         await self.handle_message(event)
 
-    async def forget_lane(self, lane: Lane) -> None:
-        """channel.delete: the lane's Hermes session is reset (a fresh session id)."""
-        runner = getattr(self, "gateway_runner", None)
-        store = getattr(runner, "session_store", None)
-        if store is None:
-            return
-        from gateway.session import build_session_key
+    def _lane_key(self, lane: Lane) -> str:
+        return self._session_key(self.build_source(chat_id=lane[0], chat_type="dm", thread_id=lane[1] or None))
 
-        key = build_session_key(self.build_source(chat_id=lane[0], chat_type="dm", thread_id=lane[1] or None))
+    async def forget_lane(self, lane: Lane) -> None:
+        """channel.delete: the lane's Hermes session goes too (deleted, key reset)."""
         try:
-            store.reset_session(key)
+            await asyncio.to_thread(self.sessions.forget_lane, self._lane_key(lane))
         except Exception:
-            logger.debug("iris: could not reset the Hermes session of %s", lane, exc_info=True)
+            logger.warning("iris: could not delete the Hermes session of %s", lane, exc_info=True)
+
+    async def forget_messages(self, lane: Lane, bodies: List[Dict[str, Any]]) -> None:
+        """message.delete: the messages leave the lane's Hermes transcript too."""
+        if not bodies:
+            return
+        try:
+            await asyncio.to_thread(self.sessions.forget_messages, self._lane_key(lane), bodies)
+        except Exception:
+            logger.warning("iris: could not delete messages from the Hermes session of %s", lane, exc_info=True)

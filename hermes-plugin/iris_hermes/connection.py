@@ -32,6 +32,8 @@ class Connection:
         self.caps = caps or {}
         self._queue: Deque[Any] = deque()
         self._wake = asyncio.Event()
+        self._drained = asyncio.Event()
+        self._drained.set()
         self._closed = False
         self.writer: Optional[asyncio.Task] = None
 
@@ -53,12 +55,14 @@ class Connection:
                     self._queue[i] = frame
                     return
         self._queue.append(frame)
+        self._drained.clear()
         self._wake.set()
 
     def push_binary(self, data: bytes) -> None:
         """A raw media chunk, written in order with the JSON frames."""
         if not self._closed:
             self._queue.append(bytes(data))
+            self._drained.clear()
             self._wake.set()
 
     def pending(self) -> int:
@@ -66,10 +70,12 @@ class Connection:
 
     async def flush(self, timeout: float = 2.0) -> None:
         """Wait (bounded) until everything queued was written."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while self._queue and not self._closed and loop.time() < deadline:
-            await asyncio.sleep(0.01)
+        if self._closed:
+            return
+        try:
+            await asyncio.wait_for(self._drained.wait(), timeout)
+        except asyncio.TimeoutError:
+            pass
 
     async def _drain(self) -> None:
         try:
@@ -79,9 +85,11 @@ class Connection:
                 while self._queue:
                     item = self._queue.popleft()
                     await self.ws.send(item if isinstance(item, bytes) else json.dumps(item, ensure_ascii=False))
+                self._drained.set()
         except Exception as exc:  # connection gone
             logger.debug("iris: writer for %s ended: %s", self.device, exc)
             self._closed = True
+            self._drained.set()
 
     async def close(self, code: int = 1000, reason: str = "") -> None:
         self._closed = True

@@ -55,9 +55,13 @@ class SelectError(Exception):
 class Pickers:
     """Open pickers by id. ``post_text`` delivers a follow-up system message."""
 
-    def __init__(self, hub: Hub, post_text: Callable[[Lane, str], None]):
+    def __init__(self, hub: Hub, post_text: Callable[[Lane, str], None],
+                 on_closed: Callable[[Picker], None] = lambda p: None,
+                 busy: Callable[[Lane, str], None] = lambda lane, reason: None):
         self.hub = hub
+        self.busy = busy
         self.post_text = post_text
+        self.on_closed = on_closed
         self.open: Dict[str, Picker] = {}
         self._seq = 0
         self._watch: Optional[asyncio.Task] = None
@@ -77,7 +81,7 @@ class Pickers:
         self.open[p.picker_id] = p
         lane = p.lane
         payload = dict(p.payload, picker_id=p.picker_id)
-        self.hub.broadcast(frame("agent.busy", {"reason": "waiting_input"}, chat_id=lane[0], thread_id=lane[1], lane=True))
+        self.busy(lane, "waiting_input")
         self.hub.broadcast(frame(f"picker.{p.kind}", payload, chat_id=lane[0], thread_id=lane[1], lane=True))
         self.hub.broadcast(frame("notification", {
             "kind": "approval" if p.kind == "approval" else "clarify" if p.kind == "clarify" else "generic",
@@ -177,10 +181,10 @@ class Pickers:
         self.hub.broadcast(frame("picker.answered", answered, chat_id=picker.lane[0],
                                  thread_id=picker.lane[1], lane=True), cap="picker_answered")
         if picker.kind in ("approval", "clarify"):
-            self.hub.broadcast(frame("agent.busy", {"reason": "processing"}, chat_id=picker.lane[0],
-                                     thread_id=picker.lane[1], lane=True))
+            self.busy(picker.lane, "processing")
         if follow_up:
             self.post_text(picker.lane, follow_up)
+        self.on_closed(picker)
 
     async def _apply(self, picker: Picker, value: Any, p: Dict[str, Any]) -> Optional[str]:
         if not isinstance(value, str):
@@ -188,10 +192,8 @@ class Pickers:
         if picker.kind == "approval":
             if value not in APPROVAL_CHOICES:
                 raise SelectError("unsupported", f"approval answers are {', '.join(APPROVAL_CHOICES)}")
-            from tools.approval import resolve_gateway_approval
-
             reason = p.get("reason") if value == "deny" and isinstance(p.get("reason"), str) else None
-            if resolve_gateway_approval(picker.session_key, value, reason=reason or None) == 0:
+            if _resolve_approval(picker.session_key, self._approval_index(picker), value, reason or None) == 0:
                 self._withdraw(picker)
                 raise SelectError("not_found", "Hermes no longer waits for this approval")
             return None
@@ -219,10 +221,21 @@ class Pickers:
             return await picker.callback(picker.lane[0], model, provider)
         return await picker.callback(picker.lane[0], value)
 
+    def _approval_index(self, picker: Picker) -> int:
+        """This approval's place in Hermes' FIFO for its session (oldest first)."""
+        same = sorted((p for p in self.open.values() if p.kind == "approval" and p.session_key == picker.session_key),
+                      key=lambda x: x.opened)
+        return same.index(picker)
+
     # -- withdrawal ---------------------------------------------------------
 
     def _withdraw(self, picker: Picker) -> None:
-        self.open.pop(picker.picker_id, None)
+        if self.open.pop(picker.picker_id, None) is not None:
+            self.on_closed(picker)
+
+    def has_open(self, lane: Lane, kinds: tuple = ("model", "choice", "confirm")) -> bool:
+        """An open prompt of ``kinds`` in ``lane`` (slash-command pickers by default)."""
+        return any(p.lane == lane and p.kind in kinds for p in self.open.values())
 
     def still_waiting(self, picker: Picker, approval_counts: Dict[str, int]) -> bool:
         if picker.kind == "approval":
@@ -258,10 +271,23 @@ class Pickers:
             gone.extend(pickers[:max(surplus, 0)])
         for picker in gone:
             self._withdraw(picker)
-            lane = picker.lane
-            self.hub.broadcast(frame("agent.busy", {"reason": "processing"},
-                                     chat_id=lane[0], thread_id=lane[1], lane=True))
+            if picker.kind in ("approval", "clarify"):
+                self.busy(picker.lane, "processing")
         return gone
+
+    def withdraw_clarifies(self, lane: Lane) -> None:
+        """Stop Hermes waiting for this lane's clarify answers.
+
+        Hermes' /stop interrupts the agent, and a waiting approval notices
+        (it resolves as deny), but ``clarify_gateway.wait_for_response`` does
+        not: the agent thread would sit on the question for up to an hour.
+        This does what Hermes does at a session boundary (``clear_session``:
+        the clarify returns with no answer).
+        """
+        from tools import clarify_gateway
+
+        for key in {p.session_key for p in self.open.values() if p.kind == "clarify" and p.lane == lane}:
+            clarify_gateway.clear_session(key)
 
     async def _watch_withdrawals(self) -> None:
         while True:
@@ -270,6 +296,29 @@ class Pickers:
                 self.sweep()
             except Exception:
                 logger.debug("iris: picker sweep failed", exc_info=True)
+
+
+def _resolve_approval(session_key: str, index: int, choice: str, reason: Optional[str]) -> int:
+    """Resolve the approval at ``index`` of the session's queue.
+
+    ``resolve_gateway_approval`` only answers the oldest (``/approve`` in
+    chat); a device answers one specific prompt, so a younger one is taken
+    out of the queue and resolved the same way that function does.
+    """
+    from tools import approval
+
+    if index == 0:
+        return approval.resolve_gateway_approval(session_key, choice, reason=reason)
+    with approval._lock:
+        queue = approval._gateway_queues.get(session_key) or []
+        if index >= len(queue):
+            return 0
+        entry = queue.pop(index)
+    entry.result = choice
+    if reason:
+        entry.reason = reason
+    entry.event.set()
+    return 1
 
 
 def _flatten_choice(c: Any) -> str:

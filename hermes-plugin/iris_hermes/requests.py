@@ -102,6 +102,7 @@ class Requests:
             ch = self.directory.create(auto_title(text), parent_chat_id=lane[0])
             self.hub.broadcast(self.directory.created_frame(ch, auto=True))
             lane = (ch.chat_id, ch.thread_id)
+            self.agent.titles.minted(lane, ch.name)
         body: Dict[str, Any] = {"message_id": new_id("m"), "role": "user", "text": text, "ts": now_ms(),
                                 "device_name": conn.device_name}
         if p.get("reply_to"):
@@ -111,7 +112,8 @@ class Requests:
         if attachments:
             body["media"] = [a.wire() for a in attachments]
         self.turns.post(lane, body, origin=conn, id=fid)
-        await self.agent.dispatch_user(conn, lane, text, body["message_id"], attachments, p.get("reply_to"))
+        quoted = self.store.message(p["reply_to"]) if p.get("reply_to") else None
+        await self.agent.dispatch_user(conn, lane, text, body["message_id"], attachments, p.get("reply_to"), quoted)
 
     async def agent_stop(self, conn: Connection, f: Dict[str, Any], fid: Optional[int]) -> None:
         lane = self._lane(f)
@@ -123,6 +125,7 @@ class Requests:
         if fid is not None:
             self.stop_waiters.setdefault(lane, []).append((conn, fid))
         await self.agent.dispatch_command(conn, lane, "/stop")
+        self.pickers.withdraw_clarifies(lane)
 
     def turn_ended(self, lane: Lane) -> None:
         for conn, fid in self.stop_waiters.pop(lane, []):
@@ -179,7 +182,8 @@ class Requests:
         if not ids:
             conn.push(error("unsupported", "message.delete needs message_ids", fid))
             return
-        self.store.delete_messages(lane, ids)
+        gone = self.store.delete_messages(lane, ids)
+        await self.agent.forget_messages(lane, gone)
         self.hub.broadcast(frame("message.deleted", {"message_ids": ids}, id=fid,
                                  chat_id=lane[0], thread_id=lane[1], lane=True), origin=conn)
 
@@ -247,11 +251,11 @@ class Requests:
             return
         gone = self.directory.delete(self.directory.get(lane))
         for ch in gone:
+            await self.agent.forget_lane((ch.chat_id, ch.thread_id))
             is_target = (ch.chat_id, ch.thread_id) == lane
             self.hub.broadcast(frame("channel.deleted", {"chat_id": ch.chat_id, "thread_id": ch.thread_id or None},
                                      id=fid if is_target else None, chat_id=ch.chat_id,
                                      thread_id=ch.thread_id or None, lane=True), origin=conn)
-            await self.agent.forget_lane((ch.chat_id, ch.thread_id))
 
     # -- commands -----------------------------------------------------------
 

@@ -19,6 +19,10 @@ logger = logging.getLogger(__name__)
 HELLO_TIMEOUT = 10.0
 MAX_FRAME_BYTES = 8 * 1024 * 1024
 REVOKE_POLL_SECONDS = 1.0
+# Hermes gives an adapter's disconnect() 5 s; a device that stopped reading
+# must not hold the shutdown (flush ≤ 1 s, closing handshake ≤ 1 s).
+CLOSE_TIMEOUT = 1.0
+FLUSH_TIMEOUT = 1.0
 
 SERVER_CAPS = {
     "streaming": True, "reasoning": True, "tools": True, "media": True, "search": True,
@@ -56,7 +60,7 @@ class DeviceServer:
         self._server = await serve(
             self._serve_one, self.settings.host, self.settings.port,
             ssl=self.settings.ssl_context(), max_size=MAX_FRAME_BYTES,
-            ping_interval=20, ping_timeout=20,
+            ping_interval=20, ping_timeout=20, close_timeout=CLOSE_TIMEOUT,
         )
         self._revoke_task = asyncio.create_task(self._close_revoked())
         logger.info("iris: serving the device protocol on %s://%s:%d",
@@ -65,8 +69,7 @@ class DeviceServer:
     async def stop(self) -> None:
         if self._revoke_task is not None:
             self._revoke_task.cancel()
-        for conn in list(self.hub.connections):
-            await conn.close(1012, "gateway restarting")
+        await asyncio.gather(*(c.close(1012, "gateway restarting") for c in list(self.hub.connections)))
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -79,7 +82,7 @@ class DeviceServer:
             for conn in list(self.hub.connections):
                 if conn.device not in known:
                     conn.push(error("auth", "token revoked"))
-                    await conn.flush()
+                    await conn.flush(FLUSH_TIMEOUT)
                     await conn.close(4401, "token revoked")
 
     async def _serve_one(self, ws: ServerConnection) -> None:

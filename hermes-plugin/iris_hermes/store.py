@@ -10,6 +10,10 @@ from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 DB_NAME = "iris.sqlite3"
+# The outbox keeps the newest frames; a device offline for longer than that
+# resyncs from history (a sync from a pruned cursor replays what is left).
+OUTBOX_KEEP = 50_000
+PRUNE_EVERY = 1_000
 DEFAULT_CHAT_ID = "iris:default"
 
 _SCHEMA = """
@@ -74,7 +78,8 @@ class Channel:
 class Store:
     """All SQLite access. Used from the adapter's event loop only."""
 
-    def __init__(self, directory: Path):
+    def __init__(self, directory: Path, keep: int = OUTBOX_KEEP):
+        self.keep = keep
         self.path = Path(directory) / DB_NAME
         self.db = sqlite3.connect(self.path, check_same_thread=False)
         self.db.executescript(_SCHEMA)
@@ -118,8 +123,11 @@ class Store:
                 json.dumps(frame, ensure_ascii=False),
             ),
         )
+        cursor = int(cur.lastrowid)
+        if cursor % PRUNE_EVERY == 0 or self.keep < PRUNE_EVERY:
+            self.db.execute("DELETE FROM outbox WHERE cursor <= ?", (cursor - self.keep,))
         self.db.commit()
-        return int(cur.lastrowid)
+        return cursor
 
     def head(self) -> int:
         row = self.db.execute("SELECT COALESCE(MAX(cursor), 0) FROM outbox").fetchone()
@@ -143,6 +151,10 @@ class Store:
             ),
         )
         self.db.commit()
+
+    def message(self, message_id: str) -> Optional[Dict[str, Any]]:
+        row = self.db.execute("SELECT body FROM messages WHERE message_id=?", (message_id,)).fetchone()
+        return json.loads(row[0]) if row else None
 
     def history(self, lane: Lane, before: Optional[str], limit: int) -> Tuple[List[Dict[str, Any]], bool]:
         chat_id, thread_id = lane
@@ -181,14 +193,23 @@ class Store:
             })
         return hits
 
-    def delete_messages(self, lane: Lane, message_ids: List[str]) -> None:
+    def delete_messages(self, lane: Lane, message_ids: List[str]) -> List[Dict[str, Any]]:
+        """Remove messages from the log and the outbox; returns the logged bodies that went."""
+        gone = []
         for mid in message_ids:
+            row = self.db.execute(
+                "SELECT body FROM messages WHERE message_id=? AND chat_id=? AND thread_id=?",
+                (mid, lane[0], lane[1] or ""),
+            ).fetchone()
+            if row:
+                gone.append(json.loads(row[0]))
             self.db.execute(
                 "DELETE FROM messages WHERE message_id=? AND chat_id=? AND thread_id=?",
                 (mid, lane[0], lane[1] or ""),
             )
             self.db.execute("DELETE FROM outbox WHERE message_id=? AND type != 'message.deleted'", (mid,))
         self.db.commit()
+        return gone
 
     # -- channels ---------------------------------------------------------
 

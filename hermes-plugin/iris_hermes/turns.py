@@ -11,6 +11,7 @@ attached here.
 
 from __future__ import annotations
 
+import json
 import os
 import time
 import uuid
@@ -49,9 +50,6 @@ class TurnState:
     started: float = field(default_factory=time.monotonic)
     reasoning: str = ""
     model: str = ""
-    tool_index: int = 0
-    tools: Dict[str, int] = field(default_factory=dict)
-    tool_started: Dict[int, float] = field(default_factory=dict)
     stopping: bool = False
     command: bool = False
 
@@ -59,15 +57,21 @@ class TurnState:
 class Turns:
     """Per-lane turn state and the frames it produces."""
 
-    def __init__(self, store: Store, hub: Hub, cursor: Callable[[], str]):
+    def __init__(self, store: Store, hub: Hub, cursor: Callable[[], str],
+                 is_system_reply: Callable[[Optional[str]], bool]):
         self.store = store
         self.hub = hub
         self.cursor = cursor
+        # Whether a send replying to this message id is the gateway talking
+        # (a command's answer, a busy ack) rather than the agent.
+        self.is_system_reply = is_system_reply
+        self.held_idle: set = set()
+        # Tool calls outlive their turn: after /stop Hermes ends the turn at
+        # once while the agent thread unwinds and reports its tool later.
+        self.tool_seq: Dict[Lane, int] = {}
+        self.tool_calls: Dict[str, tuple] = {}  # call id → (index, started)
         self.streams: Dict[str, Stream] = {}
         self.turns: Dict[Lane, TurnState] = {}
-
-    def turn(self, lane: Lane) -> TurnState:
-        return self.turns.setdefault(lane, TurnState())
 
     # -- lifecycle ----------------------------------------------------------
 
@@ -75,12 +79,21 @@ class Turns:
         self.turns[lane] = TurnState(command=command)
         self.hub.broadcast(frame("agent.busy", {"reason": "processing"}, chat_id=lane[0], thread_id=lane[1], lane=True))
 
-    def end(self, lane: Lane) -> None:
+    def end(self, lane: Lane, hold_idle: bool = False) -> None:
+        """The turn is over. ``hold_idle`` defers agent.idle until ``release_idle``."""
         turn = self.turns.get(lane)
         for s in [s for s in self.streams.values() if s.lane == lane]:
             self._stop(s, turn)
         self.turns.pop(lane, None)
+        if hold_idle:
+            self.held_idle.add(lane)
+            return
         self.hub.broadcast(frame("agent.idle", {}, chat_id=lane[0], thread_id=lane[1], lane=True))
+
+    def release_idle(self, lane: Lane) -> None:
+        if lane in self.held_idle and lane not in self.turns:
+            self.held_idle.discard(lane)
+            self.hub.broadcast(frame("agent.idle", {}, chat_id=lane[0], thread_id=lane[1], lane=True))
 
     def mark_stopping(self, lane: Lane) -> None:
         if lane in self.turns:
@@ -108,7 +121,8 @@ class Turns:
                                 chat_id=lane[0], thread_id=lane[1], lane=True))
             return mid
         turn = self.turns.get(lane)
-        role = "system" if (turn is not None and turn.command) else "assistant"
+        system = self.is_system_reply(reply_to) or (turn is not None and turn.command)
+        role = "system" if system else "assistant"
         body: Dict[str, Any] = {"message_id": mid, "role": role, "text": text, "ts": now_ms()}
         if reply_to:
             body["reply_to"] = reply_to
@@ -130,6 +144,19 @@ class Turns:
         else:
             self._stop(s, self.turns.get(lane))
         return True
+
+    def cron(self, lane: Lane, text: str, job_id: str) -> str:
+        """A cron delivery (Hermes' scheduler marks it with ``job_id``): role cron + notification."""
+        mid = new_id("m")
+        busy = lane not in self.turns
+        if busy:
+            self.hub.broadcast(frame("agent.busy", {"reason": "cron"}, chat_id=lane[0], thread_id=lane[1], lane=True))
+        self.post(lane, {"message_id": mid, "role": "cron", "text": text, "ts": now_ms(), "job_id": job_id})
+        self.hub.broadcast(frame("notification", {"kind": "cron", "title": "Cron", "body": text[:200], "ts": now_ms()},
+                                 chat_id=lane[0], thread_id=lane[1], lane=True))
+        if busy:
+            self.hub.broadcast(frame("agent.idle", {}, chat_id=lane[0], thread_id=lane[1], lane=True))
+        return mid
 
     def post(self, lane: Lane, body: Dict[str, Any], origin: Any = None, id: Optional[int] = None) -> None:
         """A standalone message: logged for history/search and broadcast."""
@@ -167,33 +194,34 @@ class Turns:
 
     # -- structured events from hooks ---------------------------------------
 
+    def busy(self, lane: Lane, reason: str) -> None:
+        """agent.busy, but only inside a running turn (never after its agent.idle)."""
+        if lane in self.turns:
+            self.hub.broadcast(frame("agent.busy", {"reason": reason}, chat_id=lane[0], thread_id=lane[1], lane=True))
+
     def tool_start(self, lane: Lane, call_id: str, name: str, args: Dict[str, Any]) -> None:
-        turn = self.turn(lane)
-        turn.tool_index += 1
-        index = turn.tool_index
-        turn.tools[call_id or f"#{index}"] = index
-        turn.tool_started[index] = time.monotonic()
+        index = self.tool_seq.get(lane, 0) + 1
+        self.tool_seq[lane] = index
+        self.tool_calls[call_id or f"{lane}#{index}"] = (index, time.monotonic())
         payload = {"index": index, "name": name, "preview": tool_preview(name, args), "args": args}
-        self.hub.broadcast(frame("agent.busy", {"reason": "tool"}, chat_id=lane[0], thread_id=lane[1], lane=True))
+        self.busy(lane, "tool")
         self.hub.broadcast(frame("tool.start", payload, chat_id=lane[0], thread_id=lane[1], lane=True))
 
     def tool_end(self, lane: Lane, call_id: str, name: str, ok: bool, duration: Optional[float],
                  result: Any) -> None:
-        turn = self.turn(lane)
-        index = turn.tools.pop(call_id, None)
-        if index is None:
-            index = turn.tool_index
-        started = turn.tool_started.pop(index, None)
+        index, started = self.tool_calls.pop(call_id, (self.tool_seq.get(lane, 0), None))
         if duration is None and started is not None:
             duration = time.monotonic() - started
         payload: Dict[str, Any] = {"index": index, "name": name, "ok": ok,
                                    "duration": round(duration or 0.0, 3),
                                    "output_preview": output_preview(result)}
         self.hub.broadcast(frame("tool.end", payload, chat_id=lane[0], thread_id=lane[1], lane=True))
-        self.hub.broadcast(frame("agent.busy", {"reason": "processing"}, chat_id=lane[0], thread_id=lane[1], lane=True))
+        self.busy(lane, "processing")
 
     def llm_done(self, lane: Lane, model: str, history: List[Dict[str, Any]]) -> None:
-        turn = self.turn(lane)
+        turn = self.turns.get(lane)
+        if turn is None:
+            return
         turn.model = model or turn.model
         turn.reasoning = last_reasoning(history) or turn.reasoning
 
@@ -222,7 +250,15 @@ def tool_preview(name: str, args: Dict[str, Any]) -> str:
 
 
 def output_preview(result: Any) -> str:
+    """A short tail of a tool's result; Hermes' JSON results yield their output/error."""
     text = result if isinstance(result, str) else ("" if result is None else str(result))
+    try:
+        parsed = json.loads(text)
+    except ValueError:
+        parsed = None
+    if isinstance(parsed, dict):
+        strings = [parsed.get(k) for k in ("output", "error", "approval", "user_response", "result", "content")]
+        text = next((s for s in strings if isinstance(s, str) and s.strip()), "")
     text = text.strip()
     return text if len(text) <= OUTPUT_PREVIEW_CHARS else "…" + text[-(OUTPUT_PREVIEW_CHARS - 1):]
 

@@ -90,19 +90,32 @@ def approval_bridge(adapter, loop, chat_id: str, thread_id: str = ""):
     return notify
 
 
-def guarded_command(adapter, loop, event, session_key: str, command: str):
-    """Hermes' real terminal guard (check_all_command_guards) in a gateway session."""
+def register_approval_notify(adapter, loop, event, session_key: str) -> None:
+    """What GatewayRunner does once per agent run (unregistering wakes every waiter)."""
+    from tools import approval
+
+    bridge = approval_bridge(adapter, loop, event.source.chat_id, event.source.thread_id or "")
+    approval.register_gateway_notify(session_key, lambda data: bridge(dict(data, _key=session_key)))
+
+
+def guarded_command(adapter, loop, event, session_key: str, command: str, own_run: bool = True):
+    """Hermes' real terminal guard (check_all_command_guards) in a gateway session.
+
+    ``own_run``: the call is a run of its own (registers and unregisters the
+    notify callback); False for one of several parallel tool calls of a run.
+    """
     from tools import approval
 
     def run():
         tokens = set_session_vars(platform="iris", chat_id=event.source.chat_id,
                                   thread_id=event.source.thread_id or "", session_key=session_key)
-        bridge = approval_bridge(adapter, loop, event.source.chat_id, event.source.thread_id or "")
-        approval.register_gateway_notify(session_key, lambda data: bridge(dict(data, _key=session_key)))
+        if own_run:
+            register_approval_notify(adapter, loop, event, session_key)
         try:
             return approval.check_all_command_guards(command, "local")
         finally:
-            approval.unregister_gateway_notify(session_key)
+            if own_run:
+                approval.unregister_gateway_notify(session_key)
             clear_session_vars(tokens)
 
     return run

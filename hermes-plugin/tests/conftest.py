@@ -59,10 +59,12 @@ class Client:
         return self._next_id
 
     async def send(self, type_: str, payload: Optional[dict] = None, **env: Any) -> int:
-        fid = env.pop("id", None)
-        if fid is None:
+        fid = env.pop("id", "auto")
+        if fid == "auto":
             fid = self.next_id()
-        f = {"v": 1, "id": fid, "type": type_, "payload": payload or {}}
+        f = {"v": 1, "type": type_, "payload": payload or {}}
+        if fid is not None:
+            f["id"] = fid
         f.update(env)
         await self.ws.send(json.dumps(f))
         return fid

@@ -124,3 +124,89 @@ async def test_message_send_to_unknown_lane_is_not_found(gateway):
     fid = await c.send("message.send", {"text": "x"}, chat_id="iris:nope")
     err = await c.expect("error")
     assert err["id"] == fid and err["payload"]["code"] == "not_found"
+
+
+async def test_cron_delivery_has_role_cron_and_a_notification(gateway):
+    c = await gateway.client()
+    # Hermes' cron scheduler marks its deliveries with the job id in metadata.
+    await gateway.adapter.send("iris:default", "Nightly report: all green", metadata={"job_id": "job_7"})
+    await c.expect("agent.busy", lambda f: f["payload"]["reason"] == "cron")
+    msg = await c.expect("message")
+    assert msg["payload"]["role"] == "cron" and msg["payload"]["text"] == "Nightly report: all green"
+    note = await c.expect("notification")
+    assert note["payload"]["kind"] == "cron"
+    await c.expect("agent.idle")
+
+
+def test_default_channel_is_hermes_home_channel(tmp_path):
+    from conftest import make_adapter
+
+    adapter = make_adapter(tmp_path / "iris")
+    home = adapter.config.home_channel
+    assert home.chat_id == "iris:default" and home.platform.value == "iris"
+
+
+def test_tool_output_preview_takes_hermes_json_output():
+    from iris_hermes.turns import output_preview
+
+    assert output_preview('{"output": "sunny-42", "exit_code": 0, "error": null}') == "sunny-42"
+    assert output_preview('{"output": "", "error": "BLOCKED: denied"}') == "BLOCKED: denied"
+    assert output_preview('{"question": "Which?", "user_response": "Blue"}') == "Blue"  # clarify
+    assert output_preview("x" * 500).startswith("…") and len(output_preview("x" * 500)) == 200
+
+
+async def test_auto_thread_is_renamed_to_hermes_session_title(gateway, tmp_path):
+    """Hermes titles the session in the background; the thread gets that title."""
+    from types import SimpleNamespace
+
+    from gateway.session import build_session_key
+    from hermes_state import SessionDB
+
+    db = SessionDB(tmp_path / "state.db")
+    db.create_session("s1", "iris")
+    keys = []
+
+    class Entries(dict):
+        def get(self, key, default=None):
+            keys.append(key)
+            return SimpleNamespace(session_id="s1")
+
+    gateway.adapter.gateway_runner = SimpleNamespace(session_store=SimpleNamespace(_entries=Entries()),
+                                                     _session_db=SimpleNamespace(_db=db))
+    events = []
+
+    async def handler(event):
+        events.append(event)
+        return "ok"
+
+    gateway.adapter.set_message_handler(handler)
+    c = await gateway.client()
+    await c.send("message.send", {"text": "plan the deploy of the api service", "auto_thread": True},
+                 chat_id="iris:default")
+    created = await c.expect("channel.created")
+    await c.expect("agent.idle")
+    db.set_session_title("s1", "API deploy plan")
+    renamed = await c.expect("channel.renamed")
+    assert renamed["payload"]["name"] == "API deploy plan"
+    assert renamed["thread_id"] == created["payload"]["thread_id"]
+    note = await c.expect("notification")
+    assert note["payload"]["kind"] == "channel_renamed"
+    assert keys[0] == build_session_key(events[0].source)
+
+
+async def test_reply_to_carries_the_quoted_text_to_hermes(gateway):
+    seen = []
+
+    async def handler(event):
+        seen.append(event)
+        return "answer one"
+
+    gateway.adapter.set_message_handler(handler)
+    c = await gateway.client()
+    await c.send("message.send", {"text": "first"}, chat_id="iris:default")
+    reply = await c.expect("message", lambda f: f["payload"]["role"] == "assistant")
+    await c.expect("agent.idle")
+    await c.send("message.send", {"text": "why?", "reply_to": reply["payload"]["message_id"]}, chat_id="iris:default")
+    await c.expect("agent.idle")
+    assert seen[1].reply_to_message_id == reply["payload"]["message_id"]
+    assert seen[1].reply_to_text == "answer one" and seen[1].reply_to_is_own_message is True

@@ -3,7 +3,7 @@
 import asyncio
 import json
 
-from agent_double import FakeEvent, clarify_question, guarded_command, on_agent_thread
+from agent_double import FakeEvent, clarify_question, guarded_command, on_agent_thread, register_approval_notify
 
 KEY = "agent:main:iris:dm:iris:default"
 DANGEROUS = "rm -rf build/"
@@ -182,3 +182,26 @@ async def test_select_unknown_picker_is_not_found(gateway):
     c = await gateway.client()
     fid = await c.send("picker.select", {"picker_id": "pa_nope", "value": "once"})
     assert (await c.expect("error", lambda f: f.get("id") == fid))["payload"]["code"] == "not_found"
+
+
+async def test_two_waiting_approvals_are_answered_each_on_its_own(gateway):
+    """Parallel tool calls can queue two approvals in one session; answering the
+    second must not resolve the first (Hermes' own /approve takes the oldest)."""
+    from tools import approval
+
+    loop = asyncio.get_running_loop()
+    c = await gateway.client()
+    register_approval_notify(gateway.adapter, loop, FakeEvent, KEY)
+    t1, out1 = on_agent_thread(FakeEvent, guarded_command(gateway.adapter, loop, FakeEvent, KEY, "rm -rf build/", own_run=False))
+    first = (await c.expect("picker.approval"))["payload"]
+    t2, out2 = on_agent_thread(FakeEvent, guarded_command(gateway.adapter, loop, FakeEvent, KEY, "rm -rf dist/", own_run=False))
+    second = (await c.expect("picker.approval"))["payload"]
+    assert first["command"] == "rm -rf build/" and second["command"] == "rm -rf dist/"
+    await c.send("picker.select", {"picker_id": second["picker_id"], "value": "deny", "reason": "keep dist"})
+    await _wait_thread(t2)
+    assert out2["v"]["approved"] is False and "keep dist" in out2["v"]["message"]
+    assert t1.is_alive()
+    await c.send("picker.select", {"picker_id": first["picker_id"], "value": "once"})
+    await _wait_thread(t1)
+    approval.unregister_gateway_notify(KEY)
+    assert out1["v"]["approved"] is True

@@ -1,7 +1,10 @@
 // Package safefile reads small local files named by the user (a token file,
 // the config file, a CA bundle) without the traps of os.ReadFile: it never
 // blocks on a FIFO with no writer, never reads a device such as /dev/zero,
-// and never reads more than a cap.
+// and never reads more than a cap. It also opens the files Iris keeps for
+// itself (the audit log, the log file, the media cache) without following
+// symbolic links and only when they belong to the user (see OpenAppend and
+// PrivateDir).
 //
 // See ARCHITECTURE.md at the repository root for how this package fits in.
 package safefile
@@ -70,6 +73,8 @@ func kind(m fs.FileMode) string {
 		return "a socket"
 	case m.IsDir():
 		return "a directory"
+	case m.IsRegular():
+		return "a regular file"
 	}
 	return "a special file"
 }

@@ -9,9 +9,11 @@ import (
 	"bytes"
 	"crypto/ed25519"
 	"crypto/rand"
+	"encoding/pem"
 	"image/color"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -210,5 +212,42 @@ func (tm *Term) WaitDone(t testing.TB) {
 	case <-done:
 	case <-time.After(Deadline):
 		t.Fatalf("the session did not end; it shows:\n%s", tm.Out.Text())
+	}
+}
+
+// StrayKeyDir is a fresh working directory holding what wish would trip
+// over: a passphrase-protected id_ed25519. A server started there must
+// start and leave the directory as it was (see AssertUntouched).
+func StrayKeyDir(t testing.TB) string {
+	t.Helper()
+	dir := t.TempDir()
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	block, err := gossh.MarshalPrivateKeyWithPassphrase(priv, "someone's key", []byte("secret"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "id_ed25519"), pem.EncodeToMemory(block), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// AssertUntouched fails unless dir (from StrayKeyDir) holds only its
+// id_ed25519.
+func AssertUntouched(t testing.TB, dir string) {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if len(names) != 1 || names[0] != "id_ed25519" {
+		t.Errorf("the working directory holds %q, want only the id_ed25519 that was there", names)
 	}
 }

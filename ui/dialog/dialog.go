@@ -1,7 +1,8 @@
 // Package dialog holds the modal components the root stacks over the main
 // view: help, the channel switcher and channel management, pickers and
-// their inbox, search, settings, confirmations, the open-or-save question
-// for a received file and the file picker. A Dialog is a Component with an
+// their inbox, search, settings, confirmations, notices (a long error,
+// wrapped), the open-or-save question for a received file and the file
+// picker. A Dialog is a Component with an
 // ID; the root keeps a Stack, sends every key to the topmost dialog and
 // handles the Action it returns.
 //

@@ -4,12 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"path/filepath"
+	"syscall"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/hermes/iris/config"
+	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/wsclient"
 )
 
@@ -34,13 +38,14 @@ func testCmd(test Tester, timeout time.Duration, seq int, in Input) tea.Cmd {
 	}
 }
 
-// testFailure explains a failed connection test. A rejected token points
-// at the form's Token field, not at the config file or flags the client's
-// own error names.
+// testFailure explains a failed connection test in plain words (the cause,
+// as the status bar names it, not Go's error chain). A rejected token
+// points at the form's Token field, not at the config file or flags the
+// client's own error names.
 func testFailure(err error) string {
 	var auth *wsclient.AuthError
 	if !errors.As(err, &auth) {
-		return err.Error()
+		return common.ConnCause(err) + "; check the URL, and that the gateway is running and reachable from here"
 	}
 	text := "the gateway rejected this token; check the Token field"
 	if auth.Message != "" {
@@ -92,7 +97,7 @@ func Save(paths config.Paths, file *config.File, in Input) (Result, error) {
 		TokenFile:  filepath.Join(paths.ConfigDir, tokenName),
 	}
 	if err := config.WriteToken(res.TokenFile, in.Token); err != nil {
-		return res, fmt.Errorf("save token: %w", err)
+		return res, fmt.Errorf("cannot save the token to %s: %s", res.TokenFile, fileProblem(err))
 	}
 	out := cloneFile(file)
 	p := out.Profiles[in.Profile]
@@ -102,9 +107,25 @@ func Save(paths config.Paths, file *config.File, in Input) (Result, error) {
 		out.DefaultProfile = in.Profile
 	}
 	if err := config.Write(paths.ConfigFile, out); err != nil {
-		return res, fmt.Errorf("save config: %w", err)
+		return res, fmt.Errorf("cannot save the configuration to %s: %s", paths.ConfigFile, fileProblem(err))
 	}
 	return res, nil
+}
+
+// fileProblem says in plain words why a file could not be written: the
+// system's reason, and the path it was about when that is another one (a
+// parent directory).
+func fileProblem(err error) string {
+	var pe *fs.PathError
+	switch {
+	case errors.Is(err, syscall.ENOSPC):
+		return "the disk is full"
+	case errors.Is(err, fs.ErrPermission):
+		return "permission denied (check the directory's owner and mode)"
+	case errors.As(err, &pe):
+		return pe.Err.Error() + " (" + pe.Path + ")"
+	}
+	return err.Error()
 }
 
 // cloneFile copies f deeply enough that Save can change its profiles map.

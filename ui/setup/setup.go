@@ -67,6 +67,7 @@ type Model struct {
 	inputs [itemInsecure]textinput.Model // URL, token, profile, device name
 	focus  item
 	width  int // the terminal's, 0 until known
+	height int
 
 	ownStyles bool // Styles follow the terminal's background
 
@@ -160,7 +161,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.KeyPressMsg:
 		return m, m.handleKey(msg)
 	case tea.WindowSizeMsg:
-		m.width = msg.Width
+		m.width, m.height = msg.Width, msg.Height
 		for i := range m.inputs {
 			m.inputs[i].SetWidth(max(10, min(64, msg.Width-20)))
 		}

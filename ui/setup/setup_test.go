@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -356,8 +358,10 @@ func TestSaveFailureKeepsForm(t *testing.T) {
 	}
 	fill(m, "wss://gw/ws", "tok-abcdef123", "default", "pc")
 	next := run(t, m, press(m, "ctrl+s"))
-	if next != nil || !m.failed || !strings.HasPrefix(m.status, "save token: create ") {
-		t.Fatalf("status %q, next %v", m.status, next)
+	// Said in plain words, naming the file and the path at fault.
+	want := "cannot save the token to " + filepath.Join(paths.ConfigDir, "default.token") + ": not a directory (" + paths.ConfigDir + ")"
+	if next != nil || !m.failed || m.status != want {
+		t.Fatalf("status %q, want %q; next %v", m.status, want, next)
 	}
 	if _, ok := m.Result(); ok || m.Input().Token != "tok-abcdef123" || m.Input().URL != "wss://gw/ws" {
 		t.Fatal("input lost after a failed save")
@@ -416,5 +420,39 @@ func TestRejectedTokenPointsAtTheField(t *testing.T) {
 	}
 	if v := m.View().Content; !strings.Contains(v, "check the Token field") || strings.Contains(v, "IRIS_TOKEN") {
 		t.Fatalf("view does not point at the Token field:\n%s", v)
+	}
+}
+
+func TestConnectionFailureInPlainWords(t *testing.T) {
+	refused := &net.OpError{Op: "dial", Net: "tcp", Err: os.NewSyscallError("connect", syscall.ECONNREFUSED)}
+	tester := &fakeTester{err: fmt.Errorf("dial tcp 127.0.0.1:1: %w", refused)}
+	m, _ := newModel(t, tester, nil)
+	fill(m, "ws://127.0.0.1:1/ws", "tok-abcdef123", "default", "pc")
+	run(t, m, press(m, "ctrl+t"))
+	want := "Connection failed: connection refused; check the URL, and that the gateway is running and reachable from here"
+	if !m.failed || m.status != want {
+		t.Fatalf("status %q, want %q", m.status, want)
+	}
+}
+
+// The form is centred across the terminal with a third of the free rows
+// above it, not drawn in the top left corner.
+func TestFormIsCentred(t *testing.T) {
+	m, _ := newModel(t, &fakeTester{}, nil)
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	lines := strings.Split(ansi.Strip(m.View().Content), "\n")
+	top := 0
+	for top < len(lines) && strings.TrimSpace(lines[top]) == "" {
+		top++
+	}
+	if top == len(lines) {
+		t.Fatal("empty view")
+	}
+	box := len(lines) - top
+	if want := (40 - box) / 3; top != want {
+		t.Errorf("%d blank rows above the form, want %d", top, want)
+	}
+	if left := strings.Index(lines[top], "╭"); left != (120-maxWidth)/2 {
+		t.Errorf("form at column %d, want %d:\n%s", left, (120-maxWidth)/2, strings.Join(lines, "\n"))
 	}
 }

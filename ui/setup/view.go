@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 )
 
 // maxWidth caps the form's width on wide terminals.
@@ -43,7 +44,13 @@ func (m *Model) View() tea.View {
 	if m.width > 0 {
 		frame = frame.Width(min(m.width, maxWidth))
 	}
-	return tea.NewView(frame.Render(b.String()))
+	form := frame.Render(b.String())
+	if m.width > 0 && m.height > 0 {
+		// Centred across, a third of the free rows above it, like Iris's dialogs.
+		form = lipgloss.PlaceHorizontal(m.width, lipgloss.Center, form)
+		form = strings.Repeat("\n", max(m.height-lipgloss.Height(form), 0)/3) + form
+	}
+	return tea.NewView(form)
 }
 
 // row marks the focused row.

@@ -9,15 +9,18 @@ import (
 	"github.com/hermes/iris/termsafe"
 )
 
-// renderRow draws one lane: indent, name, then the marks (picker ◆, busy
+// renderRow draws one lane: indent (a thread hangs from its channel by ├,
+// the last one by └), name, then the marks (picker ◆, busy
 // spinner, unread count) right-aligned; the default channel gets ★.
 func (m *Model) renderRow(r row, highlighted bool, width int) string {
 	st := m.com.Styles.Sidebar
 	n := r.node
 	prefix := "  "
 	switch {
-	case r.depth > 0:
+	case r.depth > 0 && r.last:
 		prefix = "  └ "
+	case r.depth > 0:
+		prefix = "  ├ "
 	case n.Default:
 		prefix = "★ "
 	}

@@ -39,6 +39,7 @@ type Model struct {
 type row struct {
 	node  store.ChannelNode
 	depth int
+	last  bool // the channel's last thread (drawn └, the others ├)
 }
 
 var _ common.Component = (*Model)(nil)
@@ -117,9 +118,9 @@ func (m *Model) rebuild() {
 	for _, n := range tree {
 		m.index[n.Lane] = len(m.rows)
 		m.rows = append(m.rows, row{node: n})
-		for _, t := range n.Threads {
+		for i, t := range n.Threads {
 			m.index[t.Lane] = len(m.rows)
-			m.rows = append(m.rows, row{node: t, depth: 1})
+			m.rows = append(m.rows, row{node: t, depth: 1, last: i == len(n.Threads)-1})
 		}
 	}
 	m.cur.SetLen(len(m.rows))

@@ -79,3 +79,29 @@ func TestSidebarClickAndView(t *testing.T) {
 		}
 	}
 }
+
+func TestSidebarTreeBranches(t *testing.T) {
+	com := common.NewForTest(time.Unix(0, 0))
+	com.Store.(*store.State).Apply(frame.Frame{Type: frame.TypeHelloAck, Payload: &frame.HelloAck{Channels: []frame.Channel{
+		{ChatID: "d", Name: "Default", Kind: frame.KindDefault, IsDefault: frame.Ptr(true)},
+		{ChatID: "c", Name: "Ops", Kind: frame.KindChannel},
+		{ChatID: "c", ThreadID: frame.Some("t1"), Name: "Deploy", Kind: frame.KindThread, ParentChatID: frame.Some("c")},
+		{ChatID: "c", ThreadID: frame.Some("t2"), Name: "Rollback", Kind: frame.KindThread, ParentChatID: frame.Some("c")},
+		{ChatID: "c", ThreadID: frame.Some("t3"), Name: "Postmortem", Kind: frame.KindThread, ParentChatID: frame.Some("c")},
+		{ChatID: "e", Name: "Eng", Kind: frame.KindChannel},
+		{ChatID: "e", ThreadID: frame.Some("u1"), Name: "Review", Kind: frame.KindThread, ParentChatID: frame.Some("e")},
+	}}}, false)
+	m := New(com)
+	m.SetSize(26, 12)
+	m.Refresh()
+	var got []string
+	for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+		if strings.ContainsAny(l, "├└") {
+			got = append(got, strings.TrimSpace(strings.Trim(l, " │")))
+		}
+	}
+	want := []string{"├ Deploy", "├ Rollback", "└ Postmortem", "└ Review"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("threads drawn %q, want %q", got, want)
+	}
+}
