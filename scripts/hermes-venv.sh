@@ -32,6 +32,12 @@ then
   echo "hermes-venv: installing hermes-agent==$pin" >&2
   "$venv/bin/python" -m pip install -q "hermes-agent==$pin" >&2
 fi
-# The plugin is installed editable, so the venv always runs this checkout's code.
-"$venv/bin/python" -m pip install -q -e "hermes-plugin[test]" >&2
+# The plugin is installed editable, so the venv runs this checkout's code; it
+# is installed again when the checkout or its pyproject.toml differs.
+stamp="$venv/.iris-plugin"
+want="$(pwd) $(sha256sum "$pyproject" | cut -d' ' -f1)"
+if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  "$venv/bin/python" -m pip install -q -e "hermes-plugin[test]" >&2
+  echo "$want" > "$stamp"
+fi
 echo "$venv"

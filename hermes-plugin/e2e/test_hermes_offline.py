@@ -6,9 +6,11 @@ config, offline settings) before the device-protocol tests build on it.
 
 from scripted_model import Step, ToolCall
 
-# What Hermes logs when something of it tried to leave the machine and met the
-# dead proxy (requests/urllib3 and httpx wordings).
-LEAK_SIGNS = ("Unable to connect to proxy", "ProxyError", "Max retries exceeded", "ConnectError")
+# What Hermes logs when something of it tried to leave the machine: it met the
+# dead proxy (requests/urllib3 and httpx wordings), or, in the suite's own
+# network namespace, found no name server or route.
+LEAK_SIGNS = ("Unable to connect to proxy", "ProxyError", "Max retries exceeded", "ConnectError",
+              "NameResolutionError", "Temporary failure in name resolution", "Network is unreachable")
 
 
 def test_hermes_agent_answers_from_the_scripted_model(hermes, model):

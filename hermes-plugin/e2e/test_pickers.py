@@ -38,7 +38,7 @@ def test_iris_approve_policy_answers_a_real_hermes_approval(hermes, model, iris,
     target = victim(h.workdir, "build-cache")
     script_delete(model, "clear the build cache", target.name)
     policy = tmp_path / "policy.toml"
-    policy.write_text('[[rule]]\nname = "build cache"\ntype = "approval"\ncommand = "rm -r build-cache"\nanswer = "once"\n')
+    policy.write_text('[[rule]]\nname = "build cache"\ntype = "approval"\ncommand = ["rm", "-r", "build-cache"]\nanswer = "once"\n')
     device = iris(h)
     approver = device.spawn("approve", "--policy", str(policy))
     sent = device.run("send", "clear the build cache")
