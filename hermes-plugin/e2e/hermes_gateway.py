@@ -104,12 +104,7 @@ def config_for(spec: HomeSpec) -> dict:
         config["terminal"] = {"cwd": str(spec.workdir)}
     if spec.iris_port is not None:
         config["plugins"] = {"enabled": ["iris"]}
-        config["platforms"] = {"iris": {
-            "enabled": True,
-            "extra": {"host": "127.0.0.1", "port": spec.iris_port},
-            # Without one, Hermes' first reply in a chat is a notice asking for /sethome.
-            "home_channel": {"platform": "iris", "chat_id": "iris:default", "name": "Default"},
-        }}
+        config["platforms"] = {"iris": {"enabled": True, "extra": {"host": "127.0.0.1", "port": spec.iris_port}}}
     return _merge(config, spec.extra)
 
 
@@ -155,12 +150,16 @@ def wait_until(check: Callable[[], bool], timeout: float, what: str, interval: f
         time.sleep(interval)
 
 
-def port_open(port: int) -> bool:
-    """True when something accepts TCP connections on 127.0.0.1:port."""
+def websocket_accepts(port: int) -> bool:
+    """True when a WebSocket handshake on ws://127.0.0.1:port/ succeeds (a bare
+    TCP probe would make the server log a failed handshake)."""
+    from websockets.exceptions import WebSocketException
+    from websockets.sync.client import connect
+
     try:
-        with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+        with connect(f"ws://127.0.0.1:{port}/", open_timeout=2, proxy=None):
             return True
-    except OSError:
+    except (OSError, TimeoutError, WebSocketException):
         return False
 
 
@@ -207,7 +206,7 @@ class HermesGateway:
             raise RuntimeError(f"hermes gateway exited with {self.proc.returncode if self.proc else None}:\n{self.log()}")
         if READY_MARKER not in self.log(since_start=True):
             return False
-        return self.iris_port is None or port_open(self.iris_port)
+        return self.iris_port is None or websocket_accepts(self.iris_port)
 
     def log(self, since_start: bool = False) -> str:
         """The gateway's combined output (of every start, or of the latest)."""

@@ -1,6 +1,7 @@
 """A Hermes restart under Iris, two Iris devices, history and search after a restart."""
 
-from flows import APPROVAL_ARMED, online, open_picker, script_delete, tool_result_with, victim
+from flows import APPROVAL_ARMED, online, open_picker, script_delete, send_wait, tool_result_with, victim, waiting_picker
+from iris_client import json_lines
 from scripted_model import Step
 
 
@@ -68,6 +69,31 @@ def test_second_device_shows_the_answer_and_who_gave_it(hermes, model, iris):
     assert not target.exists()
     desktop.wait_shows("Removed as approved.", "by laptop", timeout=60)
     desktop.wait_gone(APPROVAL_ARMED, timeout=15)
+
+
+def test_tail_on_a_second_device_reports_the_reply_and_who_answered(hermes, model, iris):
+    h = hermes()
+    target = victim(h.workdir)
+    script_delete(model, "prune the victim", target.name, after="Pruned as asked.")
+    tail = iris(h, "desktop").spawn("tail", "--json")
+    tail.wait_output(lambda s: '"connection"' in s and '"online"' in s, "tail online")
+    laptop = iris(h, "laptop")
+    # --wait: the headless device sees the picker (exit 8), so `iris answer` knows it.
+    code, events, err = send_wait(laptop, "prune the victim", "--device-name", "laptop")
+    assert code == 8, (events, err)
+    picker = waiting_picker(laptop, "approval")
+    answered = laptop.run("answer", "--device-name", "laptop", picker["picker_id"], "once")
+    assert answered.returncode == 0, answered.stdout + answered.stderr
+    events = json_lines(tail.wait_output(lambda s: "Pruned as asked." in s, "the reply in tail", timeout=90))
+    assert not target.exists()
+    who = [e for e in events if e["event"] == "picker" and e.get("status") == "answered"]
+    assert [(e["picker_id"], e["value"]) for e in who] == [(picker["picker_id"], "once")], events
+    assert who[0]["by"]["device_name"].startswith("laptop"), who
+    # (Hermes' reply after a tool arrives as "\n\n" + text: the segment separator of its stream.)
+    replies = [e["text"].strip() for e in events if e["event"] == "message" and e["role"] == "assistant"]
+    assert replies.count("Pruned as asked.") == 1, replies
+    users = [e["text"].strip() for e in events if e["event"] == "message" and e["role"] == "user"]
+    assert users.count("prune the victim") == 1, users
 
 
 def test_history_and_search_after_a_restart(hermes, model, iris):

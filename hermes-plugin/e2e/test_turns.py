@@ -13,6 +13,7 @@ def test_streamed_answer_with_reasoning_and_a_tool_in_the_tui(hermes, model, iri
     screen.send("weather for tomorrow")
     shown = screen.wait_shows("The forecast says sunny all day, forty two degrees.", "terminal", timeout=90)
     assert "weather for tomorrow" in shown
+    assert "No home channel" not in shown  # the plugin makes its default channel Hermes' home
     result = model.wait_for(lambda r: r.script == "weather" and r.step == 1, timeout=5)
     assert any("sunny-42" in t for t in result.tool_results())
     # The reasoning reaches Iris and is shown above the reply.
