@@ -1,10 +1,13 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/charmbracelet/x/term"
 
 	"github.com/hermes/iris/headless"
 )
@@ -12,7 +15,7 @@ import (
 // runHeadless runs send, pickers or answer against the resolved profile.
 func runHeadless(ctx context.Context, opts cliOptions, stdout, stderr io.Writer) int {
 	c := opts.headless
-	env := &headless.Env{Stdin: os.Stdin, Stdout: stdout, Stderr: stderr, ConnectTimeout: c.ConnectTimeout}
+	env := &headless.Env{Stdin: os.Stdin, Stdout: stdout, Stderr: stderr, Terminal: isTerminal(stdout)}
 	if !c.Help {
 		cfg, code := loadConfig(ctx, opts, stderr)
 		if cfg == nil {
@@ -23,6 +26,13 @@ func runHeadless(ctx context.Context, opts cliOptions, stdout, stderr io.Writer)
 			return exitConfig
 		}
 		env.Config = cfg
+		env.ConnectTimeout = cmp.Or(c.ConnectTimeout, cfg.ConnectTimeout) // the flag, else the profile's
 	}
 	return c.Run(ctx, env)
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(f.Fd())
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"net"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -108,12 +110,28 @@ func TestSendFailsWithinTheConnectTimeout(t *testing.T) {
 	if code != headless.ExitDelivery || !strings.Contains(errOut.String(), "cannot reach the gateway at "+url+" within 1s") {
 		t.Fatalf("exit %d, stderr %q", code, errOut.String())
 	}
-	c, err := headless.Parse("send", []string{"hi"})
-	if err != nil || c.ConnectTimeout != 5*time.Second {
-		t.Fatalf("default connect timeout %v, %v", c.ConnectTimeout, err)
-	}
 	if _, err := headless.Parse("send", []string{"--connect-timeout", "0s", "hi"}); err == nil {
 		t.Fatal("--connect-timeout 0s was accepted")
+	}
+
+	// Without the flag: the profile's connect_timeout.
+	cfgDir := filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "iris")
+	if err := os.MkdirAll(cfgDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	conf := "[profiles.default]\nurl = \"" + url + "\"\nconnect_timeout = \"1s\"\n"
+	if err := os.WriteFile(filepath.Join(cfgDir, "config.toml"), []byte(conf), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("IRIS_TOKEN", "t0ken-0123456789")
+	start = time.Now()
+	errOut.Reset()
+	code = run([]string{"send", "hi"}, &out, &errOut)
+	if took := time.Since(start); took > 4*time.Second {
+		t.Errorf("send took %s with connect_timeout = \"1s\"", took)
+	}
+	if code != headless.ExitDelivery || !strings.Contains(errOut.String(), "within 1s") {
+		t.Fatalf("exit %d, stderr %q", code, errOut.String())
 	}
 }
 

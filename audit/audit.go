@@ -39,9 +39,16 @@ const (
 	// Expired: the gateway refused it because it came as the picker ran
 	// out (not_found at the picker's deadline).
 	Expired Result = "expired"
-	// Failed: the answer was not delivered (timeout, lost connection,
-	// error); the picker stayed answerable.
+	// Failed: the answer was not sent (offline, the write failed); the
+	// picker stayed answerable. (Before the protocol notes settled
+	// requests without a response, a timeout was recorded so too.)
 	Failed Result = "failed"
+	// NotConfirmed: the answer was sent, and neither the gateway (the spec
+	// gives picker.select no response) nor the agent's next step has
+	// confirmed it yet; a later "accepted" entry may follow.
+	NotConfirmed Result = "not-confirmed"
+	// Refused: the gateway refused it with an error other than not_found.
+	Refused Result = "refused"
 )
 
 // Entry is one answer given on this device.

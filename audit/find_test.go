@@ -35,3 +35,18 @@ func TestFindAnswerMatchesGatewayLaneAndTime(t *testing.T) {
 		t.Fatal("found an answer older than since")
 	}
 }
+
+// TestFindAnswerTakesOneSentAndNotConfirmed: iris answer against a gateway
+// that never replies ends with the answer sent and not confirmed; when the
+// turn then moves on, that answer names who answered.
+func TestFindAnswerTakesOneSentAndNotConfirmed(t *testing.T) {
+	l := New(filepath.Join(t.TempDir(), FileName))
+	e := entry(0, "rm -rf build/", NotConfirmed)
+	e.PickerID, e.Device = "pa_1", "ci (headless)"
+	if err := l.Append(e); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok, err := l.FindAnswer(e.Gateway, e.Lane, "pa_1", time.Time{}); err != nil || !ok || got.Device != "ci (headless)" {
+		t.Fatalf("found %+v %v %v", got, ok, err)
+	}
+}

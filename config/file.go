@@ -38,15 +38,18 @@ type File struct {
 // Profile is one gateway. Theme, Settings and Keys override the top-level
 // values of the same name.
 type Profile struct {
-	URL          URL                 `toml:"url,omitempty"`
-	TokenFile    string              `toml:"token_file,omitempty"`
-	TokenCommand string              `toml:"token_command,omitempty"`
-	Insecure     bool                `toml:"insecure,omitempty"`
-	CAFile       string              `toml:"ca_file,omitempty"`
-	DeviceName   string              `toml:"device_name,omitempty"`
-	Theme        Theme               `toml:"theme,omitempty"`
-	Settings     SettingsFile        `toml:"settings,omitempty"`
-	Keys         map[string][]string `toml:"keys,omitempty"`
+	URL          URL    `toml:"url,omitempty"`
+	TokenFile    string `toml:"token_file,omitempty"`
+	TokenCommand string `toml:"token_command,omitempty"`
+	Insecure     bool   `toml:"insecure,omitempty"`
+	CAFile       string `toml:"ca_file,omitempty"`
+	DeviceName   string `toml:"device_name,omitempty"`
+	// ConnectTimeout bounds how long the commands for scripts try to reach
+	// the gateway (their --connect-timeout); unset, they use their default.
+	ConnectTimeout *Duration           `toml:"connect_timeout,omitempty"`
+	Theme          Theme               `toml:"theme,omitempty"`
+	Settings       SettingsFile        `toml:"settings,omitempty"`
+	Keys           map[string][]string `toml:"keys,omitempty"`
 }
 
 // SettingsFile holds the setting defaults as written in the file; nil or ""

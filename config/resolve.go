@@ -85,6 +85,8 @@ type Config struct {
 	CAFile      string
 	DeviceName  string // the profile's, else the host name
 	DataDir     string // this profile's store directory
+	// ConnectTimeout is the profile's connect_timeout, 0 when unset.
+	ConnectTimeout time.Duration
 
 	Theme    string // ThemeAuto, ThemeDark or ThemeLight
 	Settings Settings
@@ -131,6 +133,9 @@ func Load(ctx context.Context, opts Options) (*Config, error) {
 	c.Insecure = opts.Insecure || p.Insecure
 	c.CAFile = firstNonEmpty(opts.CAFile, expandPath(paths.ConfigDir, p.CAFile))
 	c.DeviceName = firstNonEmpty(opts.DeviceName, p.DeviceName)
+	if p.ConnectTimeout != nil {
+		c.ConnectTimeout = time.Duration(*p.ConnectTimeout)
+	}
 	if c.DeviceName == "" {
 		c.DeviceName, _ = os.Hostname()
 	}

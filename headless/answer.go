@@ -41,8 +41,17 @@ func (o *Answer) run(ctx context.Context, env *Env) error {
 	if err := checkValue(p, o.Value, o.Permanent); err != nil {
 		return err
 	}
-	if err := deliver(ctx, env, s, p, o.Value, o.Reason, answerer{via: viaAnswer}); err != nil {
+	r, err := deliver(ctx, env, s, p, o.Value, o.Reason, answerer{via: viaAnswer})
+	if err != nil {
 		return err
+	}
+	switch {
+	case r == audit.NotConfirmed && ctx.Err() != nil:
+		return fail(ExitInterrupted, "interrupted; the answer to %s was sent, not confirmed", termsafe.Line(p.PickerID))
+	case r == audit.NotConfirmed:
+		fmt.Fprintf(env.Stderr, "iris: answered %s with %s: sent, not confirmed (the gateway did not reply and the agent has not gone on yet)\n",
+			termsafe.Line(p.PickerID), termsafe.Line(o.Value))
+		return nil
 	}
 	fmt.Fprintf(env.Stderr, "iris: ✓ answered %s with %s\n", termsafe.Line(p.PickerID), termsafe.Line(o.Value))
 	return nil
@@ -61,32 +70,53 @@ func (w answerer) by(env *Env) *frame.AnswerBy {
 	return &frame.AnswerBy{DeviceName: deviceName(env.Config.DeviceName), Policy: w.policy, Rule: w.rule}
 }
 
-// deliver sends picker.select for p, naming who answered, settles the
-// picker in the state as the TUI does, and writes the answer with its
-// outcome to the audit log.
-func deliver(ctx context.Context, env *Env, s *session, p store.Picker, value, reason string, who answerer) error {
+// deliver sends picker.select for p, naming who answered, and settles it
+// in the state as the TUI does (store.State.SettleAnswer; PROTOCOL-NOTES,
+// "Requests and responses"): it reads events until the gateway replies or
+// refuses, or the turn moves on in p's lane (accepted), or the request
+// times out (sent, not confirmed). The events read meanwhile are kept for
+// the caller's next s.next. Every outcome goes to the audit log (session.
+// audit). It returns the outcome: accepted or not confirmed with a nil
+// error, any other with its exit error.
+func deliver(ctx context.Context, env *Env, s *session, p store.Picker, value, reason string, who answerer) (audit.Result, error) {
 	sel := &frame.PickerSelect{PickerID: p.PickerID, Value: value, Reason: reason, By: who.by(env)}
-	s.st.AnswerPicker(p.Lane, p.PickerID, "answered "+value+" from "+who.via)
-	_, err := s.c.Request(ctx, frame.Frame{Type: frame.TypePickerSelect, Payload: sel})
-	var fe *frame.Error
-	switch {
-	case errors.As(err, &fe) && fe.Code == frame.CodeNotFound && p.TimedOut(env.now()):
-		s.st.PickerGone(p.Lane, p.PickerID)
-		recordAnswer(env, s, p, value, who, audit.Expired, "")
-		return fail(ExitUnknownPicker, "picker %s had expired; your answer was not used", termsafe.Line(p.PickerID))
-	case errors.As(err, &fe) && fe.Code == frame.CodeNotFound:
-		s.st.PickerGone(p.Lane, p.PickerID)
-		recordAnswer(env, s, p, value, who, audit.RejectedElsewhere, "")
-		return fail(ExitUnknownPicker, "picker %s was already answered elsewhere; your answer was not used", termsafe.Line(p.PickerID))
-	case err != nil:
-		derr := deliveryError(ctx, err)
-		s.st.PickerFailed(p.PickerID, derr.Error())
-		recordAnswer(env, s, p, value, who, audit.Failed, derr.Error())
-		return derr
+	s.answerers[p.PickerID] = who
+	s.st.AnswerPicker(p.Lane, p.PickerID, value, "answered "+value+" from "+who.via)
+	rctx, stopReading := context.WithCancel(ctx)
+	pctx, stopWaiting := context.WithCancel(ctx)
+	defer stopWaiting()
+	type posted struct {
+		confirmed bool
+		err       error
 	}
-	s.st.PickerAccepted(p.PickerID)
-	recordAnswer(env, s, p, value, who, audit.Accepted, "")
-	return nil
+	done := make(chan posted, 1)
+	go func() {
+		c, err := s.c.Post(pctx, frame.Frame{Type: frame.TypePickerSelect, Payload: sel})
+		done <- posted{c, err}
+		stopReading()
+	}()
+	result := s.readUntilSettled(rctx, p.PickerID)
+	stopWaiting() // accepted already: a late error can no longer reach this command
+	r := <-done
+	stopReading()
+	if got := s.settle(p.PickerID, r.confirmed, r.err); got != "" {
+		result = got
+	}
+	var fe *frame.Error
+	switch result {
+	case audit.Accepted, audit.NotConfirmed:
+		return result, nil
+	case "": // nothing became known
+		return audit.NotConfirmed, nil
+	case audit.Expired:
+		return result, fail(ExitUnknownPicker, "picker %s had expired; your answer was not used", termsafe.Line(p.PickerID))
+	case audit.RejectedElsewhere:
+		return result, fail(ExitUnknownPicker, "picker %s was already answered elsewhere; your answer was not used", termsafe.Line(p.PickerID))
+	case audit.Refused:
+		errors.As(r.err, &fe)
+		return result, fail(ExitDelivery, "the gateway refused the answer: %s: %s", termsafe.Line(fe.Code), termsafe.Line(fe.Message))
+	}
+	return result, deliveryError(ctx, r.err)
 }
 
 // findPicker returns the pending picker with id.

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
@@ -116,13 +117,18 @@ func (a *approver) decide(ctx context.Context, p store.Picker) bool {
 	}
 	file := filepath.Base(a.pol.Path)
 	who := answerer{via: fmt.Sprintf("policy %s rule %s", file, r.Name), policy: file, rule: r.Name}
-	if err := deliver(ctx, a.env, a.s, p, r.Answer, r.Reason, who); err != nil {
+	res, err := deliver(ctx, a.env, a.s, p, r.Answer, r.Reason, who)
+	if err != nil {
 		a.failed++
 		fmt.Fprintf(out, "not answered: %s: %v\n", v.summary(), err)
 		return false
 	}
 	a.counts[r.Answer]++
-	fmt.Fprintf(out, "answered %s with %s (rule %s)\n", v.summary(), termsafe.Line(r.Answer), termsafe.Line(r.Name))
+	note := ""
+	if res == audit.NotConfirmed {
+		note = "; sent, not confirmed"
+	}
+	fmt.Fprintf(out, "answered %s with %s (rule %s%s)\n", v.summary(), termsafe.Line(r.Answer), termsafe.Line(r.Name), note)
 	return true
 }
 

@@ -169,3 +169,18 @@ func TestApproveExplainSaysWhyACommandDoesOrDoesNotMatch(t *testing.T) {
 		t.Error("--explain connected to the gateway")
 	}
 }
+
+func TestApproveLeavesACraftedCommandToAHuman(t *testing.T) {
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
+	obs := newObserver(t, url)
+	p := newProfile(t, url)
+	ap := startLong(t, sim, p, "approve", "--policy", "testdata/policies/ci-policy.toml")
+	obs.say(t, defaultChat, "please rm -rf ./build ~")
+	waitFor(t, "the approval left to a human", func() bool {
+		return strings.Contains(ap.stdout.String(), "left to a human: pa_1 in Default: rm -rf ./build ~ (no rule matches; the command holds a home directory (~))")
+	})
+	ap.stop(t)
+	if got := selects(sim); len(got) != 0 {
+		t.Fatalf("answered %+v", got)
+	}
+}

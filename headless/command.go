@@ -20,7 +20,8 @@ type Command struct {
 	Profile, URL, Token, CAFile, DeviceName string
 	Insecure                                bool
 	// ConnectTimeout is --connect-timeout: how long to try reaching the
-	// gateway before failing with ExitDelivery (DefaultConnectTimeout).
+	// gateway before failing with ExitDelivery; 0 when not given (the
+	// profile's connect_timeout, else DefaultConnectTimeout).
 	ConnectTimeout time.Duration
 
 	run func(ctx context.Context, env *Env) error
@@ -45,7 +46,14 @@ func Parse(name string, args []string) (*Command, error) {
 	fs.StringVar(&c.CAFile, "ca-file", "", "")
 	fs.StringVar(&c.DeviceName, "device-name", "", "")
 	fs.BoolVar(&c.Insecure, "insecure", false, "")
-	fs.DurationVar(&c.ConnectTimeout, "connect-timeout", DefaultConnectTimeout, "")
+	fs.Func("connect-timeout", "", func(v string) error {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return fmt.Errorf("--connect-timeout must be a positive duration such as 5s, not %q", v)
+		}
+		c.ConnectTimeout = d
+		return nil
+	})
 	fs.BoolVar(&c.Help, "help", false, "")
 	fs.BoolVar(&c.Help, "h", false, "")
 	var bind func(pos []string) error
@@ -69,9 +77,6 @@ func Parse(name string, args []string) (*Command, error) {
 	}
 	if c.Help {
 		return c, nil
-	}
-	if c.ConnectTimeout <= 0 {
-		return nil, fmt.Errorf("--connect-timeout must be a positive duration such as 5s (try iris %s --help)", name)
 	}
 	if err := bind(pos); err != nil {
 		return nil, fmt.Errorf("%w (try iris %s --help)", err, name)

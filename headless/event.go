@@ -24,7 +24,8 @@ import (
 //
 // iris tail --json adds:
 //
-//	message     message_id chat_id thread_id role text   (a finished message)
+//	message     message_id chat_id thread_id role text [reply_to]
+//	            (a finished message; reply_to: the user's message a reply answers)
 //	busy        chat_id thread_id status                 (the agent's reason)
 //	idle        chat_id thread_id
 //	status      status                                   (the gateway's state)
@@ -54,6 +55,7 @@ type Event struct {
 	AgeS      *int     `json:"age_s,omitempty"`
 	LeftS     *int     `json:"left_s,omitempty"`
 	Role      string   `json:"role,omitempty"`
+	ReplyTo   string   `json:"reply_to,omitempty"`
 	Status    string   `json:"status,omitempty"`
 	Cursor    *int64   `json:"cursor,omitempty"`
 	Exit      *int     `json:"exit,omitempty"`

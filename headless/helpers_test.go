@@ -25,12 +25,13 @@ const (
 // profile is one profile's data dir and gateway, shared by the commands a
 // test runs.
 type profile struct {
-	t       *testing.T
-	url     string
-	token   string
-	dataDir string
-	audit   string // the audit log's path
-	notify  headless.Notifier
+	t        *testing.T
+	url      string
+	token    string
+	dataDir  string
+	audit    string // the audit log's path
+	notify   headless.Notifier
+	terminal bool // stdout is a terminal (Env.Terminal)
 }
 
 func newProfile(t *testing.T, url string) *profile {
@@ -54,7 +55,7 @@ func (p *profile) start(ctx context.Context, stdin string, args ...string) (*res
 	r := &result{stdout: &simtest.Buffer{}, stderr: &simtest.Buffer{}}
 	env := &headless.Env{
 		Stdin: strings.NewReader(stdin), Stdout: r.stdout, Stderr: r.stderr, Timing: simtest.FastTiming(),
-		ConnectTimeout: 3 * time.Second, Notify: p.notify,
+		ConnectTimeout: 3 * time.Second, Notify: p.notify, Terminal: p.terminal,
 		Config: &config.Config{
 			URL: p.url, Token: config.NewSecret(p.token), DataDir: p.dataDir, DeviceName: "ci",
 			Paths: config.Paths{AuditFile: p.audit},

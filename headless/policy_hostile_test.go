@@ -178,3 +178,41 @@ answer = "deny"
 		t.Fatalf("matched %+v", r)
 	}
 }
+
+func TestShellSyntaxOnlyWhereARuleAllowsIt(t *testing.T) {
+	path := t.TempDir() + "/p.toml"
+	if err := os.WriteFile(path, []byte(`
+[[rule]]
+name = "tee"
+type = "approval"
+command = ["make", "test", "|", "tee", "test.log"]
+shell = true
+answer = "once"
+
+[[rule]]
+name = "plain"
+type = "approval"
+command = ["make", "**"]
+answer = "once"
+`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	pol, err := LoadPolicy(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for cmd, want := range map[string]string{
+		"make test | tee test.log": "tee",
+		"make test | sh":           "",
+		"make test; rm -rf ~":      "",
+		"make lint":                "plain",
+	} {
+		got := ""
+		if r := pol.match(approval(cmd), nil); r != nil {
+			got = r.Name
+		}
+		if got != want {
+			t.Errorf("%q matched rule %q, want %q", cmd, got, want)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/media"
+	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/wsclient"
 )
@@ -84,7 +85,7 @@ func (o *Send) run(ctx context.Context, env *Env) error {
 	if err != nil {
 		return err
 	}
-	resp, err := s.c.Request(ctx, laneFrame(frame.TypeMessageSend, l, &frame.MessageSend{Text: text, MediaRefs: refs}))
+	resp, err := s.c.Request(ctx, outgoing(s, l, text, refs).SendFrame())
 	if err != nil {
 		return deliveryError(ctx, err)
 	}
@@ -102,6 +103,16 @@ func (o *Send) run(ctx context.Context, env *Env) error {
 		w.policy = newApprover(env, s, pol, env.Stderr)
 	}
 	return out.finish(w.follow(ctx, s))
+}
+
+// outgoing stores the message in the session's state as the TUI stores
+// what it sends (an outgoing placeholder with a fresh client_msg_id, in
+// flight), so its echo is matched the same way, and returns it.
+func outgoing(s *session, l frame.Lane, text string, refs []string) store.Outgoing {
+	o := store.Outgoing{Lane: l, ClientMsgID: store.NewClientMsgIDs().Next(), Text: text, MediaRefs: refs}
+	s.st.AddOutgoing(o.Lane, o.Text, o.ClientMsgID, "", o.MediaRefs)
+	s.st.SetDelivery(o.ClientMsgID, store.DeliverySending)
+	return o
 }
 
 // upload sends the attachments and returns their media refs.
@@ -140,13 +151,17 @@ func deliveryError(ctx context.Context, err error) error {
 	return fail(ExitDelivery, "delivery unknown: %v (the message may have arrived; check before sending again)", err)
 }
 
-// replyOutput prints what send shows: text or NDJSON events.
+// replyOutput prints what send shows: text or NDJSON events. Text goes to
+// a terminal as it streams; into a pipe or file only the final text is
+// written (message.stop's final_text is authoritative and may revise what
+// streamed), or, when the turn ends without one, the last text seen.
 type replyOutput struct {
 	env     *Env
 	json    *ndjson
 	lane    frame.Lane
 	name    string            // the lane's name in the directory
 	printed map[string]string // message id → sanitised text already printed
+	held    string            // not on a terminal: the newest text not printed yet
 	open    bool              // text was printed without a final newline
 }
 
@@ -172,22 +187,47 @@ func (r *replyOutput) sent(id string) {
 
 // text prints the part of message id's text not printed yet. A text that
 // does not extend what was printed (the agent rewrote it) prints nothing
-// until it does, so nothing is ever printed twice.
+// until it does, so nothing is ever printed twice; a final text that
+// revises what a terminal already shows is printed whole after a note on
+// stderr.
 func (r *replyOutput) text(id, full string, final bool) {
 	safe := termsafe.Text(full)
 	prev := r.printed[id]
-	if strings.HasPrefix(safe, prev) && len(safe) > len(prev) {
+	if final {
+		r.held = ""
+	}
+	switch {
+	case r.json == nil && !r.env.Terminal && !final:
+		r.held = safe
+	case strings.HasPrefix(safe, prev) && len(safe) > len(prev):
 		r.printed[id] = safe
-		delta := safe[len(prev):]
-		if r.json != nil {
-			r.json.write(Event{Event: "delta", MessageID: termsafe.Line(id), Text: delta}.withLane(r.lane))
-		} else {
-			io.WriteString(r.env.Stdout, delta)
-			r.open = !strings.HasSuffix(delta, "\n")
-		}
+		r.write(id, safe[len(prev):])
+	case final && r.json == nil && safe != prev:
+		r.endLine()
+		fmt.Fprintln(r.env.Stderr, "iris: the agent revised its reply; the final text:")
+		r.printed[id] = safe
+		r.write(id, safe)
 	}
 	if final && r.json != nil {
 		r.json.write(Event{Event: "reply", MessageID: termsafe.Line(id), Text: safe}.withLane(r.lane))
+	}
+}
+
+// write prints delta, new text of message id.
+func (r *replyOutput) write(id, delta string) {
+	if r.json != nil {
+		r.json.write(Event{Event: "delta", MessageID: termsafe.Line(id), Text: delta}.withLane(r.lane))
+		return
+	}
+	io.WriteString(r.env.Stdout, delta)
+	r.open = !strings.HasSuffix(delta, "\n")
+}
+
+// endLine ends a line of text left open.
+func (r *replyOutput) endLine() {
+	if r.open {
+		io.WriteString(r.env.Stdout, "\n")
+		r.open = false
 	}
 }
 
@@ -205,10 +245,11 @@ func (r *replyOutput) picker(p pickerView) {
 
 // finish ends the output for the turn's outcome err and returns err.
 func (r *replyOutput) finish(err error) error {
-	if r.open {
-		io.WriteString(r.env.Stdout, "\n")
-		r.open = false
+	if r.held != "" {
+		io.WriteString(r.env.Stdout, r.held)
+		r.open = !strings.HasSuffix(r.held, "\n")
 	}
+	r.endLine()
 	if r.json != nil {
 		status := "ok"
 		switch codeOf(err) {

@@ -83,6 +83,7 @@ func TestSendWaitResumesAfterALostConnectionWithoutRepeating(t *testing.T) {
 	sim, url := simtest.StartSim(t, gatewaysim.Config{StreamInterval: 30 * time.Millisecond})
 	obs := newObserver(t, url)
 	p := newProfile(t, url)
+	p.terminal = true // the reply streams as it comes
 	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 	defer cancel()
 	r, done := p.start(ctx, "", "send", "--wait", "summarise the repository")

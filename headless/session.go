@@ -33,6 +33,9 @@ const syncTimeout = 30 * time.Second
 type Env struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
+	// Terminal says Stdout is a terminal: send --wait streams the reply's
+	// text there as it comes; elsewhere it writes only the final text.
+	Terminal bool
 	// Config is the resolved profile (URL, token, TLS, data dir).
 	Config *config.Config
 	// Timing overrides the connection's timers (tests shorten them).
@@ -64,10 +67,20 @@ type session struct {
 	done   chan error // Run's result
 	source string     // where the token came from, for the auth advice
 	now    func() time.Time
-	// backlog holds the first sync's frames when resume.keep asked for them.
-	backlog []frame.Frame
-	keep    bool
-	synced  int64 // the cursor the first sync reached
+	// backlog holds the first sync's frames, with what each changed, when
+	// resume.keep asked for them.
+	backlog []applied
+	// changed is what the last event next returned changed in st.
+	changed store.Change
+	// unread holds events read (and applied) while an answer was being
+	// delivered, for next to return first.
+	unread []unread
+	// answerers names who gave each answer sent from this session (the
+	// audit log's via, policy and rule).
+	answerers map[string]answerer
+	env       *Env
+	keep      bool
+	synced    int64 // the cursor the first sync reached
 	// at, when set, is the state's clock (restoring saved pickers).
 	at      time.Time
 	pickers string // the PickersFile path
@@ -80,6 +93,18 @@ func (s *session) clock() time.Time {
 		return s.at
 	}
 	return s.now()
+}
+
+// unread is an event read ahead and what applying it changed.
+type unread struct {
+	ev  wsclient.Event
+	chg store.Change
+}
+
+// applied is a frame the session applied and what it changed.
+type applied struct {
+	f   frame.Frame
+	chg store.Change
 }
 
 // resume says where a session's first sync starts and whether the frames
@@ -116,7 +141,8 @@ func open(ctx context.Context, env *Env, from resume) (*session, error) {
 	}
 	rctx, cancel := context.WithCancel(context.Background())
 	s := &session{c: c, cancel: cancel, done: make(chan error, 1), source: cfg.TokenSource, now: env.now,
-		pickers: filepath.Join(cfg.DataDir, PickersFile), stderr: env.Stderr, keep: from.keep}
+		pickers: filepath.Join(cfg.DataDir, PickersFile), stderr: env.Stderr, keep: from.keep,
+		answerers: map[string]answerer{}, env: env}
 	s.st = store.New(store.Options{Now: s.clock})
 	if err := restorePickers(s.pickers, s.st, func(t time.Time) { s.at = t }); err != nil {
 		cancel()
@@ -180,7 +206,7 @@ func (s *session) awaitSync(ctx context.Context, timeout time.Duration, url stri
 			return nil
 		case *wsclient.FrameEvent:
 			if s.keep {
-				s.backlog = append(s.backlog, ev.Frame)
+				s.backlog = append(s.backlog, applied{f: ev.Frame, chg: s.changed})
 			}
 		case *wsclient.StateEvent:
 			if ev.Err != nil {
@@ -190,10 +216,24 @@ func (s *session) awaitSync(ctx context.Context, timeout time.Duration, url stri
 	}
 }
 
-// next returns the next event after applying it to the in-memory state. A
-// final connection state becomes an error with its exit code.
+// next returns the next event after applying it to the in-memory state
+// (one read ahead first, see unread), and sets changed to what it changed.
+// A final connection state becomes an error with its exit code.
 func (s *session) next(ctx context.Context) (wsclient.Event, error) {
+	if len(s.unread) > 0 {
+		u := s.unread[0]
+		s.unread = s.unread[1:]
+		s.changed = u.chg
+		return u.ev, nil
+	}
+	return s.read(ctx)
+}
+
+// read is next for a fresh event: it applies it, and audits what it made
+// known of this device's answers (the turn moving on accepts them).
+func (s *session) read(ctx context.Context) (wsclient.Event, error) {
 	ev, err := s.c.Next(ctx)
+	s.changed = store.Change{}
 	if err != nil {
 		return nil, err
 	}
@@ -201,7 +241,8 @@ func (s *session) next(ctx context.Context) (wsclient.Event, error) {
 	case *wsclient.HelloEvent:
 		s.st.Apply(frame.Frame{Type: frame.TypeHelloAck, Payload: &ev.Ack}, false)
 	case *wsclient.FrameEvent:
-		s.st.Apply(ev.Frame, ev.Replayed)
+		s.changed = s.st.Apply(ev.Frame, ev.Replayed)
+		s.audit(s.changed)
 	case *wsclient.StateEvent:
 		switch ev.State {
 		case wsclient.StateAuthFailed:

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/hermes/iris/frame"
@@ -49,8 +50,8 @@ func (o *Tail) run(ctx context.Context, env *Env) error {
 			return err
 		}
 	}
-	for _, f := range s.backlog {
-		t.frame(f)
+	for _, a := range s.backlog {
+		t.frame(a.f, a.chg)
 	}
 	t.emit(Event{Event: "connection", Status: wsclient.StateOnline.String()})
 	t.emit(Event{Event: "cursor", Cursor: &s.synced})
@@ -66,7 +67,7 @@ func (o *Tail) run(ctx context.Context, env *Env) error {
 		}
 		switch ev := ev.(type) {
 		case *wsclient.FrameEvent:
-			t.frame(ev.Frame)
+			t.frame(ev.Frame, s.changed)
 		case *wsclient.CursorEvent:
 			t.emit(Event{Event: "cursor", Cursor: &ev.Cursor})
 		case *wsclient.StateEvent:
@@ -110,8 +111,10 @@ func (t *tailer) emit(e Event) {
 // follows reports whether frames of lane l are printed.
 func (t *tailer) follows(l frame.Lane) bool { return t.all || l == t.lane }
 
-// frame prints one frame of a followed lane (status frames always).
-func (t *tailer) frame(f frame.Frame) {
+// frame prints one frame of a followed lane (status frames always); chg is
+// what it changed in the state. A message prints once, when the state says
+// it finished (a repeat of a finished one, live or replayed, does not).
+func (t *tailer) frame(f frame.Frame, chg store.Change) {
 	if st, ok := f.Payload.(*frame.Status); ok {
 		t.emit(Event{Event: "status", Status: termsafe.Line(st.State)})
 		return
@@ -122,9 +125,13 @@ func (t *tailer) frame(f frame.Frame) {
 	}
 	switch p := f.Payload.(type) {
 	case *frame.Message:
-		t.message(l, p.MessageID, p.Role, p.Text)
+		if finished(chg, l, p.MessageID) {
+			t.message(l, p.MessageID, p.Role, p.Text)
+		}
 	case *frame.MessageStop:
-		t.message(l, p.MessageID, frame.RoleAssistant, p.FinalText)
+		if finished(chg, l, p.MessageID) {
+			t.message(l, p.MessageID, frame.RoleAssistant, p.FinalText)
+		}
 	case *frame.ToolStart:
 		t.emit(Event{Event: "tool", Phase: "start", Name: termsafe.Line(p.Name), Preview: termsafe.Line(p.Preview)}.withLane(l))
 	case *frame.ToolEnd:
@@ -144,13 +151,22 @@ func (t *tailer) frame(f frame.Frame) {
 	}
 }
 
+// finished reports whether chg lists message id of lane l as finished.
+func finished(chg store.Change, l frame.Lane, id string) bool {
+	return slices.Contains(chg.Finished, store.MessageRef{Lane: l, ID: id})
+}
+
 // message prints a finished message; a reply raises a notification.
 func (t *tailer) message(l frame.Lane, id, role, text string) {
 	if role == frame.RoleAssistant {
 		t.alert(l, "reply finished: "+firstLine(text))
 	}
 	if t.json != nil {
-		t.json.write(Event{Event: "message", MessageID: termsafe.Line(id), Role: termsafe.Line(role), Text: termsafe.Text(text)}.withLane(l))
+		e := Event{Event: "message", MessageID: termsafe.Line(id), Role: termsafe.Line(role), Text: termsafe.Text(text)}
+		if role == frame.RoleAssistant {
+			e.ReplyTo = termsafe.Line(t.st.Answers(l, id))
+		}
+		t.json.write(e.withLane(l))
 		return
 	}
 	body := strings.TrimRight(termsafe.Text(text), "\n")

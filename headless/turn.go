@@ -10,8 +10,8 @@ import (
 )
 
 // turnWatch follows the agent's turn for one sent message in its lane: the
-// turn has begun once the gateway's read.receipt for the message or a reply
-// to it arrives, and ends at the lane's next agent.idle. Reconnects are the
+// turn has begun once the gateway's read.receipt for the message or its
+// reply's start arrives, and ends at the lane's next agent.idle. Reconnects are the
 // client's business: it syncs from the cursor it reached, drops replayed
 // duplicates, and replyOutput prints only text not printed yet.
 type turnWatch struct {
@@ -50,15 +50,19 @@ func (w *turnWatch) follow(ctx context.Context, s *session) error {
 	}
 }
 
-// frame applies one frame of the lane; done reports the turn's end.
+// frame applies one frame of the lane, which the session's state has
+// applied already; done reports the turn's end. The state finds the reply
+// (store.State.ReplyOf: the first assistant turn after the message's echo
+// or receipt, or the one whose reply_to names it).
 func (w *turnWatch) frame(ctx context.Context, f frame.Frame, s *session) (done bool, err error) {
+	if w.reply == "" {
+		if w.reply = s.st.ReplyOf(w.lane, w.sent); w.reply != "" {
+			w.begun = true
+		}
+	}
 	switch p := f.Payload.(type) {
 	case *frame.ReadReceipt:
 		w.begun = w.begun || p.MessageID == w.sent
-	case *frame.MessageStart:
-		if p.ReplyTo.Val == w.sent {
-			w.begun, w.reply = true, p.MessageID
-		}
 	case *frame.MessageUpdate:
 		if w.reply != "" && p.MessageID == w.reply {
 			w.out.text(p.MessageID, p.Text, false)
@@ -69,8 +73,8 @@ func (w *turnWatch) frame(ctx context.Context, f frame.Frame, s *session) (done 
 			w.replied, w.stopped = true, p.Interrupted != nil && *p.Interrupted
 		}
 	case *frame.Message:
-		if p.Role == frame.RoleAssistant && p.ReplyTo.Val == w.sent {
-			w.begun, w.reply, w.replied = true, p.MessageID, true
+		if w.reply != "" && p.MessageID == w.reply {
+			w.replied = true
 			w.out.text(p.MessageID, p.Text, true)
 		}
 	case *frame.ToolStart:

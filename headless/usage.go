@@ -10,8 +10,10 @@ Usage:
 
 The text is the argument, or stdin with - (up to 1 MiB).
 Without --wait, iris send exits once the gateway has accepted the message
-(iris: ✓ sent ID on stderr). With --wait it streams the reply's text to
-stdout as it arrives and exits when the turn ends; a lost connection is
+(iris: ✓ sent ID on stderr). With --wait it writes the reply's text to
+stdout and exits when the turn ends: on a terminal it streams as it
+arrives (a final text that revises the stream follows a note on stderr);
+into a pipe or file only the final text is written. A lost connection is
 resumed from the sync cursor without printing anything twice.
 
 Flags:
@@ -145,9 +147,15 @@ Flags:
   --reason TEXT        why (sent with the answer; the agent reads it on deny)
   --permanent          allow the permanent answer "always"
 
-Exit codes: 0 answered, 2 usage, 3 configuration, 4 token rejected,
-6 delivery failed or unknown, 12 no pending picker has that id (or it was
-answered elsewhere), 13 value refused.
+The wire spec gives an answer no reply: it is accepted when the gateway
+replies anyway or the agent goes on in that lane after it. After 30 s of
+silence it is "sent, not confirmed" (on stderr), which is not a failure.
+
+Exit codes: 0 answered (accepted, or sent and not confirmed), 2 usage,
+3 configuration, 4 token rejected, 6 not sent, lost with the connection,
+or refused by the gateway, 12 no pending picker has that id (or it was
+answered elsewhere), 13 value refused, 130 interrupted while the answer
+waited for confirmation (it was sent).
 `,
 }
 
@@ -160,7 +168,8 @@ Connection flags (as for iris itself; env IRIS_URL, IRIS_TOKEN):
   --insecure           allow the token over plain ws:// to a non-loopback host
   --ca-file PATH       extra CA certificate (PEM) for wss://
   --device-name NAME   device name (shown with " (headless)" appended)
-  --connect-timeout D  give up reaching the gateway after D (default 5s): exit 6
+  --connect-timeout D  give up reaching the gateway after D: exit 6 (default: the
+                       profile's connect_timeout, else 5s)
   -h, --help           print this help
 
 Headless commands connect as their own device of the profile, so they run

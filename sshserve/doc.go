@@ -13,12 +13,12 @@
 //     fingerprint is printed so clients can check it.
 //   - A key in the file is never refused: nothing another client does can
 //     lock it out. Failed authentications (keys not in the file,
-//     passwords) are counted per address and per key fingerprint; past
-//     the limit, further ones from that address or with that key are
-//     refused without a log line each until they age out. Connections that
-//     never authenticate (a bare TCP connect, a bad signature) are logged
-//     but not counted. Logs carry the address, the user name and the public
-//     key's fingerprint, never a secret.
+//     passwords) are counted per address and per key fingerprint, failed
+//     handshakes (a bare TCP connect, a bad signature) per address; the
+//     counts only limit logging, to MaxFailures lines per source within
+//     FailureWindow and one saying the rest go unlogged. Logs carry the
+//     address, the user name and the public key's fingerprint, never a
+//     secret.
 //   - Only an interactive session with a pty is served. Exec, subsystems
 //     (sftp, ...), local and remote port forwarding, agent and X11
 //     forwarding are all refused.

@@ -10,8 +10,8 @@ import (
 
 // checkKey is the public key handler: the key must be in the authorized
 // keys file as it is now. A key that is in it is never refused, however
-// many failures its address or anyone else had: only failures count, and
-// only against who failed.
+// many failures its address or anyone else had: failures only limit
+// what is logged.
 func (s *Server) checkKey(ctx ssh.Context, key ssh.PublicKey) bool {
 	kl, err := loadKeys(s.cfg.AuthorizedKeys)
 	if _, ok := kl.find(key); err == nil && ok {
@@ -32,32 +32,38 @@ func (s *Server) logAuth(conn gossh.ConnMetadata, method string, err error) {
 }
 
 // authFailed counts a failed authentication against the address and, for
-// a key, its fingerprint, and logs it. Past the limit, only the first
-// attempt over it is logged, until the failures age out.
+// a key, its fingerprint, and logs it (see logLimited).
 func (s *Server) authFailed(addr net.Addr, user, method, fp string) {
 	host := remoteHost(addr)
 	n := s.fails.add("addr " + host)
-	if fp != "" {
-		n = max(n, s.fails.add("key "+fp))
-	}
 	attrs := []any{"addr", host, "user", user, "method", method}
 	if fp != "" {
+		n = max(n, s.fails.add("key "+fp))
 		attrs = append(attrs, "key", fp)
 	}
-	switch {
-	case n <= s.cfg.MaxFailures:
-		s.log.Warn("ssh: key not authorized", attrs...)
-	case n == s.cfg.MaxFailures+1:
-		s.log.Warn("ssh: too many failed attempts; the rest are refused without a log line until they age out", attrs...)
-	}
+	s.logLimited(n, "ssh: authentication refused", attrs...)
 }
 
-// failed logs a connection whose handshake or authentication failed. It
-// is not counted: a bare connect, or a signature that does not verify,
-// says nothing about who it was, and counting it against the address
-// would let anyone lock every key out of a shared address.
+// failed logs a connection whose handshake failed before it authenticated
+// (a bare connect, a signature that does not verify), per address like
+// failed authentications (see logLimited). It refuses nothing: it says
+// nothing about who it was, and refusing the address would let anyone
+// lock every key out of a shared address (127.0.0.1 behind a tunnel).
 func (s *Server) failed(conn net.Conn, err error) {
-	s.log.Warn("ssh: connection failed", "addr", remoteHost(conn.RemoteAddr()), "err", err)
+	host := remoteHost(conn.RemoteAddr())
+	s.logLimited(s.fails.add("conn "+host), "ssh: connection failed", "addr", host, "err", err)
+}
+
+// logLimited logs the n-th failure of a source within the failure window:
+// up to MaxFailures of them, then one line saying the rest go unlogged
+// until they age out, so a flood cannot fill the log.
+func (s *Server) logLimited(n int, msg string, attrs ...any) {
+	switch {
+	case n <= s.cfg.MaxFailures:
+		s.log.Warn(msg, attrs...)
+	case n == s.cfg.MaxFailures+1:
+		s.log.Warn(msg+"; too many failures: the rest are not logged until they age out", attrs...)
+	}
 }
 
 // refuseChannel rejects (and logs) every channel type but session, such

@@ -148,18 +148,6 @@ func (ts *testServer) waitLog(t *testing.T, want string) {
 	}
 }
 
-// waitLogCount waits until the server's log holds want n times.
-func (ts *testServer) waitLogCount(t *testing.T, want string, n int) {
-	t.Helper()
-	deadline := time.Now().Add(sshtest.Deadline)
-	for strings.Count(ts.logs.String(), want) < n {
-		if time.Now().After(deadline) {
-			t.Fatalf("the log holds %q %d times, want %d:\n%s", want, strings.Count(ts.logs.String(), want), n, ts.logs)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-}
-
 // waitSize waits until a program was last told the window size want
 // ("WxH").
 func (ts *testServer) waitSize(t *testing.T, want string) {

@@ -71,8 +71,8 @@ type Config struct {
 	DataDir        string // the per-key stores go under DataDir/ssh-keys
 	IdleTimeout    time.Duration
 	MaxSessions    int
-	MaxFailures    int           // failed authentications logged per address or key within FailureWindow
-	FailureWindow  time.Duration // the rest are refused without a log line each
+	MaxFailures    int           // failures logged per address or key within FailureWindow;
+	FailureWindow  time.Duration // the rest are not (a key in the file always gets in)
 	App            App
 	Logger         *slog.Logger
 	Now            func() time.Time

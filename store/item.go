@@ -213,9 +213,12 @@ const (
 	AnsweredElsewhere
 	// Answering: this device sent an answer and waits for the gateway.
 	Answering
-	// NotDelivered: this device's answer could not be delivered (timeout,
-	// lost connection, error); the picker is pending again.
+	// NotDelivered: this device's answer was refused or not sent; the
+	// picker is pending again.
 	NotDelivered
+	// NotConfirmed: this device's answer was sent and nothing confirmed
+	// it; the picker is answerable again.
+	NotConfirmed
 )
 
 // String names the outcome.
@@ -231,6 +234,8 @@ func (o PickerOutcome) String() string {
 		return "answering…"
 	case NotDelivered:
 		return "not delivered"
+	case NotConfirmed:
+		return "sent, not confirmed"
 	}
 	return "invalid"
 }

@@ -44,13 +44,24 @@ func (s *State) applyMessage(l frame.Lane, m *frame.Message, replayed bool) {
 			ln.anchor, ln.storedTurn = it, false
 			return
 		}
+		if it.Msg.Streaming || it.Msg.Cut != CutNone {
+			s.finishedNow(ln, msg.ID)
+		}
 		s.mergeFinal(ln, it, msg)
+		s.awaitIfUser(ln, msg)
 		return
 	}
 	if it, done := s.absorb(ln, msg); done {
 		ln.anchor, ln.storedTurn = it, it == nil && replayed
+		if it != nil {
+			s.finishedNow(ln, msg.ID)
+			s.awaitIfUser(ln, msg)
+		}
 		return
 	}
+	s.finishedNow(ln, msg.ID)
+	s.awaitIfUser(ln, msg)
+	ln.turnStarted(msg)
 	it := &Item{Kind: KindMessage, Msg: msg, TS: msg.TS}
 	pos := ln.Len()
 	if replayed {
@@ -134,6 +145,11 @@ func (s *State) finished(ln *Lane, msg *Message) {
 	}
 }
 
+// finishedNow lists message id of lane ln in the change as finished.
+func (s *State) finishedNow(ln *Lane, id string) {
+	s.chg.Finished = append(s.chg.Finished, MessageRef{Lane: ln.Key, ID: id})
+}
+
 // lastAnswer returns the lane's newest final assistant message, or nil.
 func (l *Lane) lastAnswer() *Message {
 	for i := len(l.items) - 1; i >= 0; i-- {
@@ -190,6 +206,7 @@ func (s *State) startAt(l frame.Lane, m *frame.MessageStart, where func(*Lane) i
 		role = frame.RoleAssistant
 	}
 	msg := &Message{ID: m.MessageID, Role: role, ReplyTo: m.ReplyTo.Val, TS: s.fromMillis(m.TS), Streaming: true}
+	ln.turnStarted(msg)
 	s.add(ln, where(ln), &Item{Kind: KindMessage, Msg: msg, TS: msg.TS})
 	s.arrived(ln, msg)
 }
@@ -248,6 +265,9 @@ func (s *State) applyStop(l frame.Lane, m *frame.MessageStop, replayed bool) {
 		return // already finished by a stop; one cut short still takes its final text
 	}
 	msg := it.Msg
+	if msg.Streaming || msg.Cut != CutNone {
+		s.finishedNow(ln, msg.ID)
+	}
 	msg.Streaming, msg.Cut = false, CutNone
 	msg.Stopped = msg.Stopped || m.Interrupted != nil && *m.Interrupted // stopped on any device (extension turn_interrupted)
 	s.capText(msg, m.FinalText)
@@ -344,12 +364,18 @@ func (s *State) applyReceipt(l frame.Lane, id string) {
 	}
 	switch {
 	case it == nil:
+		if ln := s.lanes[l]; ln != nil {
+			ln.awaitReply(id) // a receipt without its echo still marks the turn to come
+		}
 	case it.Msg.Role != frame.RoleUser:
 		s.readUpTo(ln, it)
-	case it.Msg.Delivery != DeliveryRead:
-		it.Msg.Delivery = DeliveryRead
-		s.touch(ln, it)
-		s.chg.Outgoing = true
+	default:
+		s.awaitIfUser(ln, it.Msg)
+		if it.Msg.Delivery != DeliveryRead {
+			it.Msg.Delivery = DeliveryRead
+			s.touch(ln, it)
+			s.chg.Outgoing = true
+		}
 	}
 }
 

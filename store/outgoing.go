@@ -83,6 +83,16 @@ func (s *State) Outgoing() []Outgoing {
 	return list
 }
 
+// SendFrame is o's message.send, addressed to its lane, with its
+// client_msg_id. The TUI and `iris send` both send through it.
+func (o Outgoing) SendFrame() frame.Frame {
+	p := &frame.MessageSend{Text: o.Text, MediaRefs: o.MediaRefs, ClientMsgID: o.ClientMsgID}
+	if o.ReplyTo != "" {
+		p.ReplyTo = frame.Some(o.ReplyTo)
+	}
+	return frame.Frame{Type: frame.TypeMessageSend, ChatID: frame.Some(o.Lane.ChatID), ThreadID: frame.OrNull(o.Lane.ThreadID), Payload: p}
+}
+
 // SetDelivery sets the delivery state of the outgoing message clientMsgID
 // (Sending when message.send goes out, Sent on its response, Unknown when
 // the connection dropped first, Failed on an error, Queued to resend).

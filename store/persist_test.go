@@ -57,7 +57,7 @@ func TestReopenKeepsEverything(t *testing.T) {
 	replay(t, s, withCursors(turn(2), 40)...)
 	apply(t, s, `{"type":"commands.catalog","id":1,"payload":{"commands":[{"name":"/new","args_hint":""}]}}`,
 		`{"type":"picker.approval","chat_id":"d","payload":{"picker_id":"pa","command":"ls"}}`)
-	s.AnswerPicker(def, "pa", "approved once: ls")
+	s.AnswerPicker(def, "pa", "v", "approved once: ls")
 	s.PickerAccepted("pa")
 	s.ApplyHistory(thr, "", page(1, 3, true))
 	apply(t, s, `{"type":"message","chat_id":"c7","payload":{"message_id":"r","role":"assistant","text":"ok",

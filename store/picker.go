@@ -20,9 +20,13 @@ type Picker struct {
 	Arrived time.Time
 	// Deadline is Arrived + timeout_s; zero when the picker has none.
 	Deadline time.Time
-	// Failed is why this device's last answer could not be delivered; the
+	// Failed is why this device's last answer was refused or not sent; the
 	// picker is pending again. "" when no answer failed.
 	Failed string
+	// Unconfirmed: this device's last answer was sent and nothing has
+	// confirmed it yet; the picker is answerable again, and the turn
+	// moving on accepts that answer.
+	Unconfirmed bool
 }
 
 // maxTimeout bounds timeout_s (seconds) so that a huge value cannot
@@ -156,11 +160,7 @@ var kindSummaries = map[string]string{
 func (s *State) PickerGone(l frame.Lane, pickerID string) Change {
 	s.begin()
 	if a := s.answering[pickerID]; a != nil {
-		if a.picker.TimedOut(s.now()) {
-			s.settle(a, Expired, "not used: the question had expired: "+a.picker.Summary())
-		} else {
-			s.settle(a, AnsweredElsewhere, "not used: answered on another device: "+a.picker.Summary())
-		}
+		s.notUsed(a)
 	} else {
 		s.endPicker(l, pickerID, AnsweredElsewhere, "")
 	}
@@ -219,11 +219,11 @@ func (p Picker) TimedOut(now time.Time) bool {
 // turnMovedOn is a tool.start, tool.end, message.stop or agent.idle in lane
 // ln: the agent went on, so every picker pending there that held the turn
 // (blocksTurn) was answered by another device, or timed out on the gateway
-// when its deadline is (almost) reached. A picker whose answer from here is
-// in flight is only marked: the gateway's reply tells whether it was ours.
-// One whose answer from here failed may have been answered by that answer
-// after all (a gateway that stalled reads it late), so its record says
-// unconfirmed, not "another device".
+// when its deadline is (almost) reached. (Answers from this device the turn
+// moved on after were accepted before, see answersMovedOn.) One whose answer
+// from here failed may have been answered by that answer after all (the
+// connection dropped after it went out), so its record says unconfirmed, not
+// "another device".
 func (s *State) turnMovedOn(ln *Lane) {
 	now := s.now()
 	for _, p := range append([]Picker(nil), ln.pickers...) {
@@ -233,16 +233,11 @@ func (s *State) turnMovedOn(ln *Lane) {
 		o, record := AnsweredElsewhere, ""
 		switch {
 		case p.Failed != "":
-			o, record = NotDelivered, unconfirmedRecord(p.Failed, p.Summary())
+			o, record = NotDelivered, "answer unconfirmed ("+p.Failed+"), and the agent has moved on: "+p.Summary()
 		case p.TimedOut(now):
 			o = Expired
 		}
 		s.endPicker(ln.Key, p.PickerID, o, record)
-	}
-	for _, a := range s.answering {
-		if a.picker.Lane == ln.Key {
-			a.movedOn = true
-		}
 	}
 }
 
@@ -263,6 +258,7 @@ func (s *State) endPicker(l frame.Lane, pickerID string, o PickerOutcome, record
 	p := ln.pickers[i]
 	s.unqueue(ln, i)
 	s.ended[pickerID] = true
+	delete(s.unconfirmed, pickerID)
 	if record == "" {
 		record = o.String() + ": " + p.Summary()
 	}

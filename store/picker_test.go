@@ -25,7 +25,7 @@ func TestPickerQueueAnswerAndReplay(t *testing.T) {
 	if c := replay(t, s, approval); !c.Empty() {
 		t.Fatalf("replayed picker changed %+v", c)
 	}
-	c = s.AnswerPicker(def, "pa", "approved once: rm -rf build/")
+	c = s.AnswerPicker(def, "pa", "v", "approved once: rm -rf build/")
 	wantPickers(t, s, c, def, "", "pq")
 	want(t, s, def, `picker-record "answering…: rm -rf build/"`)
 	s.PickerAccepted("pa")
@@ -33,7 +33,7 @@ func TestPickerQueueAnswerAndReplay(t *testing.T) {
 	if it := s.Lane(def).Item(0); it.Outcome != Answered {
 		t.Fatalf("%+v", it)
 	}
-	if c := s.AnswerPicker(def, "pa", "again"); !c.Empty() {
+	if c := s.AnswerPicker(def, "pa", "v", "again"); !c.Empty() {
 		t.Fatalf("answering twice changed %+v", c)
 	}
 	if c := replay(t, s, approval); !c.Empty() {

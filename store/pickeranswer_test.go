@@ -1,16 +1,22 @@
 package store
 
 import (
+	"errors"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/hermes/iris/audit"
+	"github.com/hermes/iris/frame"
 )
 
 const (
-	toolStart1 = `{"type":"tool.start","chat_id":"d","payload":{"index":1,"name":"terminal"}}`
-	toolEnd1   = `{"type":"tool.end","chat_id":"d","payload":{"index":1,"ok":true}}`
-	msgStart2  = `{"type":"message.start","chat_id":"d","payload":{"message_id":"m2"}}`
-	msgStop2   = `{"type":"message.stop","chat_id":"d","payload":{"message_id":"m2","final_text":"done"}}`
-	agentIdle  = `{"type":"agent.idle","chat_id":"d","payload":{}}`
+	toolStart1  = `{"type":"tool.start","chat_id":"d","payload":{"index":1,"name":"terminal"}}`
+	toolEnd1    = `{"type":"tool.end","chat_id":"d","payload":{"index":1,"ok":true}}`
+	msgStart2   = `{"type":"message.start","chat_id":"d","payload":{"message_id":"m2"}}`
+	msgStop2    = `{"type":"message.stop","chat_id":"d","payload":{"message_id":"m2","final_text":"done"}}`
+	agentIdle   = `{"type":"agent.idle","chat_id":"d","payload":{}}`
+	commentary1 = `{"type":"commentary","chat_id":"d","payload":{"message_id":"m3","text":"Let me inspect the repo first."}}`
 )
 
 // TestPickerClosesWhenTheTurnMovesOn: a tool.start, tool.end, message.stop
@@ -64,13 +70,13 @@ func TestPickerAnswerSettlesOnTheGatewaysReply(t *testing.T) {
 	s := newState(newClock())
 	apply(t, s, helloAck)
 	apply(t, s, approval, clarify)
-	s.AnswerPicker(def, "pa", "approved once: rm -rf build/")
+	s.AnswerPicker(def, "pa", "v", "approved once: rm -rf build/")
 	want(t, s, def, `picker-record "answering…: rm -rf build/"`)
 	if c := replay(t, s, approval); !c.Empty() {
 		t.Fatalf("a replay of the picker being answered changed %+v", c)
 	}
 	s.PickerAccepted("pa")
-	s.AnswerPicker(def, "pq", "answered “x”: Which one?")
+	s.AnswerPicker(def, "pq", "v", "answered “x”: Which one?")
 	s.PickerGone(def, "pq")
 	want(t, s, def, `picker-record "approved once: rm -rf build/"`, `picker-record "not used: answered on another device: Which one?"`)
 	if it := s.Lane(def).Item(1); it.Outcome != AnsweredElsewhere {
@@ -94,39 +100,67 @@ func TestPickerAnswerNotDeliveredStaysAnswerable(t *testing.T) {
 	apply(t, s, approval)
 	clk.advance(time.Second)
 	apply(t, s, clarify)
-	s.AnswerPicker(def, "pa", "approved once: rm -rf build/")
-	c := s.PickerFailed("pa", "timeout")
+	s.AnswerPicker(def, "pa", "v", "approved once: rm -rf build/")
+	c := s.SettleAnswer("pa", false, errors.New("not connected"))
 	wantPickers(t, s, c, def, "", "pa", "pq")
-	if p := s.Pickers(def)[0]; p.Failed != "timeout" {
+	if p := s.Pickers(def)[0]; p.Failed != "not connected" {
 		t.Fatalf("%+v", p)
 	}
-	want(t, s, def, `picker-record "not delivered (timeout), still waiting for an answer: rm -rf build/"`)
+	if len(c.Answers) != 1 || c.Answers[0].Result != audit.Failed || c.Answers[0].Reason != "not connected" || c.Answers[0].Value != "v" {
+		t.Fatalf("news %+v", c.Answers)
+	}
+	want(t, s, def, `picker-record "not delivered (not connected), still waiting for an answer: rm -rf build/"`)
 	if c := replay(t, s, approval); !c.Empty() {
 		t.Fatalf("replay changed %+v", c)
 	}
-	s.AnswerPicker(def, "pa", "denied: rm -rf build/")
+	s.AnswerPicker(def, "pa", "v", "denied: rm -rf build/")
 	s.PickerAccepted("pa")
-	want(t, s, def, `picker-record "not delivered (timeout), still waiting for an answer: rm -rf build/"`,
+	want(t, s, def, `picker-record "not delivered (not connected), still waiting for an answer: rm -rf build/"`,
 		`picker-record "denied: rm -rf build/"`)
 	if len(s.Pickers(def)) != 1 {
 		t.Fatalf("%+v", s.Pickers(def))
 	}
 }
 
-// TestPickerAnswerFailedAfterTheTurnMovedOn: when the agent moved on while
-// the answer was in flight and then the answer failed, the answer may have
-// been used: the picker does not come back and the record says unconfirmed.
-func TestPickerAnswerFailedAfterTheTurnMovedOn(t *testing.T) {
+// TestPickerAnswerAcceptedWhenTheTurnMovesOn: the spec gives
+// picker.select no response; the agent going on in the lane after it
+// accepts the answer at once, and the silence that follows changes
+// nothing.
+func TestPickerAnswerAcceptedWhenTheTurnMovesOn(t *testing.T) {
+	for _, next := range []string{toolStart1, commentary1, msgStart2, agentIdle} {
+		s := newState(newClock())
+		apply(t, s, helloAck)
+		apply(t, s, approval)
+		s.AnswerPicker(def, "pa", "once", "approved once: rm -rf build/")
+		c := apply(t, s, next)
+		if len(c.Answers) != 1 || c.Answers[0].Result != audit.Accepted || c.Answers[0].Value != "once" {
+			t.Fatalf("after %s: news %+v", next, c.Answers)
+		}
+		if c := s.SettleAnswer("pa", false, nil); len(c.Answers) != 0 {
+			t.Fatalf("silence after the acceptance: news %+v", c.Answers)
+		}
+		if len(s.AllPickers()) != 0 || !strings.Contains(dump(s, def), `picker-record "approved once: rm -rf build/"`) {
+			t.Fatalf("after %s: pending %+v\n%s", next, s.AllPickers(), dump(s, def))
+		}
+	}
+}
+
+// TestPickerAnswerRefusedAfterTheTurnMovedOn: an error with the answer's id
+// undoes its acceptance by the turn moving on.
+func TestPickerAnswerRefusedAfterTheTurnMovedOn(t *testing.T) {
 	s := newState(newClock())
 	apply(t, s, helloAck)
 	apply(t, s, approval)
-	s.AnswerPicker(def, "pa", "approved once: rm -rf build/")
+	s.AnswerPicker(def, "pa", "once", "approved once: rm -rf build/")
 	apply(t, s, toolStart1)
-	s.PickerFailed("pa", "timeout")
+	c := s.SettleAnswer("pa", false, &frame.Error{Code: frame.CodeInternal, Message: "boom"})
+	if len(c.Answers) != 1 || c.Answers[0].Result != audit.Refused || c.Answers[0].Reason != "internal: boom" {
+		t.Fatalf("news %+v", c.Answers)
+	}
 	if len(s.AllPickers()) != 0 {
 		t.Fatalf("came back: %+v", s.AllPickers())
 	}
-	want(t, s, def, `picker-record "answer unconfirmed (timeout), and the agent has moved on: rm -rf build/"`, `tool 1 terminal running`)
+	want(t, s, def, `picker-record "answer refused (internal: boom), and the agent has moved on: rm -rf build/"`, `tool 1 terminal running`)
 }
 
 // TestAllPickersOldestFirst: the inbox order spans lanes.
@@ -154,7 +188,7 @@ func TestPendingCount(t *testing.T) {
 	if n := s.PendingCount(); n != 2 {
 		t.Fatalf("count %d", n)
 	}
-	s.AnswerPicker(def, "pa", "x")
+	s.AnswerPicker(def, "pa", "v", "x")
 	if n := s.PendingCount(); n != 1 {
 		t.Fatalf("count while answering %d", n)
 	}
@@ -166,7 +200,7 @@ func TestAnswerPendingAtQuitIsUnconfirmedAfterRestart(t *testing.T) {
 	dir, clk := t.TempDir(), newClock()
 	s := open(t, dir, clk)
 	apply(t, s, helloAck, approval)
-	s.AnswerPicker(def, "pa", "approved once: rm -rf build/")
+	s.AnswerPicker(def, "pa", "v", "approved once: rm -rf build/")
 	closeState(t, s)
 	s = open(t, dir, clk)
 	defer closeState(t, s)
@@ -187,23 +221,31 @@ func TestTurnMovingOnAtTheDeadlineIsExpiry(t *testing.T) {
 	want(t, s, def, `tool 1 terminal running`, `picker-record "expired: rm -rf build/"`)
 }
 
-// TestPickerWithAnUnconfirmedAnswerClosedByTheTurn: an answer that got no
-// reply may still reach the gateway (a stalled gateway reads it later). When
-// the turn then moves on, the record must not claim another device
-// answered: it says this device's answer is unconfirmed.
+// TestPickerWithAnUnconfirmedAnswerClosedByTheTurn: an answer nothing
+// confirmed (the spec gives picker.select no response) is "sent, not
+// confirmed", never failed; the picker stays answerable, and when the turn
+// then moves on the answer counts as accepted.
 func TestPickerWithAnUnconfirmedAnswerClosedByTheTurn(t *testing.T) {
 	s := newState(newClock())
 	apply(t, s, helloAck)
 	apply(t, s, approval)
-	s.AnswerPicker(def, "pa", "approved once: rm -rf build/")
-	s.PickerFailed("pa", "no reply from the gateway")
-	apply(t, s, toolStart1)
+	s.AnswerPicker(def, "pa", "once", "approved once: rm -rf build/")
+	c := s.SettleAnswer("pa", false, nil)
+	if len(c.Answers) != 1 || c.Answers[0].Result != audit.NotConfirmed {
+		t.Fatalf("news %+v", c.Answers)
+	}
+	if ps := s.AllPickers(); len(ps) != 1 || !ps[0].Unconfirmed || ps[0].Failed != "" {
+		t.Fatalf("pending %+v", ps)
+	}
+	want(t, s, def, `picker-record "answer sent, not confirmed: rm -rf build/"`)
+	c = apply(t, s, toolStart1)
+	if len(c.Answers) != 1 || c.Answers[0].Result != audit.Accepted {
+		t.Fatalf("news %+v", c.Answers)
+	}
 	if len(s.AllPickers()) != 0 {
 		t.Fatalf("still pending: %+v", s.AllPickers())
 	}
-	want(t, s, def, `picker-record "not delivered (no reply from the gateway), still waiting for an answer: rm -rf build/"`,
-		`tool 1 terminal running`,
-		`picker-record "answer unconfirmed (no reply from the gateway), and the agent has moved on: rm -rf build/"`)
+	want(t, s, def, `picker-record "approved once: rm -rf build/"`, `tool 1 terminal running`)
 }
 
 // TestLateAnswerAtTheDeadlineIsExpiredNotElsewhere: an answer the gateway
@@ -214,7 +256,7 @@ func TestLateAnswerAtTheDeadlineIsExpiredNotElsewhere(t *testing.T) {
 	s := newState(clk)
 	apply(t, s, helloAck, approval) // timeout_s 300
 	clk.advance(299500 * time.Millisecond)
-	s.AnswerPicker(def, "pa", "approved once: rm -rf build/")
+	s.AnswerPicker(def, "pa", "v", "approved once: rm -rf build/")
 	s.PickerGone(def, "pa")
 	want(t, s, def, `picker-record "not used: the question had expired: rm -rf build/"`)
 	if it := s.Lane(def).Item(0); it.Outcome != Expired {

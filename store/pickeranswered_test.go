@@ -63,7 +63,7 @@ func TestAttributionCompletesARecordAfterTheTurnMovedOn(t *testing.T) {
 func TestPickerAnsweredLeavesOwnAnswerInFlight(t *testing.T) {
 	s := newState(newClock())
 	apply(t, s, helloAck, approval)
-	s.AnswerPicker(def, "pa", "approved once: rm -rf build/")
+	s.AnswerPicker(def, "pa", "v", "approved once: rm -rf build/")
 	if c := apply(t, s, answeredByPolicy); !c.Empty() {
 		t.Fatalf("changed %+v", c)
 	}

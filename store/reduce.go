@@ -23,6 +23,9 @@ func (s *State) Apply(f frame.Frame, replayed bool) Change {
 	if ln := s.lanes[f.Lane()]; ln != nil && !replayed {
 		ln.anchor, ln.storedTurn = nil, false
 	}
+	if !replayed && movesTurnOn(f) {
+		s.answersMovedOn(f.Lane())
+	}
 	if !(replayed && s.staleReplay(f)) {
 		s.apply(f, replayed)
 	}

@@ -53,6 +53,9 @@ type State struct {
 	ended   map[string]bool     // picker ids answered or expired this session
 	// answering holds the pickers whose answer from here awaits the gateway.
 	answering map[string]*inFlight
+	// unconfirmed holds the answers sent and not confirmed whose picker is
+	// pending again (pickeranswer.go).
+	unconfirmed map[string]*inFlight
 	// unattributed: pickers ended as answered elsewhere, not yet taken by
 	// TakeUnattributed (pickeranswered.go).
 	unattributed []PickerEnd
@@ -99,18 +102,19 @@ func New(opts Options) *State {
 		opts.WriteRetry = time.Second
 	}
 	return &State{
-		opts:       opts,
-		dirIndex:   dirIndex{byLane: map[frame.Lane]*channel{}},
-		lanes:      map[frame.Lane]*Lane{},
-		deleted:    map[frame.Lane]bool{},
-		gone:       map[msgRef]bool{},
-		ended:      map[string]bool{},
-		answering:  map[string]*inFlight{},
-		outbox:     map[string]*outgoing{},
-		storedOpen: map[frame.Lane]bool{},
-		oversized:  map[frame.Lane]int64{},
-		drafts:     map[frame.Lane]string{},
-		settings:   map[string]string{},
+		opts:        opts,
+		dirIndex:    dirIndex{byLane: map[frame.Lane]*channel{}},
+		lanes:       map[frame.Lane]*Lane{},
+		deleted:     map[frame.Lane]bool{},
+		gone:        map[msgRef]bool{},
+		ended:       map[string]bool{},
+		answering:   map[string]*inFlight{},
+		unconfirmed: map[string]*inFlight{},
+		outbox:      map[string]*outgoing{},
+		storedOpen:  map[frame.Lane]bool{},
+		oversized:   map[frame.Lane]int64{},
+		drafts:      map[frame.Lane]string{},
+		settings:    map[string]string{},
 	}
 }
 
@@ -133,12 +137,25 @@ type Change struct {
 	Banners bool
 	// Outgoing: the outgoing queue changed (see Outgoing).
 	Outgoing bool
+	// Finished lists the messages whose final text a frame brought for the
+	// first time, in order: a live repeat of a finished message is not
+	// listed (iris tail prints each message once by it).
+	Finished []MessageRef
+	// Answers lists what became known of answers given on this device
+	// (pickeranswer.go), for the audit log.
+	Answers []AnswerSettled
+}
+
+// MessageRef names one message: its lane and id.
+type MessageRef struct {
+	Lane frame.Lane
+	ID   string
 }
 
 // Empty reports whether nothing changed.
 func (c Change) Empty() bool {
 	return len(c.Lanes) == 0 && len(c.Removed) == 0 && !c.Directory && !c.Pickers &&
-		!c.Catalog && !c.Status && !c.Banners && !c.Outgoing
+		!c.Catalog && !c.Status && !c.Banners && !c.Outgoing && len(c.Finished) == 0 && len(c.Answers) == 0
 }
 
 // Has reports whether lane l is among the changed lanes.
@@ -160,6 +177,8 @@ func (c *Change) Merge(o Change) {
 	c.Status = c.Status || o.Status
 	c.Banners = c.Banners || o.Banners
 	c.Outgoing = c.Outgoing || o.Outgoing
+	c.Finished = append(c.Finished, o.Finished...)
+	c.Answers = append(c.Answers, o.Answers...)
 }
 
 func (c *Change) lane(l frame.Lane) {

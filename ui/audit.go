@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/audit"
+	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
 )
 
@@ -19,23 +20,15 @@ type AuditLog interface {
 // status bar.
 const auditWarningTTL = time.Minute
 
-// auditAnswer appends one answer and what the gateway made of it to the
+// auditSettled appends what became known of an answer given here to the
 // audit log (Options.Audit). A write failure is a warning in the status
 // bar; the answer itself is unaffected.
-func (m *Model) auditAnswer(msg pickerAnsweredMsg, result audit.Result, reason string) tea.Cmd {
+func (m *Model) auditSettled(a store.AnswerSettled) tea.Cmd {
 	log := m.opts.Audit
 	if log == nil {
 		return nil
 	}
-	p := msg.picker
-	subject := p.Command
-	if subject == "" {
-		subject = p.Summary()
-	}
-	e := audit.Entry{
-		Time: m.com.Now(), Gateway: audit.GatewayURL(m.opts.GatewayURL), Lane: p.Lane.String(), LaneName: m.laneName(p.Lane), Type: p.Type,
-		Subject: subject, Answer: msg.value, Scope: audit.ScopeOf(p.Type, msg.value), Result: result, Reason: reason,
-	}
+	e := a.Entry(m.com.Now(), m.opts.GatewayURL, m.laneName(a.Picker.Lane))
 	return func() tea.Msg {
 		if err := log.Append(e); err != nil {
 			return common.InfoMsg{Level: common.LevelWarn, Text: "answer not written to the audit log: " + err.Error(), TTL: auditWarningTTL}

@@ -2,11 +2,8 @@ package ui
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -61,6 +58,16 @@ func requestCmd(gw Gateway, timeout time.Duration, f frame.Frame, done func(fram
 			err = frameError(resp)
 		}
 		return done(resp, err)
+	}
+}
+
+// postCmd runs Gateway.Post for f, a request the spec gives no response,
+// in a command and maps what came of it with done.
+func postCmd(gw Gateway, timeout time.Duration, f frame.Frame, done func(confirmed bool, err error) tea.Msg) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		defer cancel()
+		return done(gw.Post(ctx, f))
 	}
 }
 
@@ -170,8 +177,7 @@ func (m *Model) send(text string) tea.Cmd {
 func (m *Model) sendTo(l frame.Lane, text string) tea.Cmd {
 	ln := m.st.Lane(l)
 	auto := m.autoThread && l.ThreadID == ""
-	m.nextID++
-	id := m.idPrefix + strconv.Itoa(m.nextID)
+	id := m.msgIDs.Next()
 	var added *store.Message
 	if ln != nil && ln.Busy && m.com.Settings.BusyInput == common.BusySteer && !auto {
 		added = m.st.AddSteer(l, text, id)
@@ -245,8 +251,7 @@ func (m *Model) flushOutgoing() tea.Cmd {
 		}
 		held[o.Lane] = held[o.Lane] || own // one message per lane per turn
 		m.st.SetDelivery(o.ClientMsgID, store.DeliverySending)
-		f := laneFrame(frame.TypeMessageSend, o.Lane, &frame.MessageSend{Text: o.Text, ReplyTo: optional(o.ReplyTo),
-			MediaRefs: o.MediaRefs, ClientMsgID: o.ClientMsgID})
+		f := o.SendFrame()
 		if m.autoIDs[o.ClientMsgID] {
 			f.Payload.(*frame.MessageSend).AutoThread = frame.Ptr(true)
 		}
@@ -260,13 +265,6 @@ func (m *Model) flushOutgoing() tea.Cmd {
 		}
 	}
 	return tea.Batch(cmds...)
-}
-
-func optional(s string) frame.OptString {
-	if s == "" {
-		return frame.OptString{}
-	}
-	return frame.Some(s)
 }
 
 func (m *Model) handleSendFinished(msg sendFinishedMsg) tea.Cmd {
@@ -363,11 +361,4 @@ func appendLane(ls []frame.Lane, l frame.Lane) []frame.Lane {
 		}
 	}
 	return append(ls, l)
-}
-
-// randomPrefix makes client_msg_ids unique across runs.
-func randomPrefix() string {
-	var b [6]byte
-	_, _ = rand.Read(b[:])
-	return "c_" + hex.EncodeToString(b[:]) + "_"
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -48,6 +49,25 @@ func (g *fakeGateway) Request(_ context.Context, f frame.Frame) (frame.Frame, er
 	}
 	return answer(f)
 }
+
+// Post answers like Request: a response confirms it, an error frame
+// refuses it, another error means not sent, and errSilent from the answer
+// func is a gateway that says nothing (sent, not confirmed).
+func (g *fakeGateway) Post(ctx context.Context, f frame.Frame) (bool, error) {
+	resp, err := g.Request(ctx, f)
+	switch {
+	case errors.Is(err, errSilent):
+		return false, nil
+	case err != nil:
+		return false, err
+	case resp.Type == frame.TypeError:
+		return false, resp.Payload.(*frame.Error)
+	}
+	return true, nil
+}
+
+// errSilent makes fakeGateway.Post report sent, not confirmed.
+var errSilent = errors.New("the gateway stays silent")
 
 func (g *fakeGateway) Send(f frame.Frame) error {
 	g.mu.Lock()

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"errors"
-	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -173,8 +172,7 @@ func (m *Model) sendUploaded(a common.ActionSendUploaded) tea.Cmd {
 // storeUploaded stores the message sendUploaded sends, once its lane's
 // items are in memory.
 func (m *Model) storeUploaded(a common.ActionSendUploaded) tea.Cmd {
-	m.nextID++
-	id := m.idPrefix + strconv.Itoa(m.nextID)
+	id := m.msgIDs.Next()
 	if m.st.AddOutgoing(a.Lane, a.Text, id, "", a.Refs) == nil {
 		return common.ReportError(errors.New("this channel no longer exists"))
 	}

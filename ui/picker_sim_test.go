@@ -13,9 +13,10 @@ import (
 )
 
 // TestPickerSelectTimeoutOverRealSocketStaysAnswerable: on a real
-// connection to the simulator, a picker.select the gateway never answers
-// times out and leaves the picker on screen and answerable; answered again
-// once the gateway talks, it goes through.
+// connection to the simulator, a picker.select followed by silence (no
+// reply, and a gateway that stalls, so the agent does not go on) is "sent,
+// not confirmed", never "not delivered"; the picker stays on screen and
+// answerable, and answered again once the gateway talks, it goes through.
 func TestPickerSelectTimeoutOverRealSocketStaysAnswerable(t *testing.T) {
 	e := newSimEnv(t, 0)
 	e.m.opts.RequestTimeout = 300 * time.Millisecond
@@ -35,8 +36,8 @@ func TestPickerSelectTimeoutOverRealSocketStaysAnswerable(t *testing.T) {
 	if e.m.DialogOpen() != dialog.PickerDialogID || len(e.st.AllPickers()) != 1 {
 		t.Fatalf("the picker was dropped after the timeout: dialog %q", e.m.DialogOpen())
 	}
-	e.mustShow("your answer was not delivered (no reply from the gateway)")
-	e.mustNotShow("approved")
+	e.mustShow("your answer was sent, not confirmed yet", "◆ answer sent, not confirmed: rm -rf ./dist2")
+	e.mustNotShow("approved", "not delivered", "failed")
 
 	e.sim.SetSilent(false)
 	e.m.opts.RequestTimeout = 10 * time.Second

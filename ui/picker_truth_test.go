@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"errors"
 	"strings"
 	"sync"
@@ -133,9 +132,9 @@ func TestAcceptedAnswerIsRecordedAndAudited(t *testing.T) {
 	}
 }
 
-// TestUndeliveredAnswerLeavesThePickerAnswerable: a timeout, a lost
-// connection or an error frame brings the picker back with the reason, and
-// it can then be answered.
+// TestUndeliveredAnswerLeavesThePickerAnswerable: an answer not sent, lost
+// with the connection or refused by an error frame brings the picker back
+// with the reason, and it can then be answered.
 func TestUndeliveredAnswerLeavesThePickerAnswerable(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -143,9 +142,8 @@ func TestUndeliveredAnswerLeavesThePickerAnswerable(t *testing.T) {
 		err    error
 		reason string
 	}{
-		{"timeout", frame.Frame{}, wsclient.ErrTimeout, "no reply from the gateway"},
-		{"deadline", frame.Frame{}, context.DeadlineExceeded, "no reply from the gateway"},
 		{"offline", frame.Frame{}, wsclient.ErrOffline, "not connected to the gateway"},
+		{"connection lost", frame.Frame{}, wsclient.ErrConnectionLost, "connection lost"},
 		{"error frame", frame.Frame{Type: frame.TypeError, Payload: &frame.Error{Code: frame.CodeInternal, Message: "boom"}}, nil, "internal: boom"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -158,9 +156,13 @@ func TestUndeliveredAnswerLeavesThePickerAnswerable(t *testing.T) {
 			if h.m.DialogOpen() != dialog.PickerDialogID || len(h.st.Pickers(lane0)) != 1 {
 				t.Fatalf("the picker was dropped: dialog %q", h.m.DialogOpen())
 			}
-			h.mustShow("your answer was not delivered ("+tc.reason+")", "◆ not delivered ("+tc.reason+"), still waiting for an answer: rm -rf build/")
+			label, result := "not delivered", audit.Failed
+			if tc.resp.Type == frame.TypeError {
+				label, result = "refused", audit.Refused
+			}
+			h.mustShow("your answer was not delivered ("+tc.reason+")", "◆ "+label+" ("+tc.reason+"), still waiting for an answer: rm -rf build/")
 			h.mustNotShow("approved")
-			if es := log.all(); len(es) != 1 || es[0].Result != audit.Failed || es[0].Reason != tc.reason {
+			if es := log.all(); len(es) != 1 || es[0].Result != result || es[0].Reason != tc.reason {
 				t.Fatalf("audit %+v", es)
 			}
 			answerSelect(h, frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.Empty{}}, nil)

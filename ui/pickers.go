@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"errors"
 	"time"
 
@@ -13,7 +12,6 @@ import (
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/dialog"
-	"github.com/hermes/iris/wsclient"
 )
 
 // pickerState is the root's view of the pending pickers (the pickers
@@ -38,12 +36,12 @@ func newPickerState() pickerState {
 
 // Messages of the picker flow.
 type (
-	// pickerAnsweredMsg is the gateway's answer to a picker.select.
+	// pickerAnsweredMsg is what came of a picker.select
+	// (wsclient.Client.Post).
 	pickerAnsweredMsg struct {
-		picker   store.Picker
-		value    string // the value sent
-		notFound bool
-		err      error
+		pickerID  string
+		confirmed bool
+		err       error
 	}
 	// pickerExpiryMsg fires at the earliest picker deadline.
 	pickerExpiryMsg struct{}
@@ -85,26 +83,26 @@ func (m *Model) syncPicker() tea.Cmd {
 	return tea.Batch(p.Show(), m.clockTick())
 }
 
-// answerPicker sends picker.select. Until the gateway replies the
+// answerPicker sends picker.select. Until something settles it the
 // transcript shows "answering…" in place of the answer's record: the record
-// must say what the gateway made of it (handlePickerAnswered).
+// must say what is known of it (store.SettleAnswer: the spec gives the
+// request no response, so the agent going on in the lane accepts it too).
 func (m *Model) answerPicker(a common.ActionSelectPicker) tea.Cmd {
-	pk, ok := m.pendingPicker(a.Lane, a.PickerID)
-	if !ok {
+	if _, ok := m.pendingPicker(a.Lane, a.PickerID); !ok {
 		return m.syncPicker()
 	}
 	if m.pickersOff() {
 		return common.ReportError(errNoPickers)
 	}
-	cmd := m.applyChange(m.st.AnswerPicker(a.Lane, a.PickerID, a.Record), nil)
+	cmd := m.applyChange(m.st.AnswerPicker(a.Lane, a.PickerID, a.Value, a.Record), nil)
+	id := a.PickerID
 	if m.gw == nil {
-		ans := pickerAnsweredMsg{picker: pk, value: a.Value, err: errors.New("not connected")}
+		ans := pickerAnsweredMsg{pickerID: id, err: errors.New("not connected")}
 		return tea.Batch(cmd, func() tea.Msg { return ans })
 	}
 	f := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: a.PickerID, Value: a.Value, Reason: a.Reason, By: m.answerBy()}}
-	return tea.Batch(cmd, requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, err error) tea.Msg {
-		e, _ := resp.Payload.(*frame.Error)
-		return pickerAnsweredMsg{picker: pk, value: a.Value, notFound: e != nil && e.Code == frame.CodeNotFound, err: err}
+	return tea.Batch(cmd, postCmd(m.gw, m.opts.RequestTimeout, f, func(confirmed bool, err error) tea.Msg {
+		return pickerAnsweredMsg{pickerID: id, confirmed: confirmed, err: err}
 	}))
 }
 
@@ -118,42 +116,29 @@ func (m *Model) pendingPicker(l frame.Lane, id string) (store.Picker, bool) {
 	return store.Picker{}, false
 }
 
-// handlePickerAnswered settles an answer by the gateway's reply: accepted,
-// it is recorded as given; not_found means another device answered first,
-// so it is recorded as not used; any other failure (timeout, lost
-// connection, error) leaves the picker answerable with the reason shown.
-// Each outcome goes to the audit log.
+// handlePickerAnswered settles an answer by what came of its picker.select
+// and tells the user what is not plain from the record: refused or not
+// sent (the question waits again), sent and not confirmed (it stays
+// answerable until the agent goes on), not used. applyChange writes each
+// outcome to the audit log.
 func (m *Model) handlePickerAnswered(msg pickerAnsweredMsg) tea.Cmd {
-	id := msg.picker.PickerID
-	var chg store.Change
+	chg := m.st.SettleAnswer(msg.pickerID, msg.confirmed, msg.err)
 	var report tea.Cmd
-	result, reason := audit.Accepted, ""
-	switch {
-	case msg.notFound && msg.picker.TimedOut(m.com.Now()):
-		chg = m.st.PickerGone(msg.picker.Lane, id)
-		report = common.ReportInfo("the question had expired: your answer was not used")
-		result = audit.Expired
-	case msg.notFound:
-		chg = m.st.PickerGone(msg.picker.Lane, id)
-		report = common.ReportInfo("answered on another device: your answer was not used")
-		result = audit.RejectedElsewhere
-	case msg.err != nil:
-		reason = deliveryReason(msg.err)
-		chg = m.st.PickerFailed(id, reason)
-		report = common.ReportError(errors.New("answer not delivered (" + reason + "): the question is waiting again"))
-		result = audit.Failed
-	default:
-		chg = m.st.PickerAccepted(id)
+	for _, a := range chg.Answers {
+		switch a.Result {
+		case audit.Expired:
+			report = common.ReportInfo("the question had expired: your answer was not used")
+		case audit.RejectedElsewhere:
+			report = common.ReportInfo("answered on another device: your answer was not used")
+		case audit.NotConfirmed:
+			report = common.ReportInfo("answer sent, not confirmed yet: the question stays open until the agent goes on")
+		case audit.Refused:
+			report = common.ReportError(errors.New("answer refused (" + termsafe.Line(a.Reason) + "): the question is waiting again"))
+		case audit.Failed:
+			report = common.ReportError(errors.New("answer not delivered (" + termsafe.Line(a.Reason) + "): the question is waiting again"))
+		}
 	}
-	return tea.Batch(m.applyChange(chg, nil), report, m.auditAnswer(msg, result, reason))
-}
-
-// deliveryReason says in a few words why a picker.select failed.
-func deliveryReason(err error) string {
-	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, wsclient.ErrTimeout) {
-		return "no reply from the gateway"
-	}
-	return termsafe.Line(err.Error())
+	return tea.Batch(m.applyChange(chg, nil), report)
 }
 
 // hidePicker takes the lane's pickers off screen; they stay pending (one

@@ -14,7 +14,8 @@ import (
 
 // Steering: text sent into the running turn (agent.steer) is an outgoing
 // message of the store until the gateway has it, so a failed steer loses
-// nothing. The gateway answering that no turn is running turns it into a
+// nothing. The spec gives agent.steer no response: once written it is sent
+// (✓), whether or not a gateway replies. The gateway answering that no turn is running turns it into a
 // plain message.send; any other refusal leaves it "not sent" with the
 // reason and the one-key resend; a drop leaves it "delivery unknown", for
 // the lane's newest history page to settle.
@@ -35,7 +36,7 @@ func (m *Model) steerCmd(o store.Outgoing) tea.Cmd {
 	}
 	f := laneFrame(frame.TypeAgentSteer, o.Lane, &frame.AgentSteer{Text: o.Text})
 	id, l := o.ClientMsgID, o.Lane
-	return requestCmd(m.gw, m.opts.RequestTimeout, f, func(_ frame.Frame, err error) tea.Msg {
+	return postCmd(m.gw, m.opts.RequestTimeout, f, func(_ bool, err error) tea.Msg {
 		return steerFinishedMsg{clientMsgID: id, lane: l, err: err}
 	})
 }

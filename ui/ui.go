@@ -67,6 +67,12 @@ type Gateway interface {
 	Request(ctx context.Context, f frame.Frame) (frame.Frame, error)
 	// Send sends f without waiting for a response.
 	Send(f frame.Frame) error
+	// Post sends f, a request the spec gives no response (picker.select,
+	// agent.steer), and reports what came of it: confirmed by a reply,
+	// refused (the *frame.Error), sent and not confirmed (false, nil),
+	// lost with the connection (wsclient.ErrConnectionLost), or not sent
+	// (another error). See wsclient.Client.Post.
+	Post(ctx context.Context, f frame.Frame) (confirmed bool, err error)
 }
 
 // Options configure the root model. Only State is required.
@@ -214,8 +220,7 @@ type Model struct {
 	spinning bool                                 // a spin tick is scheduled
 	ticking  bool                                 // a clock tick is scheduled (countdowns, info expiry)
 	tick     func(time.Duration, tea.Msg) tea.Cmd // realTick; tests replace it
-	nextID   int                                  // client_msg_id counter, mixed with a random prefix
-	idPrefix string
+	msgIDs   *store.ClientMsgIDs                  // the client_msg_ids of the user's messages
 
 	media *mediactl.Model // attachments, transfers, received media; media.go carries out its actions
 
@@ -246,7 +251,7 @@ func New(opts Options) *Model {
 	}
 	settings := loadSettings(opts.State, opts.Settings)
 	com := &common.Common{KeyMap: km, Store: opts.State, Settings: &settings, Now: opts.Now, Loc: opts.Location}
-	m := &Model{com: com, st: opts.State, opts: opts, gw: opts.Gateway, theme: opts.Theme, idPrefix: randomPrefix(), tick: realTick,
+	m := &Model{com: com, st: opts.State, opts: opts, gw: opts.Gateway, theme: opts.Theme, msgIDs: store.NewClientMsgIDs(), tick: realTick,
 		pickers: newPickerState(), autoIDs: map[string]bool{}}
 	m.applyTheme()
 	m.media = mediactl.New(com, opts.Media, opts.Gateway)

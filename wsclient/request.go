@@ -2,6 +2,7 @@ package wsclient
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/hermes/iris/frame"
@@ -21,21 +22,55 @@ import (
 // transfers have their own calls (Upload, Pull): their binary frames need
 // the transfer bookkeeping Request does not do.
 func (c *Client) Request(ctx context.Context, f frame.Frame) (frame.Frame, error) {
+	resp, _, err := c.request(ctx, f)
+	return resp, err
+}
+
+// Post sends f, a request the spec gives no response (picker.select,
+// agent.steer), with a fresh id, and waits as long as Request would for
+// what a gateway may still send (PROTOCOL-NOTES, "Requests and
+// responses"). It reports:
+//   - confirmed and a nil error: a response with its id came (a gateway
+//     that replies);
+//   - the gateway's *frame.Error: an error with its id refused it;
+//   - neither (false, nil): it was written to a live socket and nothing
+//     with its id followed before the timeout or ctx's end: sent, not
+//     confirmed, which is not a failure;
+//   - ErrConnectionLost: it was written, and the connection ended before
+//     the timeout: delivery unknown (a socket's buffer may have held it);
+//   - any other error (ErrOffline, a failed write): it was not sent.
+func (c *Client) Post(ctx context.Context, f frame.Frame) (confirmed bool, err error) {
+	_, written, err := c.request(ctx, f)
+	var fe *frame.Error
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.As(err, &fe), errors.Is(err, ErrConnectionLost):
+		return false, err
+	case written:
+		return false, nil
+	}
+	return false, err
+}
+
+// request is Request; written reports whether f went out on a live socket.
+func (c *Client) request(ctx context.Context, f frame.Frame) (resp frame.Frame, written bool, err error) {
 	s := c.session()
 	if s == nil {
-		return frame.Frame{}, ErrOffline
+		return frame.Frame{}, false, ErrOffline
 	}
 	f.ID = c.nextID.Add(1)
 	ch, ok := s.register(f.ID)
 	if !ok {
-		return frame.Frame{}, ErrOffline
+		return frame.Frame{}, false, ErrOffline
 	}
 	if err := s.write(f); err != nil {
 		s.unregister(f.ID)
-		return frame.Frame{}, err
+		return frame.Frame{}, false, err
 	}
 	c.log.Debug("wsclient: request", "type", f.Type, "id", f.ID)
-	return s.await(ctx, f.ID, ch, c.cfg.Timing.RequestTimeout)
+	resp, err = s.await(ctx, f.ID, ch, c.cfg.Timing.RequestTimeout)
+	return resp, true, err
 }
 
 // await waits for a pending request's result, giving up after timeout or

@@ -127,8 +127,11 @@ func (b *Inbox) row(p store.Picker, now time.Time, w int, selected bool) string 
 		left = "no time limit"
 	}
 	when := Age(now.Sub(p.Arrived)) + " ago · " + left
-	if p.Failed != "" {
+	switch {
+	case p.Failed != "":
 		when = "not delivered · " + when
+	case p.Unconfirmed:
+		when = "not confirmed · " + when
 	}
 	lane := ansi.Truncate(b.laneLabel(p.Lane), 32, "…")
 	head := fmt.Sprintf("  %-8s  %s  ", kind, lane)

@@ -1,6 +1,7 @@
 package dialog
 
 import (
+	"errors"
 	"testing"
 	"time"
 
@@ -28,8 +29,8 @@ func inboxCom(t *testing.T, th themes.Name) *common.Common {
 	applyJSON(t, com, `{"type":"picker.clarify","chat_id":"c7","thread_id":"t1","payload":{"picker_id":"pq","question":"Which \u001b[31mregion\u001b[0m?","timeout_s":0}}`)
 	now = now.Add(30 * time.Second)
 	applyJSON(t, com, `{"type":"picker.confirm","chat_id":"d","payload":{"picker_id":"pf","title":"Apply changes?","timeout_s":20}}`)
-	com.Store.(*store.State).AnswerPicker(frame.Lane{ChatID: "d"}, "pf", "confirmed")
-	com.Store.(*store.State).PickerFailed("pf", "no reply from the gateway")
+	com.Store.(*store.State).AnswerPicker(frame.Lane{ChatID: "d"}, "pf", "v", "confirmed")
+	com.Store.(*store.State).SettleAnswer("pf", false, errors.New("not connected"))
 	com.Now = func() time.Time { return fixedNow.Add(90 * time.Second) }
 	return com
 }

@@ -7,11 +7,17 @@ import (
 )
 
 // failedLines says why this device's last answer to the picker was not
-// delivered (store.Picker.Failed), so the user knows it still waits for one.
+// delivered (store.Picker.Failed), so the user knows it still waits for one,
+// or that it was sent and nothing confirmed it yet (Unconfirmed).
 func (p *Picker) failedLines(w int) []string {
-	if p.pk.Failed == "" {
+	var text string
+	switch {
+	case p.pk.Failed != "":
+		text = "⚠ your answer was not delivered (" + termsafe.Line(p.pk.Failed) + "): answer again"
+	case p.pk.Unconfirmed:
+		text = "⚠ your answer was sent, not confirmed yet: it counts once the agent goes on; answer again if it does not"
+	default:
 		return nil
 	}
-	text := "⚠ your answer was not delivered (" + termsafe.Line(p.pk.Failed) + "): answer again"
 	return []string{p.com.Styles.Dialog.Danger.Render(ansi.Truncate(text, w, "…")), ""}
 }

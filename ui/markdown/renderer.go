@@ -55,13 +55,14 @@ func (r *Renderer) Render(text string) string {
 	return r.renderClean(termsafe.Text(text))
 }
 
-// renderClean renders text that termsafe.Text has already sanitised.
+// renderClean renders text that termsafe.Text has already sanitised;
+// tables are narrowed to their content (fitTables).
 func (r *Renderer) renderClean(clean string) string {
 	out, err := r.tr.Render(normaliseFences(clean))
 	if err != nil {
 		return termsafe.Output(clean)
 	}
-	return termsafe.Output(out)
+	return termsafe.Output(fitTables(out))
 }
 
 // sentinel is a one-character paragraph (one line at any width) put

@@ -37,7 +37,7 @@ func TestHostileTextIsSanitisedAndShown(t *testing.T) {
 	f.apply(frame.TypeAgentBusy, &frame.AgentBusy{Reason: hostile("REASON")})
 	f.st.AddNotice(chat, hostile("NOTICE"))
 	f.apply(frame.TypePickerApproval, &frame.Picker{PickerID: "p1", Command: hostile("COMMAND")})
-	f.st.AnswerPicker(chat, "p1", "approved once: "+hostile("RECORD"))
+	f.st.AnswerPicker(chat, "p1", "v", "approved once: "+hostile("RECORD"))
 	f.st.PickerAccepted("p1")
 	f.m.Refresh()
 

@@ -192,7 +192,7 @@ func TestInterruptedAndStoppedMarks(t *testing.T) {
 func TestPickerRecord(t *testing.T) {
 	f := newFixture(t, 80, 10)
 	f.apply(frame.TypePickerApproval, &frame.Picker{PickerID: "p1", Command: "rm -rf build/"})
-	f.st.AnswerPicker(chat, "p1", "approved once: rm -rf build/")
+	f.st.AnswerPicker(chat, "p1", "v", "approved once: rm -rf build/")
 	f.m.Refresh()
 	f.mustShow("rm -rf build/")
 	f.st.PickerAccepted("p1")
