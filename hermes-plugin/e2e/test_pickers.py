@@ -1,5 +1,7 @@
 """Hermes' real approval guard, clarify tool and /model picker, answered from Iris."""
 
+import re
+
 from scripted_model import Step
 from flows import APPROVAL_ARMED, CLARIFY_ARMED, MODEL_ARMED, PICKER_CARD, online, open_picker, script_clarify, script_delete, send_wait, tool_result_with, victim, waiting_picker
 
@@ -31,6 +33,36 @@ def test_approval_denied_with_a_reason_does_not_run_and_the_model_reads_the_reas
     result = tool_result_with(model, "drop the cache", 1)
     assert "the cache is still in use" in result
     assert target.exists() and (target / "keep.txt").exists()
+
+
+def test_approval_denied_with_a_reason_in_the_tui(hermes, model, iris):
+    h = hermes()
+    target = victim(h.workdir)
+    script_delete(model, "archive the logs", target.name)
+    screen = online(iris(h))
+    screen.send("archive the logs")
+    shown = open_picker(screen, APPROVAL_ARMED, f"rm -r {target.name}", "Deny with a reason…")
+    screen.keys(re.search(r"(\d)\s+Deny with a reason…", shown).group(1))
+    screen.wait_shows("Deny with a reason:", timeout=15)
+    screen.type("the logs are needed for the audit")
+    screen.keys("Enter")
+    result = tool_result_with(model, "archive the logs", 1)
+    assert "the logs are needed for the audit" in result
+    assert target.exists()
+    screen.wait_shows("denied", "the logs are needed for the audit", timeout=30)
+
+
+def test_an_approval_nobody_answers_expires_on_hermes_timeout_and_does_not_run(hermes, model, iris):
+    h = hermes(approvals={"timeout": 3})
+    target = victim(h.workdir)
+    script_delete(model, "wipe the scratch", target.name)
+    screen = online(iris(h))
+    screen.send("wipe the scratch")
+    result = tool_result_with(model, "wipe the scratch", 1)
+    assert "timed out" in result, result
+    assert target.exists()
+    screen.wait_shows("◆ expired", timeout=30)
+    screen.wait_gone("alt+p to answer", timeout=15)
 
 
 def test_iris_approve_policy_answers_a_real_hermes_approval(hermes, model, iris, tmp_path):
