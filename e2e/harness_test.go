@@ -417,11 +417,18 @@ func (r *run) signal(sig syscall.Signal) {
 	}
 }
 
-// startSim starts a seeded gateway simulator on loopback; it is closed when
-// the test ends.
+// startSim starts a seeded gateway simulator (rich dialect) on loopback;
+// it is closed when the test ends.
 func startSim(t testing.TB, token string, interval time.Duration) (*gatewaysim.Server, string) {
 	t.Helper()
-	sim := gatewaysim.New(gatewaysim.Config{Token: token, StreamInterval: interval, Seed: true})
+	return startSimIn(t, gatewaysim.DialectRich, token, interval)
+}
+
+// startSimIn is startSim in dialect d (for the dialect matrix,
+// simtest.EachDialect).
+func startSimIn(t testing.TB, d gatewaysim.Dialect, token string, interval time.Duration) (*gatewaysim.Server, string) {
+	t.Helper()
+	sim := gatewaysim.New(gatewaysim.Config{Token: token, StreamInterval: interval, Seed: true, Dialect: d})
 	url, err := sim.Start("127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

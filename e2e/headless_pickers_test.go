@@ -9,6 +9,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/internal/simtest"
 )
 
 // The TUI and the headless commands of one profile on one simulator, each
@@ -18,7 +21,13 @@ import (
 // on it; it returns the env, the TUI's run and the simulator's URL.
 func tuiOnline(t *testing.T, token string) (*env, *run, string) {
 	t.Helper()
-	_, url := startSim(t, token, 5*time.Millisecond)
+	return tuiOnlineIn(t, gatewaysim.DialectRich, token)
+}
+
+// tuiOnlineIn is tuiOnline against a simulator of dialect d.
+func tuiOnlineIn(t *testing.T, d gatewaysim.Dialect, token string) (*env, *run, string) {
+	t.Helper()
+	_, url := startSimIn(t, d, token, 5*time.Millisecond)
 	e := newEnv(t)
 	r := e.start("--url", url, "--token", token, "--device-name", "laptop")
 	r.waitShows("● online", "Channels")
@@ -66,24 +75,26 @@ func TestApproverAnswerShowsInTheTUIWithPolicyAndRule(t *testing.T) {
 // TUI ran is listed by the first headless command ever run on the profile
 // and answered with iris answer; the TUI's record names that device.
 func TestHeadlessAnswersAPickerTheTUIShared(t *testing.T) {
-	const token = "shared-token"
-	e, r, url := tuiOnline(t, token)
-	r.typeLine("please rm the cache")
-	r.waitFor("the approval", func(s string) bool {
-		return strings.Contains(s, "waiting · alt+p to answer") || strings.Contains(s, "rm the cache")
-	})
-	var list string
-	deadline := time.Now().Add(waitDeadline)
-	for !strings.Contains(list, "pa_1") { // the TUI publishes it in a background command
-		if time.Now().After(deadline) {
-			t.Fatalf("iris pickers never listed the TUI's picker:\n%s", list)
+	simtest.EachDialect(t, func(t *testing.T, d gatewaysim.Dialect) {
+		const token = "shared-token"
+		e, r, url := tuiOnlineIn(t, d, token)
+		r.typeLine("please rm the cache")
+		r.waitFor("the approval", func(s string) bool {
+			return strings.Contains(s, "waiting · alt+p to answer") || strings.Contains(s, "rm the cache")
+		})
+		var list string
+		deadline := time.Now().Add(waitDeadline)
+		for !strings.Contains(list, "pa_1") { // the TUI publishes it in a background command
+			if time.Now().After(deadline) {
+				t.Fatalf("iris pickers never listed the TUI's picker:\n%s", list)
+			}
+			_, list = e.exec("pickers", "--url", url, "--token", token)
+			time.Sleep(pollEvery)
 		}
-		_, list = e.exec("pickers", "--url", url, "--token", token)
-		time.Sleep(pollEvery)
-	}
-	if code, out := e.exec("answer", "--url", url, "--token", token, "--device-name", "cron", "pa_1", "once"); code != 0 {
-		t.Fatalf("iris answer exited %d:\n%s", code, out)
-	}
-	r.waitShows("approved once: rm the cache · by cron (headless)", "approved: once")
-	r.quit()
+		if code, out := e.exec("answer", "--url", url, "--token", token, "--device-name", "cron", "pa_1", "once"); code != 0 {
+			t.Fatalf("iris answer exited %d:\n%s", code, out)
+		}
+		r.waitShows("approved once: rm the cache · by cron (headless)", "approved: once")
+		r.quit()
+	})
 }

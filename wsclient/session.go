@@ -32,6 +32,10 @@ type session struct {
 
 	syncID atomic.Int64 // id of the sync in flight (set again by a retry)
 
+	// caps are hello.ack's server_caps, set by handshake before any other
+	// goroutine writes (see fit).
+	caps frame.ServerCaps
+
 	// Reader goroutine only.
 	buf        bytes.Buffer
 	syncFrom   int64 // the cursor the syncs of this connection start from
@@ -136,7 +140,9 @@ func (s *session) handshake() (frame.HelloAck, error) {
 			s.c.log.Warn("wsclient: skipping a malformed frame before hello.ack", "err", err)
 		case f.Type == frame.TypeHelloAck:
 			s.c.fieldWarn.note(f)
-			return *f.Payload.(*frame.HelloAck), nil
+			ack := f.Payload.(*frame.HelloAck)
+			s.caps = ack.ServerCaps
+			return *ack, nil
 		case f.Type == frame.TypeError:
 			e := f.Payload.(*frame.Error)
 			switch e.Code {
@@ -226,10 +232,11 @@ func (s *session) keepalive() {
 	}
 }
 
-// write encodes and sends one JSON frame. A failed write closes the socket
-// (the reader then ends the session) and returns ErrConnectionLost.
+// write encodes and sends one JSON frame, fitted to the gateway's caps
+// (fit). A failed write closes the socket (the reader then ends the
+// session) and returns ErrConnectionLost.
 func (s *session) write(f frame.Frame) error {
-	data, err := frame.Encode(f)
+	data, err := frame.Encode(s.fit(f))
 	if err != nil {
 		return err
 	}

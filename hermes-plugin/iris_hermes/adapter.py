@@ -31,6 +31,33 @@ _MEDIA_TYPE = {"image": MessageType.PHOTO, "video": MessageType.VIDEO, "audio": 
                "file": MessageType.DOCUMENT}
 
 
+_NOT_SERVING = SendResult(success=False, error="Iris listener is not running")
+
+
+def _serving(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Hermes may still deliver while or after the platform disconnects: refuse cleanly."""
+    import functools
+
+    @functools.wraps(method)
+    async def wrapper(self: "IrisAdapter", *args: Any, **kwargs: Any) -> Any:
+        if self.server is None:
+            return _NOT_SERVING
+        return await method(self, *args, **kwargs)
+
+    return wrapper
+
+
+def _configured_context_length() -> Optional[int]:
+    """``model.context_length`` from config.yaml (no probing of the endpoint)."""
+    try:
+        from hermes_cli.config import load_config
+
+        value = (load_config().get("model") or {}).get("context_length")
+        return int(value) if value else None
+    except Exception:
+        return None
+
+
 class IrisAdapter(BasePlatformAdapter):
     """Serves Iris devices; maps Hermes deliveries and prompts to protocol frames."""
 
@@ -84,7 +111,7 @@ class IrisAdapter(BasePlatformAdapter):
         self.tokens = TokenStore(directory)
         self.hub = Hub(self.store)
         self.directory = Directory(self.store, self.hub)
-        self.turns = Turns(self.store, self.hub, self._cursor, self._is_system_reply)
+        self.turns = Turns(self.store, self.hub, self._cursor, self._is_system_reply, _configured_context_length)
         self.pickers = Pickers(self.hub, self.post_system, self._picker_closed, self.turns.busy)
         self.media = Media(self.hub)
         self.titles = Titles(self.directory, self.hub, hermes_title_lookup(self))
@@ -145,6 +172,7 @@ class IrisAdapter(BasePlatformAdapter):
 
     # -- deliveries from Hermes --------------------------------------------
 
+    @_serving
     async def send(self, chat_id: str, content: str, reply_to: Optional[str] = None,
                    metadata: Optional[Dict[str, Any]] = None) -> SendResult:
         lane = self._lane(chat_id, metadata)
@@ -153,14 +181,23 @@ class IrisAdapter(BasePlatformAdapter):
         mid = self.turns.on_send(lane, content or "", reply_to)
         return SendResult(success=True, message_id=mid)
 
+    @_serving
     async def edit_message(self, chat_id: str, message_id: str, content: str, *,
                            finalize: bool = False) -> SendResult:
         if not self.turns.on_edit(message_id, content or "", finalize):
             return SendResult(success=False, error="unknown or finished message")
         return SendResult(success=True, message_id=message_id)
 
+    @_serving
     async def delete_message(self, chat_id: str, message_id: str) -> bool:
-        self.hub.broadcast(frame("message.deleted", {"message_ids": [message_id]}, chat_id=chat_id, lane=True))
+        """Hermes removes one of its bubbles (a replaced preview, an ephemeral notice)."""
+        lane = self.store.message_lane(message_id)
+        if lane is None:
+            return False
+        self.store.delete_messages(lane, [message_id])
+        self.turns.finished.pop(message_id, None)
+        self.hub.broadcast(frame("message.deleted", {"message_ids": [message_id]},
+                                 chat_id=lane[0], thread_id=lane[1], lane=True))
         return True
 
     async def send_typing(self, chat_id: str, metadata: Any = None) -> None:
@@ -174,6 +211,7 @@ class IrisAdapter(BasePlatformAdapter):
     def post_system(self, lane: Lane, text: str) -> None:
         self.turns.post(lane, {"message_id": new_id("m"), "role": "system", "text": text, "ts": now_ms()})
 
+    @_serving
     async def _offer(self, chat_id: str, path: str, kind: str, caption: Optional[str],
                      metadata: Optional[Dict[str, Any]]) -> SendResult:
         lane = self._lane(chat_id, metadata)
@@ -205,6 +243,7 @@ class IrisAdapter(BasePlatformAdapter):
 
     # -- the five prompt hooks ---------------------------------------------
 
+    @_serving
     async def send_exec_approval(self, chat_id: str, command: str, session_key: str,
                                  description: str = "dangerous command", metadata: Optional[dict] = None,
                                  allow_permanent: bool = True, smart_denied: bool = False) -> SendResult:
@@ -214,6 +253,7 @@ class IrisAdapter(BasePlatformAdapter):
                                     allow_permanent, smart_denied, _get_approval_timeout())
         return SendResult(success=True, message_id=pid)
 
+    @_serving
     async def send_clarify(self, chat_id: str, question: str, choices: Optional[list], clarify_id: str,
                            session_key: str, metadata: Optional[Dict[str, Any]] = None) -> SendResult:
         from tools.clarify_gateway import get_clarify_timeout
@@ -222,6 +262,7 @@ class IrisAdapter(BasePlatformAdapter):
                                    choices, get_clarify_timeout())
         return SendResult(success=True, message_id=pid)
 
+    @_serving
     async def send_slash_confirm(self, chat_id: str, title: str, message: str, session_key: str,
                                  confirm_id: str, metadata: Optional[Dict[str, Any]] = None) -> SendResult:
         from tools.slash_confirm import DEFAULT_TIMEOUT_SECONDS
@@ -230,6 +271,7 @@ class IrisAdapter(BasePlatformAdapter):
                                    DEFAULT_TIMEOUT_SECONDS)
         return SendResult(success=True, message_id=pid)
 
+    @_serving
     async def send_model_picker(self, chat_id: str, providers: list, current_model: str, current_provider: str,
                                 session_key: str, on_model_selected: Any,
                                 metadata: Optional[Dict[str, Any]] = None) -> SendResult:
@@ -237,6 +279,7 @@ class IrisAdapter(BasePlatformAdapter):
                                  current_provider, on_model_selected)
         return SendResult(success=True, message_id=pid)
 
+    @_serving
     async def send_choice_picker(self, chat_id: str, title: str, choices: list, session_key: str,
                                  on_choice_selected: Any, metadata: Optional[Dict[str, Any]] = None) -> SendResult:
         pid = self.pickers.choice(self._lane(chat_id, metadata), session_key, title, choices, on_choice_selected)
@@ -263,8 +306,7 @@ class IrisAdapter(BasePlatformAdapter):
         # picker waiting; the command "turn" lasts until it is answered, else
         # clients would take agent.idle for the picker being answered elsewhere.
         hold = turn is not None and turn.command and self.pickers.has_open(lane)
-        self.turns.end(lane, hold_idle=hold)
-        self.requests.turn_ended(lane)
+        self.turns.end(lane, hold_idle=hold, answer=self.requests.take_stop_waiters(lane))
         self._command_ids.discard(event.message_id)
         self.titles.turn_ended(lane, self._session_key(event.source))
 
@@ -282,9 +324,25 @@ class IrisAdapter(BasePlatformAdapter):
         if not self.pickers.has_open(picker.lane):
             self.turns.release_idle(picker.lane)
 
-    def _is_system_reply(self, reply_to: Optional[str]) -> bool:
-        """A reply to a command, or to a message Hermes has not started on (a busy ack)."""
-        return bool(reply_to) and (reply_to in self._command_ids or reply_to in self._origins)
+    def _is_system_reply(self, reply_to: Optional[str], growing: bool) -> bool:
+        """Whether a send replying to ``reply_to`` is the gateway talking, not the agent.
+
+        Replies to commands are. So is the first plain reply to a message Hermes
+        has not started a turn for: its busy ack ("⚡ Interrupting…", "queued").
+        In interrupt and steer mode Hermes then answers that message inside
+        the running turn (no on_processing_start), so the first reply of any
+        kind also counts as "received" and sends its read receipt.
+        """
+        if not reply_to:
+            return False
+        if reply_to in self._command_ids:
+            return True
+        conn = self._origins.get(reply_to)
+        if conn is None:
+            return False
+        lane = self.store.message_lane(reply_to)
+        self.consumed(conn, lane or (DEFAULT_CHAT_ID, ""), reply_to)
+        return not growing
 
     def lane_busy(self, lane: Lane) -> bool:
         return lane in self.turns.turns
@@ -311,6 +369,11 @@ class IrisAdapter(BasePlatformAdapter):
         if text.startswith("/"):
             self._command_ids.add(message_id)
         await self.handle_message(event)
+
+    def consumed(self, conn: Connection, lane: Lane, message_id: str) -> None:
+        """A message Hermes took into the running turn (a clarify answer): received, no turn of its own."""
+        if self._origins.pop(message_id, None) is not None:
+            conn.push(frame("read.receipt", {"message_id": message_id}, chat_id=lane[0], thread_id=lane[1], lane=True))
 
     async def dispatch_command(self, conn: Connection, lane: Lane, text: str) -> None:
         """A slash command on the device's behalf (agent.stop → /stop, agent.steer → /steer)."""

@@ -32,8 +32,8 @@ class Directory:
     def get(self, lane: Lane) -> Optional[Channel]:
         return self.store.channel(lane)
 
-    def create(self, name: str, kind: str = "channel", parent_chat_id: Optional[str] = None,
-               auto: bool = False) -> Channel:
+    def create(self, name: str, parent_chat_id: Optional[str] = None) -> Channel:
+        """A new channel, or with ``parent_chat_id`` a thread of that channel."""
         if parent_chat_id:
             ch = Channel(parent_chat_id, f"t_{self.store.next_number('thread')}", name, "thread", parent_chat_id)
         else:

@@ -63,6 +63,9 @@ class Pickers:
         self.post_text = post_text
         self.on_closed = on_closed
         self.open: Dict[str, Picker] = {}
+        # Clarifies a typed message may be answering right now: the sweep
+        # leaves them to message.send, which knows the text.
+        self.held: set = set()
         self._seq = 0
         self._watch: Optional[asyncio.Task] = None
 
@@ -244,7 +247,9 @@ class Pickers:
             from tools import clarify_gateway
 
             with clarify_gateway._lock:
-                return picker.clarify_id in clarify_gateway._entries
+                entry = clarify_gateway._entries.get(picker.clarify_id)
+            # Resolved entries linger until the agent thread wakes and drops them.
+            return entry is not None and entry.response is None
         if picker.kind == "confirm":
             from tools import slash_confirm
 
@@ -264,7 +269,7 @@ class Pickers:
         for picker in sorted(self.open.values(), key=lambda x: x.opened):
             if picker.kind == "approval":
                 by_session.setdefault(picker.session_key, []).append(picker)
-            elif not self.still_waiting(picker, queued):
+            elif picker.picker_id not in self.held and not self.still_waiting(picker, queued):
                 gone.append(picker)
         for key, pickers in by_session.items():
             surplus = len(pickers) - queued.get(key, 0)
@@ -274,6 +279,24 @@ class Pickers:
             if picker.kind in ("approval", "clarify"):
                 self.busy(picker.lane, "processing")
         return gone
+
+    def oldest_clarify(self, lane: Lane) -> Optional[Picker]:
+        waiting = [p for p in self.open.values() if p.kind == "clarify" and p.lane == lane]
+        return min(waiting, key=lambda p: p.opened) if waiting else None
+
+    def answered_by_text(self, conn: Any, picker: Picker, text: str) -> None:
+        """Hermes took a typed message as the clarify's answer (its text intercept)."""
+        if self.open.pop(picker.picker_id, None) is None:
+            return
+        from tools.clarify_gateway import _ClarifyEntry, _coerce_text_response
+
+        probe = _ClarifyEntry(picker.clarify_id, picker.session_key, "", picker.choices or None)
+        answered = {"picker_id": picker.picker_id, "value": _coerce_text_response(probe, text),
+                    "by": {"device_name": conn.device_name}}
+        self.hub.broadcast(frame("picker.answered", answered, chat_id=picker.lane[0],
+                                 thread_id=picker.lane[1], lane=True), cap="picker_answered")
+        self.busy(picker.lane, "processing")
+        self.on_closed(picker)
 
     def withdraw_clarifies(self, lane: Lane) -> None:
         """Stop Hermes waiting for this lane's clarify answers.

@@ -113,7 +113,18 @@ class Requests:
             body["media"] = [a.wire() for a in attachments]
         self.turns.post(lane, body, origin=conn, id=fid)
         quoted = self.store.message(p["reply_to"]) if p.get("reply_to") else None
-        await self.agent.dispatch_user(conn, lane, text, body["message_id"], attachments, p.get("reply_to"), quoted)
+        clarify = self.pickers.oldest_clarify(lane)
+        if clarify is not None:
+            self.pickers.held.add(clarify.picker_id)
+        try:
+            await self.agent.dispatch_user(conn, lane, text, body["message_id"], attachments, p.get("reply_to"), quoted)
+        finally:
+            if clarify is not None:
+                self.pickers.held.discard(clarify.picker_id)
+        if clarify is not None and not self.pickers.still_waiting(clarify, {}):
+            # Hermes answers a waiting clarify with the next typed message.
+            self.pickers.answered_by_text(conn, clarify, text)
+            self.agent.consumed(conn, lane, body["message_id"])
 
     async def agent_stop(self, conn: Connection, f: Dict[str, Any], fid: Optional[int]) -> None:
         lane = self._lane(f)
@@ -127,9 +138,9 @@ class Requests:
         await self.agent.dispatch_command(conn, lane, "/stop")
         self.pickers.withdraw_clarifies(lane)
 
-    def turn_ended(self, lane: Lane) -> None:
-        for conn, fid in self.stop_waiters.pop(lane, []):
-            conn.push(frame("agent.idle", {}, id=fid, chat_id=lane[0], thread_id=lane[1], lane=True))
+    def take_stop_waiters(self, lane: Lane) -> List[Tuple[Connection, int]]:
+        """The agent.stop requests the lane's agent.idle answers."""
+        return self.stop_waiters.pop(lane, [])
 
     async def agent_steer(self, conn: Connection, f: Dict[str, Any], fid: Optional[int]) -> None:
         lane = self._lane(f)

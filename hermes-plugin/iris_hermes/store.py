@@ -152,6 +152,10 @@ class Store:
         )
         self.db.commit()
 
+    def message_lane(self, message_id: str) -> Optional[Lane]:
+        row = self.db.execute("SELECT chat_id, thread_id FROM messages WHERE message_id=?", (message_id,)).fetchone()
+        return (row[0], row[1]) if row else None
+
     def message(self, message_id: str) -> Optional[Dict[str, Any]]:
         row = self.db.execute("SELECT body FROM messages WHERE message_id=?", (message_id,)).fetchone()
         return json.loads(row[0]) if row else None

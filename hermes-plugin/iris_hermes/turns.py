@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections import OrderedDict
 import uuid
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional
@@ -22,6 +23,7 @@ from .hub import Hub, frame
 from .store import Lane, Store
 
 OUTPUT_PREVIEW_CHARS = 200
+FINISHED_KEPT = 200
 PREVIEW_CHARS = 80
 
 
@@ -50,6 +52,8 @@ class TurnState:
     started: float = field(default_factory=time.monotonic)
     reasoning: str = ""
     model: str = ""
+    prompt_tokens: int = 0  # of the latest API call: the context occupancy
+    output_tokens: int = 0  # summed over the turn's API calls
     stopping: bool = False
     command: bool = False
 
@@ -58,7 +62,9 @@ class Turns:
     """Per-lane turn state and the frames it produces."""
 
     def __init__(self, store: Store, hub: Hub, cursor: Callable[[], str],
-                 is_system_reply: Callable[[Optional[str]], bool]):
+                 is_system_reply: Callable[[Optional[str], bool], bool],
+                 context_length: Callable[[], Optional[int]] = lambda: None):
+        self.context_length = context_length
         self.store = store
         self.hub = hub
         self.cursor = cursor
@@ -70,6 +76,9 @@ class Turns:
         # once while the agent thread unwinds and reports its tool later.
         self.tool_seq: Dict[Lane, int] = {}
         self.tool_calls: Dict[str, tuple] = {}  # call id → (index, started)
+        # Finished bubbles Hermes may still edit (a finalize edit of a reply
+        # sent in one piece, a late cursor strip): message id → (lane, body).
+        self.finished: "OrderedDict[str, tuple]" = OrderedDict()
         self.streams: Dict[str, Stream] = {}
         self.turns: Dict[Lane, TurnState] = {}
 
@@ -79,16 +88,24 @@ class Turns:
         self.turns[lane] = TurnState(command=command)
         self.hub.broadcast(frame("agent.busy", {"reason": "processing"}, chat_id=lane[0], thread_id=lane[1], lane=True))
 
-    def end(self, lane: Lane, hold_idle: bool = False) -> None:
-        """The turn is over. ``hold_idle`` defers agent.idle until ``release_idle``."""
+    def end(self, lane: Lane, hold_idle: bool = False, answer: Optional[List[tuple]] = None) -> None:
+        """The turn is over. ``hold_idle`` defers agent.idle until ``release_idle``;
+        ``answer`` lists (connection, id) of agent.stop requests the idle answers."""
         turn = self.turns.get(lane)
         for s in [s for s in self.streams.values() if s.lane == lane]:
             self._stop(s, turn)
         self.turns.pop(lane, None)
+        idle = frame("agent.idle", {}, chat_id=lane[0], thread_id=lane[1], lane=True)
+        answer = list(answer or [])
         if hold_idle:
             self.held_idle.add(lane)
-            return
-        self.hub.broadcast(frame("agent.idle", {}, chat_id=lane[0], thread_id=lane[1], lane=True))
+        elif answer:
+            conn, fid = answer.pop(0)
+            self.hub.broadcast(dict(idle, id=fid), origin=conn)
+        else:
+            self.hub.broadcast(idle)
+        for conn, fid in answer:
+            conn.push(dict(idle, id=fid))
 
     def release_idle(self, lane: Lane) -> None:
         if lane in self.held_idle and lane not in self.turns:
@@ -110,6 +127,7 @@ class Turns:
     def on_send(self, lane: Lane, content: str, reply_to: Optional[str]) -> str:
         text, growing = self._split_cursor(content)
         mid = new_id("m")
+        system_reply = self.is_system_reply(reply_to, growing)
         if growing:
             s = Stream(mid, lane, text, reply_to)
             self.streams[mid] = s
@@ -121,7 +139,7 @@ class Turns:
                                 chat_id=lane[0], thread_id=lane[1], lane=True))
             return mid
         turn = self.turns.get(lane)
-        system = self.is_system_reply(reply_to) or (turn is not None and turn.command)
+        system = system_reply or (turn is not None and turn.command)
         role = "system" if system else "assistant"
         body: Dict[str, Any] = {"message_id": mid, "role": role, "text": text, "ts": now_ms()}
         if reply_to:
@@ -134,7 +152,7 @@ class Turns:
     def on_edit(self, message_id: str, content: str, finalize: bool) -> bool:
         s = self.streams.get(message_id)
         if s is None:
-            return False
+            return self._edit_finished(message_id, content)
         lane = s.lane
         text, growing = self._split_cursor(content)
         s.text = text
@@ -144,6 +162,25 @@ class Turns:
         else:
             self._stop(s, self.turns.get(lane))
         return True
+
+    def _edit_finished(self, message_id: str, content: str) -> bool:
+        """An edit of a bubble already final: same text is a no-op, new text a corrected final."""
+        if message_id not in self.finished:
+            return False
+        lane, body = self.finished[message_id]
+        text, _ = self._split_cursor(content)
+        if text != body.get("text"):
+            body = dict(body, text=text)
+            self._remember(lane, body)
+            self.store.log_message(lane[0], lane[1], body)
+            self.hub.broadcast(frame("message", body, chat_id=lane[0], thread_id=lane[1], lane=True))
+        return True
+
+    def _remember(self, lane: Lane, body: Dict[str, Any]) -> None:
+        self.finished[body["message_id"]] = (lane, body)
+        self.finished.move_to_end(body["message_id"])
+        while len(self.finished) > FINISHED_KEPT:
+            self.finished.popitem(last=False)
 
     def cron(self, lane: Lane, text: str, job_id: str) -> str:
         """A cron delivery (Hermes' scheduler marks it with ``job_id``): role cron + notification."""
@@ -160,6 +197,7 @@ class Turns:
 
     def post(self, lane: Lane, body: Dict[str, Any], origin: Any = None, id: Optional[int] = None) -> None:
         """A standalone message: logged for history/search and broadcast."""
+        self._remember(lane, body)
         self.store.log_message(lane[0], lane[1], body)
         self.hub.broadcast(frame("message", body, id=id, chat_id=lane[0], thread_id=lane[1], lane=True), origin=origin)
 
@@ -175,6 +213,7 @@ class Turns:
                 body[key] = stop[key]
         if s.reply_to:
             body["reply_to"] = s.reply_to
+        self._remember(s.lane, body)
         self.store.log_message(s.lane[0], s.lane[1], body)
         self.hub.broadcast(frame("message.stop", stop, chat_id=s.lane[0], thread_id=s.lane[1], lane=True))
 
@@ -187,6 +226,12 @@ class Turns:
         if turn.model:
             payload["model"] = bare_model(turn.model)
             runtime["model"] = bare_model(turn.model)
+        if turn.output_tokens:
+            payload["tokens"] = turn.output_tokens
+        length = self.context_length() if turn.prompt_tokens else None
+        if length:
+            # As gateway/runtime_footer.py computes it.
+            runtime["context_pct"] = max(0, min(100, round(turn.prompt_tokens / length * 100)))
         cwd = home_relative(os.environ.get("TERMINAL_CWD") or os.getcwd())
         if cwd:
             runtime["cwd"] = cwd
@@ -217,6 +262,14 @@ class Turns:
                                    "output_preview": output_preview(result)}
         self.hub.broadcast(frame("tool.end", payload, chat_id=lane[0], thread_id=lane[1], lane=True))
         self.busy(lane, "processing")
+
+    def api_usage(self, lane: Lane, model: str, usage: Dict[str, Any]) -> None:
+        turn = self.turns.get(lane)
+        if turn is None or not isinstance(usage, dict):
+            return
+        turn.model = model or turn.model
+        turn.prompt_tokens = int(usage.get("prompt_tokens") or 0) or turn.prompt_tokens
+        turn.output_tokens += int(usage.get("output_tokens") or 0)
 
     def llm_done(self, lane: Lane, model: str, history: List[Dict[str, Any]]) -> None:
         turn = self.turns.get(lane)

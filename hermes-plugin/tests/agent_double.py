@@ -66,6 +66,14 @@ def tool_call(name: str, args: dict, result: str, call_id: str = "call_1", statu
     return fire
 
 
+def api_call(model: str, prompt_tokens: int, output_tokens: int) -> Callable[[], None]:
+    def fire() -> None:
+        invoke_hook("post_api_request", session_id="s", model=model,
+                    usage={"input_tokens": prompt_tokens, "output_tokens": output_tokens,
+                           "prompt_tokens": prompt_tokens, "total_tokens": prompt_tokens + output_tokens})
+    return fire
+
+
 def llm_done(model: str, reasoning: str) -> Callable[[], None]:
     def fire() -> None:
         invoke_hook("post_llm_call", session_id="s", model=model, conversation_history=[

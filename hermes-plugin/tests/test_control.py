@@ -2,8 +2,6 @@
 
 import asyncio
 
-from agent_double import stream_reply
-
 
 async def test_stop_mid_turn_marks_the_reply_interrupted_everywhere(gateway):
     adapter = gateway.adapter
@@ -38,6 +36,9 @@ async def test_stop_mid_turn_marks_the_reply_interrupted_everywhere(gateway):
     assert note["payload"]["role"] == "system"
     idle = await a.expect("agent.idle", lambda f: f.get("id") == fid)
     assert idle["chat_id"] == "iris:default"
+    assert "id" not in await b.expect("agent.idle")
+    await a.send("ping", {})
+    await a.none_of("agent.idle", settle_on="pong")  # the answer is the lane's one agent.idle
     assert seen == ["write an essay", "/stop"]
 
 
@@ -113,6 +114,42 @@ async def test_busy_ack_is_a_system_message_and_the_new_message_runs_next(gatewa
     second = await c.expect("message", lambda f: f["payload"]["text"] == "re: second")
     assert first["payload"]["role"] == second["payload"]["role"] == "assistant"
     assert seen == ["first", "second"]
+
+
+async def test_interrupting_message_answered_inside_the_running_turn_is_the_agent_speaking(gateway):
+    """busy_input_mode interrupt: Hermes acks, then answers the new message within the same
+    processing (no on_processing_start for it); only the ack is system."""
+    adapter = gateway.adapter
+    got_second = asyncio.Event()
+    state = {}
+
+    async def handler(event):
+        await got_second.wait()
+        second = state["event"]
+        await adapter._send_with_retry(chat_id=second.source.chat_id, content="re: second",
+                                       reply_to=second.message_id)
+        return None
+
+    async def busy(event, session_key):
+        await adapter._send_with_retry(chat_id=event.source.chat_id, content="⚡ Interrupting current task.",
+                                       reply_to=event.message_id)
+        state["event"] = event
+        got_second.set()
+        return True  # the runner took it into the running turn
+
+    adapter.set_message_handler(handler)
+    adapter.set_busy_session_handler(busy)
+    c = await gateway.client()
+    await c.send("message.send", {"text": "first"}, chat_id="iris:default")
+    await c.expect("agent.busy")
+    await c.send("message.send", {"text": "second"}, chat_id="iris:default")
+    echo = await c.expect("message", lambda f: f["payload"]["text"] == "second")
+    ack = await c.expect("message", lambda f: f["payload"]["text"].startswith("⚡"))
+    assert ack["payload"]["role"] == "system"
+    receipt = await c.expect("read.receipt", lambda f: f["payload"]["message_id"] == echo["payload"]["message_id"])
+    assert receipt["chat_id"] == "iris:default"
+    answer = await c.expect("message", lambda f: f["payload"]["text"] == "re: second")
+    assert answer["payload"]["role"] == "assistant"
 
 
 async def test_model_command_turn_stays_busy_until_its_picker_is_answered(gateway):

@@ -2,7 +2,7 @@
 
 import asyncio
 
-from agent_double import llm_done, run_on_agent_thread, stream_reply, tool_call
+from agent_double import api_call, llm_done, run_on_agent_thread, stream_reply, tool_call
 
 
 async def test_message_send_echoes_with_client_msg_id_and_reaches_hermes(gateway):
@@ -33,12 +33,15 @@ async def test_message_send_echoes_with_client_msg_id_and_reaches_hermes(gateway
     assert ev.source.user_name == "testbox" and ev.source.user_id == "laptop"
 
 
-async def test_streamed_reply_with_tool_and_reasoning(gateway):
+async def test_streamed_reply_with_tool_and_reasoning(gateway, hermes_home):
+    (hermes_home / "config.yaml").write_text("model:\n  context_length: 1000\n")
     adapter = gateway.adapter
 
     async def handler(event):
+        await run_on_agent_thread(event, api_call("openai/gpt-5.4", 300, 7))
         await stream_reply(adapter, event, ["Let me ", "check. "])
         await run_on_agent_thread(event, tool_call("terminal", {"command": "pytest -q"}, "12 passed"))
+        await run_on_agent_thread(event, api_call("openai/gpt-5.4", 380, 5))
         await run_on_agent_thread(event, llm_done("openai/gpt-5.4", "The user wants tests."))
         await stream_reply(adapter, event, ["All ", "tests ", "pass."])
         return None
@@ -63,6 +66,7 @@ async def test_streamed_reply_with_tool_and_reasoning(gateway):
     assert stop2["payload"]["final_text"] == "All tests pass."
     assert stop2["payload"]["reasoning"] == "The user wants tests."
     assert stop2["payload"]["model"] == "gpt-5.4" and stop2["payload"]["runtime"]["model"] == "gpt-5.4"
+    assert stop2["payload"]["tokens"] == 12 and stop2["payload"]["runtime"]["context_pct"] == 38
     await c.expect("agent.idle")
 
 
@@ -210,3 +214,33 @@ async def test_reply_to_carries_the_quoted_text_to_hermes(gateway):
     await c.expect("agent.idle")
     assert seen[1].reply_to_message_id == reply["payload"]["message_id"]
     assert seen[1].reply_to_text == "answer one" and seen[1].reply_to_is_own_message is True
+
+
+async def test_edits_of_a_finished_bubble_never_fail_or_duplicate(gateway):
+    """Hermes may finalize-edit a reply it sent whole: same text is a no-op, new text corrects it."""
+    adapter = gateway.adapter
+    c = await gateway.client()
+    sent = await adapter.send("iris:default", "Whole reply")
+    first = await c.expect("message")
+    assert (await adapter.edit_message("iris:default", sent.message_id, "Whole reply", finalize=True)).success
+    assert (await adapter.edit_message("iris:default", sent.message_id, "Whole reply, fixed", finalize=True)).success
+    fixed = await c.expect("message")
+    assert fixed["payload"]["message_id"] == first["payload"]["message_id"]
+    assert fixed["payload"]["text"] == "Whole reply, fixed"
+    await c.send("ping", {})
+    await c.none_of("message", settle_on="pong")
+    h = await c.send("history", {}, chat_id="iris:default")
+    msgs = (await c.expect("history", lambda f: f.get("id") == h))["payload"]["messages"]
+    assert [m["text"] for m in msgs] == ["Whole reply, fixed"]
+
+
+async def test_hermes_deleting_its_bubble_reaches_every_device_and_history(gateway):
+    adapter = gateway.adapter
+    c = await gateway.client()
+    sent = await adapter.send("iris:default", "⏳ Working — 2 min")
+    await c.expect("message")
+    assert await adapter.delete_message("iris:default", sent.message_id) is True
+    gone = await c.expect("message.deleted")
+    assert gone["payload"]["message_ids"] == [sent.message_id] and gone["chat_id"] == "iris:default"
+    h = await c.send("history", {}, chat_id="iris:default")
+    assert (await c.expect("history", lambda f: f.get("id") == h))["payload"]["messages"] == []

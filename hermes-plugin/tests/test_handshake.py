@@ -146,3 +146,12 @@ async def test_shutdown_sends_status_restarting(tmp_path):
     await adapter.disconnect()
     status = await c.expect("status")
     assert status["payload"] == {"state": "restarting"}
+
+
+async def test_deliveries_after_disconnect_are_refused_not_crashing(tmp_path):
+    adapter = make_adapter(tmp_path / "iris")
+    assert await adapter.connect()
+    await adapter.disconnect()
+    result = await adapter.send("iris:default", "late")
+    assert result.success is False
+    assert (await adapter.send_exec_approval("iris:default", "rm -rf x", "k")).success is False

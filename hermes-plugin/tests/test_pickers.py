@@ -205,3 +205,38 @@ async def test_two_waiting_approvals_are_answered_each_on_its_own(gateway):
     await _wait_thread(t1)
     approval.unregister_gateway_notify(KEY)
     assert out1["v"]["approved"] is True
+
+
+async def test_typed_message_answers_a_waiting_clarify_and_closes_the_picker(gateway):
+    """Hermes' text intercept: the next plain message in the session answers the clarify."""
+    from tools import clarify_gateway
+
+    adapter = gateway.adapter
+    loop = asyncio.get_running_loop()
+    state = {}
+
+    async def handler(event):
+        if "thread" in state:  # the runner's intercept for a session with a pending clarify
+            clarify_gateway.resolve_text_response_for_session(state["key"], event.text)
+            return ""
+        state["key"] = adapter._session_key(event.source)
+        t, out = on_agent_thread(event, clarify_question(adapter, loop, event, state["key"], "Which colour?",
+                                                         ["Red", "Blue"]))
+        state["thread"], state["out"] = t, out
+        await asyncio.to_thread(t.join, 15)
+        return "ok"
+
+    adapter.set_message_handler(handler)
+    a = await gateway.client(caps={"picker_answered": True})
+    b = await gateway.client(caps={"picker_answered": True})
+    await a.send("message.send", {"text": "pick a colour"}, chat_id="iris:default")
+    picker = (await b.expect("picker.clarify"))["payload"]
+    echo_id = await a.send("message.send", {"text": "2"}, chat_id="iris:default")
+    echo = await a.expect("message", lambda f: f.get("id") == echo_id)
+    answered = await b.expect("picker.answered")
+    assert answered["payload"]["picker_id"] == picker["picker_id"] and answered["payload"]["value"] == "Blue"
+    receipt = await a.expect("read.receipt", lambda f: f["payload"]["message_id"] == echo["payload"]["message_id"])
+    assert receipt["chat_id"] == "iris:default"
+    await asyncio.to_thread(state["thread"].join, 5)
+    assert state["out"]["v"] == "Blue"
+    assert picker["picker_id"] not in adapter.pickers.open
