@@ -21,6 +21,8 @@ trap 'rm -rf "$bin_dir"' EXIT
 go build -o "$bin_dir/iris" .
 export IRIS_E2E_BINARY="$bin_dir/iris"
 export TERM="${TERM:-xterm-256color}"
+# Tests write only under temp dirs: no __pycache__ in the tree (Hermes inherits it).
+export PYTHONDONTWRITEBYTECODE=1
 
 cmd=("$venv/bin/python" -m pytest -p no:cacheprovider -ra hermes-plugin/e2e "$@")
 rc=0
