@@ -109,6 +109,9 @@ func TestStoppingWhileAPickerWaitsSaysWithdrawn(t *testing.T) {
 		e.typeText("please rm the cache")
 		e.key(tea.KeyEnter, 0)
 		e.until("the approval", func() bool { return len(e.st.AllPickers()) == 1 })
+		if e.m.DialogOpen() != "" {
+			e.key(tea.KeyEscape, 0) // hides the dialog; the picker waits
+		}
 		e.key('x', tea.ModCtrl)
 		e.until("the withdrawn record", e.shows("◆ withdrawn: you stopped the agent: rm the cache"))
 		e.mustNotShow("another device")
