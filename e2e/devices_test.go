@@ -17,10 +17,11 @@ import (
 
 // TestSecondDeviceTellsTheTruth: two real Iris processes (two machines:
 // each its own XDG directories and device id) on one simulator get the
-// same approval. Device B denies it; device A's dialog closes with a record
-// saying B denied it (the gateway's picker.answered, extension
-// picker_answered); a 1 pressed on A afterwards answers nothing, and no
-// "approved" line exists on either screen.
+// same approval. Device B denies it; device A's record says the gateway
+// reported that B denied it (picker.answered, extension picker_answered: a
+// claim), and A's open dialog stays up with that news until Esc; a 1
+// pressed on A afterwards answers nothing, and no "approved" line exists
+// on either screen.
 // While the approval waits, A's window title counts it.
 func TestSecondDeviceTellsTheTruth(t *testing.T) {
 	const token = "two-devices"
@@ -49,8 +50,10 @@ func TestSecondDeviceTellsTheTruth(t *testing.T) {
 		t.Fatalf("B sent %q, want deny", v)
 	}
 	b.waitShows("◆ denied: rm -rf ./dist2", "you denied it")
-	a.waitFor("A's dialog to close with the truthful record", func(s string) bool {
-		return strings.Contains(s, "◆ denied: rm -rf ./dist2 · by device B") && !strings.Contains(s, "Approve command?")
+	a.waitShows("no longer waiting: denied", "Approve command?") // the dialog may cover the record
+	a.keys("Escape")
+	a.waitFor("A's dialog to close on the record", func(s string) bool {
+		return strings.Contains(s, "◆ denied: rm -rf ./dist2 · reported by the gateway as device B") && !strings.Contains(s, "Approve command?")
 	})
 
 	a.waitTitle("Iris · Default")

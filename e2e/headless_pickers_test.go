@@ -84,7 +84,9 @@ func TestApproverAnswerShowsInTheTUIWithPolicyAndRule(t *testing.T) {
 	}
 	waitSyncs(t, sim, 2)
 	r.typeLine("please rm the cache")
-	r.waitShows("approved once: rm the cache", "by policy ci.toml, rule cache", "buildhost (headless)", "approved: once")
+	r.waitShows("no longer waiting")
+	r.keys("Escape") // the dialog the user had open kept the news up
+	r.waitShows("approved once: rm the cache", "reported by the gateway as", "policy ci.toml, rule cache", "buildhost (headless)", "approved: once")
 	if s := r.screen(); strings.Contains(s, "answered on another device") {
 		t.Fatalf("the record does not name the policy:\n%s", s)
 	}
@@ -123,7 +125,13 @@ func TestHeadlessAnswersAPickerTheTUIShared(t *testing.T) {
 		if code, out := e.exec("answer", "--url", url, "--token", token, "--device-name", "cron", "pa_1", "once"); code != 0 {
 			t.Fatalf("iris answer exited %d:\n%s", code, out)
 		}
-		r.waitShows("approved once: rm the cache · by cron (headless)", "approved: once")
+		r.waitFor("the answer's record or the dialog's news", func(s string) bool {
+			return strings.Contains(s, "no longer waiting") || containsAll(s, "approved once: rm the cache ·", "cron (headless)")
+		})
+		if strings.Contains(r.screen(), "no longer waiting") {
+			r.keys("Escape") // the dialog the user had open kept the gateway's news up
+		}
+		r.waitShows("approved once: rm the cache ·", "cron (headless)", "approved: once")
 		r.quit()
 	})
 }

@@ -170,7 +170,7 @@ func TestForgedAttributionIsTheGatewaysClaim(t *testing.T) {
 	if e.m.DialogOpen() == "" {
 		t.Fatal("the report closed the dialog the user had open")
 	}
-	e.mustShow("the gateway reports: approved once")
+	e.mustShow("no longer waiting: approved once")
 	e.key(tea.KeyEscape, 0)
 	if e.m.DialogOpen() != "" {
 		t.Fatalf("esc left the dialog %q up", e.m.DialogOpen())

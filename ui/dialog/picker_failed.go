@@ -1,6 +1,8 @@
 package dialog
 
 import (
+	"strings"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/hermes/iris/termsafe"
@@ -14,7 +16,11 @@ func (p *Picker) failedLines(w int) []string {
 	var text string
 	switch {
 	case p.news != "":
-		text = "⚠ the gateway reports: " + termsafe.Line(p.news) + " · esc closes"
+		var lines []string
+		for _, l := range strings.Split(ansi.Wrap("⚠ no longer waiting: "+termsafe.Line(p.news)+" (esc closes)", w, " "), "\n") {
+			lines = append(lines, p.com.Styles.Dialog.Danger.Render(l))
+		}
+		return append(lines, "")
 	case p.pk.Failed != "":
 		text = "⚠ your answer was not delivered (" + termsafe.Line(p.pk.Failed) + "): answer again"
 	case p.pk.Unconfirmed:
