@@ -12,6 +12,7 @@ import (
 
 	"github.com/hermes/iris/config"
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/internal/pickerfile"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/wsclient"
@@ -84,7 +85,9 @@ type session struct {
 	synced    int64 // the cursor the first sync reached
 	// at, when set, is the state's clock (restoring saved pickers).
 	at      time.Time
-	pickers string // the PickersFile path
+	pickers string // the slot's pickers file
+	slot    *slot  // the headless device this command holds (slot.go)
+	saved   bool   // the pickers file holds the pending pickers
 	stderr  io.Writer
 	// recon settles the turns a reconnect left running, as in the TUI
 	// (store.Reconcile); dueAt is when its grace period ends (zero: none
@@ -126,8 +129,13 @@ type resume struct {
 // for hello.ack and the first sync, and returns the session.
 func open(ctx context.Context, env *Env, from resume) (*session, error) {
 	cfg := env.Config
-	id, err := config.LoadDeviceID(filepath.Join(cfg.DataDir, DeviceFile))
+	sl, err := takeSlot(cfg.DataDir)
 	if err != nil {
+		return nil, fail(ExitFailure, "%v", err)
+	}
+	id, err := config.LoadDeviceID(sl.idFile)
+	if err != nil {
+		sl.release()
 		return nil, fail(ExitFailure, "%v", err)
 	}
 	wc := wsclient.Config{
@@ -145,15 +153,17 @@ func open(ctx context.Context, env *Env, from resume) (*session, error) {
 	}
 	c, err := wsclient.New(wc)
 	if err != nil {
+		sl.release()
 		return nil, fail(ExitConfig, "%v", err)
 	}
 	rctx, cancel := context.WithCancel(context.Background())
 	s := &session{c: c, cancel: cancel, done: make(chan error, 1), source: cfg.TokenSource, now: env.now,
-		pickers: filepath.Join(cfg.DataDir, PickersFile), stderr: env.Stderr, keep: from.keep,
+		pickers: sl.pickers, slot: sl, stderr: env.Stderr, keep: from.keep,
 		answerers: map[string]answerer{}, env: env}
 	s.st = store.New(store.Options{Now: s.clock})
 	if err := restorePickers(s.pickers, s.st, func(t time.Time) { s.at = t }); err != nil {
 		cancel()
+		sl.release()
 		return nil, fail(ExitFailure, "%v", err)
 	}
 	go func() { s.done <- c.Run(rctx) }()
@@ -165,8 +175,8 @@ func open(ctx context.Context, env *Env, from resume) (*session, error) {
 		s.close()
 		return nil, err
 	}
-	if err := mergeTUIPickers(cfg.DataDir, s.st, func(t time.Time) { s.at = t }); err != nil {
-		fmt.Fprintln(env.Stderr, "iris: warning: cannot read the TUI's pending pickers:", err)
+	if err := mergePublished(append(sl.others(cfg.DataDir), filepath.Join(cfg.DataDir, pickerfile.TUIFile)), s.st, func(t time.Time) { s.at = t }); err != nil {
+		fmt.Fprintln(env.Stderr, "iris: warning: cannot read the pending pickers of the TUI or another command:", err)
 	}
 	return s, nil
 }
@@ -265,6 +275,7 @@ func (s *session) read(ctx context.Context) (wsclient.Event, error) {
 		s.changed = s.st.Apply(ev.Frame, ev.Replayed)
 		s.recon.Note(ev.Frame, !ev.Replayed)
 		s.audit(s.changed)
+		s.publish()
 	case *wsclient.CursorResetEvent:
 		s.changed = s.st.ResetCursor(ev.Gateway)
 		s.recon.GatewayReset()
@@ -289,12 +300,24 @@ func (s *session) read(ctx context.Context) (wsclient.Event, error) {
 	return ev, nil
 }
 
-// close ends the connection, waits for it, and saves the pending pickers
-// for the next command.
+// close ends the connection, waits for it, saves the pending pickers for
+// the next command and frees the slot.
 func (s *session) close() {
 	s.cancel()
 	<-s.done
 	s.st.Expire(s.now())
+	s.saved = false
+	s.publish()
+	s.slot.release()
+}
+
+// publish writes the pending pickers to the slot's file when they changed
+// (or at close), so that a command running beside this one knows them.
+func (s *session) publish() {
+	if s.saved && !s.changed.Pickers {
+		return
+	}
+	s.saved = true
 	if err := savePickers(s.pickers, s.st); err != nil {
 		fmt.Fprintln(s.stderr, "iris: warning: cannot save the pending pickers:", err)
 	}
