@@ -41,6 +41,9 @@ func slotName(base string, n int) string {
 
 // takeSlot locks the first free slot of the profile whose data dir is dir.
 func takeSlot(dir string) (*slot, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
 	for n := 1; n <= maxSlots; n++ {
 		idFile := filepath.Join(dir, slotName(DeviceFile, n))
 		f, err := os.OpenFile(idFile+".lock", os.O_CREATE|os.O_RDWR|syscall.O_NOFOLLOW, 0o600)
