@@ -130,8 +130,8 @@ func (s *State) attribute(l frame.Lane, pickerID string, word PickerAnswer) {
 	a.Value, a.By, a.Reported = word.Value, word.By, word.Reported
 	it.Answer, it.Text, it.Outcome = &a, a.record(), AnsweredElsewhere
 	s.touch(ln, it)
-	if pending && word.Reported {
-		s.chg.Reported = append(s.chg.Reported, PickerReport{Lane: l, PickerID: pickerID, Record: it.Text})
+	if word.Reported && (pending || a.NotUsed != "") {
+		s.chg.Reported = append(s.chg.Reported, PickerReport{Lane: l, PickerID: pickerID, Record: it.Text, NotUsed: a.NotUsed != ""})
 	}
 }
 

@@ -57,7 +57,7 @@ func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
 	for _, a := range chg.Answers {
 		cmds = append(cmds, m.auditSettled(a))
 	}
-	m.keepReported(chg.Reported)
+	cmds = append(cmds, m.keepReported(chg.Reported))
 	cmds = append(cmds, m.flushOutgoing(), m.spinTick(), m.checkStorage(), m.afterPickersChanged(), m.mediaDone(m.media.Prune(chg)), m.noteTurns())
 	return tea.Batch(cmds...)
 }

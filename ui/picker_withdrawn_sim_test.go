@@ -227,5 +227,11 @@ func TestLosingARaceSaysWhatWon(t *testing.T) {
 		if e.lastRecord() != want {
 			t.Fatalf("the record became %q", e.lastRecord())
 		}
+		if d == gatewaysim.DialectRich {
+			lines := strings.Split(strings.TrimRight(e.plain(), "\n"), "\n")
+			if bar := lines[len(lines)-1]; !strings.Contains(bar, "your answer “deny” was not used: approved once") {
+				t.Fatalf("the status bar does not say what won: %q", bar)
+			}
+		}
 	})
 }

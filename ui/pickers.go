@@ -174,15 +174,21 @@ func (m *Model) hidePicker(a common.ActionHidePicker) tea.Cmd {
 }
 
 // keepReported keeps the dialog of a picker the gateway reported answered
-// on screen, with the report, until the user dismisses it.
-func (m *Model) keepReported(rs []store.PickerReport) {
+// on screen, with the report, until the user dismisses it, and tells what
+// won over an answer from here that was not used.
+func (m *Model) keepReported(rs []store.PickerReport) tea.Cmd {
+	var report tea.Cmd
 	for _, r := range rs {
+		if r.NotUsed {
+			report = common.ReportInfo(termsafe.Line(r.Record))
+		}
 		if p := m.pickers.shown; p != nil && p.PickerID() == r.PickerID && p.Lane() == r.Lane {
 			m.pickers.news[r.PickerID] = r.Record
 			p.SetNews(r.Record)
 			m.invalidate()
 		}
 	}
+	return report
 }
 
 // dismissNews forgets the report kept on screen for picker id; it reports
