@@ -117,6 +117,7 @@ func TestPickersBesideARunningTailForgetsWhatWasAnswered(t *testing.T) {
 			t.Fatal(err)
 		}
 		obs.await(t, "the turn's end", func(f frame.Frame) bool { return f.Type == frame.TypeAgentIdle })
+		waitFor(t, "tail's reply", func() bool { return strings.Contains(tl.stdout.String(), "approved: once") })
 		r := p.run("", "pickers", "--json")
 		r.expect(t, headless.ExitOK)
 		if r.stdout.String() != "" {
