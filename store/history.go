@@ -83,7 +83,7 @@ func (s *State) mergeHistory(ln *Lane, page []frame.Message, i int, before strin
 	if s.knownElsewhere(ln, msg.ID) {
 		return true
 	}
-	if _, done := s.absorb(ln, msg); done {
+	if s.absorb(ln, msg) != nil {
 		return false
 	}
 	s.add(ln, s.pagePos(ln, page, i, before), &Item{Kind: KindMessage, Msg: msg, TS: msg.TS})
