@@ -215,7 +215,7 @@ func (s *State) NeedHistory(r *Reads, l frame.Lane, h *frame.History) bool {
 		if m.MessageID == "" || s.isGone(l, m.MessageID) || !s.notHeld(l, m.MessageID) {
 			continue
 		}
-		need = either(need, s.needID(r, l, m.MessageID))
+		need = either(need, s.needRecall(r, l, m.MessageID))
 		if s.mayPlace(l, m.MessageID) {
 			need = either(need, s.needBack(r, l, s.fromMillis(m.TS)))
 		}
@@ -277,6 +277,7 @@ func (s *State) needRecall(r *Reads, l frame.Lane, id string) bool {
 	if known, ok := s.aheadKnown(l, id); ok && (!known || s.recallRead(l, id)) {
 		return false
 	}
+	s.needFill(r, l)
 	s.addID(r, l, id, true)
 	return true
 }
@@ -305,13 +306,13 @@ func (s *State) addID(r *Reads, l frame.Lane, id string, recall bool) {
 	n.recall[id] = n.recall[id] || recall
 }
 
-// needReceipt: a receipt for an id its lane does not hold looks it up in
-// the lane's database (applyReceipt).
+// needReceipt: a receipt for an id its lane does not hold recalls it
+// from the lane's database (applyReceipt).
 func (s *State) needReceipt(r *Reads, l frame.Lane, id string) bool {
 	if s.lanes[l] == nil || id == "" || s.isGone(l, id) {
 		return false
 	}
-	return s.needID(r, l, id)
+	return s.needRecall(r, l, id)
 }
 
 // needBack: a message stamped ts placed by time (placeByTS) pages back

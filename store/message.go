@@ -330,7 +330,7 @@ func (s *State) deleteMessages(l frame.Lane, ids []string) {
 }
 
 // applyReceipt applies an incoming read.receipt in its lane (message ids
-// are per lane). For the user's own message it means the agent picked it
+// are per lane), to a message memory dropped as to one held (recall). For the user's own message it means the agent picked it
 // up (✓✓); a receipt for an id not held (nor stored, nor deleted) goes to
 // the lane's oldest placeholder handed to the gateway and still waiting
 // for its echo, which takes the id. For a message from others it is
@@ -341,8 +341,8 @@ func (s *State) applyReceipt(l frame.Lane, id string) {
 	if id == "" || ln == nil || s.isGone(l, id) {
 		return
 	}
-	it := ln.byMsg[id]
-	if it == nil && !s.knownElsewhere(ln, id) {
+	it, stored := s.recall(ln, id)
+	if it == nil && !stored {
 		if it = ln.oldestUnechoed(); it != nil {
 			it.Msg.ID = id
 			ln.index(it)

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -101,6 +102,42 @@ func TestLaterFinalForAShedReplyMerges(t *testing.T) {
 					t.Fatalf("stored:\n%s\nwant (as in memory):\n%s", got, want)
 				}
 			})
+		}
+	}
+}
+
+// TestShedLanesApplyAsInMemory runs random scripts (without tool events,
+// see scriptStep) on a State that keeps everything in memory and on a
+// persistent one that sheds every lane as far as it may after each step
+// (IdleItems, the writer caught up, every lane out of view): both end up
+// with the same lanes, all pages read.
+func TestShedLanesApplyAsInMemory(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 43))
+	next := scriptGen(r)
+	for range 200 {
+		script := make([]string, 40)
+		for i := range script {
+			for script[i] = next(); strings.Contains(script[i], `"tool.`); script[i] = next() {
+			}
+		}
+		clk := newClock()
+		mem, ids := newState(clk), 0
+		for _, line := range script {
+			scriptStep(mem, clk, line, &ids)
+		}
+		clk = newClock()
+		s, err := Open(t.TempDir(), Options{Now: clk.now, PageSize: 2, IdleItems: IdleItems})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = 0
+		for _, line := range script {
+			scriptStep(s, clk, line, &ids)
+		}
+		got, want := storedView(readAll(s)), storedView(mem)
+		closeState(t, s)
+		if got != want {
+			t.Fatalf("shed:\n%s\nin memory:\n%s\nscript:\n%s", got, want, strings.Join(script, "\n"))
 		}
 	}
 }
