@@ -8,8 +8,8 @@ import (
 
 // Reading ahead for the reducer. Some reducer calls need stored items
 // that memory does not hold (see fill, placeByTS, knownElsewhere and
-// recall in page.go). So that they never read on the UI goroutine, the UI asks
-// first, from memory only, whether a call would read (NeedFrame,
+// recall in page.go). So that they never read on the UI goroutine, the
+// UI asks first, from memory only, whether a call would read (NeedFrame,
 // NeedHistory, NeedLane), gathers what a run of held calls needs in a
 // Reads, lets ReadAhead's AheadRead make those reads in a tea.Cmd (on the
 // writer goroutine, after the writes queued before it, like PageRead),
@@ -30,8 +30,8 @@ type laneNeed struct {
 	back bool     // pages back until a message at or before ts
 	ts   int64    // ms
 	ids  map[string]bool
-	// recall holds the ids among ids whose stored rows a final merges
-	// with: the pages back to them are read too (recall).
+	// recall holds the ids among ids that a call recalls when stored:
+	// the pages back to them are read too.
 	recall map[string]bool
 }
 
@@ -267,9 +267,10 @@ func (s *State) needID(r *Reads, l frame.Lane, id string) bool {
 	return true
 }
 
-// needRecall: a final for message id of lane l, not held in memory, looks
-// it up (needID) and, when it is stored, pages the lane back in down to
-// it (recall), so that the final merges with it as with one held.
+// needRecall: a final, history copy or receipt of message id of lane l,
+// not held in memory, looks it up (as needID) and, when it is stored,
+// pages the lane back in down to it (recall), so that it meets the
+// message as one held.
 func (s *State) needRecall(r *Reads, l frame.Lane, id string) bool {
 	if !s.mayBeStored(l, id) {
 		return false

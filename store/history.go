@@ -9,10 +9,11 @@ import (
 // an id for an older page (sent while the user scrolls up).
 //
 // Messages already held are refreshed in place (a streaming one is
-// finished), as are those memory dropped (paged back in: recall); user messages that echo an outgoing placeholder replace it;
-// the rest are inserted by timestamp, or without one by the spec's
-// history order (pagePos), so pages may arrive in any order, overlap what
-// sync delivered, and carry no ts. The newest page also settles "delivery
+// finished), as are those memory dropped (paged back in: recall); user
+// messages that echo an outgoing placeholder replace it; the rest are
+// inserted by timestamp, or without one by the spec's history order
+// (pagePos), so pages may arrive in any order, overlap what sync
+// delivered, and carry no ts. The newest page also settles "delivery
 // unknown" placeholders (see PROTOCOL-NOTES) and sets HistoryLoaded; an
 // older page's has_more decides HasMore.
 //

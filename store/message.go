@@ -330,8 +330,9 @@ func (s *State) deleteMessages(l frame.Lane, ids []string) {
 }
 
 // applyReceipt applies an incoming read.receipt in its lane (message ids
-// are per lane), to a message memory dropped as to one held (recall). For the user's own message it means the agent picked it
-// up (✓✓); a receipt for an id not held (nor stored, nor deleted) goes to
+// are per lane), to a message memory dropped as to one held (recall).
+// For the user's own message it means the agent picked it up (✓✓); a
+// receipt for an id not held (nor stored, nor deleted) goes to
 // the lane's oldest placeholder handed to the gateway and still waiting
 // for its echo, which takes the id. For a message from others it is
 // another device's read state: only what came after that message stays
