@@ -13,6 +13,7 @@ from . import hooks
 from . import settings as settings_mod
 from .channels import Directory
 from .connection import Connection
+from .conversation import Conversations
 from .hermes_sessions import HermesSessions
 from .hub import Hub, frame
 from .media import Attachment, Media
@@ -22,6 +23,7 @@ from .server import FLUSH_TIMEOUT, DeviceServer
 from .store import DEFAULT_CHAT_ID, Lane, Store
 from .titles import Titles, hermes_title_lookup
 from .tokens import TokenStore
+from .transcripts import Transcripts, hermes_db_path
 from .turns import Turns, new_id, now_ms
 
 logger = logging.getLogger(__name__)
@@ -116,7 +118,10 @@ class IrisAdapter(BasePlatformAdapter):
         self.media = Media(self.hub)
         self.titles = Titles(self.directory, self.hub, hermes_title_lookup(self))
         self.sessions = HermesSessions(self)
-        self.requests = Requests(self.store, self.hub, self.directory, self.turns, self.pickers, self, self.media)
+        self.transcripts = Transcripts(hermes_db_path(self))
+        conversations = Conversations(self.store, self.transcripts)
+        self.requests = Requests(self.store, self.hub, self.directory, self.turns, self.pickers, self, self.media,
+                                 conversations)
         self.server = DeviceServer(self.settings, self.tokens, self.hub, self.requests.dispatch,
                                    self.media.binary, lambda: {"channels": self.directory.listing()})
         try:
@@ -392,11 +397,11 @@ class IrisAdapter(BasePlatformAdapter):
         except Exception:
             logger.warning("iris: could not delete the Hermes session of %s", lane, exc_info=True)
 
-    async def forget_messages(self, lane: Lane, bodies: List[Dict[str, Any]]) -> None:
-        """message.delete: the messages leave the lane's Hermes transcript too."""
-        if not bodies:
+    async def forget_messages(self, lane: Lane, row_ids: List[int]) -> None:
+        """message.delete: the messages' rows leave Hermes' session store too."""
+        if not row_ids:
             return
         try:
-            await asyncio.to_thread(self.sessions.forget_messages, self._lane_key(lane), bodies)
+            await asyncio.to_thread(self.sessions.forget_rows, self._lane_key(lane), row_ids)
         except Exception:
             logger.warning("iris: could not delete messages from the Hermes session of %s", lane, exc_info=True)
