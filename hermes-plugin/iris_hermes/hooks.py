@@ -3,7 +3,7 @@
 Hermes renders tool progress and reasoning into chat text for its other
 platforms; the device protocol wants them structured. The agent fires
 ``pre_tool_call`` / ``post_tool_call`` / ``post_api_request`` (token usage) /
-``post_llm_call`` on its worker
+``post_llm_call`` / ``on_session_end`` (was the run interrupted) on its worker
 thread with the session's platform and chat in context variables
 (``gateway.session_context``); these callbacks find the Iris lane there and
 hand the event to the live adapter's loop. Sessions of other platforms are
@@ -75,8 +75,16 @@ def on_post_api_request(model: str = "", usage: Any = None, **_: Any) -> None:
         adapter.from_agent_thread(adapter.turns.api_usage, lane, str(model or ""), dict(usage))
 
 
+def on_session_end(interrupted: bool = False, **_: Any) -> None:
+    """End of every agent run; ``interrupted``: an interrupt (a busy-mode message, /stop) cut it short."""
+    adapter, lane = _target()
+    if adapter is not None and interrupted:
+        adapter.from_agent_thread(adapter.turns.interrupted, lane)
+
+
 def register(ctx: Any) -> None:
     ctx.register_hook("pre_tool_call", on_pre_tool_call)
     ctx.register_hook("post_tool_call", on_post_tool_call)
     ctx.register_hook("post_llm_call", on_post_llm_call)
     ctx.register_hook("post_api_request", on_post_api_request)
+    ctx.register_hook("on_session_end", on_session_end)

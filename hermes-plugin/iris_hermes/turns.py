@@ -43,6 +43,9 @@ class Stream:
     lane: Lane
     text: str = ""
     reply_to: Optional[str] = None
+    # Hermes interrupted the run writing it (a message sent mid-turn in busy
+    # mode "interrupt"); the run's stream is finalized after that.
+    interrupted: bool = False
 
 
 @dataclass
@@ -111,6 +114,12 @@ class Turns:
         if lane in self.held_idle and lane not in self.turns:
             self.held_idle.discard(lane)
             self.hub.broadcast(frame("agent.idle", {}, chat_id=lane[0], thread_id=lane[1], lane=True))
+
+    def interrupted(self, lane: Lane) -> None:
+        """Hermes' run in ``lane`` ended by an interrupt: its open replies stop as interrupted."""
+        for s in self.streams.values():
+            if s.lane == lane:
+                s.interrupted = True
 
     def mark_stopping(self, lane: Lane) -> None:
         if lane in self.turns:
@@ -205,7 +214,7 @@ class Turns:
         self.streams.pop(s.message_id, None)
         stop: Dict[str, Any] = {"message_id": s.message_id, "final_text": s.text}
         self._attach_turn_info(stop, turn)
-        if turn is not None and turn.stopping:
+        if s.interrupted or (turn is not None and turn.stopping):
             stop["interrupted"] = True
         body = {"message_id": s.message_id, "role": "assistant", "text": s.text, "ts": now_ms()}
         for key in ("reasoning", "model", "runtime", "reply_to"):

@@ -156,3 +156,11 @@ class FakeEvent:
     class source:
         chat_id = "iris:default"
         thread_id = None
+
+
+def run_ended(interrupted: bool) -> Callable[[], None]:
+    """The agent loop's last hook of a run (turn_finalizer: ``on_session_end``)."""
+    def fire() -> None:
+        invoke_hook("on_session_end", session_id="s", completed=not interrupted, interrupted=interrupted,
+                    model="m", platform="iris")
+    return fire
