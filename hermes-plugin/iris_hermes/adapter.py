@@ -25,6 +25,7 @@ from .titles import Titles, hermes_title_lookup
 from .tokens import TokenStore
 from .transcripts import Transcripts, hermes_db_path
 from .turns import Turns, new_id, now_ms
+from .usage import configured_context_length
 
 logger = logging.getLogger(__name__)
 
@@ -47,17 +48,6 @@ def _serving(method: Callable[..., Any]) -> Callable[..., Any]:
         return await method(self, *args, **kwargs)
 
     return wrapper
-
-
-def _configured_context_length() -> Optional[int]:
-    """``model.context_length`` from config.yaml (no probing of the endpoint)."""
-    try:
-        from hermes_cli.config import load_config
-
-        value = (load_config().get("model") or {}).get("context_length")
-        return int(value) if value else None
-    except Exception:
-        return None
 
 
 class IrisAdapter(BasePlatformAdapter):
@@ -113,7 +103,7 @@ class IrisAdapter(BasePlatformAdapter):
         self.tokens = TokenStore(directory)
         self.hub = Hub(self.store)
         self.directory = Directory(self.store, self.hub)
-        self.turns = Turns(self.store, self.hub, self._cursor, self._is_system_reply, _configured_context_length)
+        self.turns = Turns(self.store, self.hub, self._cursor, self._is_system_reply, configured_context_length)
         self.pickers = Pickers(self.hub, self.post_system, self._picker_closed, self.turns.busy)
         self.media = Media(self.hub)
         self.titles = Titles(self.directory, self.hub, hermes_title_lookup(self))
