@@ -98,8 +98,9 @@ func (s *State) mergeHistory(ln *Lane, page []frame.Message, i int, before strin
 // ordered oldest to newest and an older page holds what came just before
 // its before_message_id, so it goes right before the page's nearest newer
 // message the lane holds, else (an older page) right before the message
-// it was asked for before, or first when that is gone and nothing older is
-// stored. Only what a newest page holds after everything known goes last.
+// it was asked for before, paged back in from the database if memory shed
+// it meanwhile, or first when that is gone. Only what a newest page holds
+// after everything known goes last.
 func (s *State) pagePos(ln *Lane, page []frame.Message, i int, before string) int {
 	if page[i].TS != 0 {
 		return s.placeByTS(ln, s.fromMillis(page[i].TS))
@@ -112,13 +113,14 @@ func (s *State) pagePos(ln *Lane, page []frame.Message, i int, before string) in
 	if before == "" {
 		return ln.Len()
 	}
-	if it := ln.byMsg[before]; it != nil {
+	it := ln.byMsg[before]
+	for it == nil && ln.localMore && s.pageIn(ln) {
+		it = ln.byMsg[before]
+	}
+	if it != nil {
 		return it.pos
 	}
-	if !ln.localMore {
-		return 0
-	}
-	return ln.Len()
+	return 0
 }
 
 // replayReached closes the gap of replayed frame f's lane when f is about

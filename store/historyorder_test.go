@@ -85,3 +85,42 @@ func TestHistoryPagesWithoutTSKeepTheSpecsOrder(t *testing.T) {
 		t.Fatalf("the page restamped the live message: %q at %v, want %v", m.Text, m.TS, arrived)
 	}
 }
+
+// TestOlderPageWithoutTSAfterTheLaneWasShed: the user scrolled up, then
+// left the lane before the older page came; leaving shed the lane's
+// oldest items, the message the page was asked for before among them.
+// The page still goes above it (it went to the bottom).
+func TestOlderPageWithoutTSAfterTheLaneWasShed(t *testing.T) {
+	l, other := lane("android:default", ""), lane("android:other", "")
+	page := func(from, to int, more bool) frame.History {
+		h := frame.History{HasMore: more}
+		for i := from; i <= to; i++ {
+			h.Messages = append(h.Messages, frame.Message{MessageID: fmt.Sprintf("m_%d", i), Role: frame.RoleAssistant, Text: "t"})
+		}
+		return h
+	}
+	clk := newClock()
+	s, err := Open(t.TempDir(), Options{Now: clk.now, PageSize: 6, IdleItems: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeState(t, s)
+	focus(s, l)
+	s.ApplyHistory(l, "", page(5, 10, true))
+	_, req := loadOlder(s, l)
+	if req == nil || req.BeforeMessageID != "m_5" {
+		t.Fatalf("request %+v", req)
+	}
+	s.db.flush()
+	s.Focus(other)
+	if _, held := s.Lane(l).IndexOf("m_5"); held {
+		t.Fatal("leaving the lane shed nothing: the test needs m_5 out of memory")
+	}
+	s.ApplyHistory(l, req.BeforeMessageID, page(1, 4, false))
+	for s.Lane(l).localMore {
+		loadOlder(s, l)
+	}
+	if got, want := fmt.Sprint(ids(s, l)), "[m_1 m_2 m_3 m_4 m_5 m_6 m_7 m_8 m_9 m_10]"; got != want {
+		t.Fatalf("order %s, want %s", got, want)
+	}
+}
