@@ -105,7 +105,7 @@ class IrisAdapter(BasePlatformAdapter):
         self.directory = Directory(self.store, self.hub)
         self.turns = Turns(self.store, self.hub, self._cursor, self._is_system_reply, configured_context_length)
         self.pickers = Pickers(self.hub, self.post_system, self._picker_closed, self.turns.busy)
-        self.media = Media(self.hub)
+        self.media = Media(self.hub, self.store)
         self.titles = Titles(self.directory, self.hub, hermes_title_lookup(self))
         self.sessions = HermesSessions(self)
         self.transcripts = Transcripts(hermes_db_path(self))
@@ -288,11 +288,18 @@ class IrisAdapter(BasePlatformAdapter):
 
     async def on_processing_start(self, event: MessageEvent) -> None:
         lane = self._event_lane(event)
-        self.turns.begin(lane, command=(event.text or "").startswith("/"))
-        origin = self._origins.pop(event.message_id or "", None)
-        if origin is not None and not (event.text or "").startswith("/"):
-            origin.push(frame("read.receipt", {"message_id": event.message_id},
-                              chat_id=lane[0], thread_id=lane[1], lane=True))
+        command = (event.text or "").startswith("/")
+        self.turns.begin(lane, command=command)
+        if command:
+            self._origins.pop(event.message_id or "", None)
+            return
+        # Text sent while the lane was busy waits in Hermes' one pending event
+        # of the session, merged into it (base adapter, no busy handler): all
+        # of the lane's waiting messages start processing now.
+        waiting = [mid for mid in self._origins
+                   if mid not in self._command_ids and self.store.message_lane(mid) == lane]
+        for mid in waiting:
+            self.consumed(self._origins[mid], lane, mid)
 
     async def on_processing_complete(self, event: MessageEvent, outcome: Any) -> None:
         lane = self._event_lane(event)
@@ -366,7 +373,7 @@ class IrisAdapter(BasePlatformAdapter):
         await self.handle_message(event)
 
     def consumed(self, conn: Connection, lane: Lane, message_id: str) -> None:
-        """A message Hermes took into the running turn (a clarify answer): received, no turn of its own."""
+        """Hermes took the message in (a turn started for it, or it joined one): its read receipt."""
         if self._origins.pop(message_id, None) is not None:
             conn.push(frame("read.receipt", {"message_id": message_id}, chat_id=lane[0], thread_id=lane[1], lane=True))
 

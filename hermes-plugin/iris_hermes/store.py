@@ -1,4 +1,4 @@
-"""Durable state in SQLite: the outbox (cursors), the message log, channels."""
+"""Durable state in SQLite: the outbox (cursors), the message log, channels, pullable media."""
 
 from __future__ import annotations
 
@@ -47,6 +47,7 @@ CREATE TABLE IF NOT EXISTS channels (
   PRIMARY KEY (chat_id, thread_id)
 );
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS media (media_id TEXT PRIMARY KEY, record TEXT NOT NULL);
 """
 
 Lane = Tuple[str, str]  # (chat_id, thread_id or "")
@@ -183,6 +184,18 @@ class Store:
             )
             self.db.execute("DELETE FROM outbox WHERE message_id=? AND type != 'message.deleted'", (mid,))
         self.db.commit()
+
+    # -- media ------------------------------------------------------------
+
+    def add_media(self, media_id: str, record: Dict[str, Any]) -> None:
+        """A file devices may pull by ``media_id`` (an upload sent in a message, an agent's file)."""
+        self.db.execute("INSERT OR REPLACE INTO media(media_id, record) VALUES(?, ?)",
+                        (media_id, json.dumps(record, ensure_ascii=False)))
+        self.db.commit()
+
+    def media(self, media_id: str) -> Optional[Dict[str, Any]]:
+        row = self.db.execute("SELECT record FROM media WHERE media_id=?", (media_id,)).fetchone()
+        return json.loads(row[0]) if row else None
 
     # -- channels ---------------------------------------------------------
 

@@ -267,3 +267,30 @@ async def test_tool_events_after_the_turn_ended_do_not_revive_busy(gateway):
     await c.send("ping", {})
     await c.none_of("agent.busy", settle_on="pong")
     assert not gateway.adapter.lane_busy(("iris:default", ""))
+
+
+async def test_messages_hermes_merged_into_one_pending_turn_all_get_their_receipt(gateway):
+    """Without a busy handler the base adapter merges text sent mid-turn into one pending event."""
+    adapter = gateway.adapter
+    release = asyncio.Event()
+    seen = []
+
+    async def handler(event):
+        seen.append(event.text)
+        if len(seen) == 1:
+            await release.wait()
+        return "ok"
+
+    adapter.set_message_handler(handler)
+    c = await gateway.client()
+    await c.send("message.send", {"text": "one"}, chat_id="iris:default")
+    await c.expect("agent.busy")
+    ids = []
+    for text in ("two", "three"):
+        await c.send("message.send", {"text": text}, chat_id="iris:default")
+        ids.append((await c.expect("message", lambda f, t=text: f["payload"]["text"] == t))["payload"]["message_id"])
+    release.set()
+    for mid in ids:
+        receipt = await c.expect("read.receipt", lambda f, m=mid: f["payload"]["message_id"] == m)
+        assert receipt["chat_id"] == "iris:default"
+    assert seen == ["one", "two\nthree"]
