@@ -38,13 +38,12 @@ def merge(hermes: List[HermesMessage], logged: List[Dict[str, Any]]) -> List[Lis
     used: set = set()
     items: List[Tuple[int, int, Listed]] = []  # (ts, order, listed)
     for h in hermes:
-        j = _partner(h, logged, by_turn, used)
-        if j is not None:
-            used.add(j)
+        partners = _partner(h, logged, by_turn, used) or _joined(h, logged, used)
+        used.update(partners)
         if h.withdrawn:
             continue
-        body = logged[j] if j is not None else h.body()
-        items.append((int(body.get("ts") or 0), len(items), (body, h)))
+        for body in [logged[j] for j in partners] or [h.body()]:
+            items.append((int(body.get("ts") or 0), len(items), (body, h)))
     for i, body in enumerate(logged):
         if i not in used:
             items.append((int(body.get("ts") or 0), len(items), (body, None)))
@@ -52,16 +51,34 @@ def merge(hermes: List[HermesMessage], logged: List[Dict[str, Any]]) -> List[Lis
     return [listed for _, _, listed in items]
 
 
+def _near(h: HermesMessage, body: Dict[str, Any]) -> bool:
+    return abs(int(body.get("ts") or 0) - h.ts) <= MATCH_WINDOW_MS
+
+
 def _partner(h: HermesMessage, logged: List[Dict[str, Any]], by_turn: Dict[Tuple[str, str], List[int]],
-             used: set) -> Optional[int]:
+             used: set) -> List[int]:
     """The closest-in-time unused log entry showing the same turn."""
-    candidates = by_turn.get((h.role, h.text), []) + by_turn.get((h.role, h.raw), [])
-    best, best_dt = None, MATCH_WINDOW_MS + 1
-    for j in candidates:
-        dt = abs(int(logged[j].get("ts") or 0) - h.ts)
-        if j not in used and dt < best_dt:
-            best, best_dt = j, dt
-    return best
+    candidates = [j for j in by_turn.get((h.role, h.text), []) + by_turn.get((h.role, h.raw), [])
+                  if j not in used and _near(h, logged[j])]
+    return [min(candidates, key=lambda j: abs(int(logged[j].get("ts") or 0) - h.ts))] if candidates else []
+
+
+def _joined(h: HermesMessage, logged: List[Dict[str, Any]], used: set) -> List[int]:
+    """Messages Hermes merged into this one user turn (text sent while the lane was
+    busy joins the session's pending event, one line each): consecutive log entries."""
+    if h.role != "user":
+        return []
+    users = [j for j, body in enumerate(logged)
+             if j not in used and body.get("role") == "user" and (body.get("text") or "").strip() and _near(h, body)]
+    for start in range(len(users)):
+        joined = ""
+        for k in range(start, len(users)):
+            joined = logged[users[k]]["text"] if k == start else joined + "\n" + logged[users[k]]["text"]
+            if k > start and joined.strip() in (h.text, h.raw):
+                return users[start:k + 1]
+            if not (h.text.startswith(joined.strip()) or h.raw.startswith(joined.strip())):
+                break
+    return []
 
 
 class Conversations:

@@ -166,3 +166,16 @@ def run_ended(interrupted: bool) -> Callable[[], None]:
         invoke_hook("on_session_end", session_id="s", completed=not interrupted, interrupted=interrupted,
                     model="m", platform="iris")
     return fire
+
+
+async def queued_behind_the_turn(adapter, lane, text: str, timeout: float = 5.0) -> None:
+    """Wait (polling, with a deadline) until Hermes' pending event of ``lane`` holds ``text``.
+
+    An echo only says the plugin handed the message over: the base adapter
+    queues it after an await of its own."""
+    key = adapter._lane_key(lane)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while text not in (getattr(adapter._pending_messages.get(key), "text", None) or "").split("\n"):
+        assert loop.time() < deadline, f"{text!r} never queued behind the running turn"
+        await asyncio.sleep(0.01)

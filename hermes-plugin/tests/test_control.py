@@ -271,6 +271,8 @@ async def test_tool_events_after_the_turn_ended_do_not_revive_busy(gateway):
 
 async def test_messages_hermes_merged_into_one_pending_turn_all_get_their_receipt(gateway):
     """Without a busy handler the base adapter merges text sent mid-turn into one pending event."""
+    from agent_double import queued_behind_the_turn
+
     adapter = gateway.adapter
     release = asyncio.Event()
     seen = []
@@ -289,6 +291,7 @@ async def test_messages_hermes_merged_into_one_pending_turn_all_get_their_receip
     for text in ("two", "three"):
         await c.send("message.send", {"text": text}, chat_id="iris:default")
         ids.append((await c.expect("message", lambda f, t=text: f["payload"]["text"] == t))["payload"]["message_id"])
+        await queued_behind_the_turn(adapter, ("iris:default", ""), text)
     release.set()
     for mid in ids:
         receipt = await c.expect("read.receipt", lambda f, m=mid: f["payload"]["message_id"] == m)

@@ -232,3 +232,35 @@ async def test_deleting_a_hermes_turn_removes_its_rows_from_every_session_of_the
     assert sessions._db.search_messages("secret") == [] and sessions.load_transcript(sid) == []
     assert sessions._db.get_session(sid)["message_count"] == 0
     assert evicted == [adapter._lane_key((LANE, ""))]
+
+
+async def test_messages_hermes_merged_into_one_turn_are_listed_as_the_devices_sent_them(gateway, sessions):
+    import asyncio
+    import time
+
+    from agent_double import queued_behind_the_turn
+
+    adapter = gateway.adapter
+    sid = session_of(adapter, sessions)
+    release = asyncio.Event()
+
+    async def handler(event):
+        if event.text == "one":
+            await release.wait()
+        turn(sessions, sid, event.text, "re: " + event.text.replace("\n", " + "), time.time())
+        return "re: " + event.text.replace("\n", " + ")
+
+    adapter.set_message_handler(handler)
+    c = await gateway.client()
+    await c.send("message.send", {"text": "one"}, chat_id=LANE)
+    await c.expect("agent.busy")
+    for text in ("two", "three"):
+        await c.send("message.send", {"text": text}, chat_id=LANE)
+        await c.expect("message", lambda f, t=text: f["payload"]["text"] == t)
+        await queued_behind_the_turn(adapter, (LANE, ""), text)
+    release.set()
+    await c.expect("message", lambda f: f["payload"]["text"] == "re: two + three")
+    await c.expect("agent.idle")
+    msgs = (await history(c))["messages"]
+    assert [m["text"] for m in msgs] == ["one", "two", "three", "re: one", "re: two + three"]
+    assert not [m for m in msgs if m["message_id"].startswith("h_")]
