@@ -63,20 +63,26 @@ def _partner(h: HermesMessage, logged: List[Dict[str, Any]], by_turn: Dict[Tuple
     return [min(candidates, key=lambda j: abs(int(logged[j].get("ts") or 0) - h.ts))] if candidates else []
 
 
+def _squashed(text: str) -> str:
+    return "".join(text.split())
+
+
 def _joined(h: HermesMessage, logged: List[Dict[str, Any]], used: set) -> List[int]:
-    """Messages Hermes merged into this one user turn (text sent while the lane was
-    busy joins the session's pending event, one line each): consecutive log entries."""
-    if h.role != "user":
-        return []
-    users = [j for j, body in enumerate(logged)
-             if j not in used and body.get("role") == "user" and (body.get("text") or "").strip() and _near(h, body)]
-    for start in range(len(users)):
+    """Consecutive log entries that are this one Hermes turn in pieces: user text
+    Hermes merged into one turn (sent while the lane was busy, joined line by
+    line) or a reply the stream consumer split at the message length limit.
+    Compared without whitespace, where the pieces were joined or cut."""
+    whole = {_squashed(h.text), _squashed(h.raw)}
+    pieces = [j for j, body in enumerate(logged)
+              if j not in used and body.get("role") == h.role and (body.get("text") or "").strip()
+              and _near(h, body)]
+    for start in range(len(pieces)):
         joined = ""
-        for k in range(start, len(users)):
-            joined = logged[users[k]]["text"] if k == start else joined + "\n" + logged[users[k]]["text"]
-            if k > start and joined.strip() in (h.text, h.raw):
-                return users[start:k + 1]
-            if not (h.text.startswith(joined.strip()) or h.raw.startswith(joined.strip())):
+        for k in range(start, len(pieces)):
+            joined += _squashed(logged[pieces[k]]["text"])
+            if k > start and joined in whole:
+                return pieces[start:k + 1]
+            if not any(w.startswith(joined) for w in whole):
                 break
     return []
 

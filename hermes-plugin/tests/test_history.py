@@ -264,3 +264,28 @@ async def test_messages_hermes_merged_into_one_turn_are_listed_as_the_devices_se
     msgs = (await history(c))["messages"]
     assert [m["text"] for m in msgs] == ["one", "two", "three", "re: one", "re: two + three"]
     assert not [m for m in msgs if m["message_id"].startswith("h_")]
+
+
+async def test_a_long_reply_the_stream_consumer_split_is_listed_as_its_pieces(gateway, sessions):
+    import time
+
+    from agent_double import stream_reply
+
+    adapter = gateway.adapter
+    sid = session_of(adapter, sessions)
+    words = [f"word{i}" for i in range(1200)]  # longer than Hermes' 4096-character message limit
+    reply = " ".join(words)
+
+    async def handler(event):
+        turn(sessions, sid, event.text, reply, time.time())
+        await stream_reply(adapter, event, [" ".join(words[i:i + 100]) + " " for i in range(0, len(words), 100)])
+        return None
+
+    adapter.set_message_handler(handler)
+    c = await gateway.client()
+    await c.send("message.send", {"text": "tell me a lot"}, chat_id=LANE)
+    await c.expect("agent.idle")
+    msgs = (await history(c))["messages"]
+    assert len(msgs) > 2 and [m["role"] for m in msgs] == ["user"] + ["assistant"] * (len(msgs) - 1)
+    assert "".join("".join(m["text"].split()) for m in msgs[1:]) == "".join(words)
+    assert not [m for m in msgs if m["message_id"].startswith("h_")]
