@@ -18,9 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Set
 
+from agent.context_compressor import LEGACY_SUMMARY_PREFIX, SUMMARY_PREFIX
+from agent.memory_manager import sanitize_context
+from hermes_state import SessionDB
+
+from .hooks import PLATFORM
 from .store import Lane
 
-PLATFORM = "iris"
 _CRON_PREFIX = re.compile(r"\A\[Cron delivery: [^\]\n]*\]\n")
 _REPLY_PREFIX = re.compile(r'\A\[Replying to(?: your previous message)?: ".*?"\]\n\n', re.S)
 
@@ -63,26 +67,20 @@ class HermesMessage:
 
 
 def _content_text(content: Any) -> str:
-    from hermes_state import SessionDB
-
     decoded = SessionDB._decode_content(content)
     if isinstance(decoded, list):
         decoded = "\n".join(str(p.get("text", "")) for p in decoded if isinstance(p, dict) and p.get("type") == "text")
     if not isinstance(decoded, str):
         return ""
-    from agent.memory_manager import sanitize_context
-
     return sanitize_context(decoded).strip()
 
 
 def _is_summary(text: str) -> bool:
-    from agent.context_compressor import LEGACY_SUMMARY_PREFIX, SUMMARY_PREFIX
-
     return text.startswith(SUMMARY_PREFIX) or text.startswith(LEGACY_SUMMARY_PREFIX)
 
 
 def _stable_id(session_id: str, role: str, timestamp: float, raw: str, seen: Set[str]) -> str:
-    """Content-derived: a transcript rewrite (Hermes' /retry, our message.delete)
+    """Content-derived: a transcript rewrite (Hermes' /retry, /compress)
     re-inserts rows with new row ids but the same timestamps and content."""
     digest = hashlib.sha256(f"{session_id}\0{role}\0{timestamp!r}\0{raw}".encode()).hexdigest()[:16]
     mid, n = f"h_{digest}", 1
