@@ -161,7 +161,7 @@ func (w *turnWatch) ended() error {
 		return fail(ExitTurnFailed, "the turn ended without a reply (it was stopped)")
 	case w.stopped:
 		return &exitError{code: ExitTurnFailed, status: "stopped",
-			msg: "the turn was stopped (agent.stop, from another device) before it finished; the reply above is partial"}
+			msg: "the gateway reports the turn interrupted (a stop or a new message from another device) before it finished; the reply above is partial"}
 	}
 	return nil
 }

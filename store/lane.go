@@ -46,7 +46,7 @@ type Lane struct {
 	localMore  bool   // the database holds items older than items[0]
 	gap        string // the gateway holds messages between this id and older ones held
 	anchor     *Item
-	storedTurn bool        // the replay is of a turn only the database holds
+	storedTurn bool        // the replay is of a turn only the database holds (its page could not be read)
 	saved      laneRow     // the lane's row as last written
 	notRead    bool        // its stored items have not been read yet (see OpenPage)
 	stopAsked  bool        // the user asked the running turn to stop (stopped.go)

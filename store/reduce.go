@@ -99,8 +99,8 @@ func (s *State) apply(f frame.Frame, replayed bool) {
 }
 
 // staleReplay reports whether replayed frame f belongs to a turn already
-// held. A turn only the database holds (its message was stored, not in
-// memory) takes no replayed turn events at all. For a turn in memory,
+// held. A turn only the database holds (its message is stored and could
+// not be paged back in: recall) takes no replayed turn events at all. For a turn in memory,
 // lifecycle frames (busy, idle, typing) are stale when the replay anchor's
 // turn is older than the lane's current one (a later user message the
 // gateway echoed follows it), or, for busy and typing, already has its
