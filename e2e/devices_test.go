@@ -142,3 +142,36 @@ func sendFromThirdDevice(t *testing.T, url, token, text string) {
 		t.Fatalf("message.send from the third device: %v", err)
 	}
 }
+
+// TestStopWhileAnApprovalWaitsTellsEveryDeviceTheTruth: device A stops
+// the agent while the approval waits on both screens (Esc hides A's
+// dialog, Ctrl+X stops). A records that it withdrew the approval by
+// stopping; B, whose gateway reports answers and reported none, that the
+// gateway withdrew it. Neither says another device answered.
+func TestStopWhileAnApprovalWaitsTellsEveryDeviceTheTruth(t *testing.T) {
+	const token = "stop-devices"
+	_, url := startSim(t, token, 5*time.Millisecond)
+	var tuis []*run
+	for _, name := range []string{"A", "B"} {
+		e := newEnv(t)
+		e.height = 50
+		r := e.start("--url", url, "--token", token, "--device-name", "device "+name)
+		r.waitShows("● online", "Channels")
+		tuis = append(tuis, r)
+	}
+	a, b := tuis[0], tuis[1]
+	sendFromThirdDevice(t, url, token, "please rm -rf ./dist2")
+	a.waitShows("Approve command?", "rm -rf ./dist2", armed)
+	b.waitShows("Approve command?", "rm -rf ./dist2", armed)
+	a.keys("Escape")
+	a.waitFor("A's dialog hidden", func(s string) bool { return !strings.Contains(s, "Approve command?") })
+	a.keys("C-x")
+	a.waitShows("◆ withdrawn: you stopped the agent: rm -rf ./dist2")
+	b.waitShows("◆ withdrawn by the gateway (no device answered): rm -rf")
+	for _, r := range tuis {
+		if s := r.screen(); strings.Contains(s, "another device") || strings.Contains(s, "Approve command?") {
+			t.Fatalf("a false record or a dialog left up:\n%s", s)
+		}
+		r.quit()
+	}
+}
