@@ -120,3 +120,20 @@ func TestReplayedPickerAnsweredApplies(t *testing.T) {
 		t.Fatalf("still pending: %+v", s.AllPickers())
 	}
 }
+
+// TestGatewayThatWentBackWithdrawsPendingPickers: a hello.ack cursor below
+// the stored one (ResetCursor) is a gateway that lost what it held: the
+// pickers pending here are recorded as withdrawn by its restart, never as
+// answered on another device.
+func TestGatewayThatWentBackWithdrawsPendingPickers(t *testing.T) {
+	s := newState(newClock())
+	apply(t, s, helloAck, approval, clarify)
+	s.advanceCursor(40)
+	c := s.ResetCursor(3)
+	wantPickers(t, s, c, def, "")
+	want(t, s, def, `picker-record "withdrawn by the gateway (it restarted): rm -rf build/"`,
+		`picker-record "withdrawn by the gateway (it restarted): Which one?"`)
+	if got := s.TakeUnattributed(); len(got) != 0 {
+		t.Fatalf("left for the audit lookup: %+v", got)
+	}
+}
