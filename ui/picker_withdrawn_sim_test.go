@@ -125,6 +125,24 @@ func TestStoppingWhileAPickerWaitsSaysWithdrawn(t *testing.T) {
 	})
 }
 
+// TestStopKeyInAnOpenPickerStopsTheAgent: Ctrl+X pressed while the lane's
+// approval dialog has the keyboard stops the agent (an unmatched key keeps
+// the dialog, so without this the stop key did nothing there), and the
+// record says this device withdrew the picker.
+func TestStopKeyInAnOpenPickerStopsTheAgent(t *testing.T) {
+	e := simWith(t, gatewaysim.Config{})
+	e.typeText("please rm the cache")
+	e.key(tea.KeyEnter, 0)
+	e.until("the approval", func() bool { return len(e.st.AllPickers()) == 1 })
+	e.key('p', tea.ModAlt)
+	if e.m.DialogOpen() == "" {
+		t.Fatal("Alt+P opened no dialog")
+	}
+	e.key('x', tea.ModCtrl)
+	e.until("the withdrawn record", e.shows("◆ withdrawn: you stopped the agent: rm the cache"))
+	e.mustNotShow("another device")
+}
+
 // TestGatewayRestartWithdrawsAWaitingPicker: the gateway restarts and
 // forgets the approval that waited; the record says the gateway withdrew
 // it, not that another device answered.
