@@ -14,10 +14,17 @@ import (
 // settles the rest (Settle, Reconcile).
 
 // ConnectionLost marks every lane in memory whose turn looked running, and
-// its streaming messages, as cut off by the lost connection.
+// its streaming messages, as cut off by the lost connection, and every
+// pending picker as having waited through an outage.
 func (s *State) ConnectionLost() Change {
 	s.begin()
+	for _, a := range s.answering {
+		a.picker.Outage = true
+	}
 	for _, ln := range s.lanes {
+		for i := range ln.pickers {
+			ln.pickers[i].Outage = true
+		}
 		if ln.Lost || !ln.Busy && !ln.Typing && !hasOpen(ln) {
 			continue
 		}

@@ -27,6 +27,10 @@ type Picker struct {
 	// confirmed it yet; the picker is answerable again, and the turn
 	// moving on accepts that answer.
 	Unconfirmed bool
+	// Outage: the connection was lost while it waited (ConnectionLost). A
+	// gateway that then no longer has it may have answered it elsewhere or
+	// forgotten it in a restart nothing announced (a crash).
+	Outage bool
 }
 
 // maxTimeout bounds timeout_s (seconds) so that a huge value cannot

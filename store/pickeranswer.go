@@ -139,7 +139,8 @@ func (s *State) accept(a *inFlight) {
 }
 
 // notUsed settles an answer the gateway refused as no longer pending
-// (not_found): answered elsewhere, or too late.
+// (not_found): answered elsewhere, or too late; after an outage, maybe
+// forgotten by a restart.
 func (s *State) notUsed(a *inFlight) {
 	if a.picker.TimedOut(s.now()) {
 		s.settle(a, Expired, "not used: the question had expired: "+a.picker.Summary())
@@ -147,6 +148,15 @@ func (s *State) notUsed(a *inFlight) {
 		return
 	}
 	rec := PickerAnswer{PickerID: a.picker.PickerID, Type: a.picker.Type, Subject: a.picker.subject(), NotUsed: a.value}
+	if a.other == nil && a.picker.Outage {
+		// Across an outage not_found proves no answer elsewhere: a gateway
+		// that crashed and came back forgot its pickers. A report of what
+		// won, if one comes, completes the record (attribute).
+		a.item.Answer = &rec
+		s.settle(a, Closed, notUsedText(a.picker.Type, a.value, "")+GoneAfterOutage+": "+a.picker.Summary())
+		s.news(a, audit.RejectedElsewhere, GoneAfterOutage)
+		return
+	}
 	if o := a.other; o != nil {
 		rec.Value, rec.By, rec.Reported = o.Value, o.By, o.Reported
 	}
@@ -158,6 +168,10 @@ func (s *State) notUsed(a *inFlight) {
 	}
 	s.news(a, audit.RejectedElsewhere, reason)
 }
+
+// GoneAfterOutage says why an answer was not used when the gateway no
+// longer had its question after the connection was lost while it waited.
+const GoneAfterOutage = "the gateway no longer had the question (answered on another device, or forgotten by a gateway restart while the connection was down)"
 
 // refused settles an answer the gateway refused, or one that was not
 // sent (label says which, reason why): the picker is pending again, with

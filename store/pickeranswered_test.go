@@ -137,3 +137,22 @@ func TestGatewayThatWentBackWithdrawsPendingPickers(t *testing.T) {
 		t.Fatalf("left for the audit lookup: %+v", got)
 	}
 }
+
+// TestNotFoundAfterAnOutageDoesNotClaimAnotherDevice: a picker that waited
+// through a lost connection and whose answer the gateway then refuses as
+// not pending (not_found) may have been forgotten by a gateway that
+// crashed and came back: the record says both causes, not "answered on
+// another device"; a report of what won, arriving after, completes it.
+func TestNotFoundAfterAnOutageDoesNotClaimAnotherDevice(t *testing.T) {
+	s := newState(newClock())
+	apply(t, s, helloAckAnswered, approval)
+	s.ConnectionLost()
+	s.AnswerPicker(def, "pa", "once", "approved once: rm -rf build/")
+	s.SettleAnswer("pa", false, &frame.Error{Code: frame.CodeNotFound})
+	want(t, s, def, `picker-record "your answer “approve once” was not used: `+GoneAfterOutage+`: rm -rf build/"`)
+	if len(s.AllPickers()) != 0 {
+		t.Fatalf("pending %+v", s.AllPickers())
+	}
+	apply(t, s, answeredByPolicy)
+	want(t, s, def, `picker-record "your answer “approve once” was not used: approved once on another device: rm -rf build/ · reported by the gateway as policy ci.toml, rule cache, on ci (headless)"`)
+}
