@@ -40,10 +40,11 @@ func (r *renderer) renderMessage(it *store.Item) []string {
 	case msg.Streaming && !msg.Lost:
 		parts = append(parts, st.Typing.Render(r.spinner+" thinking…"))
 	}
+	note := st.Failed.Width(inner) // wrapped to the bubble: a note is read whole
 	if msg.Streaming && msg.Lost {
-		parts = append(parts, st.Failed.Render("⚠ connection lost: the rest comes, or the reply is marked interrupted, once the gateway is back"))
+		parts = append(parts, note.Render("⚠ connection lost: the rest comes, or the reply is marked interrupted, once the gateway is back"))
 	} else if msg.Cut.Interrupted() {
-		parts = append(parts, st.Failed.Render("⚠ "+msg.Cut.String()))
+		parts = append(parts, note.Render("⚠ "+msg.Cut.String()))
 	} else if msg.Stopped {
 		parts = append(parts, st.Failed.Render("■ stopped"))
 	}
