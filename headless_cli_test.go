@@ -111,6 +111,9 @@ func TestURLWithAPasswordFailsAtOnceRedacted(t *testing.T) {
 	if code != exitConfig || !strings.Contains(errOut.String(), "user name or password") || strings.Contains(errOut.String(), "s3cret") {
 		t.Fatalf("exit %d, stderr %q", code, errOut.String())
 	}
+	if strings.Contains(errOut.String(), "fix the file") { // the URL came from the flag, there is no file
+		t.Fatalf("stderr %q", errOut.String())
+	}
 }
 
 func TestSendFailsWithinTheConnectTimeout(t *testing.T) {
