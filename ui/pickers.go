@@ -175,14 +175,16 @@ func (m *Model) hidePicker(a common.ActionHidePicker) tea.Cmd {
 
 // keepReported keeps the dialog of a picker the gateway reported answered
 // on screen, with the report, until the user dismisses it, and tells what
-// won over an answer from here that was not used.
+// won over an answer from here that was not used. A dialog the user is not
+// in yet (still arming: an approver answered it as it popped up) closes
+// by itself with its record, so keys typed next reach the composer.
 func (m *Model) keepReported(rs []store.PickerReport) tea.Cmd {
 	var report tea.Cmd
 	for _, r := range rs {
 		if r.NotUsed {
 			report = common.ReportInfo(termsafe.Line(r.Record))
 		}
-		if p := m.pickers.shown; p != nil && p.PickerID() == r.PickerID && p.Lane() == r.Lane {
+		if p := m.pickers.shown; p != nil && p.PickerID() == r.PickerID && p.Lane() == r.Lane && p.InUse() {
 			m.pickers.news[r.PickerID] = r.Record
 			p.SetNews(r.Record)
 			m.invalidate()

@@ -152,6 +152,11 @@ func (p *Picker) SetDraft(text string) {
 // Armed reports whether the picker accepts answers yet.
 func (p *Picker) Armed() bool { return p.armed }
 
+// InUse reports whether the user may be in the dialog: it is armed (it was
+// on screen for ArmDelay, or opened deliberately) or it took a key that
+// answered nothing. One that just popped up and is still arming is not.
+func (p *Picker) InUse() bool { return p.armed || p.held }
+
 // Show (re)starts the arming delay; call it whenever the picker comes on
 // screen.
 func (p *Picker) Show() tea.Cmd {
