@@ -6,6 +6,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"slices"
 	"strconv"
 	"strings"
@@ -52,6 +53,7 @@ type sshCost struct {
 	n      int
 	cpu    time.Duration // process CPU from the first update to the last session drawing the end
 	wall   time.Duration // the time that took
+	wait   time.Duration // time goroutines spent blocked on mutexes meanwhile
 	idle   time.Duration // process CPU over sshBenchIdle with every session open and idle
 	heap   int64         // live heap over the server with no session
 	rss    int64         // resident memory over the server with no session
@@ -94,6 +96,7 @@ func BenchmarkSSHSessions(b *testing.B) {
 func (c *sshCost) add(o *sshCost) {
 	c.cpu += o.cpu
 	c.wall += o.wall
+	c.wait += o.wait
 	c.idle += o.idle
 	c.heap += o.heap
 	c.rss += o.rss
@@ -113,6 +116,7 @@ func reportSSHCosts(b *testing.B, costs map[int]*sshCost) {
 		c := costs[n]
 		b.ReportMetric(per(c, float64(c.cpu.Milliseconds())), fmt.Sprintf("cpu-ms/session-%d", n))
 		b.ReportMetric(float64(c.cpu)/float64(c.wall), fmt.Sprintf("busy-cores-%d", n))
+		b.ReportMetric(per(c, float64(c.wait))/float64(time.Millisecond), fmt.Sprintf("mutex-wait-ms/session-%d", n))
 		b.ReportMetric(per(c, 100*float64(c.idle)/float64(sshBenchIdle)), fmt.Sprintf("idle-%%core/session-%d", n))
 		b.ReportMetric(per(c, float64(c.heap))/1024, fmt.Sprintf("heap-KiB/session-%d", n))
 		b.ReportMetric(per(c, float64(c.rss))/1024, fmt.Sprintf("rss-KiB/session-%d", n))
@@ -182,7 +186,7 @@ func runSSHCost(b *testing.B, n int) *sshCost {
 	idle0 := cpuNow(b)
 	time.Sleep(sshBenchIdle) // the idle period measured
 	cost.idle = cpuNow(b) - idle0
-	cpu0, start := cpuNow(b), time.Now()
+	cpu0, wait0, start := cpuNow(b), mutexWait(), time.Now()
 	echoes := make([][]time.Duration, n)
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
@@ -202,7 +206,7 @@ func runSSHCost(b *testing.B, n int) *sshCost {
 	// those is drawn once the session has drawn the end.
 	time.Sleep(3 * time.Second / renderFPS)
 	probe(b, terms, keys)
-	cost.cpu, cost.wall = cpuNow(b)-cpu0, time.Since(start)
+	cost.cpu, cost.wall, cost.wait = cpuNow(b)-cpu0, time.Since(start), mutexWait()-wait0
 	for i, t := range terms {
 		cost.out += t.outBytes()
 		cost.echoes = append(cost.echoes, echoes[i]...)
@@ -328,6 +332,14 @@ func cpuNow(b *testing.B) time.Duration {
 		b.Fatal(err)
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// mutexWait is the time goroutines have spent blocked on a sync.Mutex or
+// RWMutex (or a runtime lock), from runtime/metrics.
+func mutexWait() time.Duration {
+	m := []metrics.Sample{{Name: "/sync/mutex/wait/total:seconds"}}
+	metrics.Read(m)
+	return time.Duration(m[0].Value.Float64() * float64(time.Second))
 }
 
 // memoryNow is the live heap after a collection, and the resident memory
