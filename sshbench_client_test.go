@@ -51,7 +51,7 @@ func openBenchTerm(b testing.TB, c *gossh.Client, w, h int) *benchTerm {
 	}
 	bt := &benchTerm{sess: sess, in: in, emu: vt.NewEmulator(w, h)}
 	bt.emu.SetDefaultBackgroundColor(color.Black)
-	go io.Copy(in, bt.emu) // the emulator's answers, until detach closes it
+	go io.Copy(in, bt.emu) // the emulator's answers, until detach closes its pipe
 	sess.Stdout = bt
 	sess.Stderr = bt
 	if err := sess.Shell(); err != nil {
@@ -106,7 +106,11 @@ func (bt *benchTerm) detach() {
 	emu := bt.emu
 	bt.emu = nil
 	bt.mu.Unlock()
-	emu.Close()
+	// Closing the emulator's input pipe ends the io.Copy of its answers
+	// (Emulator.Close would race with that Read on its closed flag).
+	if c, ok := emu.InputPipe().(io.Closer); ok {
+		c.Close()
+	}
 }
 
 // press types key, which must be new to the screen, and returns a channel
