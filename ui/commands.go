@@ -345,14 +345,21 @@ func (m *Model) stopFocused() tea.Cmd {
 	return m.stopAgent()
 }
 
-// stopAgent sends agent.stop for the focused lane.
+// stopAgent sends agent.stop for the focused lane. The spec gives it no
+// response: the lane's agent.idle shows it worked, only an error with its
+// id (or a lost connection) is a failure, never silence.
 func (m *Model) stopAgent() tea.Cmd {
 	if m.gw == nil {
 		return nil
 	}
 	m.st.StopRequested(m.lane)
-	return tea.Batch(m.fireCmd("stop", laneFrame(frame.TypeAgentStop, m.lane, &frame.Empty{})),
-		common.ReportInfo("stopping the agent…"))
+	stop := postCmd(m.gw, m.opts.RequestTimeout, laneFrame(frame.TypeAgentStop, m.lane, &frame.Empty{}), func(_ bool, err error) tea.Msg {
+		if err != nil {
+			return requestFailedMsg{what: "stop", err: err}
+		}
+		return nil
+	})
+	return tea.Batch(stop, common.ReportInfo("stopping the agent…"))
 }
 
 func appendLane(ls []frame.Lane, l frame.Lane) []frame.Lane {
