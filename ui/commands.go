@@ -353,13 +353,28 @@ func (m *Model) stopAgent() tea.Cmd {
 		return nil
 	}
 	m.st.StopRequested(m.lane)
-	stop := postCmd(m.gw, m.opts.RequestTimeout, laneFrame(frame.TypeAgentStop, m.lane, &frame.Empty{}), func(_ bool, err error) tea.Msg {
-		if err != nil {
+	l := m.lane
+	stop := postCmd(m.gw, m.opts.RequestTimeout, laneFrame(frame.TypeAgentStop, l, &frame.Empty{}), func(confirmed bool, err error) tea.Msg {
+		switch {
+		case err != nil:
 			return requestFailedMsg{what: "stop", err: err}
+		case !confirmed:
+			return stopUnconfirmedMsg{lane: l}
 		}
 		return nil
 	})
 	return tea.Batch(stop, common.ReportInfo("stopping the agent…"))
+}
+
+// stopUnconfirmedMsg: nothing answered the agent.stop for lane.
+type stopUnconfirmedMsg struct{ lane frame.Lane }
+
+// handleStopUnconfirmed says so when the lane's agent is still running.
+func (m *Model) handleStopUnconfirmed(msg stopUnconfirmedMsg) tea.Cmd {
+	if ln := m.st.Lane(msg.lane); ln != nil && ln.Busy {
+		return common.ReportInfo("stop sent, not confirmed: the agent is still running (esc to try again)")
+	}
+	return nil
 }
 
 func appendLane(ls []frame.Lane, l frame.Lane) []frame.Lane {

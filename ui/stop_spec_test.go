@@ -44,3 +44,12 @@ func TestStopRefusedByAnErrorWithItsID(t *testing.T) {
 	e.until("the refusal", e.shows("stop failed"))
 	e.until("its reason", e.shows("no turn to stop"))
 }
+
+// TestStopToASilentGatewaySaysNotConfirmed: nothing at all follows the
+// agent.stop and the agent goes on: the status says the stop was sent and
+// not confirmed (not that it failed), so the user knows to try again.
+func TestStopToASilentGatewaySaysNotConfirmed(t *testing.T) {
+	e := stopEnv(t, func(*scriptedGW, frame.Frame) {})
+	e.until("the note", e.shows("stop sent, not confirmed"))
+	e.mustNotShow("failed")
+}
