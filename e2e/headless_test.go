@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -92,7 +93,9 @@ func TestHeadlessSendWaitInterrupted(t *testing.T) {
 	const token = "sigint-token"
 	sim, url := startSim(t, token, 100*time.Millisecond)
 	e := newEnv(t)
-	cmd := exec.Command(binary, "send", "--url", url, "--token", token, "--wait", "a long answer please")
+	ctx, cancel := context.WithTimeout(context.Background(), execLimit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, binary, "send", "--url", url, "--token", token, "--wait", "a long answer please")
 	cmd.Env = e.environ()
 	var stdout, stderr lockedBuffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -110,7 +113,7 @@ func TestHeadlessSendWaitInterrupted(t *testing.T) {
 	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
-	err := cmd.Wait()
+	err := waitCmd(cmd, waitDeadline)
 	ee, ok := err.(*exec.ExitError)
 	if !ok || ee.ExitCode() != 130 {
 		t.Fatalf("exit %v, want 130; stderr:\n%s", err, stderr.String())

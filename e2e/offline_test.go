@@ -17,9 +17,7 @@ func TestOfflineStartShowsCache(t *testing.T) {
 		e := newEnv(t)
 
 		e.connectOnce("--url", url, "--token", token)
-		if err := sim.Close(); err != nil {
-			t.Fatal(err)
-		}
+		closeSim(t, sim)
 
 		second := e.start("--url", url, "--token", token)
 		second.waitShows("Ops", "Research", "Deploy checklist", "Any failing tests? (#30)", "12 packages, 0 failures")

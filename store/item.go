@@ -92,6 +92,9 @@ type Message struct {
 	// Delivery is the state of the user's own messages; DeliveryNone for
 	// messages from others.
 	Delivery Delivery `json:"delivery,omitempty"`
+	// Cause says in a few words why a Failed or Unknown delivery did not go
+	// through ("no answer from the gateway for 12 s"); "" otherwise.
+	Cause string `json:"cause,omitempty"`
 	// ClientMsgID is the random id the client put in message.send.
 	ClientMsgID string `json:"client_msg_id,omitempty"`
 	// Steer marks the user's text sent (or to be sent) into the running

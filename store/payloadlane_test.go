@@ -2,7 +2,6 @@ package store
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -74,8 +73,9 @@ func TestEveryChatScopedFrameReachesItsLaneFromThePayload(t *testing.T) {
 	if a, b := dump(inPayload, l), dump(onTop, l); a != b || a == "" {
 		t.Fatalf("lane from the payload:\n%s\nlane from the top level:\n%s", a, b)
 	}
-	if a, b := fmt.Sprint(inPayload.Pickers(l)), fmt.Sprint(onTop.Pickers(l)); a != b {
-		t.Fatalf("pickers %s, want %s", a, b)
+	// DeepEqual, not the printed form: choices hold pointers (is_current).
+	if a, b := inPayload.Pickers(l), onTop.Pickers(l); !reflect.DeepEqual(a, b) {
+		t.Fatalf("pickers %+v, want %+v", a, b)
 	}
 	if a, b := inPayload.TakeBanners(), onTop.TakeBanners(); !reflect.DeepEqual(a, b) || len(a) == 0 {
 		t.Fatalf("banners %+v, want %+v", a, b)

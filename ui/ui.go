@@ -357,6 +357,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case drawer.PathsMsg:
 		m.drawer.SetPaths(msg)
 		return nil
+	case dialog.SearchTypedMsg:
+		return m.searchTyped(msg)
 	case dialog.PickerArmedMsg:
 		if m.pickers.shown != nil {
 			m.pickers.shown.Update(msg)

@@ -42,6 +42,8 @@ type session struct {
 	syncFrom   int64 // the cursor the syncs of this connection start from
 	syncFails  int   // sync requests answered with an error in a row
 	restarting bool
+
+	quiet silence // whether pings are answered (silence.go)
 }
 
 // result completes a request.
@@ -59,7 +61,7 @@ func newSession(c *Client, ws *websocket.Conn) *session {
 		reported: map[string]bool{},
 	}
 	alive := func(string) error {
-		return ws.SetReadDeadline(time.Now().Add(c.cfg.Timing.DeadAfter))
+		return ws.SetReadDeadline(s.listen())
 	}
 	ws.SetPongHandler(alive)
 	ws.SetPingHandler(func(data string) error {
@@ -166,7 +168,7 @@ func (s *session) serve(ctx context.Context, cursor int64) error {
 	}
 	go s.keepalive()
 	for {
-		s.ws.SetReadDeadline(time.Now().Add(s.c.cfg.Timing.DeadAfter))
+		s.ws.SetReadDeadline(s.listen())
 		data, binary, err := s.read()
 		switch {
 		case errors.Is(err, ErrFrameTooLarge):
@@ -191,6 +193,7 @@ func (s *session) read() (data []byte, binary bool, err error) {
 	if err != nil {
 		return nil, false, err
 	}
+	s.busy() // a message is coming in: its bytes are an answer, however slow
 	if s.buf.Cap() > 4<<20 {
 		s.buf = bytes.Buffer{} // don't keep a huge buffer after a big frame
 	}
@@ -215,17 +218,27 @@ func isTimeout(err error) bool {
 	return errors.As(err, &ne) && ne.Timeout()
 }
 
-// keepalive sends a ping every PingInterval until the session ends.
+// keepalive sends a ping every PingInterval until the session ends, and
+// reports a ping still unanswered PingGrace after it went out.
 func (s *session) keepalive() {
 	t := time.NewTicker(s.c.cfg.Timing.PingInterval)
 	defer t.Stop()
+	var grace <-chan time.Time
+	var pingAt time.Time
 	for {
 		select {
 		case <-t.C:
-			ping := frame.Frame{Type: frame.TypePing, Payload: &frame.Ping{TS: time.Now().UnixMilli()}}
+			now := time.Now()
+			ping := frame.Frame{Type: frame.TypePing, Payload: &frame.Ping{TS: now.UnixMilli()}}
 			if err := s.write(ping); err != nil {
 				return
 			}
+			if grace == nil {
+				pingAt, grace = now, time.After(s.c.cfg.Timing.PingGrace)
+			}
+		case <-grace:
+			grace = nil
+			s.checkAnswered(pingAt)
 		case <-s.done:
 			return
 		}

@@ -89,7 +89,7 @@ func TestReboundKeysDriveDialogHints(t *testing.T) {
 
 	mustHint(t, "settings", viewOf(sized(NewSettings(com, ""))),
 		"ctrl+u/ctrl+d move · ctrl+s/x/ctrl+h/ctrl+l change", "↑↓ move", "enter/space", "esc close")
-	mustHint(t, "search", viewOf(sized(NewSearch(com, lane, ""))),
+	mustHint(t, "search", viewOf(sized(NewSearch(com, lane, "", noTick))),
 		"ctrl+s search / jump · ctrl+o all ↔ this lane · ctrl+u/ctrl+d move · ctrl+w close", "enter search", "tab all", "esc close")
 	mustHint(t, "channel menu", viewOf(sized(NewChannels(com, lane))),
 		"ctrl+u/ctrl+d/JK move · a/s/d/f pick · ctrl+s select · ctrl+w", "↑↓/jk", "1-9 pick", "esc close")
@@ -198,7 +198,7 @@ func TestReboundKeysActInDialogs(t *testing.T) {
 	})
 
 	t.Run("search scope", func(t *testing.T) {
-		s := NewSearch(com, lane, "x")
+		s := NewSearch(com, lane, "x", noTick)
 		s.Update(press("tab"))
 		if s.Scope() != ScopeAll {
 			t.Fatal("the old scope key still toggles")
@@ -241,7 +241,7 @@ func TestReboundKeysActInDialogs(t *testing.T) {
 // less one, the wheel one hit, both stopping at the last.
 func TestSearchHitsPageAndWheel(t *testing.T) {
 	com := testCom(t, themes.Dark)
-	s := NewSearch(com, frame.Lane{ChatID: "c"}, "x")
+	s := NewSearch(com, frame.Lane{ChatID: "c"}, "x", noTick)
 	s.SetSize(100, 20) // (20-10)/2 = 5 hits on screen
 	asked := s.Start().(common.ActionSearch)
 	hits := make([]frame.SearchHit, 12)

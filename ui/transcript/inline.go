@@ -33,6 +33,9 @@ func (m *Model) TakeSettled() string {
 			break
 		}
 		m.inline.printed[it] = true
+		if m.folded[it] {
+			delete(m.cache, it) // printed in full (fold.go)
+		}
 		out = append(out, m.lines(it)...)
 	}
 	if len(m.inline.printed) > 2*src.Len()+64 { // items left the lane (evicted, deleted)

@@ -43,6 +43,28 @@ func TestTakeSettledWaitsForTheStreamToFinish(t *testing.T) {
 	}
 }
 
+// TestInlineScrollbackGetsLongMessagesInFull: a long message of the
+// user's, folded while live, goes to the scrollback in full (the
+// scrollback cannot unfold it later).
+func TestInlineScrollbackGetsLongMessagesInFull(t *testing.T) {
+	com := common.NewForTest(time.Unix(0, 0))
+	lines := make([]string, 40)
+	for i := range lines {
+		lines[i] = "row " + strings.Repeat("x", i%3) + string(rune('a'+i%26))
+	}
+	lines[39] = "the last row"
+	apply(com, frame.TypeMessage, &frame.Message{MessageID: "u", Role: frame.RoleUser, Text: strings.Join(lines, "\n")})
+	m := New(com)
+	m.SetSize(60, 20)
+	m.SetLane(lane)
+	if live := ansi.Strip(m.LiveView(20)); !strings.Contains(live, "… 32 more lines") || strings.Contains(live, "the last row") {
+		t.Fatalf("live view:\n%s", live)
+	}
+	if got := ansi.Strip(m.TakeSettled()); !strings.Contains(got, "the last row") || strings.Contains(got, "more lines") {
+		t.Fatalf("printed:\n%s", got)
+	}
+}
+
 // An answer to a picker goes to the scrollback with its outcome, never as
 // the "answering…" it shows while the gateway has not replied.
 func TestTakeSettledWaitsForThePickerAnswer(t *testing.T) {
