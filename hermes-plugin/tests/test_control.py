@@ -34,6 +34,7 @@ async def test_stop_mid_turn_marks_the_reply_interrupted_everywhere(gateway):
     assert stop["payload"]["interrupted"] is True and stop["payload"]["final_text"] == "partial answer"
     note = await a.expect("message", lambda f: f["payload"]["text"] == "⚡ Stopped.")
     assert note["payload"]["role"] == "system"
+    assert "reply_to" not in note["payload"]  # the /stop sent for agent.stop is no message of the lane
     idle = await a.expect("agent.idle", lambda f: f.get("id") == fid)
     assert idle["chat_id"] == "iris:default"
     assert "id" not in await b.expect("agent.idle")
