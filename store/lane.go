@@ -19,6 +19,9 @@ type Lane struct {
 	BusyReason string
 	// Typing follows typing/typing.stop.
 	Typing bool
+	// Lost: the connection dropped while the lane's turn looked running
+	// (ConnectionLost); nothing says yet whether it goes on.
+	Lost bool
 	// HasMore: older items exist, in the local database or on the gateway
 	// (a gap behind the newest page included); LoadOlder gets them.
 	HasMore bool

@@ -226,7 +226,7 @@ type Model struct {
 
 	drafts draftState // the focused lane's draft is saved as it changes (drafts.go)
 
-	recon reconcileState // settling turns a reconnect left running (reconcile.go)
+	recon store.Reconcile // settling turns a reconnect left running (reconcile.go)
 
 	held heldSteps // store calls waiting for the database read they need (inbound.go)
 }

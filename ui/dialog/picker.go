@@ -68,6 +68,7 @@ type Picker struct {
 	pending       int          // the row waiting for stageConfirm
 	picked        map[int]bool // the rows toggled in a multi-select clarify
 	notice        string       // why the last key did nothing
+	news          string       // the gateway's report that the picker was answered (SetNews)
 }
 
 var _ Dialog = (*Picker)(nil)
@@ -109,6 +110,10 @@ func newTextInput(com *common.Common, placeholder string) textinput.Model {
 	ti.SetStyles(st)
 	return ti
 }
+
+// SetNews shows record, the gateway's report that the picker was answered
+// elsewhere, while the dialog stays open for the user to dismiss.
+func (p *Picker) SetNews(record string) { p.news = record }
 
 // ID names the dialog.
 func (p *Picker) ID() string { return PickerDialogID }
