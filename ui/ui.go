@@ -348,6 +348,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.reduce(step{call: func() tea.Cmd { return m.handleReconcile(msg) }, need: m.settleNeeds})
 	case requestFailedMsg:
 		return m.handleRequestFailed(msg)
+	case stopUnconfirmedMsg:
+		return m.handleStopUnconfirmed(msg)
 	case channelCreatedMsg:
 		return m.handleChannelCreated(msg)
 	case mediactl.Msg, tea.EnvMsg: // the media controller's own, a media key's command, the terminal's environment (previews)

@@ -141,6 +141,10 @@ class Turns:
         text, growing = self._split_cursor(content)
         mid = new_id("m")
         system_reply = self.is_system_reply(reply_to, growing)
+        if reply_to and self.store.message_lane(reply_to) is None:
+            # A reply to the /stop or /steer sent for agent.stop/agent.steer:
+            # no device has that message, so it would quote "a message not loaded".
+            reply_to = None
         if growing:
             s = Stream(mid, lane, text, reply_to)
             self.streams[mid] = s

@@ -34,6 +34,7 @@ async def test_stop_mid_turn_marks_the_reply_interrupted_everywhere(gateway):
     assert stop["payload"]["interrupted"] is True and stop["payload"]["final_text"] == "partial answer"
     note = await a.expect("message", lambda f: f["payload"]["text"] == "⚡ Stopped.")
     assert note["payload"]["role"] == "system"
+    assert "reply_to" not in note["payload"]  # the /stop sent for agent.stop is no message of the lane
     idle = await a.expect("agent.idle", lambda f: f.get("id") == fid)
     assert idle["chat_id"] == "iris:default"
     assert "id" not in await b.expect("agent.idle")
@@ -113,6 +114,11 @@ async def test_busy_ack_is_a_system_message_and_the_new_message_runs_next(gatewa
     first = await c.expect("message", lambda f: f["payload"]["text"] == "re: first")
     second = await c.expect("message", lambda f: f["payload"]["text"] == "re: second")
     assert first["payload"]["role"] == second["payload"]["role"] == "assistant"
+    # Replies to messages the devices have keep quoting them.
+    sent = {f["payload"]["text"]: f["payload"]["message_id"] for f in c.frames
+            if f["type"] == "message" and f["payload"].get("role") == "user"}
+    assert ack["payload"]["reply_to"] == sent["second"]
+    assert first["payload"]["reply_to"] == sent["first"] and second["payload"]["reply_to"] == sent["second"]
     assert seen == ["first", "second"]
 
 
