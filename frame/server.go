@@ -8,6 +8,9 @@ type HelloAck struct {
 	SyncCursor       int64      `json:"sync_cursor"`
 	LastPushedCursor int64      `json:"last_pushed_cursor"`
 	Channels         []Channel  `json:"channels,omitempty"`
+	// InstanceID is Iris's extension instance_id (PROTOCOL-EXTENSIONS.md):
+	// it changes every time the gateway process starts.
+	InstanceID string `json:"instance_id,omitempty"`
 }
 
 // ServerCaps lists what the gateway supports.
@@ -19,12 +22,13 @@ type ServerCaps struct {
 	Search    *bool  `json:"search,omitempty"`
 	Push      string `json:"push,omitempty"`
 	Pickers   *bool  `json:"pickers,omitempty"`
-	// PickerAnswered and TurnInterrupted are Iris's protocol extensions
+	// PickerAnswered, TurnInterrupted and InstanceID are Iris's protocol extensions
 	// (PROTOCOL-EXTENSIONS.md). An absent one counts as off: a gateway that
 	// does not name it does not offer it. (Iris counts an absent spec cap
 	// as on, its own choice: the spec does not say.)
 	PickerAnswered  *bool `json:"picker_answered,omitempty"`
 	TurnInterrupted *bool `json:"turn_interrupted,omitempty"`
+	InstanceID      *bool `json:"instance_id,omitempty"`
 }
 
 // Offers reports whether an extension cap is explicitly on (absent is

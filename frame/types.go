@@ -44,11 +44,11 @@
 //
 // # Iris's protocol extensions
 //
-// Two additive extensions (PROTOCOL-EXTENSIONS.md at the repository's
+// Three additive extensions (PROTOCOL-EXTENSIONS.md at the repository's
 // root), announced in ServerCaps (absent means not offered, see Offers):
 // picker_answered (PickerSelect.By, Caps.PickerAnswered, the
-// picker.answered frame PickerAnswered) and turn_interrupted
-// (MessageStop.Interrupted).
+// picker.answered frame PickerAnswered), turn_interrupted
+// (MessageStop.Interrupted) and instance_id (HelloAck.InstanceID).
 //
 // See ARCHITECTURE.md at the repository root for how this package fits in.
 package frame

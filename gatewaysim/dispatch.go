@@ -167,6 +167,9 @@ func (c *conn) handleHello(f frame.Frame) {
 		LastPushedCursor: d.pushed,
 		Channels:         s.dir.list(),
 	}
+	if s.rich() {
+		ack.InstanceID = s.instance
+	}
 	c.send(frame.Frame{ID: f.ID, Type: frame.TypeHelloAck, Payload: ack})
 	c.send(frame.Frame{Type: frame.TypeStatus, Payload: &frame.Status{State: status}})
 	s.log.Info("gatewaysim: device online", "device_id", id, "device_name", h.DeviceName)

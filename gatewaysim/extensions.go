@@ -14,6 +14,8 @@ import "github.com/hermes/iris/frame"
 //     answering device's hello name.
 //   - turn_interrupted: the message.stop of a reply that agent.stop cut
 //     short (from any device) carries "interrupted": true.
+//   - instance_id: hello.ack names the simulated process (new on Restart
+//     and Crash).
 
 // serverCaps are the caps hello.ack announces.
 func (s *Server) serverCaps() frame.ServerCaps {
@@ -22,7 +24,7 @@ func (s *Server) serverCaps() frame.ServerCaps {
 		Media: frame.Ptr(true), Search: frame.Ptr(true), Push: "none", Pickers: frame.Ptr(true),
 	}
 	if s.rich() {
-		caps.PickerAnswered, caps.TurnInterrupted = frame.Ptr(true), frame.Ptr(true)
+		caps.PickerAnswered, caps.TurnInterrupted, caps.InstanceID = frame.Ptr(true), frame.Ptr(true), frame.Ptr(true)
 	}
 	return caps
 }

@@ -198,6 +198,7 @@ func (s *Server) Restart(down time.Duration) {
 	s.mu.Lock()
 	s.resetLocked()
 	s.strictCursors = true
+	s.instance = newInstanceID("")
 	late := s.connList() // upgraded just before the downtime began
 	s.mu.Unlock()
 	for _, c := range late {

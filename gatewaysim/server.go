@@ -121,6 +121,7 @@ type Server struct {
 	effort    string
 	seq       map[string]int // id counters per prefix
 	epoch     string         // Config.IDEpoch, once seeding is done
+	instance  string         // hello.ack's instance_id (rich dialect), new on Restart and Crash
 
 	recvMu   sync.Mutex
 	received []frame.Frame
@@ -178,6 +179,7 @@ func New(cfg Config) *Server {
 		s.seed()
 	}
 	s.epoch = cfg.IDEpoch
+	s.instance = newInstanceID(cfg.IDEpoch)
 	if cfg.CronInterval > 0 {
 		s.bg.Go(s.cronLoop)
 	}

@@ -270,6 +270,10 @@ func (s *session) read(ctx context.Context) (wsclient.Event, error) {
 	}
 	switch ev := ev.(type) {
 	case *wsclient.HelloEvent:
+		if restarted, chg := s.st.NewInstance(&ev.Ack); restarted {
+			s.changed = chg
+			s.recon.GatewayReset()
+		}
 		s.st.Apply(frame.Frame{Type: frame.TypeHelloAck, Payload: &ev.Ack}, false)
 	case *wsclient.FrameEvent:
 		s.changed = s.st.Apply(ev.Frame, ev.Replayed)

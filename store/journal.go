@@ -15,9 +15,10 @@ import (
 
 // Keys of gateway-level values in the meta table.
 const (
-	metaCursor  = "cursor"
-	metaCatalog = "catalog"
-	metaFocus   = "focus"
+	metaCursor   = "cursor"
+	metaCatalog  = "catalog"
+	metaFocus    = "focus"
+	metaInstance = "instance"
 )
 
 // cur returns the batch being built.
@@ -168,6 +169,8 @@ func (s *State) metaValue(key string) string {
 			s.db.report(err, 0)
 		}
 		return string(b)
+	case metaInstance:
+		return s.instance
 	case metaFocus:
 		b, _ := json.Marshal([]string{s.focus.ChatID, s.focus.ThreadID})
 		return string(b)

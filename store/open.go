@@ -181,6 +181,7 @@ func (s *State) loadValues() error {
 		}
 		s.cursor.Store(c)
 	}
+	s.instance = kv["meta"][metaInstance]
 	if v, ok := kv["meta"][metaFocus]; ok {
 		var l []string
 		if err := json.Unmarshal([]byte(v), &l); err != nil || len(l) != 2 {

@@ -279,7 +279,8 @@ func (s *State) closeCause(ln *Lane, c Cut) (PickerOutcome, string) {
 const ClosedText = "closed without an answer from here (the agent went on)"
 
 // withdrawAll ends every pending picker as withdrawn by the gateway, which
-// restarted and forgot them (its cursor went back: ResetCursor).
+// restarted and forgot them (its cursor went back, ResetCursor, or its
+// instance id changed, NewInstance).
 func (s *State) withdrawAll() {
 	for _, ln := range s.lanes {
 		for _, p := range slices.Clone(ln.pickers) {

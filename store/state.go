@@ -65,7 +65,9 @@ type State struct {
 	caps    frame.ServerCaps
 	catalog []frame.Command
 	cursor  atomic.Int64 // read by wsclient's goroutine too
-	banners []Banner
+	// instance is the last hello.ack instance_id (extension), "" if none.
+	instance string
+	banners  []Banner
 
 	outbox map[string]*outgoing // client_msg_id → unechoed placeholder
 	// storedOpen: lanes whose stored items include cards an earlier run

@@ -67,6 +67,10 @@ func (m *Model) handleClientEvent(ev wsclient.Event) tea.Cmd {
 	switch ev := ev.(type) {
 	case *wsclient.HelloEvent:
 		ack := ev.Ack
+		if restarted, chg := m.st.NewInstance(&ack); restarted {
+			m.recon.GatewayReset() // a new gateway process lost its turns too
+			return tea.Batch(m.applyChange(chg, nil), m.handleFrame(frame.Frame{Type: frame.TypeHelloAck, Payload: &ack}))
+		}
 		return m.handleFrame(frame.Frame{Type: frame.TypeHelloAck, Payload: &ack})
 	case *wsclient.CursorEvent:
 		if c := m.status.Conn(); c.SyncAttempt > 0 {
