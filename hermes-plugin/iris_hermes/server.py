@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import secrets
 from typing import Any, Awaitable, Callable, Dict, Optional
 
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -28,7 +29,7 @@ SERVER_CAPS = {
     "streaming": True, "reasoning": True, "tools": True, "media": True, "search": True,
     "push": "none", "pickers": True,
     # Iris extensions (PROTOCOL-EXTENSIONS.md): only `true` turns them on.
-    "picker_answered": True, "turn_interrupted": True,
+    "picker_answered": True, "turn_interrupted": True, "instance_id": True,
 }
 
 Dispatch = Callable[[Connection, Dict[str, Any]], Awaitable[None]]
@@ -49,6 +50,9 @@ class DeviceServer:
         self.ack_extra = ack_extra
         self._server: Optional[Server] = None
         self._revoke_task: Optional[asyncio.Task] = None
+        # Extension instance_id: new each time the plugin starts, so a device
+        # tells a restart (pickers and turns forgotten) from a network blip.
+        self.instance_id = secrets.token_hex(8)
 
     @property
     def port(self) -> int:
@@ -156,7 +160,8 @@ class DeviceServer:
         conn = Connection(ws, device.name, str(p.get("device_name") or ""), str(p.get("device_id") or ""), caps)
         conn.start()
         # No push backend ("push": "none"): nothing was ever delivered by push.
-        ack = {"server_caps": dict(SERVER_CAPS), "sync_cursor": self.hub.store.head(), "last_pushed_cursor": 0}
+        ack = {"server_caps": dict(SERVER_CAPS), "sync_cursor": self.hub.store.head(), "last_pushed_cursor": 0,
+               "instance_id": self.instance_id}
         ack.update(self.ack_extra())
         conn.push(frame("hello.ack", ack, id=f.get("id") if isinstance(f.get("id"), int) else None))
         conn.push(frame("status", {"state": "online"}))

@@ -17,7 +17,7 @@ async def test_hello_ack_announces_caps_extensions_channels_and_status(gateway):
     c = await open_client(gateway.url, gateway.token)
     ack = await c.expect("hello.ack")
     caps = ack["payload"]["server_caps"]
-    assert caps["picker_answered"] is True and caps["turn_interrupted"] is True
+    assert caps["picker_answered"] is True and caps["turn_interrupted"] is True and caps["instance_id"] is True
     assert caps["streaming"] and caps["pickers"]
     assert ack["payload"]["sync_cursor"] >= 0 and ack["payload"]["last_pushed_cursor"] == 0
     default = [ch for ch in ack["payload"]["channels"] if ch["is_default"]]
@@ -26,6 +26,31 @@ async def test_hello_ack_announces_caps_extensions_channels_and_status(gateway):
     status = await c.expect("status")
     assert status["payload"] == {"state": "online"}
     await c.close()
+
+
+async def test_instance_id_is_kept_across_reconnects_and_changes_across_restarts(tmp_path):
+    state = tmp_path / "iris"
+    adapter = make_adapter(state)
+    assert await adapter.connect()
+    token = TokenStore(state).create("laptop")
+    ids = []
+    try:
+        for _ in range(2):  # two connections to one process: a blip
+            c = await open_client(f"ws://127.0.0.1:{adapter.port}", token)
+            ids.append((await c.expect("hello.ack"))["payload"]["instance_id"])
+            await c.close()
+    finally:
+        await adapter.disconnect()
+    again = make_adapter(state)
+    assert await again.connect()
+    try:
+        c = await open_client(f"ws://127.0.0.1:{again.port}", token)
+        ids.append((await c.expect("hello.ack"))["payload"]["instance_id"])
+        await c.close()
+    finally:
+        await again.disconnect()
+    assert isinstance(ids[0], str) and ids[0]
+    assert ids[0] == ids[1] and ids[2] != ids[0]
 
 
 async def test_bad_token_gets_auth_error_and_close(gateway):
