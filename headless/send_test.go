@@ -276,3 +276,28 @@ func TestSendWaitGivesUpOnAReplyARestartCutShort(t *testing.T) {
 		}
 	})
 }
+
+// TestSendWaitGivesUpOnAReplyASilentRestartCutShort: the gateway is
+// killed and started again without a word, its cursors kept; only
+// hello.ack's new instance_id tells. send --wait settles the reply as
+// after an announced restart (exit 7, "gateway restarted", within the
+// short grace) rather than as a blip.
+func TestSendWaitGivesUpOnAReplyASilentRestartCutShort(t *testing.T) {
+	sim, url := simtest.StartSim(t, gatewaysim.Config{StreamInterval: 50 * time.Millisecond})
+	p := newProfile(t, url)
+	p.terminal = true
+	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+	defer cancel()
+	r, done := p.start(ctx, "", "send", "--wait", "--json", "summarise the repository")
+	waitFor(t, "the first words of the reply", func() bool { return strings.Contains(r.stdout.String(), `"event":"delta"`) })
+	sim.Crash()
+	start := time.Now()
+	r.code = <-done
+	r.expect(t, headless.ExitTurnFailed)
+	if !strings.Contains(r.stderr.String(), "the reply was interrupted (gateway restarted) before it finished") {
+		t.Fatalf("stdout %s\nstderr %s", r.stdout, r.stderr)
+	}
+	if took := time.Since(start); took > store.ReconcileGrace+2*time.Second {
+		t.Fatalf("gave up after %v", took)
+	}
+}
