@@ -332,7 +332,7 @@ func (c *campaign) syncs() []int64 {
 func (c *campaign) retryIfReturned(text string) {
 	c.t.Helper()
 	for deadline := time.Now().Add(settleDeadline); ; time.Sleep(pollEvery) {
-		if c.received(text) > 0 {
+		if received(c.sim, text) > 0 {
 			return
 		}
 		screen := c.r.screen()
@@ -346,17 +346,6 @@ func (c *campaign) retryIfReturned(text string) {
 			c.t.Fatalf("step %d: %q neither sent nor given back:\n%s", c.step, text, screen)
 		}
 	}
-}
-
-// received counts the frames carrying text the gateway received.
-func (c *campaign) received(text string) int {
-	n := 0
-	for _, f := range c.sim.Received() {
-		if sentText(f) == text {
-			n++
-		}
-	}
-	return n
 }
 
 // waitRestarted waits until a restart fired by a trigger has forgotten the

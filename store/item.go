@@ -105,6 +105,10 @@ type Message struct {
 	MediaRefs []string `json:"media_refs,omitempty"`
 	// Overflow is set when Text was cut at TextCap (textcap.go).
 	Overflow *Overflow `json:"overflow,omitempty"`
+	// Orphaned names the channel an unsent message was typed in, when that
+	// channel was deleted before it went out: the message was moved to
+	// the default channel, not sent (rescue.go).
+	Orphaned string `json:"orphaned,omitempty"`
 }
 
 // Delivery is the delivery state of a user message.

@@ -120,6 +120,10 @@ func (r *renderer) header(msg *store.Message) string {
 	if d := r.delivery(msg.Delivery); d != "" {
 		h += " " + d
 	}
+	if msg.Orphaned != "" && msg.ID == "" {
+		h += " " + st.Failed.Render("· typed in "+termsafe.Line(msg.Orphaned)+", deleted before it was sent ("+
+			r.com.KeyMap.Transcript.Delete.Help().Key+" discard)")
+	}
 	return h
 }
 
