@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/wsclient"
 )
 
 // Malformed directories never wipe the cache: a listing of junk entries,
@@ -79,7 +81,9 @@ func TestChannelDeletedOfflineKeepsWhatWasTyped(t *testing.T) {
 	e := newEnv(t)
 	args := []string{"--url", url, "--token", token}
 	e.connectOnce(args...)
-	texts := typeOfflineThenDelete(t, e, sim, url, token, "Research", "offline delete")
+	texts := []string{"offline delete first", "offline delete second"}
+	ctx, other := otherDevice(t, url, token, "dev_deleter")
+	typeOfflineThenDelete(t, e, ctx, other, token, e.chatIDOf("Research"), "Research", texts)
 
 	r := e.start(args...)
 	r.waitShows("● online", texts[0], texts[1], "deleted before it was sent")
@@ -103,25 +107,20 @@ func TestChannelDeletedOfflineKeepsWhatWasTyped(t *testing.T) {
 	}
 }
 
-// typeOfflineThenDelete runs Iris offline, types two messages into
-// channel name, quits, and has another device delete that channel; it
-// returns the texts typed.
-func typeOfflineThenDelete(t *testing.T, e *env, sim *gatewaysim.Server, url, token, name, tag string) []string {
+// typeOfflineThenDelete runs Iris offline, types texts into channel name
+// (chat id chat), quits, and has the other device delete that channel.
+func typeOfflineThenDelete(t *testing.T, e *env, ctx context.Context, other *wsclient.Client, token, chat, name string, texts []string) {
 	t.Helper()
-	chat := e.chatIDOf(name)
 	off := e.start("--url", closedURL(t), "--token", token)
 	off.switchTo(name)
-	texts := []string{tag + " first", tag + " second"}
 	for _, text := range texts {
 		off.typeLine(text)
 	}
-	off.waitFor("both queued", func(s string) bool { return strings.Count(s, "◷ queued") == 2 })
+	off.waitFor("all queued", func(s string) bool { return strings.Count(s, "◷ queued") == len(texts) })
 	off.quit()
-	ctx, c := otherDevice(t, url, token, "dev_deleter")
-	if _, err := c.Request(ctx, frame.Frame{Type: frame.TypeChannelDelete, ChatID: frame.Some(chat), Payload: &frame.Empty{}}); err != nil {
+	if _, err := other.Request(ctx, frame.Frame{Type: frame.TypeChannelDelete, ChatID: frame.Some(chat), Payload: &frame.Empty{}}); err != nil {
 		t.Fatalf("channel.delete from another device: %v", err)
 	}
-	return texts
 }
 
 // On a fresh profile with the gateway down, the first message stays in
