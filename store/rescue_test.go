@@ -1,0 +1,56 @@
+package store
+
+import (
+	"testing"
+)
+
+// A directory frame that lists nothing valid, leaves the default channel
+// out or deletes it changes nothing of the default lane: its history and
+// its queued message stay.
+func TestMalformedDirectoriesKeepDefaultLane(t *testing.T) {
+	for _, junk := range []string{
+		`{"type":"channel.list","payload":{"channels":[{}]}}`,
+		`{"type":"channel.list","payload":{"channels":[1,"a",null]}}`,
+		`{"type":"hello.ack","payload":{"sync_cursor":0,"channels":[{"name":"junk"}]}}`,
+		`{"type":"channel.list","payload":{"channels":[{"chat_id":"c7","name":"Seven"}]}}`,
+		`{"type":"channel.deleted","payload":{"chat_id":"d"}}`,
+	} {
+		s := newState(newClock())
+		apply(t, s, helloAck)
+		s.ApplyHistory(def, "", page(1, 2, false))
+		s.AddOutgoing(def, "queued", "cm1", "", nil)
+		apply(t, s, junk)
+		if s.DefaultLane() != def || s.ChannelName(def) != "Default" {
+			t.Fatalf("after %s the default channel is %v", junk, s.DefaultLane())
+		}
+		want(t, s, def, `assistant m1 "t1"`, `user m2 "t2" sent`, `user  "queued" queued`)
+		if out := s.Outgoing(); len(out) != 1 || out[0].Text != "queued" {
+			t.Fatalf("after %s the queue is %+v", junk, out)
+		}
+	}
+}
+
+// A channel removed with unsent messages in it hands them to the default
+// channel as not sent, naming the channel; one can be discarded there.
+func TestRemovedChannelHandsUnsentToDefault(t *testing.T) {
+	s := newState(newClock())
+	apply(t, s, helloAck)
+	s.AddOutgoing(chan7, "first", "cm1", "", nil)
+	s.AddOutgoing(thr, "in the thread", "cm2", "", nil)
+	apply(t, s, `{"type":"channel.deleted","payload":{"chat_id":"c7"}}`)
+	want(t, s, def, `user  "first" failed`, `user  "in the thread" failed`)
+	out := s.Outgoing()
+	if len(out) != 2 || out[0].Lane != def || out[1].Lane != def {
+		t.Fatalf("queue %+v", out)
+	}
+	if m := s.Lane(def).Item(0).Msg; m.Orphaned != "Seven" {
+		t.Fatalf("orphaned from %q, want Seven", m.Orphaned)
+	}
+	if _, ok := s.DiscardOutgoing("cm1"); !ok {
+		t.Fatal("discard refused")
+	}
+	want(t, s, def, `user  "in the thread" failed`)
+	if len(s.Outgoing()) != 1 {
+		t.Fatalf("queue %+v", s.Outgoing())
+	}
+}
