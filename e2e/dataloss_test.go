@@ -73,8 +73,9 @@ func junkDirectories(other string) []string {
 
 // Two messages typed into a channel while offline, then the channel is
 // deleted on another device: the next start keeps both, in the default
-// channel, as not sent and naming the deleted channel; neither went out,
-// and the one-key resend sends each once into the default channel.
+// channel, as not sent and naming the deleted channel; neither went out.
+// One is discarded, and the one-key resend sends the other once, into the
+// default channel.
 func TestChannelDeletedOfflineKeepsWhatWasTyped(t *testing.T) {
 	const token = "offline-delete"
 	sim, url := startSim(t, token, 5*time.Millisecond)
@@ -86,24 +87,31 @@ func TestChannelDeletedOfflineKeepsWhatWasTyped(t *testing.T) {
 	typeOfflineThenDelete(t, e, ctx, other, token, e.chatIDOf("Research"), "Research", texts)
 
 	r := e.start(args...)
-	r.waitShows("● online", texts[0], texts[1], "deleted before it was sent")
+	r.waitShows("● online", texts[0], texts[1], "was deleted (d discard)")
 	for _, text := range texts {
 		if n := received(sim, text); n != 0 {
 			t.Fatalf("%q went to the gateway %d times before the user resent it", text, n)
 		}
 	}
+	// The newest is discarded (d on the selected message), the other resent.
+	r.keys("Tab")
+	r.keys("k") // selects the newest message
+	r.keys("d")
+	r.waitFor("the second discarded", func(s string) bool {
+		return strings.Contains(s, texts[0]) && !strings.Contains(s, texts[1])
+	})
+	r.keys("Tab")
 	r.keys("C-g")
-	for _, text := range texts {
-		f := waitReceived(t, sim, func(f frame.Frame) bool { return sentText(f) == text })
-		if l := f.Lane(); l.ChatID != gatewaysim.DefaultChatID {
-			t.Fatalf("%q resent to %v, want the default channel", text, l)
-		}
+	f := waitReceived(t, sim, func(f frame.Frame) bool { return sentText(f) == texts[0] })
+	if l := f.Lane(); l.ChatID != gatewaysim.DefaultChatID {
+		t.Fatalf("%q resent to %v, want the default channel", texts[0], l)
 	}
 	r.quit()
-	for _, text := range texts {
-		if n := received(sim, text); n != 1 {
-			t.Fatalf("%q reached the gateway %d times", text, n)
-		}
+	if n := received(sim, texts[0]); n != 1 {
+		t.Fatalf("%q reached the gateway %d times", texts[0], n)
+	}
+	if n := received(sim, texts[1]); n != 0 {
+		t.Fatalf("the discarded %q reached the gateway %d times", texts[1], n)
 	}
 }
 

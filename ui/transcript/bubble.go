@@ -121,7 +121,7 @@ func (r *renderer) header(msg *store.Message) string {
 		h += " " + d
 	}
 	if msg.Orphaned != "" && msg.ID == "" {
-		h += " " + st.Failed.Render("· typed in "+termsafe.Line(msg.Orphaned)+", deleted before it was sent ("+
+		h += " " + st.Failed.Render("· its channel "+termsafe.Line(msg.Orphaned)+" was deleted ("+
 			r.com.KeyMap.Transcript.Delete.Help().Key+" discard)")
 	}
 	return h
