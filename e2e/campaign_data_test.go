@@ -10,22 +10,29 @@ import (
 
 // replayBacklog is how many cron messages (4 frames each) the gateway
 // parks before a kill during a sync replay.
-const replayBacklog = 1000
+const replayBacklog = 2000
 
 // killDuringReplay quits Iris, queues three messages offline, has the
-// gateway park a large backlog, then starts Iris and kills it (kill -9)
-// as soon as the gateway received the second or third of them: the sync
-// replay is being applied while they go out.
+// gateway park a large backlog, then starts Iris: the queued messages go
+// out as the sync replay starts, and the step's message is typed while the
+// replay is applied. Iris is killed (kill -9) as soon as the gateway
+// received that one, or, half the time, the second queued one.
 func (c *campaign) killDuringReplay() {
 	c.t.Helper()
 	c.r.quit()
-	queued := queueOffline(c.t, c.e, c.token, fmt.Sprintf("campaign %d step %03d", c.plan.Seed, c.step), 3)
+	queued := queueOffline(c.t, c.e, c.token, fmt.Sprintf("campaign %d step %03d queued", c.plan.Seed, c.step), 3)
 	c.texts = append(c.texts, queued...)
 	for i := range replayBacklog {
 		c.sim.PostCron("", fmt.Sprintf("backlog %03d %04d", c.step, i))
 	}
 	c.r = c.e.start(c.args...)
-	c.waitGateway(queued[1+c.rng.IntN(2)])
+	c.r.waitShows(fmt.Sprintf("backlog %03d", c.step))
+	typed := c.message()
+	if c.rng.IntN(2) == 0 {
+		c.waitGateway(typed)
+	} else {
+		c.waitGateway(queued[1])
+	}
 	c.r.kill()
 	c.fig.ReplayKills++
 	c.checkIntegrity()

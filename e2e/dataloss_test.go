@@ -195,16 +195,20 @@ func TestKillDuringReplayWhileSendingSendsOnce(t *testing.T) {
 			e.connectOnce(args...)
 			var texts []string
 			for round := range 3 {
-				queued := queueOffline(t, e, token, fmt.Sprintf("replay %v round %d", sig, round), 5)
-				texts = append(texts, queued...)
+				tag := fmt.Sprintf("replay %v round %d", sig, round)
+				texts = append(texts, queueOffline(t, e, token, tag, 3)...)
 				for i := range 2000 {
 					sim.PostCron("", fmt.Sprintf("replay cron %d %04d", round, i))
 				}
 				r := e.start(args...)
-				// The first goes out before the replay; the next ones while
-				// it is applied. The signal follows the gateway's receipt
-				// at once.
-				waitReceived(t, sim, func(f frame.Frame) bool { return sentText(f) == queued[1+round%2] })
+				// The queued messages go out as the replay starts; one more
+				// is typed while it is applied, and the signal follows the
+				// gateway's receipt of that one at once.
+				r.waitShows(fmt.Sprintf("replay cron %d", round))
+				typed := tag + " typed during the replay"
+				texts = append(texts, typed)
+				r.typeLine(typed)
+				waitReceived(t, sim, func(f frame.Frame) bool { return sentText(f) == typed })
 				r.signal(sig)
 			}
 			r := e.start(args...)
@@ -239,15 +243,19 @@ func queueOffline(t *testing.T, e *env, token, tag string, n int) []string {
 	return texts
 }
 
-// settleAll waits until every text reached the gateway, or until Iris is
-// online, the gateway idle and nothing new has reached it for quiet: the
-// messages left are then for the store to show as not sent
+// settleAll waits until Iris is online and every text reached the
+// gateway, or the gateway has been idle with nothing new reaching it for
+// quiet: the messages left are then for the store to show as not sent
 // (assertOnceOrFlagged).
 func settleAll(t *testing.T, r *run, sim *gatewaysim.Server, texts []string) {
 	t.Helper()
 	const quiet = 3 * time.Second
 	got, since := -1, time.Now()
 	r.waitFor("every message sent, or Iris quiet", func(s string) bool {
+		if !strings.Contains(statusBar(s), "● online") {
+			got = -1
+			return false
+		}
 		n := 0
 		for _, text := range texts {
 			if received(sim, text) > 0 {
@@ -257,7 +265,7 @@ func settleAll(t *testing.T, r *run, sim *gatewaysim.Server, texts []string) {
 		if n == len(texts) {
 			return true
 		}
-		if n != got || !strings.Contains(statusBar(s), "● online") || sim.RunningTurns() > 0 {
+		if n != got || sim.RunningTurns() > 0 {
 			got, since = n, time.Now()
 		}
 		return time.Since(since) > quiet
