@@ -37,6 +37,7 @@ const (
 	cmdAudit
 	cmdServe
 	cmdHeadless // send, tail, pickers, answer, approve (package headless)
+	cmdConformance
 )
 
 // cliOptions holds everything parsed from the command line.
@@ -57,6 +58,7 @@ type cliOptions struct {
 	auditSince   time.Duration // audit: only answers this recent (0: all)
 	auditJSON    bool          // audit: JSON lines instead of the table
 	serve        serveOptions  // serve
+	conformance  conformanceOptions
 	headless     *headless.Command
 	mediaCache   string // the media cache directory; "" for the default (the demo's is temporary)
 }
@@ -89,6 +91,7 @@ Usage:
   iris pickers [--json]             list the pickers waiting for an answer
   iris answer PICKER_ID VALUE       answer a picker
   iris approve --policy FILE        answer pickers by rules (iris COMMAND --help for each)
+  iris conformance [flags]          check a gateway against the protocol spec (README, Testing a gateway)
 
 Flags:
   --url URL            gateway WebSocket URL (ws:// or wss://)   env IRIS_URL
@@ -121,6 +124,13 @@ serve flags:
 audit flags:
   --since D            only answers of the last D (e.g. 30m, 24h, 7d)
   --json               print JSON lines (as stored) instead of a table
+
+conformance flags:
+  --url, --token, --profile, --insecure, --ca-file: as above
+  --timeout D          each rule's deadline (default 20s)
+  --window D           how long to watch for frames that must not come (default 1s)
+  Prints PASS name or FAIL name: reason per rule, then "N passed, M failed";
+  exits 1 when a rule failed.
 
 Exit codes: 0 ok, 1 runtime failure, 2 usage error, 3 configuration error,
 4 token rejected by the gateway, 5 protocol version mismatch
@@ -155,6 +165,9 @@ func parseCommand(args []string) (cliOptions, error) {
 		case "serve":
 			o.cmd = cmdServe
 			return o, parseServeFlags(&o, args[1:])
+		case "conformance":
+			o.cmd = cmdConformance
+			return o, parseConformanceFlags(&o, args[1:])
 		case "help":
 			o.cmd = cmdHelp
 			return o, nil

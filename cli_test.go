@@ -33,6 +33,10 @@ func TestParseArgs(t *testing.T) {
 		{"audit", []string{"audit"}, cliOptions{cmd: cmdAudit}},
 		{"audit since json", []string{"audit", "--since", "24h", "--json"}, cliOptions{cmd: cmdAudit, auditSince: 24 * time.Hour, auditJSON: true}},
 		{"audit days", []string{"audit", "--since", "7d"}, cliOptions{cmd: cmdAudit, auditSince: 7 * 24 * time.Hour}},
+		{"conformance", []string{"conformance", "--url", "ws://127.0.0.1:1/", "--token", "t", "--timeout", "5s"}, cliOptions{
+			cmd: cmdConformance, url: "ws://127.0.0.1:1/", token: "t", conformance: conformanceOptions{timeout: 5 * time.Second, window: time.Second}}},
+		{"conformance profile insecure", []string{"conformance", "--profile", "lab", "--insecure", "--ca-file", "ca.pem", "--window", "2s"}, cliOptions{
+			cmd: cmdConformance, profile: "lab", insecure: true, caFile: "ca.pem", conformance: conformanceOptions{timeout: 20 * time.Second, window: 2 * time.Second}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -59,6 +63,9 @@ func TestParseArgsUsageErrors(t *testing.T) {
 		{"audit", "--since", "yesterday"},
 		{"audit", "--since", "-1h"},
 		{"audit", "extra"},
+		{"conformance", "--timeout", "0s"},
+		{"conformance", "--window", "-1s"},
+		{"conformance", "extra"},
 	} {
 		if _, err := parseArgs(args); !errors.Is(err, errUsage) {
 			t.Errorf("parseArgs(%q) error = %v, want a usage error", args, err)

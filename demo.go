@@ -24,7 +24,7 @@ const demoToken = "demo-token"
 // when it parses; the demo works without one. The simulator forgets
 // everything when it stops, so the demo keeps nothing either: its local
 // store, log, audit log and media cache live in a temporary directory
-// removed at exit (a cache kept across runs would mix two unrelated
+// removed at exit (demoScratch; a cache kept across runs would mix two unrelated
 // histories whose message ids collide, and the real audit log would record
 // answers given to a pretend agent).
 func runDemo(ctx context.Context, opts cliOptions, stderr io.Writer) int {
@@ -33,17 +33,29 @@ func runDemo(ctx context.Context, opts cliOptions, stderr io.Writer) int {
 		return code
 	}
 	defer sim.Close()
-	dataDir, err := os.MkdirTemp("", "iris-demo-")
+	remove, err := demoScratch(cfg, &opts)
 	if err != nil {
-		fmt.Fprintln(stderr, "iris: cannot create the demo's temporary store:", err)
+		fmt.Fprintln(stderr, "iris:", err)
 		return exitFailure
 	}
-	defer os.RemoveAll(dataDir)
-	cfg.DataDir = dataDir
-	cfg.Paths.LogFile = filepath.Join(dataDir, "iris.log")
-	cfg.Paths.AuditFile = filepath.Join(dataDir, audit.FileName)
-	opts.mediaCache = filepath.Join(dataDir, "media")
+	defer remove()
 	return runClient(ctx, cfg, opts, stderr)
+}
+
+// demoScratch moves everything the demo would write (store, log, audit
+// log, media cache; for `serve --demo` also the host key and the per-key
+// stores, which live in the data directory) into a new temporary
+// directory, and returns the function that removes it.
+func demoScratch(cfg *config.Config, opts *cliOptions) (remove func(), err error) {
+	dir, err := os.MkdirTemp("", "iris-demo-")
+	if err != nil {
+		return nil, fmt.Errorf("cannot create the demo's temporary directory: %w", err)
+	}
+	cfg.DataDir = dir
+	cfg.Paths.LogFile = filepath.Join(dir, "iris.log")
+	cfg.Paths.AuditFile = filepath.Join(dir, audit.FileName)
+	opts.mediaCache = filepath.Join(dir, "media")
+	return func() { os.RemoveAll(dir) }, nil
 }
 
 // startDemo starts the demo gateway on a loopback port and loads the

@@ -66,6 +66,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runGatewaySim(ctx, opts, stdout, stderr)
 	case cmdServe:
 		return runServe(ctx, opts, stdout, stderr)
+	case cmdConformance:
+		return runConformance(ctx, opts, stdout, stderr)
 	case cmdHeadless:
 		return runHeadless(ctx, opts, stdout, stderr)
 	case cmdDemo:

@@ -92,13 +92,16 @@ func serveConfig(ctx context.Context, opts cliOptions, stderr io.Writer) (cfg *c
 		if sim == nil {
 			return nil, nil, code
 		}
-		// The demo gateway forgets everything when it stops, so the per-key
-		// stores must too; the host key is kept so clients keep trusting it.
-		dir := cfg.Paths.ProfileDataDir(demoProfile + "-serve")
-		cfg.DataDir = dir
-		stores := filepath.Join(dir, "ssh-keys")
-		os.RemoveAll(stores)
-		return cfg, func() { sim.Close(); os.RemoveAll(stores) }, exitOK
+		// The demo gateway forgets everything when it stops, so the served
+		// demo keeps nothing either, like the plain one (a new host key on
+		// every run).
+		remove, err := demoScratch(cfg, &opts)
+		if err != nil {
+			sim.Close()
+			fmt.Fprintln(stderr, "iris:", err)
+			return nil, nil, exitFailure
+		}
+		return cfg, func() { sim.Close(); remove() }, exitOK
 	}
 	cfg, code = loadConfig(ctx, opts, stderr)
 	if cfg == nil {

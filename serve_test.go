@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"image/color"
+	"io/fs"
 	"net"
 	"os"
 	"path/filepath"
@@ -316,16 +317,42 @@ func TestServeWarnsWhenNotOnLoopback(t *testing.T) {
 	}
 }
 
-func TestServeSSHDemo(t *testing.T) {
+// TestServeSSHDemoKeepsNothing: `iris serve --demo`, after a session that
+// answered an approval (an audit entry), sent a message and logged, leaves
+// no file in the XDG directories (but the authorized keys the test wrote)
+// and removes its temporary directory, host key included.
+func TestServeSSHDemoKeepsNothing(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
 	signer, line := sshtest.NewKey(t, "alice@ipad")
 	s := startServe(t, []string{line}, "--demo")
+	if !strings.Contains(s.stdout.String(), "new host key SHA256:") {
+		t.Errorf("the demo kept a host key from an earlier run:\n%s", s.stdout)
+	}
 	tm := sshtest.OpenTerm(t, s.connect(t, signer), 120, 40, nil)
 	tm.Out.WaitFor(t, "● online", seeded)
-	if _, err := os.Stat(filepath.Join(s.dataDir, demoProfile+"-serve", hostKeyFile)); err != nil {
-		t.Errorf("the demo's host key: %v", err)
-	}
+	tm.Type("please rm the build directory\r")
+	tm.Out.WaitFor(t, "alt+p to answer")
+	tm.Type("\x1bp")
+	tm.Out.WaitFor(t, "Approve command?", "to answer ·")
+	tm.Type("1")
+	tm.Out.WaitFor(t, "◆ approved once")
 	if len(s.sim.Received()) != 0 {
 		t.Error("--demo talked to the configured gateway")
+	}
+	if code := s.stop(); code != exitOK {
+		t.Fatalf("serve --demo exited %d; stderr:\n%s", code, s.stderr)
+	}
+	for _, v := range []string{"XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"} {
+		_ = filepath.WalkDir(os.Getenv(v), func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && d.Name() != "authorized_keys" {
+				t.Errorf("serve --demo left %s", path)
+			}
+			return nil
+		})
+	}
+	if left, _ := os.ReadDir(tmp); len(left) > 0 {
+		t.Errorf("serve --demo left %d entries in its temporary directory, e.g. %s", len(left), left[0].Name())
 	}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"crypto/tls"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -23,7 +24,7 @@ type simOptions struct {
 	cronInterval   time.Duration
 	maxUpload      int64
 	protocol       int
-	specOnly       bool
+	dialect        gatewaysim.Dialect
 	tlsSelfSigned  bool
 	tlsCert        string
 	tlsKey         string
@@ -38,6 +39,7 @@ var simDefaults = simOptions{
 	pickerTimeout:  5 * time.Minute,
 	maxUpload:      gatewaysim.DefaultMaxUploadSize,
 	protocol:       1,
+	dialect:        gatewaysim.DialectRich,
 }
 
 // simFlagsText lists the gateway-sim flags for simUsage.
@@ -55,8 +57,11 @@ Flags:
   --max-upload BYTES       largest upload accepted (default 20971520)
   --protocol-version N     protocol major version spoken (default 1; any other
                            value refuses every client, to test version mismatch)
-  --spec-only              offer none of Iris's protocol extensions
-                           (PROTOCOL-EXTENSIONS.md), to test a client's fallbacks
+  --dialect rich|spec      rich (default): Iris's protocol extensions and more
+                           than the spec says (reply_to, acks); spec: only what
+                           the spec's examples show, lanes in the payload on
+                           every other frame (gatewaysim/README.md)
+  --spec-only              the same as --dialect spec
   --tls                    serve wss:// with a generated self-signed certificate;
                            its SHA-256 fingerprint and a PEM file (for iris
                            --ca-file, removed on exit) are printed
@@ -95,7 +100,8 @@ func parseSimFlags(o *cliOptions, args []string) error {
 	fs.DurationVar(&s.cronInterval, "cron-interval", s.cronInterval, "")
 	fs.Int64Var(&s.maxUpload, "max-upload", s.maxUpload, "")
 	fs.IntVar(&s.protocol, "protocol-version", s.protocol, "")
-	fs.BoolVar(&s.specOnly, "spec-only", false, "")
+	dialect := fs.String("dialect", string(s.dialect), "")
+	specOnly := fs.Bool("spec-only", false, "")
 	fs.BoolVar(&s.tlsSelfSigned, "tls", false, "")
 	fs.StringVar(&s.tlsCert, "tls-cert", "", "")
 	fs.StringVar(&s.tlsKey, "tls-key", "", "")
@@ -104,6 +110,19 @@ func parseSimFlags(o *cliOptions, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	d, err := gatewaysim.ParseDialect(*dialect)
+	if err != nil {
+		return fmt.Errorf("%w: --dialect: %v", errUsage, err)
+	}
+	if *specOnly { // the older name of --dialect spec
+		conflict := false
+		fs.Visit(func(f *flag.Flag) { conflict = conflict || f.Name == "dialect" && d != gatewaysim.DialectSpec })
+		if conflict {
+			return fmt.Errorf("%w: --spec-only is --dialect spec; drop one", errUsage)
+		}
+		d = gatewaysim.DialectSpec
+	}
+	s.dialect = d
 	return s.validate()
 }
 
@@ -146,7 +165,7 @@ func runGatewaySim(ctx context.Context, opts cliOptions, stdout, stderr io.Write
 		CronInterval:    o.cronInterval,
 		MaxUploadSize:   o.maxUpload,
 		ProtocolVersion: o.protocol,
-		SpecOnly:        o.specOnly,
+		Dialect:         o.dialect,
 		Seed:            true,
 		IDEpoch:         strconv.FormatInt(time.Now().UnixMilli(), 36), // a new run never reuses an id
 		Logger:          slog.New(slog.NewTextHandler(stderr, nil)),
@@ -160,7 +179,7 @@ func runGatewaySim(ctx context.Context, opts cliOptions, stdout, stderr io.Write
 		fmt.Fprintf(stderr, "iris: gateway-sim cannot listen on %s: %v\n", o.listen, err)
 		return exitFailure
 	}
-	fmt.Fprintf(stdout, "gateway simulator listening on %s (Ctrl+C to stop)\n", url)
+	fmt.Fprintf(stdout, "gateway simulator listening on %s (dialect %s; Ctrl+C to stop)\n", url, o.dialect)
 	if o.control != "" {
 		addr, err := sim.ServeControl(o.control)
 		if err != nil {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/gorilla/websocket"
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/internal/simtest"
 )
 
@@ -41,7 +42,7 @@ func TestGatewaySimFlags(t *testing.T) {
 	}
 	opts, err := parseArgs([]string{"gateway-sim", "--listen", "127.0.0.1:0", "--token", "tok", "--tls",
 		"--script", script, "--control", "127.0.0.1:0", "--max-upload", "10", "--cron-interval", "100ms",
-		"--picker-timeout", "200ms", "--stream-interval", "0s", "--spec-only"})
+		"--picker-timeout", "200ms", "--stream-interval", "0s", "--dialect", "spec"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +62,7 @@ func TestGatewaySimFlags(t *testing.T) {
 	})
 
 	fp := waitMatch(t, &out, regexp.MustCompile(`fingerprint ((?:[0-9A-F]{2}:){31}[0-9A-F]{2})\ncertificate written to (\S+)`))
-	url := waitMatch(t, &out, regexp.MustCompile(`listening on (wss://\S+)`))[1]
+	url := waitMatch(t, &out, regexp.MustCompile(`listening on (wss://\S+) \(dialect spec;`))[1]
 	ctl := waitMatch(t, &out, regexp.MustCompile(`control socket on (\S+)`))[1]
 	pemFile = fp[2]
 	pemData, err := os.ReadFile(pemFile)
@@ -99,7 +100,7 @@ func TestGatewaySimFlags(t *testing.T) {
 	write(frame.Frame{ID: 1, Type: frame.TypeHello, Payload: &frame.Hello{Token: "tok", DeviceID: "dev_cli", Caps: frame.Caps{MinProtocol: 1}}})
 	ack := read(func(f frame.Frame) bool { return f.Type == frame.TypeHelloAck }).Payload.(*frame.HelloAck)
 	if caps := ack.ServerCaps; caps.PickerAnswered != nil || caps.TurnInterrupted != nil {
-		t.Errorf("--spec-only announced extensions: %+v", caps)
+		t.Errorf("--dialect spec announced extensions: %+v", caps)
 	}
 	st := read(func(f frame.Frame) bool { return f.Type == frame.TypeStatus })
 	if s := st.Payload.(*frame.Status).State; s != frame.StateDegraded {
@@ -143,9 +144,19 @@ func TestGatewaySimFlagErrors(t *testing.T) {
 		{"--tls", "--tls-cert", "a.pem", "--tls-key", "k.pem"},
 		{"--picker-timeout", "0s"},
 		{"--cron-interval", "soon"},
+		{"--dialect", "fancy"},
+		{"--spec-only", "--dialect", "rich"},
 	} {
 		if _, err := parseArgs(append([]string{"gateway-sim"}, args...)); err == nil {
 			t.Errorf("%q accepted", args)
+		}
+	}
+	for args, want := range map[string]gatewaysim.Dialect{
+		"": gatewaysim.DialectRich, "--dialect spec": gatewaysim.DialectSpec,
+		"--spec-only": gatewaysim.DialectSpec, "--spec-only --dialect spec": gatewaysim.DialectSpec,
+	} {
+		if opts, err := parseArgs(append([]string{"gateway-sim"}, strings.Fields(args)...)); err != nil || opts.sim.dialect != want {
+			t.Errorf("%q: dialect %q, %v; want %q", args, opts.sim.dialect, err, want)
 		}
 	}
 	var out, errOut simtest.Buffer

@@ -23,9 +23,9 @@ const (
 	// key and an empty composer).
 	idleFor = 2500 * time.Millisecond
 	// armed is the hint of an approval that accepts answers.
-	armed = "↑↓ then enter, or 1-9, to answer"
+	armed = "↑↓ then enter, to answer"
 	// clarifyArmed is the hint of a clarify that accepts answers.
-	clarifyArmed = "picks a choice"
+	clarifyArmed = "then enter · alt+1"
 )
 
 // bursts types each burst at once, pausing between them.
@@ -39,10 +39,9 @@ func (r *run) bursts(bursts ...string) {
 	}
 }
 
-// askAndOpen sends text, whose answer asks a picker. Arriving within 2 s of
-// the Enter, it waits as a card and alt+p opens it (on a machine so slow
-// that it comes later, it opens by itself); once it shows every one of
-// shows it is armed.
+// askAndOpen sends text, whose answer asks a picker. It follows the user's
+// own message, so it opens by itself; should it wait as a card, alt+p opens
+// it. Once it shows every one of shows it is armed.
 func (r *run) askAndOpen(text string, shows ...string) {
 	r.e.t.Helper()
 	r.typeLine(text)

@@ -106,7 +106,7 @@ func (c *campaign) offlineDelete() {
 	c.texts = append(c.texts, texts...)
 	typeOfflineThenDelete(c.t, c.e, ctx, other, c.token, ch.ChatID, name, texts)
 	c.start()
-	c.r.waitShows(texts[0], texts[1], "was deleted (d discard)")
+	c.r.waitShows(texts[0], texts[1], "was deleted · d discards")
 	for _, text := range texts {
 		if n := received(c.sim, text); n != 0 {
 			c.fig.Problems = append(c.fig.Problems, fmt.Sprintf("step %d: %q went into the deleted channel", c.step, text))

@@ -209,7 +209,9 @@ func (c *campaign) start() {
 // exec runs a fault command on the simulator.
 func (c *campaign) exec(cmd string) {
 	c.t.Helper()
-	if _, err := c.sim.Exec(cmd); err != nil {
+	var err error
+	within(c.t, simLimit, fmt.Sprintf("step %d: %s", c.step, cmd), func() { _, err = c.sim.Exec(cmd) })
+	if err != nil {
 		c.t.Fatalf("step %d: %s: %v", c.step, cmd, err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/store"
 )
 
@@ -16,44 +17,46 @@ import (
 // gateway had parked for the device, and a restart picks the stream up from
 // that cursor so the reply ends up stored once and whole.
 func TestCrashWhileStreaming(t *testing.T) {
-	const token = "crash-token"
-	const crons = 30
-	sim, url := startSim(t, token, 150*time.Millisecond)
-	e := newEnv(t)
-	args := []string{"--url", url, "--token", token}
-	base, head := parkCrons(t, e, sim, args, crons)
+	simtest.EachDialect(t, func(t *testing.T, d gatewaysim.Dialect) {
+		const token = "crash-token"
+		const crons = 30
+		sim, url := startSimIn(t, d, token, 150*time.Millisecond)
+		e := newEnv(t)
+		args := []string{"--url", url, "--token", token}
+		base, head := parkCrons(t, e, sim, args, crons)
 
-	second := e.start(args...)
-	second.waitShows("● online", cronText(crons))
-	const ask = "please check the workspace"
-	second.typeLine(ask)
-	second.waitFor("the reply streaming", func(s string) bool {
-		return strings.Contains(s, "Here is what I found") && !strings.Contains(s, "Anything else you want me to look at?")
+		second := e.start(args...)
+		second.waitShows("● online", cronText(crons))
+		const ask = "please check the workspace"
+		second.typeLine(ask)
+		second.waitFor("the reply streaming", func(s string) bool {
+			return strings.Contains(s, "Here is what I found") && !strings.Contains(s, "Anything else you want me to look at?")
+		})
+		second.kill()
+
+		cur := storedCursor(t, e, base, head)
+		msgs := e.storedMessages()
+		assertCronsOnce(t, msgs, crons)
+		if n := countText(msgs, ask); n != 1 {
+			t.Fatalf("the sent message, shown as sent before the kill, stored %d times", n)
+		}
+		if n := countReply(msgs); n != 0 {
+			t.Fatalf("the reply that was streaming is stored %d times", n)
+		}
+
+		third := e.start(args...)
+		// The runtime footer comes with message.stop, after the last update.
+		third.waitShows("● online", "Anything else you want me to look at?", "~/src/iris · ")
+		if got := lastSyncCursor(sim); got != cur {
+			t.Fatalf("the restart synced from %d, the store held %d", got, cur)
+		}
+		third.quit()
+		msgs = e.storedMessages()
+		if n := countReply(msgs); n != 1 {
+			t.Fatalf("the reply is stored %d times after the restart", n)
+		}
+		assertCronsOnce(t, msgs, crons)
 	})
-	second.kill()
-
-	cur := storedCursor(t, e, base, head)
-	msgs := e.storedMessages()
-	assertCronsOnce(t, msgs, crons)
-	if n := countText(msgs, ask); n != 1 {
-		t.Fatalf("the sent message, shown as sent before the kill, stored %d times", n)
-	}
-	if n := countReply(msgs); n != 0 {
-		t.Fatalf("the reply that was streaming is stored %d times", n)
-	}
-
-	third := e.start(args...)
-	// The runtime footer comes with message.stop, after the last update.
-	third.waitShows("● online", "Anything else you want me to look at?", "~/src/iris · ")
-	if got := lastSyncCursor(sim); got != cur {
-		t.Fatalf("the restart synced from %d, the store held %d", got, cur)
-	}
-	third.quit()
-	msgs = e.storedMessages()
-	if n := countReply(msgs); n != 1 {
-		t.Fatalf("the reply is stored %d times after the restart", n)
-	}
-	assertCronsOnce(t, msgs, crons)
 }
 
 // kill -9 while a long sync replay is being applied: whatever the stored

@@ -87,7 +87,7 @@ func TestChannelDeletedOfflineKeepsWhatWasTyped(t *testing.T) {
 	typeOfflineThenDelete(t, e, ctx, other, token, e.chatIDOf("Research"), "Research", texts)
 
 	r := e.start(args...)
-	r.waitShows("● online", texts[0], texts[1], "was deleted (d discard)")
+	r.waitShows("● online", texts[0], texts[1], "was deleted · d discards")
 	for _, text := range texts {
 		if n := received(sim, text); n != 0 {
 			t.Fatalf("%q went to the gateway %d times before the user resent it", text, n)

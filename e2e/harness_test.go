@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -68,20 +69,59 @@ func runMain(m *testing.M) int {
 	return m.Run()
 }
 
+// buildLimit bounds building the binary (a loaded machine is slow, but a
+// build that does not end must not eat the package's test timeout).
+const buildLimit = 5 * time.Minute
+
 // build compiles the module's main package into dir.
 func build(dir string) (string, error) {
-	out, err := exec.Command("go", "env", "GOMOD").Output()
+	ctx, cancel := context.WithTimeout(context.Background(), buildLimit)
+	defer cancel()
+	out, err := bounded(exec.CommandContext(ctx, "go", "env", "GOMOD")).Output()
 	if err != nil {
 		return "", fmt.Errorf("go env GOMOD: %w", err)
 	}
 	root := filepath.Dir(strings.TrimSpace(string(out)))
 	bin := filepath.Join(dir, "iris")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd := bounded(exec.CommandContext(ctx, "go", "build", "-o", bin, "."))
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
+		if ctx.Err() != nil {
+			return "", fmt.Errorf("go build did not finish within %s\n%s", buildLimit, out)
+		}
 		return "", fmt.Errorf("go build: %v\n%s", err, out)
 	}
 	return bin, nil
+}
+
+// pipeGrace is how long a killed or finished command's output pipes may
+// stay open (held by a child it started) before Wait gives up on them.
+const pipeGrace = 2 * time.Second
+
+// bounded makes cmd's Wait return pipeGrace after the process ended (or
+// was killed by its context) even when a child it started still holds its
+// output: without it, Wait (and Output, CombinedOutput) waits for that
+// child too, with no deadline.
+func bounded(cmd *exec.Cmd) *exec.Cmd {
+	cmd.WaitDelay = pipeGrace
+	return cmd
+}
+
+// waitCmd waits at most limit for the started cmd to exit and returns
+// Wait's error; past limit it kills the process and returns an error
+// saying what did not exit in time.
+func waitCmd(cmd *exec.Cmd, limit time.Duration) error {
+	bounded(cmd)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(limit):
+		_ = cmd.Process.Kill()
+		<-done // bounded: the process is gone and WaitDelay caps the pipes
+		return fmt.Errorf("%s did not exit within %s (killed)", strings.Join(cmd.Args, " "), limit)
+	}
 }
 
 // env is one user's machine: XDG directories of its own and a private tmux
@@ -118,18 +158,40 @@ func newEnv(t testing.TB) *env {
 		t.Fatal(err)
 	}
 	e.socket = fmt.Sprintf("iris-e2e-%d-%d", os.Getpid(), tmuxServers.Add(1))
-	t.Cleanup(func() { _ = exec.Command("tmux", "-L", e.socket, "kill-server").Run() })
+	t.Cleanup(func() {
+		if _, err := e.tmuxWithin(tmuxLimit, "kill-server"); err != nil && strings.Contains(err.Error(), "did not return") {
+			t.Errorf("cleanup: %v", err)
+		}
+	})
 	return e
 }
+
+// tmuxLimit bounds one tmux command: a tmux client that does not return
+// (a stuck server) fails the test instead of hanging it.
+const tmuxLimit = 20 * time.Second
 
 // tmux runs one tmux command against the private server.
 func (e *env) tmux(args ...string) string {
 	e.t.Helper()
-	out, err := exec.Command("tmux", append([]string{"-L", e.socket, "-f", e.tmuxCfg}, args...)...).CombinedOutput()
+	out, err := e.tmuxWithin(tmuxLimit, args...)
 	if err != nil {
-		e.t.Fatalf("tmux %v: %v\n%s", args, err, out)
+		e.t.Fatal(err)
 	}
-	return string(out)
+	return out
+}
+
+// tmuxWithin runs one tmux command, giving up after limit.
+func (e *env) tmuxWithin(limit time.Duration, args ...string) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	out, err := bounded(exec.CommandContext(ctx, "tmux", append([]string{"-L", e.socket, "-f", e.tmuxCfg}, args...)...)).CombinedOutput()
+	switch {
+	case ctx.Err() != nil:
+		return string(out), fmt.Errorf("tmux %v did not return within %s (killed)\n%s", args, limit, out)
+	case err != nil:
+		return string(out), fmt.Errorf("tmux %v: %v\n%s", args, err, out)
+	}
+	return string(out), nil
 }
 
 // environ is the binary's environment: the XDG directories, a colour
@@ -183,7 +245,7 @@ func (e *env) exec(args ...string) (int, string) {
 	e.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), execLimit)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, binary, args...)
+	cmd := bounded(exec.CommandContext(ctx, binary, args...))
 	cmd.Env = e.environ()
 	out, err := cmd.CombinedOutput()
 	if ctx.Err() != nil {
@@ -278,16 +340,34 @@ func (r *run) output() string {
 	return r.e.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", r.name)
 }
 
+// timeoutMargin is what a wait leaves of the test binary's -timeout for
+// the cleanups (closing simulators, killing tmux servers).
+const timeoutMargin = 45 * time.Second
+
+// deadlineIn is now+d, or earlier when the test binary's -timeout (10
+// minutes by default, for the whole package) ends first, less
+// timeoutMargin: a wait on a loaded machine then fails with its own
+// message instead of the timeout's goroutine dump.
+func (e *env) deadlineIn(d time.Duration) time.Time {
+	end := time.Now().Add(d)
+	if dt, ok := e.t.(interface{ Deadline() (time.Time, bool) }); ok {
+		if td, ok := dt.Deadline(); ok && td.Add(-timeoutMargin).Before(end) {
+			end = td.Add(-timeoutMargin)
+		}
+	}
+	return end
+}
+
 // waitFor polls the screen until ok holds, or fails with the last screen.
 func (r *run) waitFor(what string, ok func(screen string) bool) string {
 	r.e.t.Helper()
 	var screen string
-	for deadline := time.Now().Add(waitDeadline); time.Now().Before(deadline); time.Sleep(pollEvery) {
+	for deadline := r.e.deadlineIn(waitDeadline); time.Now().Before(deadline); time.Sleep(pollEvery) {
 		if screen = r.screen(); ok(screen) {
 			return screen
 		}
 	}
-	r.e.t.Fatalf("%s: timed out waiting for %s; screen:\n%s", r.name, what, screen)
+	r.e.t.Fatalf("%s: timed out waiting for %s (deadline %s, or the test binary's -timeout); screen:\n%s", r.name, what, waitDeadline, screen)
 	return ""
 }
 
@@ -366,12 +446,12 @@ func zombieStatus(pid int) (done bool, status int) {
 // waitExit waits for the process to end and returns its exit status.
 func (r *run) waitExit() int {
 	r.e.t.Helper()
-	for deadline := time.Now().Add(waitDeadline); time.Now().Before(deadline); time.Sleep(pollEvery) {
+	for deadline := r.e.deadlineIn(waitDeadline); time.Now().Before(deadline); time.Sleep(pollEvery) {
 		if dead, status := r.pane(); dead {
 			return status
 		}
 	}
-	r.e.t.Fatalf("%s did not exit; screen:\n%s", r.name, r.screen())
+	r.e.t.Fatalf("%s did not exit within %s (or the test binary's -timeout); screen:\n%s", r.name, waitDeadline, r.screen())
 	return -1
 }
 
@@ -417,17 +497,54 @@ func (r *run) signal(sig syscall.Signal) {
 	}
 }
 
-// startSim starts a seeded gateway simulator on loopback; it is closed when
-// the test ends.
+// startSim starts a seeded gateway simulator (rich dialect) on loopback;
+// it is closed when the test ends.
 func startSim(t testing.TB, token string, interval time.Duration) (*gatewaysim.Server, string) {
 	t.Helper()
-	sim := gatewaysim.New(gatewaysim.Config{Token: token, StreamInterval: interval, Seed: true})
+	return startSimIn(t, gatewaysim.DialectRich, token, interval)
+}
+
+// startSimIn is startSim in dialect d (for the dialect matrix,
+// simtest.EachDialect).
+func startSimIn(t testing.TB, d gatewaysim.Dialect, token string, interval time.Duration) (*gatewaysim.Server, string) {
+	t.Helper()
+	sim := gatewaysim.New(gatewaysim.Config{Token: token, StreamInterval: interval, Seed: true, Dialect: d})
 	url, err := sim.Start("127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { sim.Close() })
+	t.Cleanup(func() { closeSim(t, sim) })
 	return sim, url
+}
+
+// simLimit bounds one call into a simulator (closing it, a fault command
+// that restarts it): each waits for its connections and agent turns to end.
+const simLimit = 30 * time.Second
+
+// closeSim closes sim within simLimit (see within), failing the test on
+// an error.
+func closeSim(t testing.TB, sim *gatewaysim.Server) {
+	t.Helper()
+	var err error
+	within(t, simLimit, "closing the gateway simulator", func() { err = sim.Close() })
+	if err != nil {
+		t.Errorf("closing the gateway simulator: %v", err)
+	}
+}
+
+// within runs f, and fails the test naming what if f has not returned
+// after limit, with every goroutine's stack (the simulator's that hang
+// among them); f is then left running.
+func within(t testing.TB, limit time.Duration, what string, f func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() { f(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(limit):
+		buf := make([]byte, 1<<20)
+		t.Fatalf("%s did not end within %s; goroutines:\n%s", what, limit, buf[:runtime.Stack(buf, true)])
+	}
 }
 
 // closedURL is a loopback WebSocket URL nobody listens on.
@@ -438,9 +555,7 @@ func closedURL(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := sim.Close(); err != nil {
-		t.Fatal(err)
-	}
+	closeSim(t, sim)
 	return url
 }
 

@@ -92,3 +92,36 @@ func scanSeed(s string, n *int) bool {
 	_, err := fmt.Sscanf(s, "(#%d)", n)
 	return err == nil
 }
+
+// An approval answered in --inline mode goes to the scrollback with its
+// outcome, not "answering…"; once the reply is printed the composer and
+// the status bar sit on the terminal's last rows, with no blank rows left
+// under them by the closed dialog.
+func TestInlinePrintsThePickerOutcomeAndKeepsTheComposerAtTheBottom(t *testing.T) {
+	const token = "inline-token"
+	_, url := startSim(t, token, 5*time.Millisecond)
+	e := newEnv(t)
+	r := e.start("--inline", "--url", url, "--token", token)
+	r.waitShows("● online")
+	r.typeLine("please rm -rf ./out")
+	r.waitShows("Approve command?", "rm -rf ./out", "then enter, to answer")
+	r.keys("1")
+	var out string
+	for deadline := time.Now().Add(waitDeadline); ; time.Sleep(pollEvery) {
+		out = r.output()
+		if strings.Contains(out, "◆ approved once: rm -rf ./out") && strings.Contains(out, "Re: please rm -rf ./out") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the outcome and the reply were not printed; pane and scrollback:\n%s", out)
+		}
+	}
+	if strings.Contains(out, "answering…") {
+		t.Fatalf("the scrollback keeps the pending record:\n%s", out)
+	}
+	r.waitFor("the status bar on the last row", func(s string) bool {
+		lines := strings.Split(s, "\n")
+		return len(lines) >= rows && strings.Contains(lines[rows-1], "● online") && strings.Contains(lines[rows-4], "╭")
+	})
+	r.quit()
+}

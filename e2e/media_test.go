@@ -65,9 +65,7 @@ func TestMediaSentOfflineWaitsForGateway(t *testing.T) {
 	first, url := startSim(t, token, time.Millisecond)
 	e := newEnv(t)
 	e.connectOnce("--url", url, "--token", token) // the cache then holds a lane to send to
-	if err := first.Close(); err != nil {
-		t.Fatal(err)
-	}
+	closeSim(t, first)
 	pic := filepath.Join(e.root, "later.png")
 	if err := os.WriteFile(pic, tinyPNG(t), 0o600); err != nil {
 		t.Fatal(err)
@@ -86,7 +84,7 @@ func TestMediaSentOfflineWaitsForGateway(t *testing.T) {
 	if _, err := second.Start(strings.TrimSuffix(strings.TrimPrefix(url, "ws://"), "/")); err != nil {
 		t.Fatalf("restarting the gateway at %s: %v", url, err)
 	}
-	t.Cleanup(func() { second.Close() })
+	t.Cleanup(func() { closeSim(t, second) })
 	// The client's reconnect backoff is capped at 30 s (not configurable
 	// from the command line), so this wait allows for one full delay.
 	ctx, cancel := context.WithTimeout(context.Background(), waitDeadline+15*time.Second)

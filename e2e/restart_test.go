@@ -23,7 +23,7 @@ func TestGatewayRestartMidTool(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { first.Close() })
+	t.Cleanup(func() { closeSim(t, first) })
 	e := newEnv(t)
 	r := e.start("--url", url, "--token", token)
 	r.waitShows("● online", "Any failing tests? (#30)")
@@ -34,15 +34,13 @@ func TestGatewayRestartMidTool(t *testing.T) {
 	})
 
 	// Restart with state loss: a new simulator on the same address.
-	if err := first.Close(); err != nil {
-		t.Fatal(err)
-	}
+	closeSim(t, first)
 	addr := strings.TrimSuffix(strings.TrimPrefix(url, "ws://"), "/")
 	second := gatewaysim.New(gatewaysim.Config{Token: token, Seed: true})
 	if _, err := second.Start(addr); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { second.Close() })
+	t.Cleanup(func() { closeSim(t, second) })
 	start := time.Now()
 	r.waitFor("the interrupted card, the lane idle", func(s string) bool {
 		return containsAll(s, "● online", "interrupted (gateway restarted)") && !strings.Contains(s, "to stop)") &&

@@ -40,7 +40,8 @@ type MessageDelete struct {
 
 // PickerSelect answers a picker. Reason is the typed reason of a deny
 // (see the package doc); it is left out otherwise. By names who answered
-// (extension picker_answered; a gateway without it ignores the field).
+// (extension picker_answered): wsclient sends it only to a gateway whose
+// hello.ack offered the extension.
 type PickerSelect struct {
 	PickerID string    `json:"picker_id"`
 	Value    string    `json:"value"`

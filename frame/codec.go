@@ -52,6 +52,9 @@ func Decode(data []byte, dir Direction) (Frame, error) {
 		return f, nil
 	}
 	if env.payload != nil && string(env.payload) != "null" {
+		if _, own := p.(laneCarrier); !own && (!f.ChatID.Valid || !f.ThreadID.Present) {
+			f.inPayload = scanLane(env.payload)
+		}
 		if err := json.Unmarshal(env.payload, p); err != nil {
 			var se *json.SyntaxError
 			if errors.As(err, &se) {

@@ -32,6 +32,9 @@ type Frame struct {
 	ThreadID OptString
 	Cursor   int64
 	Payload  any
+	// inPayload holds the chat_id and thread_id Decode found in a payload
+	// whose type has no fields of its own for them (see Lane).
+	inPayload laneFields
 	// Issues lists the received fields Decode had to convert or ignore
 	// because their JSON type did not fit (nil for a well-formed frame).
 	// Encode ignores it.
@@ -51,18 +54,6 @@ func (e *VersionError) Error() string {
 // Unwrap makes errors.Is(err, ErrVersion) work.
 func (e *VersionError) Unwrap() error { return ErrVersion }
 
-// Lane returns the frame's lane: the envelope's chat_id/thread_id, or, when
-// the envelope has none, the ones inside the payload.
-func (f Frame) Lane() Lane {
-	chat, thread := f.ChatID, f.ThreadID
-	if !chat.Valid {
-		if pl, ok := f.Payload.(interface{ payloadLane() (OptString, OptString) }); ok {
-			chat, thread = pl.payloadLane()
-		}
-	}
-	return Lane{ChatID: chat.Val, ThreadID: thread.Val}
-}
-
 // MessageID returns the id of the message a message or commentary frame
 // is about (message, message.start/update/stop, commentary), or "".
 func (f Frame) MessageID() string {
@@ -80,10 +71,6 @@ func (f Frame) MessageID() string {
 	}
 	return ""
 }
-
-func (m *Message) payloadLane() (OptString, OptString)     { return m.ChatID, m.ThreadID }
-func (r *ReadReceipt) payloadLane() (OptString, OptString) { return r.ChatID, r.ThreadID }
-func (s *Search) payloadLane() (OptString, OptString)      { return s.ChatID, s.ThreadID }
 
 // newPayload returns a fresh payload pointer for a frame type and direction.
 func newPayload(t string, dir Direction) any {

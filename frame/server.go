@@ -20,8 +20,9 @@ type ServerCaps struct {
 	Push      string `json:"push,omitempty"`
 	Pickers   *bool  `json:"pickers,omitempty"`
 	// PickerAnswered and TurnInterrupted are Iris's protocol extensions
-	// (PROTOCOL-EXTENSIONS.md). Unlike the spec's caps, an absent one
-	// counts as off: a gateway that does not name it does not offer it.
+	// (PROTOCOL-EXTENSIONS.md). An absent one counts as off: a gateway that
+	// does not name it does not offer it. (Iris counts an absent spec cap
+	// as on, its own choice: the spec does not say.)
 	PickerAnswered  *bool `json:"picker_answered,omitempty"`
 	TurnInterrupted *bool `json:"turn_interrupted,omitempty"`
 }

@@ -34,6 +34,14 @@
 //     is split at the FIRST '/' (SplitModelValue): "openrouter/qwen/qwq-32b"
 //     is provider "openrouter", model "qwen/qwq-32b".
 //
+// # Lanes
+//
+// Frame.Lane is the one resolver of a frame's lane for every consumer:
+// chat_id and thread_id from the envelope, else from the payload, for
+// every frame type (a channel.* payload's chat_id names the directory
+// entry instead). Frame.Unrouted marks a chat-scoped frame that names no
+// lane; it goes nowhere.
+//
 // # Iris's protocol extensions
 //
 // Two additive extensions (PROTOCOL-EXTENSIONS.md at the repository's

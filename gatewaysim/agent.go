@@ -147,7 +147,11 @@ const wordsPerUpdate = 4
 // into the text; agent.stop ends it with the partial text.
 func (t *turn) stream(reply string) {
 	id := t.s.lockedID("m")
-	t.emit(frame.TypeMessageStart, &frame.MessageStart{MessageID: id, Role: frame.RoleAssistant, ReplyTo: frame.Some(t.user.MessageID), TS: t.s.nowMS()})
+	start := &frame.MessageStart{MessageID: id, Role: frame.RoleAssistant}
+	if t.s.rich() {
+		start.ReplyTo, start.TS = frame.Some(t.user.MessageID), t.s.nowMS()
+	}
+	t.emit(frame.TypeMessageStart, start)
 	words := chunkRE.FindAllString(reply, -1)
 	var text strings.Builder
 	for i := 0; i < len(words); i += wordsPerUpdate {
@@ -186,12 +190,19 @@ func (t *turn) finish(id, text string) {
 	reasoning := "The user wrote " + quote(instantTitle(t.user.Text)) + ". I checked the workspace with a quick terminal call, then summarised what I found."
 	msg := frame.Message{
 		MessageID: id, Role: frame.RoleAssistant, Text: text, Reasoning: reasoning, Media: t.media,
-		ReplyTo: frame.Some(t.user.MessageID), Model: model, Tokens: frame.Ptr(tokens), TS: s.nowMS(), Runtime: rt,
+		Model: model, Tokens: frame.Ptr(tokens), TS: s.nowMS(), Runtime: rt,
 	}
-	t.emitFinal(frame.TypeMessageStop, &frame.MessageStop{
-		MessageID: id, FinalText: text, Reasoning: reasoning, Media: t.media, Model: model, Tokens: msg.Tokens, TS: msg.TS, Runtime: rt,
+	if s.rich() {
+		msg.ReplyTo = frame.Some(t.user.MessageID)
+	}
+	stop := &frame.MessageStop{
+		MessageID: id, FinalText: text, Reasoning: reasoning, Model: model, Tokens: msg.Tokens, Runtime: rt,
 		Interrupted: t.interrupted(),
-	})
+	}
+	if s.rich() {
+		stop.Media, stop.TS = t.media, msg.TS
+	}
+	t.emitFinal(frame.TypeMessageStop, stop)
 	s.mu.Lock()
 	if s.dir.findLane(t.lane) != nil {
 		s.store.add(t.lane, msg)
@@ -260,20 +271,24 @@ func (s *Server) lockedID(prefix string) string {
 }
 
 // runningTurn resolves the lane request f names and returns it with its
-// running turn (nil when the agent is idle there).
-func (c *conn) runningTurn(f frame.Frame) (frame.Lane, *turn) {
+// running turn (nil when the agent is idle there); ok is false when the
+// lane is missing or unknown (answered not_found).
+func (c *conn) runningTurn(f frame.Frame) (l frame.Lane, t *turn, ok bool) {
 	s := c.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	l := f.Lane()
-	if e := s.dir.findLane(l); e != nil {
-		l = e.lane()
+	e := c.laneLocked(f)
+	if e == nil {
+		return l, nil, false
 	}
-	return l, s.turns[l]
+	return e.lane(), s.turns[e.lane()], true
 }
 
 func (c *conn) handleAgentStop(f frame.Frame) {
-	l, t := c.runningTurn(f)
+	l, t, ok := c.runningTurn(f)
+	if !ok {
+		return
+	}
 	if t != nil {
 		t.abort(true)
 		select {
@@ -284,9 +299,16 @@ func (c *conn) handleAgentStop(f frame.Frame) {
 	c.send(laneFrame(f.ID, frame.TypeAgentIdle, l, &frame.Empty{}))
 }
 
+// handleAgentSteer weaves the text into the running turn. The spec gives
+// agent.steer no response: the rich dialect acknowledges it with a
+// commentary, the spec dialect says nothing; both answer not_found when no
+// turn runs.
 func (c *conn) handleAgentSteer(f frame.Frame) {
 	text := f.Payload.(*frame.AgentSteer).Text
-	l, t := c.runningTurn(f)
+	l, t, ok := c.runningTurn(f)
+	if !ok {
+		return
+	}
 	if t == nil {
 		c.sendError(f.ID, frame.CodeNotFound, "no agent turn is running in "+quote(l.String()))
 		return
@@ -295,5 +317,7 @@ func (c *conn) handleAgentSteer(f frame.Frame) {
 	case t.steers <- text:
 	default:
 	}
-	c.send(laneFrame(f.ID, frame.TypeCommentary, l, &frame.Commentary{Text: "Steering noted: " + text}))
+	if c.s.rich() {
+		c.send(laneFrame(f.ID, frame.TypeCommentary, l, &frame.Commentary{Text: "Steering noted: " + text}))
+	}
 }

@@ -31,7 +31,7 @@ func TestChannelLifecycleIsBroadcast(t *testing.T) {
 	must(t, other.ID == 0 && other.Payload.(*frame.Channel).ChatID == ch.ChatID, "broadcast %+v", other)
 
 	th := a.createChannel("Deploy", ch.ChatID)
-	must(t, th.Kind == frame.KindThread && th.ChatID == ch.ChatID && th.ParentChatID.Val == ch.ChatID && th.ThreadID.Val != "", "thread %+v", th)
+	must(t, th.Kind == frame.KindThread && th.ChatID == ch.ChatID && !th.ParentChatID.Present && th.ThreadID.Val != "", "thread %+v", th)
 	must(t, th.Lane() == frame.Lane{ChatID: ch.ChatID, ThreadID: th.ThreadID.Val}, "thread lane %v", th.Lane())
 	b.expect(frame.TypeChannelCreated)
 
@@ -40,9 +40,8 @@ func TestChannelLifecycleIsBroadcast(t *testing.T) {
 	must(t, f.Type == frame.TypeChannelRenamed && f.Payload.(*frame.Channel).Name == "Reports", "rename %+v", f.Payload)
 	must(t, b.expect(frame.TypeChannelRenamed).Payload.(*frame.Channel).Name == "Reports", "rename broadcast")
 
-	// A thread may also be named by chat_id = thread id.
-	id = a.request(frame.TypeChannelRename, frame.Lane{ChatID: th.ThreadID.Val}, &frame.ChannelRename{Name: "Deploy v2"})
-	must(t, a.response(id).Payload.(*frame.Channel).Name == "Deploy v2", "rename thread by id")
+	id = a.request(frame.TypeChannelRename, laneOf(th), &frame.ChannelRename{Name: "Deploy v2"})
+	must(t, a.response(id).Payload.(*frame.Channel).Name == "Deploy v2", "rename thread")
 
 	id = a.request(frame.TypeChannelSetDef, laneOf(ch), nil)
 	f = a.response(id)
@@ -121,7 +120,7 @@ func TestAutoThread(t *testing.T) {
 	created := fs[0]
 	ch := created.Payload.(*frame.Channel)
 	must(t, created.Type == frame.TypeChannelCreated && ch.Auto != nil && *ch.Auto && ch.Kind == frame.KindThread, "first frame %s %+v", created.Type, created.Payload)
-	must(t, ch.ChatID == DefaultChatID && ch.ParentChatID.Val == DefaultChatID && ch.Name == instantTitle(text), "auto thread %+v", ch)
+	must(t, ch.ChatID == DefaultChatID && !ch.ParentChatID.Present && ch.Name == instantTitle(text), "auto thread %+v", ch)
 	echo := fs[1]
 	must(t, echo.ID == id && echo.Type == frame.TypeMessage && echo.ThreadID.Val == ch.ThreadID.Val, "echo %+v", echo)
 	must(t, echo.Payload.(*frame.Message).ClientMsgID == "c1", "client_msg_id not echoed")

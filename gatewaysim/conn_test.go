@@ -88,7 +88,7 @@ func TestBadInputGetsErrorsAndConnectionSurvives(t *testing.T) {
 	c.sendRaw([]byte(`{"v":1,"id":78,"type":"sync","payload":{"cursor":"x"}}`))
 	c.expectError(78, frame.CodeUnsupported)
 
-	c.sendRaw([]byte(`{"v":1,"id":79,"type":"message.send","payload":{"text":"  "}}`))
+	c.sendRaw([]byte(`{"v":1,"id":79,"type":"message.send","chat_id":"iris:default","payload":{"text":"  "}}`))
 	c.expectError(79, frame.CodeUnsupported)
 
 	id = c.request(frame.TypeHello, frame.Lane{}, &frame.Hello{Token: testToken, DeviceID: "dev_a"})

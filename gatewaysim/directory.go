@@ -33,13 +33,13 @@ func newDirectory() *directory {
 	}
 }
 
-// wire renders e as a directory entry of the protocol.
+// wire renders e as a directory entry of the protocol. A thread's entry
+// has the first shape PROTOCOL-NOTES.md allows: its parent's chat_id plus
+// its own thread_id (kind "thread"), so that its (chat_id, thread_id) is
+// the lane its frames carry.
 func (d *directory) wire(e *entry) frame.Channel {
 	if e.threadID != "" {
-		return frame.Channel{
-			ChatID: e.chatID, ThreadID: frame.Some(e.threadID), Name: e.name,
-			Kind: frame.KindThread, ParentChatID: frame.Some(e.chatID),
-		}
+		return frame.Channel{ChatID: e.chatID, ThreadID: frame.Some(e.threadID), Name: e.name, Kind: frame.KindThread}
 	}
 	isDefault := e.chatID == d.defaultChat
 	kind := frame.KindChannel
@@ -58,19 +58,12 @@ func (d *directory) list() []frame.Channel {
 	return out
 }
 
-// find resolves a lane named by a request: (chat, thread), or a thread named
-// by chat = its thread id. It returns nil when there is no such lane.
+// find returns the entry of lane (chat, thread), or nil: entries are keyed
+// by the pair, never by chat_id alone.
 func (d *directory) find(chat, thread string) *entry {
 	for _, e := range d.entries {
 		if e.chatID == chat && e.threadID == thread {
 			return e
-		}
-	}
-	if thread == "" && chat != "" {
-		for _, e := range d.entries {
-			if e.threadID == chat {
-				return e
-			}
 		}
 	}
 	return nil
@@ -84,17 +77,19 @@ func laneFrame(id int64, typ string, l frame.Lane, payload any) frame.Frame {
 	return frame.Frame{ID: id, Type: typ, ChatID: frame.Some(l.ChatID), ThreadID: frame.OrNull(l.ThreadID), Payload: payload}
 }
 
-// laneLocked resolves the lane request f names (the default channel when it
-// names none); when there is no such lane it answers not_found and returns
-// nil. s.mu must be held.
+// laneLocked resolves the lane request f names (envelope first, then
+// payload). A request that names no lane, or one the directory does not
+// have, is answered not_found (never served in the default channel) and
+// laneLocked returns nil. s.mu must be held.
 func (c *conn) laneLocked(f frame.Frame) *entry {
 	l := f.Lane()
-	if l.ChatID == "" && l.ThreadID == "" {
-		l.ChatID = c.s.dir.defaultChat
+	if l.ChatID == "" {
+		c.sendError(f.ID, frame.CodeNotFound, f.Type+" names no chat_id")
+		return nil
 	}
 	e := c.s.dir.findLane(l)
 	if e == nil {
-		c.sendError(f.ID, frame.CodeNotFound, "unknown chat "+quote(f.Lane().String()))
+		c.sendError(f.ID, frame.CodeNotFound, "unknown chat "+quote(l.String()))
 	}
 	return e
 }

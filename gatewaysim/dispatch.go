@@ -36,7 +36,7 @@ var handlers = map[string]handler{
 	frame.TypeMediaUploadStart: (*conn).handleUploadStart,
 	frame.TypeMediaUploadEnd:   (*conn).handleUploadEnd,
 	frame.TypeMediaPull:        (*conn).handleMediaPull,
-	frame.TypeFCMRegister:      (*conn).ackEcho,
+	frame.TypeFCMRegister:      (*conn).handleFCMRegister,
 	frame.TypeHello:            (*conn).handleSecondHello,
 }
 
@@ -61,7 +61,11 @@ func (c *conn) handleText(data []byte) {
 		return
 	}
 	f, err := frame.Decode(data, frame.FromClient)
-	if err != nil && c.s.silent.Load() {
+	if c.s.silent.Load() && (err != nil || len(f.Issues) > 0) {
+		return
+	}
+	if raw, ok := envelopeID(data, f.Issues, err); !ok {
+		c.sendErrorRawID(raw, frame.CodeUnsupported, "the id must be an integer, got "+quote(string(raw)))
 		return
 	}
 	if err != nil {
@@ -73,8 +77,8 @@ func (c *conn) handleText(data []byte) {
 		c.sendError(f.ID, frame.CodeUnsupported, err.Error())
 		return
 	}
-	if len(f.Issues) > 0 { // the simulator checks its clients strictly
-		c.sendError(f.ID, frame.CodeUnsupported, fmt.Sprintf("malformed %s: %s", f.Type, f.Issues[0]))
+	if fi, bad := refusedIssue(data, f.Issues); bad { // see admit.go
+		c.sendError(f.ID, frame.CodeUnsupported, fmt.Sprintf("malformed %s: %s", f.Type, fi))
 		return
 	}
 	if c.s.silent.Load() {
@@ -155,11 +159,12 @@ func (c *conn) handleHello(f frame.Frame) {
 	}
 	s.attachLocked(c, d)
 	d.name, d.wantsAnswered = h.DeviceName, h.Caps.PickerAnswered != nil && *h.Caps.PickerAnswered
+	d.registerHello(h)
 	status := s.status
 	ack := &frame.HelloAck{
 		ServerCaps:       s.serverCaps(),
 		SyncCursor:       d.synced,
-		LastPushedCursor: 0,
+		LastPushedCursor: d.pushed,
 		Channels:         s.dir.list(),
 	}
 	c.send(frame.Frame{ID: f.ID, Type: frame.TypeHelloAck, Payload: ack})

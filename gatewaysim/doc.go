@@ -22,7 +22,14 @@
 //     announced in hello.ack server_caps: picker_answered (a picker.select
 //     "by" is announced with picker.answered to every device whose hello
 //     asked for it) and turn_interrupted (message.stop "interrupted" on a
-//     reply agent.stop cut short). Config.SpecOnly switches both off.
+//     reply agent.stop cut short).
+//   - Two dialects (Config.Dialect, dialect.go): DialectRich, the default,
+//     says more than the spec's examples where the spec or the protocol
+//     notes allow it (reply_to and ts on turn frames, client_msg_id echoed,
+//     acks of picker.select, agent.steer and fcm.register, a media.pull
+//     header, the extensions); DialectSpec says only what the examples
+//     show, and puts the lane into the payload on every other chat-scoped
+//     frame.
 //
 // Behaviour where the spec is silent, as this simulator decides it:
 //
@@ -35,7 +42,9 @@
 //     then answers `sync.done {cursor}` with the device's head cursor.
 //     hello.ack.sync_cursor is the cursor the device last synced to, so a
 //     device without a stored cursor still gets what it missed.
-//     last_pushed_cursor is always 0 (the simulator has no push backend).
+//     last_pushed_cursor is the highest cursor parked for a device with a
+//     push registration (fcm_token or ntfy_topic) that a push would have
+//     woken it for (push.go).
 //     A sync from above the head raises the head (so a client's cursor from
 //     an earlier simulator is not skipped), except after a Restart or
 //     ResetCursors: then it replays nothing and sync.done carries the
@@ -47,27 +56,33 @@
 //   - Channel directory: the default channel is "iris:default" (name
 //     "Default", kind "default"); user channels are "iris:chan_N" (kind
 //     "channel"). A thread's entry has kind "thread", chat_id = the parent
-//     channel's chat_id, thread_id = the thread's id ("t_N") and
-//     parent_chat_id = the parent's chat_id, so its lane is
-//     (chat_id, thread_id). Requests may also name a thread by
-//     chat_id = thread id; a lane-scoped request without chat_id addresses
-//     the default channel. set_default moves kind "default" and is_default.
+//     channel's chat_id and thread_id = the thread's id ("t_N"), so its
+//     lane is (chat_id, thread_id); lanes are keyed by that pair only. A
+//     request that works on a lane and names none, or an unknown one, is
+//     not_found (never served in the default channel). set_default moves
+//     kind "default" and is_default.
 //   - Responses: channel.create → channel.created, channel.rename →
 //     channel.renamed, channel.set_default → channel.list, channel.delete →
 //     channel.deleted (threads of a deleted channel first get their own
 //     channel.deleted without id), message.send → the `message` echo (role
-//     user, client_msg_id echoed), message.delete → message.deleted, ping →
-//     pong, agent.stop → agent.idle once the turn has stopped, agent.steer →
-//     a `commentary` acknowledging the steer (not_found when no turn runs).
-//     The origin gets the response with its id; every other device gets the
-//     same frame without id (parked if offline).
-//   - Requests the spec gives no response (picker.select, read.receipt,
-//     fcm.register) are acknowledged only when they carry an id, by echoing
-//     the same type and payload with that id (a picker.select ack is written
-//     before the agent continues). picker.select for an unknown or already
-//     answered picker_id is error not_found. A read.receipt that does not
-//     move the device's read position is not broadcast again.
+//     user), message.delete → message.deleted, ping → pong, agent.stop →
+//     agent.idle once the turn has stopped. The origin gets the response
+//     with its id; every other device gets the same frame without id
+//     (parked if offline).
+//   - Requests the spec gives no response: read.receipt is never answered
+//     (a gateway's read.receipt means something else); in the rich dialect
+//     picker.select and fcm.register with an id are acknowledged by echoing
+//     the same type and payload with that id (a picker.select ack is
+//     written before the agent continues) and agent.steer by a commentary.
+//     picker.select for an unknown or already answered picker_id, and
+//     agent.steer when no turn runs, are error not_found. A read.receipt
+//     that does not move the device's read position is not broadcast
+//     again.
 //   - Unknown frame types are ignored (spec: forward compatibility).
+//   - Client frames are read strictly (admit.go): a field of the wrong JSON
+//     type is unsupported, except an integral number written as a float
+//     (5.0) and a fractional ts; an id that is not an integral number is
+//     unsupported, the error echoing the id as sent.
 //   - Error codes: malformed frames, a second hello,
 //     a hello whose caps.min_protocol is above 1 (then the socket closes),
 //     missing required fields and protocol versions other than 1 answer

@@ -4,7 +4,7 @@ import "github.com/hermes/iris/frame"
 
 // Iris's protocol extensions (PROTOCOL-EXTENSIONS.md at the repository's
 // root), which the simulator implements as their reference peer unless
-// Config.SpecOnly:
+// in the spec dialect:
 //
 //   - picker_answered: a picker.select may name who answered ("by":
 //     device_name, policy, rule); the gateway then tells every device
@@ -21,7 +21,7 @@ func (s *Server) serverCaps() frame.ServerCaps {
 		Streaming: frame.Ptr(true), Reasoning: frame.Ptr(true), Tools: frame.Ptr(true),
 		Media: frame.Ptr(true), Search: frame.Ptr(true), Push: "none", Pickers: frame.Ptr(true),
 	}
-	if !s.cfg.SpecOnly {
+	if s.rich() {
 		caps.PickerAnswered, caps.TurnInterrupted = frame.Ptr(true), frame.Ptr(true)
 	}
 	return caps
@@ -31,7 +31,7 @@ func (s *Server) serverCaps() frame.ServerCaps {
 // every device that asked for it (also c's own, after its ack).
 func (c *conn) announceAnswer(l frame.Lane, sel *frame.PickerSelect) {
 	s := c.s
-	if s.cfg.SpecOnly {
+	if !s.rich() {
 		return
 	}
 	s.mu.Lock()
@@ -56,9 +56,9 @@ func (c *conn) announceAnswer(l frame.Lane, sel *frame.PickerSelect) {
 }
 
 // interrupted is message.stop's "interrupted" for this turn: true when
-// agent.stop ended it, absent otherwise and on a SpecOnly gateway.
+// agent.stop ended it, absent otherwise and in the spec dialect.
 func (t *turn) interrupted() *bool {
-	if t.s.cfg.SpecOnly || !t.stopped.Load() {
+	if !t.s.rich() || !t.stopped.Load() {
 		return nil
 	}
 	return frame.Ptr(true)

@@ -74,19 +74,19 @@ func TestAgentStopMarksTheReplyInterrupted(t *testing.T) {
 	must(t, stop.Interrupted != nil && *stop.Interrupted, "stopped reply %+v", stop)
 }
 
-// TestSpecOnlyOffersNoExtension: Config.SpecOnly makes a gateway of the
+// TestSpecDialectOffersNoExtension: the spec dialect makes a gateway of the
 // spec alone: no extension cap, no picker.answered even for a device that
 // asks, no "interrupted" on a stopped reply.
-func TestSpecOnlyOffersNoExtension(t *testing.T) {
-	_, url := newTestServer(t, func(c *Config) { c.SpecOnly, c.StreamInterval = true, 20*time.Millisecond })
+func TestSpecDialectOffersNoExtension(t *testing.T) {
+	_, url := newTestServer(t, func(c *Config) { c.Dialect, c.StreamInterval = DialectSpec, 20*time.Millisecond })
 	a, ack := connectAsking(t, url, "dev_a", "laptop")
 	must(t, ack.ServerCaps.PickerAnswered == nil && ack.ServerCaps.TurnInterrupted == nil, "caps %+v", ack.ServerCaps)
 	p := pickerTurn(a, "please rm the cache", frame.TypePickerApproval)
 	fs := answer(a, p, "once")
-	must(t, !slices.Contains(types(fs), frame.TypePickerAnswered), "picker.answered from a spec-only gateway: %v", types(fs))
+	must(t, !slices.Contains(types(fs), frame.TypePickerAnswered), "picker.answered in the spec dialect: %v", types(fs))
 
 	a.send(defaultLane, "write a long answer")
 	a.expect(frame.TypeMessageUpdate)
 	a.request(frame.TypeAgentStop, defaultLane, nil)
-	must(t, stopOf(t, a.until(isType(frame.TypeAgentIdle))).Interrupted == nil, "interrupted from a spec-only gateway")
+	must(t, stopOf(t, a.until(isType(frame.TypeAgentIdle))).Interrupted == nil, "interrupted in the spec dialect")
 }

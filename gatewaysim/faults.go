@@ -214,7 +214,7 @@ func (s *Server) Restart(down time.Duration) {
 func (s *Server) ResetCursors() {
 	s.mu.Lock()
 	for _, d := range s.devices {
-		d.outbox, d.head, d.synced = nil, 0, 0
+		d.outbox, d.head, d.synced, d.pushed = nil, 0, 0, 0
 	}
 	s.strictCursors = true
 	s.mu.Unlock()

@@ -41,8 +41,9 @@ type client struct {
 	nextID int64
 	// binary collects binary frames read while waiting for a JSON frame.
 	binary [][]byte
-	// raw is the last JSON frame read, as it came.
-	raw []byte
+	// raw is the last JSON frame read, as it came; raws every one.
+	raw  []byte
+	raws [][]byte
 }
 
 // dial connects without saying hello.
@@ -123,6 +124,7 @@ func (c *client) read() frame.Frame {
 			c.t.Fatalf("decode %s: %v", data, err)
 		}
 		c.raw = data
+		c.raws = append(c.raws, data)
 		return f
 	}
 }

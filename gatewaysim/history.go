@@ -194,12 +194,20 @@ type readKey struct {
 }
 
 // handleReadReceipt stores the device's read position and tells the other
-// devices; a receipt that does not move the position is not repeated.
+// devices; a receipt that does not move the position is not repeated. The
+// sender gets nothing back: a read.receipt from the gateway means something
+// else (its agent took a user message), so echoing one would tell the app
+// that. A receipt without a known lane is not_found.
 func (c *conn) handleReadReceipt(f frame.Frame) {
 	p := f.Payload.(*frame.ReadReceipt)
 	s := c.s
 	s.mu.Lock()
-	l := f.Lane()
+	e := c.laneLocked(f)
+	if e == nil {
+		s.mu.Unlock()
+		return
+	}
+	l := e.lane()
 	key := readKey{device: c.dev.id, lane: l}
 	if s.reads[key] != p.MessageID {
 		s.reads[key] = p.MessageID
@@ -208,5 +216,4 @@ func (c *conn) handleReadReceipt(f frame.Frame) {
 		}), c.dev)
 	}
 	s.mu.Unlock()
-	c.ackEcho(f)
 }

@@ -114,9 +114,11 @@ func (s *Server) attachmentsLocked(refs []string) (media []frame.Media, missing 
 	return media, ""
 }
 
-// handleMediaPull serves media: a media.pull ack with size and sha256,
-// binary chunks of at most ChunkSize, then media.pull.end, all queued at
-// once so nothing interleaves.
+// handleMediaPull serves media: binary chunks of at most ChunkSize, then
+// media.pull.end, all queued at once so nothing interleaves. The rich
+// dialect first answers a media.pull header with size and sha256 (which
+// PROTOCOL-NOTES.md allows) and repeats both in media.pull.end; the spec
+// dialect sends exactly the spec's media.pull.end {ok:true}.
 func (c *conn) handleMediaPull(f frame.Frame) {
 	p := f.Payload.(*frame.MediaPull)
 	c.s.mu.Lock()
@@ -127,19 +129,26 @@ func (c *conn) handleMediaPull(f frame.Frame) {
 		return
 	}
 	m := it.meta
-	head, ok1 := c.s.encode(frame.Frame{ID: f.ID, Type: frame.TypeMediaPull, Payload: &frame.MediaPull{
-		MediaID: m.MediaID, Size: m.Size, SHA256: m.SHA256, Mime: m.Mime, Filename: m.Filename,
-	}})
-	end, ok2 := c.s.encode(frame.Frame{ID: f.ID, Type: frame.TypeMediaPullEnd, Payload: &frame.MediaPullEnd{OK: frame.Ptr(true), Size: m.Size, SHA256: m.SHA256}})
-	if !ok1 || !ok2 {
+	var items []outItem
+	end := &frame.MediaPullEnd{OK: frame.Ptr(true)}
+	ok := true
+	if c.s.rich() {
+		var head []byte
+		head, ok = c.s.encode(frame.Frame{ID: f.ID, Type: frame.TypeMediaPull, Payload: &frame.MediaPull{
+			MediaID: m.MediaID, Size: m.Size, SHA256: m.SHA256, Mime: m.Mime, Filename: m.Filename,
+		}})
+		items = append(items, outItem{data: head})
+		end.Size, end.SHA256 = m.Size, m.SHA256
+	}
+	tail, ok2 := c.s.encode(frame.Frame{ID: f.ID, Type: frame.TypeMediaPullEnd, Payload: end})
+	if !ok || !ok2 {
 		c.sendError(f.ID, frame.CodeInternal, "cannot encode media frames")
 		return
 	}
-	items := []outItem{{data: head}}
 	for off := 0; off < len(it.data); off += ChunkSize {
 		items = append(items, outItem{kind: itemBinary, data: it.data[off:min(off+ChunkSize, len(it.data))]})
 	}
-	c.enqueue(append(items, outItem{data: end})...)
+	c.enqueue(append(items, outItem{data: tail})...)
 }
 
 // OfferMedia stores data as agent-sent media in lane (the default channel

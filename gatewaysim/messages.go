@@ -33,6 +33,9 @@ func (c *conn) handleMessageSend(f frame.Frame, e *entry) {
 		MessageID: s.nextID("m"), Role: frame.RoleUser, Text: p.Text, Media: media,
 		ReplyTo: p.ReplyTo, TS: s.nowMS(), ClientMsgID: p.ClientMsgID,
 	}
+	if !s.rich() {
+		msg.ClientMsgID = "" // the spec's message has no such field
+	}
 	s.store.add(l, msg)
 	s.replyAllLocked(c, laneFrame(f.ID, frame.TypeMessage, l, &msg))
 	s.startTurnLocked(c, l, msg, rename)

@@ -27,6 +27,10 @@ type device struct {
 	// that hello asked for picker.answered frames (extensions.go).
 	name          string
 	wantsAnswered bool
+	// push is set while the device has a push registration; pushed is the
+	// highest cursor a push backend would have delivered to it (push.go).
+	push   bool
+	pushed int64
 }
 
 // park appends f to the outbox under the next cursor. Parked frames never
@@ -35,6 +39,9 @@ func (d *device) park(f frame.Frame) {
 	d.head++
 	f.Cursor = d.head
 	f.ID = 0
+	if d.push && pushes(f) {
+		d.pushed = d.head
+	}
 	d.outbox = append(d.outbox, f)
 	if len(d.outbox) > outboxRetention {
 		d.outbox = slices.Delete(d.outbox, 0, len(d.outbox)-outboxRetention)
@@ -55,10 +62,11 @@ func (d *device) purge(drop func(frame.Frame) bool) {
 }
 
 // encode serialises f, logging a failure (only a frame injected through
-// Broadcast with an unencodable payload can fail). A simulator configured
-// for another protocol version stamps that version into "v".
+// Broadcast with an unencodable payload can fail), with its lane where the
+// dialect puts it (wireLanes). A simulator configured for another protocol
+// version stamps that version into "v".
 func (s *Server) encode(f frame.Frame) ([]byte, bool) {
-	data, err := frame.Encode(f)
+	data, err := frame.Encode(s.wireLanes(f))
 	if err != nil {
 		s.log.Error("gatewaysim: encode", "type", f.Type, "err", err)
 		return nil, false

@@ -74,7 +74,9 @@ func (c *conn) handlePickerSelect(f frame.Frame) {
 		c.sendError(f.ID, frame.CodeNotFound, "no pending picker "+quote(p.PickerID))
 		return
 	}
-	c.ackEcho(f) // before the turn continues, so the ack precedes its frames
+	if c.s.rich() {
+		c.ackEcho(f) // before the turn continues, so the ack precedes its frames
+	}
 	c.announceAnswer(pp.lane, p)
 	pp.answer <- *p
 }

@@ -59,11 +59,9 @@ type Config struct {
 	// version: its frames carry that "v" and it refuses every client frame
 	// (for testing a client's version-mismatch handling).
 	ProtocolVersion int
-	// SpecOnly makes the simulator a gateway of the spec alone: it offers
-	// none of Iris's protocol extensions (no picker.answered, no
-	// message.stop interrupted, neither cap in hello.ack), for testing a
-	// client's fallbacks (extensions.go).
-	SpecOnly bool
+	// Dialect is how much beyond the spec's examples the simulator says
+	// (dialect.go); "" means DialectRich.
+	Dialect Dialect
 }
 
 // Defaults used when the Config leaves a field zero.
@@ -93,7 +91,10 @@ type Server struct {
 	cancel context.CancelFunc
 	silent atomic.Bool
 	closed atomic.Bool
-	faults faults
+	// laneFlip counts the chat-scoped frames encoded, for the spec
+	// dialect's payload lanes (wireLanes).
+	laneFlip atomic.Uint64
+	faults   faults
 
 	mu sync.Mutex // guards everything below
 	// life is the parent of agent turns; a Restart cancels it and starts a
@@ -156,6 +157,11 @@ func New(cfg Config) *Server {
 	if cfg.ProtocolVersion <= 0 {
 		cfg.ProtocolVersion = frame.Version
 	}
+	d, err := ParseDialect(string(cfg.Dialect))
+	if err != nil {
+		panic("gatewaysim: " + err.Error())
+	}
+	cfg.Dialect = d
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{
 		cfg:      cfg,

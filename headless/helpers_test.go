@@ -3,6 +3,7 @@ package headless_test
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -169,12 +170,30 @@ func (o *observer) await(t *testing.T, what string, match func(frame.Frame) bool
 	return f
 }
 
-// replyTo is the final text of the agent's reply to message id.
+// replyTo is the final text of the agent's reply to message id: as
+// PROTOCOL-NOTES.md finds it, the first assistant turn that starts in the
+// message's lane after its echo (reply_to, when the gateway sends it, must
+// name the message; a lane the frame carries in its payload may not be
+// read yet, and is then not compared).
 func (o *observer) replyTo(t *testing.T, id string) string {
 	t.Helper()
-	start := o.await(t, "the reply's start", func(f frame.Frame) bool {
-		p, ok := f.Payload.(*frame.MessageStart)
-		return ok && p.ReplyTo.Val == id
+	var start frame.Frame
+	waitFor(t, "the reply's start", func() bool {
+		o.mu.Lock()
+		defer o.mu.Unlock()
+		echo := slices.IndexFunc(o.frames, func(f frame.Frame) bool { return f.MessageID() == id })
+		if echo < 0 {
+			return false
+		}
+		lane := o.frames[echo].Lane()
+		for _, f := range o.frames[echo+1:] {
+			p, ok := f.Payload.(*frame.MessageStart)
+			if l := f.Lane(); ok && p.Role == frame.RoleAssistant && (!p.ReplyTo.Valid || p.ReplyTo.Val == id) && (l == frame.Lane{} || l == lane) {
+				start = f
+				return true
+			}
+		}
+		return false
 	})
 	reply := start.Payload.(*frame.MessageStart).MessageID
 	stop := o.await(t, "the reply's stop", func(f frame.Frame) bool {

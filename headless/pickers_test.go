@@ -19,18 +19,20 @@ func leavePicker(t *testing.T, p *profile, args ...string) {
 }
 
 func TestPickersListsThePickerAnEarlierCommandLeft(t *testing.T) {
-	_, url := simtest.StartSim(t, gatewaysim.Config{})
-	p := newProfile(t, url)
-	leavePicker(t, p, "please rm the cache")
-	r := p.run("", "pickers")
-	r.expect(t, headless.ExitOK)
-	lines := strings.Split(strings.TrimSpace(r.stdout.String()), "\n")
-	if len(lines) != 2 || !strings.HasPrefix(lines[0], "ID") ||
-		!strings.Contains(lines[1], "pa_1") || !strings.Contains(lines[1], "Default") ||
-		!strings.Contains(lines[1], "approval") || !strings.Contains(lines[1], "rm the cache") ||
-		!strings.Contains(lines[1], "once|session|always|deny") {
-		t.Fatalf("pickers printed:\n%s", r.stdout)
-	}
+	simtest.EachDialect(t, func(t *testing.T, d gatewaysim.Dialect) {
+		_, url := simtest.StartSim(t, gatewaysim.Config{Dialect: d})
+		p := newProfile(t, url)
+		leavePicker(t, p, "please rm the cache")
+		r := p.run("", "pickers")
+		r.expect(t, headless.ExitOK)
+		lines := strings.Split(strings.TrimSpace(r.stdout.String()), "\n")
+		if len(lines) != 2 || !strings.HasPrefix(lines[0], "ID") ||
+			!strings.Contains(lines[1], "pa_1") || !strings.Contains(lines[1], "Default") ||
+			!strings.Contains(lines[1], "approval") || !strings.Contains(lines[1], "rm the cache") ||
+			!strings.Contains(lines[1], "once|session|always|deny") {
+			t.Fatalf("pickers printed:\n%s", r.stdout)
+		}
+	})
 }
 
 func TestPickersJSONLinesCarryTheDocumentedFields(t *testing.T) {

@@ -19,20 +19,22 @@ import (
 )
 
 func TestSendExitsOnceTheGatewayAccepted(t *testing.T) {
-	sim, url := simtest.StartSim(t, gatewaysim.Config{})
-	p := newProfile(t, url)
-	r := p.run("", "send", "deploy the docs")
-	r.expect(t, headless.ExitOK)
-	if got := sentTexts(sim); !slices.Equal(got, []string{"deploy the docs"}) {
-		t.Fatalf("sent %q", got)
-	}
-	if r.stdout.String() != "" || !strings.Contains(r.stderr.String(), "✓ sent m_") {
-		t.Fatalf("stdout %q, stderr %q", r.stdout, r.stderr)
-	}
-	// The channel is named as the user knows it, with the id --channel takes.
-	if !strings.Contains(r.stderr.String(), " to Default (iris:default)\n") {
-		t.Fatalf("stderr %q does not name the channel", r.stderr)
-	}
+	simtest.EachDialect(t, func(t *testing.T, d gatewaysim.Dialect) {
+		sim, url := simtest.StartSim(t, gatewaysim.Config{Dialect: d})
+		p := newProfile(t, url)
+		r := p.run("", "send", "deploy the docs")
+		r.expect(t, headless.ExitOK)
+		if got := sentTexts(sim); !slices.Equal(got, []string{"deploy the docs"}) {
+			t.Fatalf("sent %q", got)
+		}
+		if r.stdout.String() != "" || !strings.Contains(r.stderr.String(), "✓ sent m_") {
+			t.Fatalf("stdout %q, stderr %q", r.stdout, r.stderr)
+		}
+		// The channel is named as the user knows it, with the id --channel takes.
+		if !strings.Contains(r.stderr.String(), " to Default (iris:default)\n") {
+			t.Fatalf("stderr %q does not name the channel", r.stderr)
+		}
+	})
 }
 
 func TestSendReadsStdinWithDash(t *testing.T) {
@@ -57,14 +59,16 @@ func TestSendRefusesEmptyStdinWithoutConnecting(t *testing.T) {
 }
 
 func TestSendWaitStreamsTheReplyToStdout(t *testing.T) {
-	_, url := simtest.StartSim(t, gatewaysim.Config{})
-	obs := newObserver(t, url)
-	r := newProfile(t, url).run("", "send", "--wait", "how are the tests?")
-	r.expect(t, headless.ExitOK)
-	want := termsafe.Text(obs.replyTo(t, sentMessageID(t, r.stderr.String()))) + "\n"
-	if got := r.stdout.String(); got != want {
-		t.Fatalf("stdout:\n%q\nwant:\n%q", got, want)
-	}
+	simtest.EachDialect(t, func(t *testing.T, d gatewaysim.Dialect) {
+		_, url := simtest.StartSim(t, gatewaysim.Config{Dialect: d})
+		obs := newObserver(t, url)
+		r := newProfile(t, url).run("", "send", "--wait", "how are the tests?")
+		r.expect(t, headless.ExitOK)
+		want := termsafe.Text(obs.replyTo(t, sentMessageID(t, r.stderr.String()))) + "\n"
+		if got := r.stdout.String(); got != want {
+			t.Fatalf("stdout:\n%q\nwant:\n%q", got, want)
+		}
+	})
 }
 
 func TestSendWaitSanitisesTheReply(t *testing.T) {
@@ -80,34 +84,38 @@ func TestSendWaitSanitisesTheReply(t *testing.T) {
 }
 
 func TestSendWaitResumesAfterALostConnectionWithoutRepeating(t *testing.T) {
-	sim, url := simtest.StartSim(t, gatewaysim.Config{StreamInterval: 30 * time.Millisecond})
-	obs := newObserver(t, url)
-	p := newProfile(t, url)
-	p.terminal = true // the reply streams as it comes
-	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
-	defer cancel()
-	r, done := p.start(ctx, "", "send", "--wait", "summarise the repository")
-	waitFor(t, "the first words of the reply", func() bool { return len(r.stdout.String()) > 0 })
-	sim.DropConnections()
-	r.code = <-done
-	r.expect(t, headless.ExitOK)
-	if n := countType(sim, frame.TypeSync); n < 4 { // the observer's and iris send's, each twice
-		t.Fatalf("only %d syncs: the drop came too late to test a resume", n)
-	}
-	want := termsafe.Text(obs.replyTo(t, sentMessageID(t, r.stderr.String()))) + "\n"
-	if got := r.stdout.String(); got != want {
-		t.Fatalf("stdout after the drop:\n%q\nwant:\n%q", got, want)
-	}
+	simtest.EachDialect(t, func(t *testing.T, d gatewaysim.Dialect) {
+		sim, url := simtest.StartSim(t, gatewaysim.Config{Dialect: d, StreamInterval: 30 * time.Millisecond})
+		obs := newObserver(t, url)
+		p := newProfile(t, url)
+		p.terminal = true // the reply streams as it comes
+		ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+		defer cancel()
+		r, done := p.start(ctx, "", "send", "--wait", "summarise the repository")
+		waitFor(t, "the first words of the reply", func() bool { return len(r.stdout.String()) > 0 })
+		sim.DropConnections()
+		r.code = <-done
+		r.expect(t, headless.ExitOK)
+		if n := countType(sim, frame.TypeSync); n < 4 { // the observer's and iris send's, each twice
+			t.Fatalf("only %d syncs: the drop came too late to test a resume", n)
+		}
+		want := termsafe.Text(obs.replyTo(t, sentMessageID(t, r.stderr.String()))) + "\n"
+		if got := r.stdout.String(); got != want {
+			t.Fatalf("stdout after the drop:\n%q\nwant:\n%q", got, want)
+		}
+	})
 }
 
 func TestSendWaitExits8WhenAPickerWaits(t *testing.T) {
-	_, url := simtest.StartSim(t, gatewaysim.Config{})
-	r := newProfile(t, url).run("", "send", "--wait", "please rm the build dir")
-	r.expect(t, headless.ExitPickerWaiting)
-	if !strings.Contains(r.stderr.String(), "an approval waits for an answer: pa_1 in Default") ||
-		!strings.Contains(r.stderr.String(), "iris answer pa_1 VALUE") {
-		t.Fatalf("stderr %q", r.stderr)
-	}
+	simtest.EachDialect(t, func(t *testing.T, d gatewaysim.Dialect) {
+		_, url := simtest.StartSim(t, gatewaysim.Config{Dialect: d})
+		r := newProfile(t, url).run("", "send", "--wait", "please rm the build dir")
+		r.expect(t, headless.ExitPickerWaiting)
+		if !strings.Contains(r.stderr.String(), "an approval waits for an answer: pa_1 in Default") ||
+			!strings.Contains(r.stderr.String(), "iris answer pa_1 VALUE") {
+			t.Fatalf("stderr %q", r.stderr)
+		}
+	})
 }
 
 func TestSendWaitExits7WhenTheTurnIsStopped(t *testing.T) {

@@ -51,7 +51,7 @@ func TestSendWaitExits7WhenAnotherDeviceStopsTheReply(t *testing.T) {
 // the spec alone ends a stopped reply like a finished one, so send --wait
 // exits 0 with the partial reply (PROTOCOL-EXTENSIONS.md, fallbacks).
 func TestSendWaitCannotTellAStopFromAGatewayWithoutTheExtension(t *testing.T) {
-	r := stopDuringReply(t, gatewaysim.Config{SpecOnly: true})
+	r := stopDuringReply(t, gatewaysim.Config{Dialect: gatewaysim.DialectSpec})
 	r.expect(t, headless.ExitOK)
 	if !strings.Contains(r.stdout.String(), `"event":"end","status":"ok","exit":0`) {
 		t.Fatalf("end event:\n%s", r.stdout)

@@ -41,33 +41,37 @@ func (o *observer) say(t *testing.T, chat, text string) string {
 }
 
 func TestTailPrintsEachFinishedMessage(t *testing.T) {
-	sim, url := simtest.StartSim(t, gatewaysim.Config{})
-	obs := newObserver(t, url)
-	p := newProfile(t, url)
-	tl := startLong(t, sim, p, "tail")
-	id := obs.say(t, defaultChat, "hello tail")
-	reply := termsafe.Text(obs.replyTo(t, id))
-	want := "[Default] user:\nhello tail\n\n[Default] assistant:\n" + reply + "\n\n"
-	waitFor(t, "the reply in the tail", func() bool { return strings.Contains(tl.stdout.String(), reply) })
-	tl.stop(t)
-	if got := tl.stdout.String(); got != want {
-		t.Fatalf("tail printed:\n%q\nwant:\n%q", got, want)
-	}
+	simtest.EachDialect(t, func(t *testing.T, d gatewaysim.Dialect) {
+		sim, url := simtest.StartSim(t, gatewaysim.Config{Dialect: d})
+		obs := newObserver(t, url)
+		p := newProfile(t, url)
+		tl := startLong(t, sim, p, "tail")
+		id := obs.say(t, defaultChat, "hello tail")
+		reply := termsafe.Text(obs.replyTo(t, id))
+		want := "[Default] user:\nhello tail\n\n[Default] assistant:\n" + reply + "\n\n"
+		waitFor(t, "the reply in the tail", func() bool { return strings.Contains(tl.stdout.String(), reply) })
+		tl.stop(t)
+		if got := tl.stdout.String(); got != want {
+			t.Fatalf("tail printed:\n%q\nwant:\n%q", got, want)
+		}
+	})
 }
 
 func TestTailFollowsOnlyItsChannel(t *testing.T) {
-	sim, url := simtest.StartSim(t, gatewaysim.Config{})
-	obs := newObserver(t, url)
-	ops := obs.createChannel(t, "Ops")
-	p := newProfile(t, url)
-	tl := startLong(t, sim, p, "tail", "--channel", "Ops")
-	obs.replyTo(t, obs.say(t, defaultChat, "not for ops"))
-	obs.replyTo(t, obs.say(t, ops, "for ops"))
-	waitFor(t, "the ops reply", func() bool { return strings.Count(tl.stdout.String(), "[Ops] ") == 2 })
-	tl.stop(t)
-	if strings.Contains(tl.stdout.String(), "not for ops") {
-		t.Fatalf("another channel leaked in:\n%s", tl.stdout)
-	}
+	simtest.EachDialect(t, func(t *testing.T, d gatewaysim.Dialect) {
+		sim, url := simtest.StartSim(t, gatewaysim.Config{Dialect: d})
+		obs := newObserver(t, url)
+		ops := obs.createChannel(t, "Ops")
+		p := newProfile(t, url)
+		tl := startLong(t, sim, p, "tail", "--channel", "Ops")
+		obs.replyTo(t, obs.say(t, defaultChat, "not for ops"))
+		obs.replyTo(t, obs.say(t, ops, "for ops"))
+		waitFor(t, "the ops reply", func() bool { return strings.Count(tl.stdout.String(), "[Ops] ") == 2 })
+		tl.stop(t)
+		if strings.Contains(tl.stdout.String(), "not for ops") {
+			t.Fatalf("another channel leaked in:\n%s", tl.stdout)
+		}
+	})
 }
 
 func TestTailJSONEventsCarryTheDocumentedFields(t *testing.T) {
@@ -95,55 +99,59 @@ func TestTailJSONEventsCarryTheDocumentedFields(t *testing.T) {
 }
 
 func TestTailStaysUpAcrossAReconnectWithoutRepeating(t *testing.T) {
-	sim, url := simtest.StartSim(t, gatewaysim.Config{StreamInterval: 15 * time.Millisecond})
-	obs := newObserver(t, url)
-	p := newProfile(t, url)
-	tl := startLong(t, sim, p, "tail", "--json")
-	id := obs.say(t, defaultChat, "summarise the repository")
-	obs.await(t, "the reply's start", func(f frame.Frame) bool { return f.Type == frame.TypeMessageStart })
-	sim.DropConnections()
-	obs.replyTo(t, id)
-	waitFor(t, "the reply in the tail", func() bool { return strings.Contains(tl.stdout.String(), `"role":"assistant"`) })
-	obs.replyTo(t, obs.say(t, defaultChat, "and again"))
-	waitFor(t, "the second reply", func() bool { return strings.Count(tl.stdout.String(), `"role":"assistant"`) == 2 })
-	tl.stop(t)
-	out := tl.stdout.String()
-	if !strings.Contains(out, `"event":"connection","status":"reconnecting"`) {
-		t.Fatalf("no reconnect seen:\n%s", out)
-	}
-	printed := map[any]int{}
-	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		if m := decodeLine(t, line); m["event"] == "message" {
-			printed[m["message_id"]]++
+	simtest.EachDialect(t, func(t *testing.T, d gatewaysim.Dialect) {
+		sim, url := simtest.StartSim(t, gatewaysim.Config{Dialect: d, StreamInterval: 15 * time.Millisecond})
+		obs := newObserver(t, url)
+		p := newProfile(t, url)
+		tl := startLong(t, sim, p, "tail", "--json")
+		id := obs.say(t, defaultChat, "summarise the repository")
+		obs.await(t, "the reply's start", func(f frame.Frame) bool { return f.Type == frame.TypeMessageStart })
+		sim.DropConnections()
+		obs.replyTo(t, id)
+		waitFor(t, "the reply in the tail", func() bool { return strings.Contains(tl.stdout.String(), `"role":"assistant"`) })
+		obs.replyTo(t, obs.say(t, defaultChat, "and again"))
+		waitFor(t, "the second reply", func() bool { return strings.Count(tl.stdout.String(), `"role":"assistant"`) == 2 })
+		tl.stop(t)
+		out := tl.stdout.String()
+		if !strings.Contains(out, `"event":"connection","status":"reconnecting"`) {
+			t.Fatalf("no reconnect seen:\n%s", out)
 		}
-	}
-	for id, n := range printed {
-		if n != 1 {
-			t.Fatalf("message %v printed %d times:\n%s", id, n, out)
+		printed := map[any]int{}
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			if m := decodeLine(t, line); m["event"] == "message" {
+				printed[m["message_id"]]++
+			}
 		}
-	}
-	if len(printed) != 4 {
-		t.Fatalf("want 2 messages and 2 replies, got %v", printed)
-	}
+		for id, n := range printed {
+			if n != 1 {
+				t.Fatalf("message %v printed %d times:\n%s", id, n, out)
+			}
+		}
+		if len(printed) != 4 {
+			t.Fatalf("want 2 messages and 2 replies, got %v", printed)
+		}
+	})
 }
 
 func TestTailSinceReplaysWhatWasMissed(t *testing.T) {
-	sim, url := simtest.StartSim(t, gatewaysim.Config{})
-	obs := newObserver(t, url)
-	p := newProfile(t, url)
-	tl := startLong(t, sim, p, "tail", "--json")
-	waitFor(t, "the cursor event", func() bool { return strings.Contains(tl.stdout.String(), `"event":"cursor"`) })
-	tl.stop(t)
-	var cursor string
-	for _, line := range strings.Split(strings.TrimSpace(tl.stdout.String()), "\n") {
-		if m := decodeLine(t, line); m["event"] == "cursor" {
-			cursor = strings.TrimSuffix(strings.TrimPrefix(line, `{"event":"cursor","cursor":`), "}")
+	simtest.EachDialect(t, func(t *testing.T, d gatewaysim.Dialect) {
+		sim, url := simtest.StartSim(t, gatewaysim.Config{Dialect: d})
+		obs := newObserver(t, url)
+		p := newProfile(t, url)
+		tl := startLong(t, sim, p, "tail", "--json")
+		waitFor(t, "the cursor event", func() bool { return strings.Contains(tl.stdout.String(), `"event":"cursor"`) })
+		tl.stop(t)
+		var cursor string
+		for _, line := range strings.Split(strings.TrimSpace(tl.stdout.String()), "\n") {
+			if m := decodeLine(t, line); m["event"] == "cursor" {
+				cursor = strings.TrimSuffix(strings.TrimPrefix(line, `{"event":"cursor","cursor":`), "}")
+			}
 		}
-	}
-	obs.replyTo(t, obs.say(t, defaultChat, "while you were away"))
-	tl = startLong(t, sim, p, "tail", "--json", "--since", cursor)
-	waitFor(t, "the missed message", func() bool { return strings.Contains(tl.stdout.String(), "while you were away") })
-	tl.stop(t)
+		obs.replyTo(t, obs.say(t, defaultChat, "while you were away"))
+		tl = startLong(t, sim, p, "tail", "--json", "--since", cursor)
+		waitFor(t, "the missed message", func() bool { return strings.Contains(tl.stdout.String(), "while you were away") })
+		tl.stop(t)
+	})
 }
 
 // notes records the notifications raised.

@@ -100,6 +100,7 @@ func (k *KeyMap) index() map[string]*key.Binding {
 		"transcript.view":         &t.View,
 		"transcript.delete":       &t.Delete,
 		"transcript.reasoning":    &t.Reasoning,
+		"transcript.expand":       &t.Expand,
 		"composer.send":           &c.Send,
 		"composer.newline":        &c.Newline,
 		"composer.complete":       &c.Complete,

@@ -70,6 +70,7 @@ type Transcript struct {
 	View      key.Binding // opens it in $PAGER
 	Delete    key.Binding // deletes one's own message (asks first)
 	Reasoning key.Binding // shows or hides its reasoning
+	Expand    key.Binding // unfolds a long message of one's own (and folds it back)
 }
 
 // Composer bindings apply while the composer has focus.
@@ -181,6 +182,7 @@ func Default() KeyMap {
 			View:      bind("v", "view in pager", "v"),
 			Delete:    bind("d", "delete own message", "d"),
 			Reasoning: bind("r", "message reasoning", "r"),
+			Expand:    bind("e", "expand / fold message", "e"),
 		},
 		Composer: Composer{
 			Send:       bind("enter", "send", "enter"),
@@ -243,7 +245,7 @@ func (k KeyMap) Groups() []Group {
 			k.Composer.Editor, k.Composer.RecallPrev, k.Composer.RecallNext}},
 		{"Transcript", []key.Binding{k.Transcript.Up, k.Transcript.Down, k.Transcript.Top, k.Transcript.Bottom,
 			k.Transcript.Compose, k.Transcript.Copy, k.Transcript.CopyCode, k.Transcript.View, k.Transcript.Delete,
-			k.Transcript.Reasoning}},
+			k.Transcript.Reasoning, k.Transcript.Expand}},
 		{"Channels", []key.Binding{k.Sidebar.Up, k.Sidebar.Down, k.Sidebar.Open}},
 		{"Lists", []key.Binding{k.Picker.Up, k.Picker.Down, k.Picker.VimUp, k.Picker.VimDown, k.Picker.Digit,
 			k.Picker.Pick, k.Picker.Select, k.Picker.Scope, k.Picker.Close, k.Picker.Toggle, k.Picker.Prev,

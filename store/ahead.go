@@ -274,16 +274,11 @@ func (s *State) needID(r *Reads, l frame.Lane, id string) bool {
 	return true
 }
 
-// needReceipt: a receipt for an id no lane holds looks it up in its
-// lane's database (applyReceipt).
+// needReceipt: a receipt for an id its lane does not hold looks it up in
+// the lane's database (applyReceipt).
 func (s *State) needReceipt(r *Reads, l frame.Lane, id string) bool {
-	if s.lanes[l] == nil || id == "" {
+	if s.lanes[l] == nil || id == "" || s.isGone(l, id) {
 		return false
-	}
-	for _, ln := range s.lanes {
-		if ln.byMsg[id] != nil {
-			return false
-		}
 	}
 	return s.needID(r, l, id)
 }

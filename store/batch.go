@@ -75,11 +75,8 @@ func (b *batch) exec(tx *txn) error {
 		}
 	}
 	for _, m := range b.deleteMsg {
-		query, args := `DELETE FROM items WHERE msg_id = ?`, []any{m.id}
-		if m.lane.ChatID != "" {
-			query, args = query+` AND chat_id = ? AND thread_id = ?`, append(args, m.lane.ChatID, m.lane.ThreadID)
-		}
-		if err := tx.exec(query, args...); err != nil {
+		if err := tx.exec(`DELETE FROM items WHERE msg_id = ? AND chat_id = ? AND thread_id = ?`,
+			m.id, m.lane.ChatID, m.lane.ThreadID); err != nil {
 			return err
 		}
 	}

@@ -20,9 +20,11 @@ func TestMessageDeleted(t *testing.T) {
 	if i, _ := s.Lane(def).IndexOf("m5"); i != 2 {
 		t.Fatalf("m5 at %d", i)
 	}
-	// Without a lane the ids are found anywhere; replays are no-ops.
-	apply(t, s, `{"type":"message.deleted","payload":{"message_ids":["m7"]}}`)
-	want(t, s, chan7, `user m6 "t6" sent`)
+	// Without a lane the frame goes nowhere; replays are no-ops.
+	if c := apply(t, s, `{"type":"message.deleted","payload":{"message_ids":["m6","m7"]}}`); !c.Empty() {
+		t.Fatalf("a deletion naming no lane changed %+v", c)
+	}
+	want(t, s, chan7, `user m6 "t6" sent`, `assistant m7 "t7"`)
 	if c := replay(t, s, `{"type":"message.deleted","chat_id":"d","payload":{"message_ids":["m2","m4"]}}`); !c.Empty() {
 		t.Fatalf("replayed delete changed %+v", c)
 	}

@@ -10,8 +10,9 @@ import (
 //
 // Messages already held are refreshed in place (a streaming one is
 // finished); user messages that echo an outgoing placeholder replace it;
-// the rest are inserted by timestamp, so pages may arrive in any order and
-// overlap what sync delivered. The newest page also settles "delivery
+// the rest are inserted by timestamp, or without one by the spec's
+// history order (pagePos), so pages may arrive in any order, overlap what
+// sync delivered, and carry no ts. The newest page also settles "delivery
 // unknown" placeholders (see PROTOCOL-NOTES) and sets HistoryLoaded; an
 // older page's has_more decides HasMore.
 //
@@ -34,7 +35,7 @@ func (s *State) ApplyHistory(l frame.Lane, before string, h frame.History) Chang
 	held := ln.localMore || ln.OldestID != ""
 	overlap := false
 	for i := range h.Messages {
-		overlap = s.mergeHistory(ln, &h.Messages[i]) || overlap
+		overlap = s.mergeHistory(ln, h.Messages, i, before) || overlap
 	}
 	oldest := h.OldestMessageID
 	if oldest == "" && len(h.Messages) > 0 {
@@ -61,15 +62,20 @@ func (s *State) ApplyHistory(l frame.Lane, before string, h frame.History) Chang
 	return s.end()
 }
 
-// mergeHistory merges one message of a page and reports whether the lane
-// already held or stored it.
-func (s *State) mergeHistory(ln *Lane, m *frame.Message) (known bool) {
+// mergeHistory merges message i of a page asked for before message id
+// before ("" for the newest page) and reports whether the lane already
+// held or stored it.
+func (s *State) mergeHistory(ln *Lane, page []frame.Message, i int, before string) (known bool) {
+	m := &page[i]
 	if m.MessageID == "" || s.isGone(ln.Key, m.MessageID) {
 		return false
 	}
 	msg := s.msgFromWire(m)
 	if it := ln.byMsg[m.MessageID]; it != nil {
 		if it.Msg.Streaming || it.Msg.Text != msg.Text || it.Msg.Reasoning != msg.Reasoning {
+			if m.TS == 0 {
+				msg.TS = it.Msg.TS // a page without ts does not restamp what is held
+			}
 			s.mergeFinal(ln, it, msg)
 		}
 		return it.Msg.ClientMsgID == "" // the user's own recent message says nothing of what came before
@@ -80,10 +86,41 @@ func (s *State) mergeHistory(ln *Lane, m *frame.Message) (known bool) {
 	if _, done := s.absorb(ln, msg); done {
 		return false
 	}
-	s.add(ln, s.placeByTS(ln, msg.TS), &Item{Kind: KindMessage, Msg: msg, TS: msg.TS})
+	s.add(ln, s.pagePos(ln, page, i, before), &Item{Kind: KindMessage, Msg: msg, TS: msg.TS})
 	s.finished(ln, msg)
 	s.dropOffers(ln, msg)
 	return false
+}
+
+// pagePos is where message i of a history page goes that the lane does
+// not hold. A message with a ts goes by its ts (placeByTS). One without
+// goes by the spec's history order, never as if it were new: a page is
+// ordered oldest to newest and an older page holds what came just before
+// its before_message_id, so it goes right before the page's nearest newer
+// message the lane holds, else (an older page) right before the message
+// it was asked for before, paged back in from the database if memory shed
+// it meanwhile, or first when that is gone. Only what a newest page holds
+// after everything known goes last.
+func (s *State) pagePos(ln *Lane, page []frame.Message, i int, before string) int {
+	if page[i].TS != 0 {
+		return s.placeByTS(ln, s.fromMillis(page[i].TS))
+	}
+	for _, m := range page[i+1:] {
+		if it := ln.byMsg[m.MessageID]; it != nil {
+			return it.pos
+		}
+	}
+	if before == "" {
+		return ln.Len()
+	}
+	it := ln.byMsg[before]
+	for it == nil && ln.localMore && s.pageIn(ln) {
+		it = ln.byMsg[before]
+	}
+	if it != nil {
+		return it.pos
+	}
+	return 0
 }
 
 // replayReached closes the gap of replayed frame f's lane when f is about

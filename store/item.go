@@ -92,6 +92,9 @@ type Message struct {
 	// Delivery is the state of the user's own messages; DeliveryNone for
 	// messages from others.
 	Delivery Delivery `json:"delivery,omitempty"`
+	// Cause says in a few words why a Failed or Unknown delivery did not go
+	// through ("no answer from the gateway for 12 s"); "" otherwise.
+	Cause string `json:"cause,omitempty"`
 	// ClientMsgID is the random id the client put in message.send.
 	ClientMsgID string `json:"client_msg_id,omitempty"`
 	// Steer marks the user's text sent (or to be sent) into the running
@@ -105,10 +108,6 @@ type Message struct {
 	MediaRefs []string `json:"media_refs,omitempty"`
 	// Overflow is set when Text was cut at TextCap (textcap.go).
 	Overflow *Overflow `json:"overflow,omitempty"`
-	// Orphaned names the channel an unsent message was typed in, when that
-	// channel was deleted before it went out: the message was moved to
-	// the default channel, not sent (rescue.go).
-	Orphaned string `json:"orphaned,omitempty"`
 }
 
 // Delivery is the delivery state of a user message.

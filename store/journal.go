@@ -50,8 +50,8 @@ func (s *State) forget(it *Item) {
 	b.deleteIDs = append(b.deleteIDs, it.id)
 }
 
-// forgetMessage deletes message id of lane l (of every lane for the zero
-// lane) wherever it is stored, rows older than what is in memory included.
+// forgetMessage deletes message id of lane l wherever it is stored, rows
+// older than what is in memory included.
 func (s *State) forgetMessage(l frame.Lane, id string) {
 	s.dropOverflow(id)
 	if s.db != nil {

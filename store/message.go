@@ -298,33 +298,27 @@ func (s *State) applyStop(l frame.Lane, m *frame.MessageStop, replayed bool) {
 	s.turnMovedOn(ln)
 }
 
-// msgRef names a deleted message: its lane and id. The zero lane stands
-// for every lane (a deletion that named none).
+// msgRef names a deleted message: its lane and id.
 type msgRef struct {
 	lane frame.Lane
 	id   string
 }
 
 // isGone reports whether message id of lane l was deleted this session.
-func (s *State) isGone(l frame.Lane, id string) bool {
-	return s.gone[msgRef{l, id}] || s.gone[msgRef{id: id}]
-}
+func (s *State) isGone(l frame.Lane, id string) bool { return s.gone[msgRef{l, id}] }
 
-// deleteMessages removes messages by id from lane l, or from every lane when
-// the frame named none. Messages are per lane: the same id in another lane
-// is another message and stays. Ids not held are a no-op in memory; a
-// persistent State deletes their rows too.
+// deleteMessages removes messages by id from lane l. Messages are per
+// lane: the same id in another lane is another message and stays. Ids not
+// held are a no-op in memory; a persistent State deletes their rows too.
 func (s *State) deleteMessages(l frame.Lane, ids []string) {
-	if l.ChatID == "" {
-		l = frame.Lane{}
-	}
+	ln := s.lanes[l]
 	for _, id := range ids {
 		if id == "" {
 			continue
 		}
 		s.gone[msgRef{l, id}] = true
-		for key, ln := range s.lanes {
-			if it := ln.byMsg[id]; it != nil && (l.ChatID == "" || key == l) {
+		if ln != nil {
+			if it := ln.byMsg[id]; it != nil {
 				s.drop(ln, it)
 			}
 		}
@@ -332,29 +326,20 @@ func (s *State) deleteMessages(l frame.Lane, ids []string) {
 	}
 }
 
-// applyReceipt applies an incoming read.receipt. For the user's own
-// message it means the agent picked it up (✓✓); a receipt for an id not
-// held (nor stored) goes to the lane's oldest placeholder handed to the
-// gateway and still waiting for its echo, which takes the id. For a
-// message from others it is another device's read state: only what came
-// after that message stays unread.
+// applyReceipt applies an incoming read.receipt in its lane (message ids
+// are per lane). For the user's own message it means the agent picked it
+// up (✓✓); a receipt for an id not held (nor stored, nor deleted) goes to
+// the lane's oldest placeholder handed to the gateway and still waiting
+// for its echo, which takes the id. For a message from others it is
+// another device's read state: only what came after that message stays
+// unread.
 func (s *State) applyReceipt(l frame.Lane, id string) {
-	if id == "" {
+	ln := s.lanes[l]
+	if id == "" || ln == nil || s.isGone(l, id) {
 		return
 	}
-	ln, it := s.lanes[l], (*Item)(nil)
-	if ln != nil {
-		it = ln.byMsg[id]
-	}
-	if it == nil {
-		for _, o := range s.lanes {
-			if it = o.byMsg[id]; it != nil {
-				ln = o
-				break
-			}
-		}
-	}
-	if it == nil && ln != nil && !s.knownElsewhere(ln, id) {
+	it := ln.byMsg[id]
+	if it == nil && !s.knownElsewhere(ln, id) {
 		if it = ln.oldestUnechoed(); it != nil {
 			it.Msg.ID = id
 			ln.index(it)

@@ -99,10 +99,17 @@ func (o Outgoing) SendFrame() frame.Frame {
 // Re-queueing a message stamps it with the current time, since the
 // "delivery unknown" check compares against the attempt.
 func (s *State) SetDelivery(clientMsgID string, d Delivery) Change {
+	return s.SetDeliveryCause(clientMsgID, d, "")
+}
+
+// SetDeliveryCause is SetDelivery for a send that failed (or whose
+// delivery is unknown), with why in a few words; the Unknown message keeps
+// its cause when the history check finds it was not delivered.
+func (s *State) SetDeliveryCause(clientMsgID string, d Delivery, cause string) Change {
 	s.begin()
-	if o := s.outbox[clientMsgID]; o != nil && o.it.Msg.Delivery != d {
+	if o := s.outbox[clientMsgID]; o != nil && (o.it.Msg.Delivery != d || o.it.Msg.Cause != cause) {
 		ln := s.lanes[o.lane]
-		o.it.Msg.Delivery = d
+		o.it.Msg.Delivery, o.it.Msg.Cause = d, cause
 		if d == DeliveryQueued || d == DeliverySending {
 			o.it.Msg.TS = s.now()
 		}
@@ -174,7 +181,8 @@ func (l *Lane) oldestUnechoed() *Item {
 // settleUnknown resolves the lane's "delivery unknown" placeholders against
 // its newest history page: one whose text a user message in the page
 // carries, stamped after the attempt, was delivered and takes that message;
-// the rest become Failed (shown unsent, one key to resend).
+// the rest become Failed (shown unsent with their cause, one key to
+// resend).
 func (s *State) settleUnknown(ln *Lane, page []frame.Message) {
 	for _, it := range ln.placeholders() {
 		if it.Msg.Delivery != DeliveryUnknown {
@@ -191,6 +199,9 @@ func (s *State) settleUnknown(ln *Lane, page []frame.Message) {
 		}
 		if it.Msg.Delivery == DeliveryUnknown {
 			it.Msg.Delivery = DeliveryFailed
+			if it.Msg.Cause == "" {
+				it.Msg.Cause = "the gateway does not have it"
+			}
 			s.touch(ln, it)
 			s.chg.Outgoing = true
 		}

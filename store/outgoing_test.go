@@ -91,9 +91,12 @@ func TestReadReceipts(t *testing.T) {
 		`{"type":"read.receipt","chat_id":"d","payload":{"message_id":"zz"}}`); !c.Empty() {
 		t.Fatalf("%+v", c)
 	}
-	// A receipt naming no lane finds the message anyway.
+	// A receipt naming no lane goes nowhere; one naming it in the payload
+	// applies.
 	apply(t, s, `{"type":"message","chat_id":"c7","payload":{"message_id":"u9","role":"user","text":"x"}}`,
 		`{"type":"read.receipt","payload":{"message_id":"u9"}}`)
+	want(t, s, chan7, `user u9 "x" sent`)
+	apply(t, s, `{"type":"read.receipt","payload":{"chat_id":"c7","message_id":"u9"}}`)
 	want(t, s, chan7, `user u9 "x" read`)
 }
 

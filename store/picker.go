@@ -200,6 +200,16 @@ func (p Picker) TakesText() bool {
 	return p.AllowText != nil && *p.AllowText
 }
 
+// blocksTurn reports whether the agent's turn waits for the picker's answer:
+// an approval or a clarify does (Hermes blocks the tool call). A model,
+// choice or confirm picker does not: Hermes sends it from a slash command
+// with a callback for the answer and ends that command's turn at once, so
+// the turn moving on says nothing about it; it waits until answered here or
+// elsewhere (picker.answered), or its timeout.
+func (p Picker) blocksTurn() bool {
+	return p.Type == frame.TypePickerApproval || p.Type == frame.TypePickerClarify
+}
+
 // TimedOut reports whether the picker's deadline is (almost, within
 // expiryGrace) reached at now: the gateway may have timed it out already.
 func (p Picker) TimedOut(now time.Time) bool {
@@ -207,15 +217,19 @@ func (p Picker) TimedOut(now time.Time) bool {
 }
 
 // turnMovedOn is a tool.start, tool.end, message.stop or agent.idle in lane
-// ln: the agent went on, so every picker pending there was answered by
-// another device, or timed out on the gateway when its deadline is (almost)
-// reached. (Answers from this device the turn moved on after were accepted
-// before, see answersMovedOn.) One whose answer from here failed may have
-// been answered by that answer after all (the connection dropped after it
-// went out), so its record says unconfirmed, not "another device".
+// ln: the agent went on, so every picker pending there that held the turn
+// (blocksTurn) was answered by another device, or timed out on the gateway
+// when its deadline is (almost) reached. (Answers from this device the turn
+// moved on after were accepted before, see answersMovedOn.) One whose answer
+// from here failed may have been answered by that answer after all (the
+// connection dropped after it went out), so its record says unconfirmed, not
+// "another device".
 func (s *State) turnMovedOn(ln *Lane) {
 	now := s.now()
 	for _, p := range append([]Picker(nil), ln.pickers...) {
+		if !p.blocksTurn() {
+			continue
+		}
 		o, record := AnsweredElsewhere, ""
 		switch {
 		case p.Failed != "":

@@ -263,3 +263,24 @@ func TestLateAnswerAtTheDeadlineIsExpiredNotElsewhere(t *testing.T) {
 		t.Fatalf("%+v", it)
 	}
 }
+
+// TestCallbackPickersOutliveTheTurn: Hermes sends a model, choice or
+// confirm picker from a slash command and ends that turn at once
+// (agent.idle right after the picker); the picker stays pending, while an
+// approval in the same lane closes.
+func TestCallbackPickersOutliveTheTurn(t *testing.T) {
+	for _, picker := range []string{
+		`{"type":"picker.model","chat_id":"d","payload":{"picker_id":"pm","providers":[{"id":"p","models":[{"id":"m"}]}]}}`,
+		choice,
+		`{"type":"picker.confirm","chat_id":"d","payload":{"picker_id":"pk","title":"Reset the session?"}}`,
+	} {
+		s := newState(newClock())
+		apply(t, s, helloAck)
+		focus(s, def)
+		apply(t, s, picker, approval, agentIdle)
+		ps := s.Pickers(def)
+		if len(ps) != 1 || ps[0].PickerID == "pa" {
+			t.Fatalf("after agent.idle, pending %+v; want only the callback picker of %s", ps, picker)
+		}
+	}
+}

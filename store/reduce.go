@@ -15,18 +15,21 @@ import (
 // carry no state of their own (history, search.results, commands.complete,
 // media.upload.ack, media.pull, media.pull.end, pong) are no-ops here:
 // history pages go to ApplyHistory, since only the request knows which page
-// it asked for. Unknown types, frames with an unexpected payload, and frames
-// for a lane deleted in this session are no-ops too.
+// it asked for. Unknown types, frames with an unexpected payload, frames
+// that belong to a lane but name none (frame.Frame.Unrouted: never guessed
+// into a lane) and frames for a lane deleted in this session are no-ops
+// too.
 func (s *State) Apply(f frame.Frame, replayed bool) Change {
 	s.begin()
 	replayed = replayed || f.Cursor > 0
 	if ln := s.lanes[f.Lane()]; ln != nil && !replayed {
 		ln.anchor, ln.storedTurn = nil, false
 	}
-	if !replayed && movesTurnOn(f) {
+	routed := !f.Unrouted()
+	if routed && !replayed && movesTurnOn(f) {
 		s.answersMovedOn(f.Lane())
 	}
-	if !(replayed && s.staleReplay(f)) {
+	if routed && !(replayed && s.staleReplay(f)) {
 		s.apply(f, replayed)
 	}
 	if replayed {

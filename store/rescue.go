@@ -9,8 +9,8 @@ import (
 
 // rescueUnsent moves the unsent messages (queued, in flight, failed or of
 // unknown delivery) of the lanes doomed to removal into the default
-// channel, where they are shown as not sent, naming the channel they were
-// typed in, with the one-key resend (into the default channel) and a
+// channel, where they are shown as not sent, their cause naming the
+// channel they were typed in, with the one-key resend (into the default channel) and a
 // discard (DiscardOutgoing): nothing typed vanishes with a channel deleted
 // on another device or missing from a listing. A message in flight keeps
 // its state, since its answer may still come; the others become Failed.
@@ -34,10 +34,11 @@ func (s *State) rescueUnsent(doomed func(frame.Lane) bool) {
 	ln := s.lane(to)
 	for _, o := range moving {
 		m := *o.it.Msg
-		m.Orphaned = o.lane.ChatID
+		name := o.lane.ChatID
 		if old := s.lanes[o.lane]; old != nil && old.Name != "" {
-			m.Orphaned = old.Name
+			name = old.Name
 		}
+		m.Cause = "channel " + name + " was deleted · d discards"
 		if m.Delivery != DeliverySending && m.Delivery != DeliveryUnknown {
 			m.Delivery = DeliveryFailed
 		}

@@ -43,8 +43,8 @@ func TestRemovedChannelHandsUnsentToDefault(t *testing.T) {
 	if len(out) != 2 || out[0].Lane != def || out[1].Lane != def {
 		t.Fatalf("queue %+v", out)
 	}
-	if m := s.Lane(def).Item(0).Msg; m.Orphaned != "Seven" {
-		t.Fatalf("orphaned from %q, want Seven", m.Orphaned)
+	if m := s.Lane(def).Item(0).Msg; m.Cause != "channel Seven was deleted · d discards" {
+		t.Fatalf("cause %q", m.Cause)
 	}
 	if _, ok := s.DiscardOutgoing("cm1"); !ok {
 		t.Fatal("discard refused")

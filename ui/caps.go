@@ -3,9 +3,10 @@ package ui
 import "errors"
 
 // What the gateway's hello.ack server_caps switch off. A cap the gateway
-// leaves out counts as on (older gateways send fewer caps); only an
-// explicit false turns a feature off, and then the UI says so instead of
-// sending what the gateway cannot serve.
+// leaves out counts as on (Iris's choice, the spec does not say: older
+// gateways send fewer caps); only an explicit false turns a feature off,
+// and then the UI says so instead of sending what the gateway cannot
+// serve.
 var (
 	errNoSearch  = errors.New("this gateway does not offer search")
 	errNoPickers = errors.New("this gateway does not take picker answers (pickers are off): answer in a message instead")

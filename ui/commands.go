@@ -282,21 +282,22 @@ func (m *Model) durably(send tea.Cmd) tea.Cmd {
 func (m *Model) handleSendFinished(msg sendFinishedMsg) tea.Cmd {
 	d := store.DeliverySent
 	var report tea.Cmd
+	var cause string
 	switch {
 	case msg.err == nil:
 	case notSent(msg.err):
 		d = store.DeliveryQueued // nothing went out; sent again once online
 	case deliveryUnknown(msg.err) || errors.Is(msg.err, context.DeadlineExceeded):
-		d = store.DeliveryUnknown
+		d, cause = store.DeliveryUnknown, m.sendCause(msg.err)
 	default:
-		d = store.DeliveryFailed
+		d, cause = store.DeliveryFailed, m.sendCause(msg.err)
 		report = common.ReportError(fmt.Errorf("message not sent: %w", msg.err))
 	}
 	follow := m.followAutoThread(msg)
 	if d != store.DeliveryQueued && d != store.DeliveryUnknown {
 		delete(m.autoIDs, msg.clientMsgID)
 	}
-	chg := m.st.SetDelivery(msg.clientMsgID, d)
+	chg := m.st.SetDeliveryCause(msg.clientMsgID, d, cause)
 	return tea.Batch(report, m.applyChange(chg, nil), follow)
 }
 

@@ -37,13 +37,17 @@ func (m *Model) askDeleteSelected() tea.Cmd {
 
 // deleteMessages sends message.delete and applies the gateway's
 // message.deleted answer as if the broadcast had arrived (it may not come
-// back to this device).
+// back to this device). An answer naming no lane is about the request's
+// (like a history page): that is no guess.
 func (m *Model) deleteMessages(f frame.Frame) tea.Cmd {
 	return requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, err error) tea.Msg {
 		if err != nil {
 			return requestFailedMsg{what: "deleting the message", err: err}
 		}
 		if resp.Type == frame.TypeMessageDeleted {
+			if resp.Unrouted() {
+				resp.ChatID, resp.ThreadID = f.ChatID, f.ThreadID
+			}
 			return ClientEventsMsg{&wsclient.FrameEvent{Frame: resp}}
 		}
 		return common.InfoMsg{Text: "message deleted"}

@@ -17,7 +17,7 @@ import (
 // while another lane is focused, so only the unknown message asks for it)
 // and the page settles it: the user's message with the same text, stamped
 // after the attempt, means it arrived (✓); anything else leaves it unsent
-// with the resend hint. It is never sent a second time by itself.
+// with its cause and the resend hint. It is never sent a second time by itself.
 func TestDeliveryUnknownSettledOnReconnect(t *testing.T) {
 	cron := frame.Lane{ChatID: "android:chan_7"}
 	for _, tc := range []struct {
@@ -28,7 +28,7 @@ func TestDeliveryUnknownSettledOnReconnect(t *testing.T) {
 		copies int // of the message on screen
 	}{
 		{"arrived", ms(30, 2), "You · 09:30 ✓", "not sent", 1},
-		{"lost", ms(20, 0), "You · 09:30 ✗ not sent (", "You · 09:30 ✓", 2}, // an older twin is not this attempt
+		{"lost", ms(20, 0), "You · 09:30 ✗ not sent: connection lost before the gateway answered (", "You · 09:30 ✓", 2}, // an older twin is not this attempt
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, 120, 40)
@@ -51,7 +51,7 @@ func TestDeliveryUnknownSettledOnReconnect(t *testing.T) {
 			h.online()
 			h.typeText("did it arrive")
 			h.key(tea.KeyEnter, 0)
-			h.mustShow("? delivery unknown (")
+			h.mustShow("? delivery unknown: connection lost before the gateway answered (")
 			h.send(inbound(&wsclient.StateEvent{State: wsclient.StateReconnecting}))
 			h.run(h.m.handleAction(common.ActionOpenLane{Lane: cron}))
 

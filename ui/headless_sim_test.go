@@ -131,7 +131,7 @@ func TestPolicyAnswerShowsInTheTUIWithPolicyAndRule(t *testing.T) {
 // policy and rule all the same.
 func TestPolicyAnswerFromTheAuditLogWithoutTheExtension(t *testing.T) {
 	log := filepath.Join(t.TempDir(), "audit.jsonl")
-	e := simWith(t, gatewaysim.Config{SpecOnly: true}, func(o *Options) { o.Audit = audit.New(log) })
+	e := simWith(t, gatewaysim.Config{Dialect: gatewaysim.DialectSpec}, func(o *Options) { o.Audit = audit.New(log) })
 	e.m.opts.GatewayURL = e.url
 	approveOnce(t, e, log)
 	e.until("the attributed record", e.shows(byPolicy))
@@ -142,7 +142,7 @@ func TestPolicyAnswerFromTheAuditLogWithoutTheExtension(t *testing.T) {
 // picker.answered and nothing in the audit log (another machine answered),
 // the record stays "answered on another device".
 func TestWithoutExtensionOrAuditEntryTheRecordSaysAnotherDevice(t *testing.T) {
-	e := simWith(t, gatewaysim.Config{SpecOnly: true}, func(o *Options) { o.Audit = audit.New(filepath.Join(t.TempDir(), "audit.jsonl")) })
+	e := simWith(t, gatewaysim.Config{Dialect: gatewaysim.DialectSpec}, func(o *Options) { o.Audit = audit.New(filepath.Join(t.TempDir(), "audit.jsonl")) })
 	e.m.opts.GatewayURL = e.url
 	approveOnce(t, e, filepath.Join(t.TempDir(), "elsewhere.jsonl"))
 	e.until("the record", e.shows("◆ answered on another device: rm the cache"))

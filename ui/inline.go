@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // inlinePrinter queues the lines --inline mode prints into the terminal's
@@ -18,11 +19,17 @@ import (
 // Nothing is printed before the renderer drew its first frame: until then
 // it takes the managed area for the whole screen and would put a print at
 // the top of the screen, above lines printed before.
+//
+// The managed area never shrinks on its own: the renderer would keep its
+// top row, leaving the rows it gave up blank under the composer (a closed
+// dialog left a dozen). It keeps its tallest height, padded on top, and
+// gives up rows only as prints fill them.
 type inlinePrinter struct {
 	queue   []string
 	busy    bool
 	waiting bool // the wait for the first frame has started
 	ready   bool // the first frame is out
+	floor   int  // the rows the managed area keeps (see above)
 }
 
 // inlinePrintedMsg says the last print reached the terminal.
@@ -30,6 +37,16 @@ type inlinePrintedMsg struct{}
 
 // inlineReadyMsg says the renderer has drawn its first frame.
 type inlineReadyMsg struct{}
+
+// inlineRedrawnMsg says the renderer has drawn the managed area after it
+// gave up rows for a print.
+type inlineRedrawnMsg struct{}
+
+// inlineRedraw is how long a print waits after the managed area gave up
+// rows for it: the renderer must draw the smaller area first (a few frames
+// at the program's frame rate), or the print lands above the taller one and
+// the rows given up stay blank under the composer.
+const inlineRedraw = 100 * time.Millisecond
 
 // inlineFirstFrame is how long after the first window size the renderer
 // has surely drawn a frame: a few frames at the program's frame rate.
@@ -66,21 +83,49 @@ func (m *Model) inlineAfterUpdate() tea.Cmd {
 	if s := m.transcript.TakeSettled(); s != "" {
 		m.inline.queue = append(m.inline.queue, strings.Split(s, "\n")...)
 	}
+	rows := lipgloss.Height(m.inlineBody())
+	m.inline.floor = max(m.inline.floor, rows)
 	if m.inline.busy || !m.inline.ready || len(m.inline.queue) == 0 {
 		return nil
 	}
 	n := min(len(m.inline.queue), max(m.height-inlineArea(m.height), 1))
-	chunk := strings.Join(m.inline.queue[:n], "\n")
+	lines := m.inline.queue[:n]
 	m.inline.queue, m.inline.busy = m.inline.queue[n:], true
-	return tea.Sequence(tea.Println(chunk), func() tea.Msg { return inlinePrintedMsg{} })
+	print := tea.Sequence(tea.Println(strings.Join(lines, "\n")), func() tea.Msg { return inlinePrintedMsg{} })
+	give := min(printedRows(lines, m.width), m.inline.floor-rows) // rows the print fills
+	if give <= 0 {
+		return print
+	}
+	m.inline.floor -= give
+	return tea.Sequence(tea.Tick(inlineRedraw, func(time.Time) tea.Msg { return inlineRedrawnMsg{} }), print)
+}
+
+// printedRows is how many terminal rows lines take at width, long lines
+// wrapping as the renderer counts them.
+func printedRows(lines []string, width int) int {
+	n := 0
+	for _, l := range lines {
+		n += 1 + max(ansi.StringWidth(l)-1, 0)/max(width, 1)
+	}
+	return n
 }
 
 // renderInline draws the managed area of --inline mode: the live part of
 // the lane (a streaming reply, a running tool, a message being sent), the
 // open dialog or drawer, the banner, the picker card, the composer and the
 // status bar, stacked from the bottom of the terminal up, in at most
-// inlineArea rows. Everything that finished is in the scrollback above.
+// inlineArea rows, padded on top to the rows it keeps (inlinePrinter).
+// Everything that finished is in the scrollback above.
 func (m *Model) renderInline() string {
+	body := m.inlineBody()
+	if pad := min(m.inline.floor, inlineArea(m.height)) - lipgloss.Height(body); pad > 0 {
+		body = strings.Repeat("\n", pad) + body
+	}
+	return body
+}
+
+// inlineBody is the managed area of --inline mode without its padding.
+func (m *Model) inlineBody() string {
 	parts := []string{m.composer.View(), m.status.View()}
 	if m.layout.card > 0 {
 		parts = append([]string{m.cardView(m.layout.main)}, parts...)

@@ -26,6 +26,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			}
 			return m.handleAction(common.ActionClose{})
 		}
+		if p, ok := d.(*dialog.Picker); ok && key.Matches(msg, m.com.KeyMap.Global.Picker) {
+			return m.focusPicker(p.Lane(), p.PickerID()) // the picker key on an arming picker arms it
+		}
 		if d.ID() == dialog.PickerDialogID {
 			m.noteAnswering()
 		} else {

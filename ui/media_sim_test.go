@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/wsclient"
 )
@@ -54,7 +56,14 @@ func dialEnv(t *testing.T, url string, timing wsclient.Timing, mods ...harnessOp
 // events by until, whatever they are.
 func startEnv(t *testing.T, url string, timing wsclient.Timing, mods ...harnessOpt) *simEnv {
 	t.Helper()
-	c, err := wsclient.New(wsclient.Config{URL: url, Token: "tok", DeviceID: "dev_ui", DeviceName: "ui test", Timing: timing})
+	var st atomic.Pointer[store.State] // the harness's, once made: the client syncs from its cursor, as in client.go
+	cursor := func() int64 {
+		if s := st.Load(); s != nil {
+			return s.Cursor()
+		}
+		return 0
+	}
+	c, err := wsclient.New(wsclient.Config{URL: url, Token: "tok", DeviceID: "dev_ui", DeviceName: "ui test", Timing: timing, Cursor: cursor})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,6 +87,7 @@ func startEnv(t *testing.T, url string, timing wsclient.Timing, mods ...harnessO
 		o.Media = MediaOptions{CacheDir: cache, DownloadDir: e.downloads, Getenv: func(string) string { return "" },
 			Open: func(string) error { return nil }}
 	}}, mods...)...)
+	st.Store(e.harness.st)
 	return e
 }
 

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -28,26 +27,13 @@ type pickerInput struct {
 	answering time.Time       // the last key that went to a picker dialog
 	waiting   map[string]bool // pickers held as a card
 	chosen    string          // the picker the user deliberately opened
-	asked     frame.Lane      // the lane a slash command was last sent to
-	askedAt   time.Time       // when (zero: none)
+	sent      time.Time       // when the user last sent a message (zero: never)
 }
 
-// noteSlashSent records that the user sent a slash command (such as
-// /model) to the focused lane: the model or choice picker it brings is
-// expected, and takes the keyboard if no key came after it.
-func (m *Model) noteSlashSent(text string) {
-	if strings.HasPrefix(text, "/") {
-		m.pickers.input.asked, m.pickers.input.askedAt = m.lane, m.com.Now()
-	}
-}
-
-// expected reports whether p answers the slash command just sent: a model
-// or choice picker of that lane, with no key typed since.
-func (m *Model) expected(p store.Picker) bool {
-	in := m.pickers.input
-	return (p.Type == frame.TypePickerModel || p.Type == frame.TypePickerChoice) && p.Lane == in.asked &&
-		!in.askedAt.IsZero() && !in.lastTyped.After(in.askedAt) && m.composer.Value() == ""
-}
+// noteSent records that the user sent a message (a slash command such as
+// /model, or a request): a picker it brings follows the user's own act, so
+// the keys up to and including the Enter that sent it are not typing.
+func (m *Model) noteSent() { m.pickers.input.sent = m.com.Now() }
 
 // noteTyping records a key (or a paste) that went to the composer or to a
 // dialog other than a picker.
@@ -59,16 +45,16 @@ func (m *Model) noteTyping() {
 func (m *Model) noteAnswering() { m.pickers.input.answering = m.com.Now() }
 
 // userTyping reports whether the user is typing: a key was typed within
-// typingWindow, or the composer holds a draft. A user who is answering
-// pickers (the last key, within typingWindow, went to one) is not typing:
-// the next picker of a chain takes the keyboard.
+// typingWindow after the last message sent, or the composer holds a draft.
+// A user who is answering pickers (the last key, within typingWindow, went
+// to one) is not typing: the next picker of a chain takes the keyboard.
 func (m *Model) userTyping() bool {
 	in, now := m.pickers.input, m.com.Now()
 	recent := func(t time.Time) bool { return !t.IsZero() && now.Sub(t) < typingWindow }
 	switch {
 	case recent(in.answering) && in.answering.After(in.lastTyped):
 		return false
-	case recent(in.lastTyped):
+	case recent(in.lastTyped) && in.lastTyped.After(in.sent):
 		return true
 	}
 	return m.composer.Value() != ""
@@ -76,7 +62,7 @@ func (m *Model) userTyping() bool {
 
 // holdPicker reports whether picker p must wait as a card rather than
 // take the keyboard; a picker seen for the first time while the user is
-// typing starts waiting (unless the user just asked for it).
+// typing starts waiting.
 func (m *Model) holdPicker(p store.Picker) bool {
 	in := &m.pickers.input
 	id := p.PickerID
@@ -85,7 +71,7 @@ func (m *Model) holdPicker(p store.Picker) bool {
 		return true
 	case id == in.chosen || m.pickers.shown != nil && m.pickers.shown.PickerID() == id:
 		return false // it has the keyboard already
-	case m.userTyping() && !m.expected(p):
+	case m.userTyping():
 		in.waiting[id] = true
 	}
 	return in.waiting[id]
@@ -104,7 +90,12 @@ func (m *Model) focusPicker(l frame.Lane, id string) tea.Cmd {
 	m.revealPickers(l)
 	delete(m.pickers.input.waiting, id)
 	m.pickers.input.chosen = id
-	return tea.Batch(append(cmds, m.syncPicker())...)
+	cmds = append(cmds, m.syncPicker())
+	if p := m.pickers.shown; p != nil && p.PickerID() == id {
+		p.Arm() // a deliberate open: the next key answers, it never falls to the composer
+		m.invalidate()
+	}
+	return tea.Batch(cmds...)
 }
 
 // yieldPicker takes a picker's dialog down (it waits as a card) and hands

@@ -215,14 +215,32 @@ func TestPickerAskedForBySlashCommandTakesTheKeyboard(t *testing.T) {
 	if h.m.DialogOpen() != "" {
 		t.Fatal("the model picker took the keyboard from a typing user")
 	}
-	// An approval right after sending waits: the user may type on.
-	h.key(tea.KeyBackspace, 0)
-	h.typeText("please rm it")
+}
+
+// A picker that follows the user's own message takes the keyboard: the
+// Enter that sent it, and the keys before, are not typing; only keys typed
+// after the send are.
+func TestPickerFollowingYourOwnMessageTakesTheKeyboard(t *testing.T) {
+	h, now := clockHarness(t)
+	h.typeText("please rm -rf ./out")
 	h.press(keyEnter)
-	h.frame(approvalFrame(lane0, "pa_1", "rm it"))
-	if h.m.DialogOpen() != "" {
-		t.Fatal("an approval arriving right after a send took the keyboard")
+	*now = now.Add(300 * time.Millisecond)
+	h.frame(approvalFrame(lane0, "pa_1", "rm -rf ./out"))
+	if h.m.DialogOpen() != dialog.PickerDialogID {
+		t.Fatal("the approval the user's own message asked for waits as a card")
 	}
+	h.typeText("4")
+	h.answeredKeeping(1, "")
+	// Keys after the send count: the user moved on, the picker waits.
+	h.typeText("please rm b")
+	h.press(keyEnter)
+	h.typeText("and")
+	*now = now.Add(300 * time.Millisecond)
+	h.frame(approvalFrame(lane0, "pa_2", "rm b"))
+	if h.m.DialogOpen() != "" {
+		t.Fatal("an approval took the keyboard from a user typing after the send")
+	}
+	h.mustShow("◆ Approval waiting")
 }
 
 func TestPickerAskedForFromTheDrawerTakesTheKeyboard(t *testing.T) {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -51,14 +52,27 @@ func TestRecallWalksSentMessages(t *testing.T) {
 }
 
 // TestDeleteOwnMessageAsksThenSendsDelete: d on the user's own selected
-// message asks, and yes sends message.delete; the answer removes it. d on
-// the agent's message is refused.
+// message asks, and yes sends message.delete; the answer removes it, also
+// when it names no lane (it is about the request's). d on the agent's
+// message is refused.
 func TestDeleteOwnMessageAsksThenSendsDelete(t *testing.T) {
+	for _, laned := range []bool{true, false} {
+		t.Run(fmt.Sprint("answer names its lane: ", laned), func(t *testing.T) { deleteOwnMessage(t, laned) })
+	}
+}
+
+// deleteOwnMessage is TestDeleteOwnMessageAsksThenSendsDelete with the
+// gateway's message.deleted answer naming the lane or (as the spec
+// allows for a response, whose request named it) not.
+func deleteOwnMessage(t *testing.T, laned bool) {
 	h := newHarness(t, 100, 30)
 	h.gw.answer = func(f frame.Frame) (frame.Frame, error) {
 		if f.Type == frame.TypeMessageDelete {
-			return frame.Frame{Type: frame.TypeMessageDeleted, ChatID: f.ChatID, ThreadID: f.ThreadID,
-				Payload: &frame.MessageDeleted{MessageIDs: f.Payload.(*frame.MessageDelete).MessageIDs}}, nil
+			resp := frame.Frame{Type: frame.TypeMessageDeleted, Payload: &frame.MessageDeleted{MessageIDs: f.Payload.(*frame.MessageDelete).MessageIDs}}
+			if laned {
+				resp.ChatID, resp.ThreadID = f.ChatID, f.ThreadID
+			}
+			return resp, nil
 		}
 		return frame.Frame{Type: f.Type, Payload: &frame.Empty{}}, nil
 	}

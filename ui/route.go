@@ -38,7 +38,7 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		return tea.Batch(m.openLaneCmd(a.Lane), m.setFocus(focusComposer), m.syncPicker())
 	case common.ActionSend:
 		a.Text = trimCommand(a.Text)
-		m.noteSlashSent(a.Text)
+		m.noteSent()
 		if cmd, ok := m.attachSlash(a.Text); ok {
 			return cmd
 		}

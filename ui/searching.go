@@ -36,7 +36,7 @@ func (m *Model) openSearch(query string) tea.Cmd {
 	if m.dialogs.Has(dialog.SearchID) {
 		return nil
 	}
-	s := dialog.NewSearch(m.com, m.lane, query)
+	s := dialog.NewSearch(m.com, m.lane, query, m.tick)
 	m.search = s
 	m.openDialog(s)
 	return m.handleAction(s.Start())
@@ -65,6 +65,17 @@ func (m *Model) searchCmd(a common.ActionSearch) tea.Cmd {
 		}
 		return searchDoneMsg{asked: a, results: *r}
 	})
+}
+
+// searchTyped hands the pause after typing to the open search dialog,
+// which searches the query when this pause follows its latest edit.
+func (m *Model) searchTyped(msg dialog.SearchTypedMsg) tea.Cmd {
+	if m.search == nil || !m.dialogs.Has(dialog.SearchID) {
+		return nil
+	}
+	act, cmd := m.search.Update(msg)
+	m.invalidate()
+	return tea.Batch(cmd, m.handleAction(act))
 }
 
 func (m *Model) handleSearchDone(msg searchDoneMsg) tea.Cmd {

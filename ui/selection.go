@@ -27,6 +27,8 @@ func (m *Model) selectionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.askDeleteSelected(), true
 	case key.Matches(msg, t.Reasoning):
 		return m.toggleMessageReasoning(), true
+	case key.Matches(msg, t.Expand):
+		return m.toggleMessageFold(), true
 	}
 	return nil, false
 }
@@ -55,6 +57,19 @@ func (m *Model) toggleMessageReasoning() tea.Cmd {
 	}
 	if !m.transcript.ToggleReasoning() {
 		return common.ReportError(errors.New("the selected message has no reasoning"))
+	}
+	m.invalidate()
+	return nil
+}
+
+// toggleMessageFold shows the selected long message of the user's in full,
+// or folds it again.
+func (m *Model) toggleMessageFold() tea.Cmd {
+	if m.transcript.Selected() == nil {
+		return m.noSelection()
+	}
+	if !m.transcript.ToggleFold() {
+		return common.ReportInfo("the selected message is shown in full")
 	}
 	m.invalidate()
 	return nil

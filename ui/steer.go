@@ -58,9 +58,9 @@ func (m *Model) handleSteerFinished(msg steerFinishedMsg) tea.Cmd {
 		chg.Merge(st.Settle(msg.lane, m.turnGone(msg.lane)))
 		report = common.ReportInfo("no turn was running to steer: sent as a message")
 	case deliveryUnknown(err) || errors.Is(err, context.DeadlineExceeded):
-		chg = st.SetDelivery(msg.clientMsgID, store.DeliveryUnknown)
+		chg = st.SetDeliveryCause(msg.clientMsgID, store.DeliveryUnknown, m.sendCause(err))
 	default:
-		chg = st.SetDelivery(msg.clientMsgID, store.DeliveryFailed)
+		chg = st.SetDeliveryCause(msg.clientMsgID, store.DeliveryFailed, m.sendCause(err))
 		report = common.ReportError(fmt.Errorf("steer not sent: %w (%s sends it again)", err,
 			m.com.KeyMap.Global.Resend.Help().Key))
 	}

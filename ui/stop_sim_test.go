@@ -9,6 +9,7 @@ import (
 
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/wsclient"
 )
 
@@ -31,7 +32,7 @@ func stopFromAnotherDevice(t *testing.T, url string) {
 			t.Fatalf("no reply streamed: %v", err)
 		}
 		if fe, ok := ev.(*wsclient.FrameEvent); ok && fe.Frame.Type == frame.TypeMessageUpdate {
-			stop := frame.Frame{Type: frame.TypeAgentStop, ChatID: fe.Frame.ChatID, ThreadID: fe.Frame.ThreadID, Payload: &frame.Empty{}}
+			stop := frame.Frame{Type: frame.TypeAgentStop, ChatID: frame.Some(gatewaysim.DefaultChatID), ThreadID: frame.Null(), Payload: &frame.Empty{}}
 			if _, err := c.Request(ctx, stop); err != nil {
 				t.Fatal(err)
 			}
@@ -45,8 +46,8 @@ func stopFromAnotherDevice(t *testing.T, url string) {
 // (extension turn_interrupted); a gateway of the spec alone cannot say so,
 // and the partial reply then looks finished.
 func TestReplyStoppedOnAnotherDeviceIsMarkedStopped(t *testing.T) {
-	for _, specOnly := range []bool{false, true} {
-		e := simWith(t, gatewaysim.Config{SpecOnly: specOnly, StreamInterval: 30 * time.Millisecond})
+	simtest.EachDialect(t, func(t *testing.T, d gatewaysim.Dialect) {
+		e := simWith(t, gatewaysim.Config{Dialect: d, StreamInterval: 30 * time.Millisecond})
 		e.typeText("write a long answer")
 		e.key(tea.KeyEnter, 0)
 		stopFromAnotherDevice(t, e.url)
@@ -55,10 +56,10 @@ func TestReplyStoppedOnAnotherDeviceIsMarkedStopped(t *testing.T) {
 			last := ln.Item(ln.Len() - 1)
 			return !ln.Busy && last.Msg != nil && last.Msg.Role == frame.RoleAssistant && !last.Msg.Streaming
 		})
-		if specOnly {
+		if d == gatewaysim.DialectSpec {
 			e.mustNotShow("■ stopped")
 		} else {
 			e.until("the stopped mark", e.shows("■ stopped"))
 		}
-	}
+	})
 }

@@ -108,7 +108,7 @@ func (m *Model) transcriptAnimates() bool {
 // clockTick redraws once a second while a countdown or a timed message is
 // on screen.
 func (m *Model) clockTick() tea.Cmd {
-	if m.ticking || m.conn != common.ConnReconnecting && m.status.Info() == "" && !m.bannerActive() && !m.pickerTicking() && !m.dialogs.Has(dialog.InboxID) && m.status.Conn().SyncAttempt == 0 {
+	if m.ticking || m.conn != common.ConnReconnecting && m.status.Info() == "" && !m.bannerActive() && !m.pickerTicking() && !m.dialogs.Has(dialog.InboxID) && m.status.Conn().SyncAttempt == 0 && m.status.Conn().Unanswered.IsZero() {
 		return nil
 	}
 	m.ticking = true

@@ -305,6 +305,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case inlinePrintedMsg:
 		m.inline.busy = false // inlineAfterUpdate prints the next part
 		return nil
+	case inlineRedrawnMsg:
+		return nil // the print that waited for it follows
 	case tea.BackgroundColorMsg:
 		m.bg = msg.Color
 		m.applyTheme()
@@ -355,6 +357,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case drawer.PathsMsg:
 		m.drawer.SetPaths(msg)
 		return nil
+	case dialog.SearchTypedMsg:
+		return m.searchTyped(msg)
 	case dialog.PickerArmedMsg:
 		if m.pickers.shown != nil {
 			m.pickers.shown.Update(msg)

@@ -613,7 +613,7 @@ func TestFailedSendResendsOnKey(t *testing.T) {
 	h.online()
 	h.typeText("try me")
 	h.key(tea.KeyEnter, 0)
-	h.mustShow("✗ not sent (ctrl+g resend)", "rate_limited: slow down")
+	h.mustShow("✗ not sent: rate_limited: slow down (ctrl+g resend)", "message not sent: rate_limited: slow down")
 	fail = false
 	h.key('g', tea.ModCtrl)
 	h.mustNotShow("✗ not sent")

@@ -1,13 +1,17 @@
 package ui
 
 import (
+	"context"
 	"errors"
+	"fmt"
+	"math"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/ui/common"
+	"github.com/hermes/iris/ui/statusbar"
 	"github.com/hermes/iris/wsclient"
 )
 
@@ -76,6 +80,8 @@ func (m *Model) handleClientEvent(ev wsclient.Event) tea.Cmd {
 		return m.syncFailed(ev)
 	case *wsclient.StateEvent:
 		return m.handleConn(ev)
+	case *wsclient.SilenceEvent:
+		return m.silence(ev)
 	case *wsclient.ProtocolErrorEvent:
 		var ve *frame.VersionError
 		if errors.As(ev.Err, &ve) {
@@ -110,6 +116,41 @@ func (m *Model) syncFailed(ev *wsclient.SyncFailedEvent) tea.Cmd {
 		return common.InfoMsg{Level: common.LevelWarn, Text: text, TTL: ev.Delay + 2*time.Second}
 	}
 	return tea.Batch(info, m.clockTick())
+}
+
+// silence shows, in place of "online", how long the gateway has not
+// answered (counting each second), until it talks again or the connection
+// is declared dead.
+func (m *Model) silence(ev *wsclient.SilenceEvent) tea.Cmd {
+	c := m.status.Conn()
+	if c.State != common.ConnOnline {
+		return nil
+	}
+	c.Unanswered = time.Time{}
+	if !ev.Over {
+		c.Unanswered = m.com.Now().Add(-ev.Unanswered)
+	}
+	m.status.SetConn(c)
+	return m.clockTick()
+}
+
+// sendCause says in a few words why a request failed, for the message it
+// carried: how long the gateway has been silent when it is, else the
+// error's cause.
+func (m *Model) sendCause(err error) string {
+	if c := m.status.Conn(); c.State == common.ConnOnline && !c.Unanswered.IsZero() {
+		return statusbar.NoAnswer(m.com.Now().Sub(c.Unanswered))
+	}
+	switch {
+	case errors.Is(err, wsclient.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
+		return fmt.Sprintf("no answer from the gateway in %d s", int(math.Ceil(m.opts.RequestTimeout.Seconds())))
+	case errors.Is(err, wsclient.ErrConnectionLost):
+		if m.connErr != nil && m.conn != common.ConnOnline {
+			return "connection lost: " + common.ConnCause(m.connErr)
+		}
+		return "connection lost before the gateway answered"
+	}
+	return common.ConnCause(err)
 }
 
 // connState maps the client's state to the status bar's.

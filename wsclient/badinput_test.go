@@ -31,7 +31,7 @@ func TestBadInputNeitherCrashesNorWedges(t *testing.T) {
 		{false, `{"v":2,"type":"message","payload":{"message_id":"m_v2"}}`},
 		{false, `{"v":2,"type":"message","payload":{"message_id":"m_v2b"}}`},
 		{false, huge},
-		{false, `{"v":1,"type":"message","payload":{"message_id":"m_ok","role":"assistant","text":"still here"}}`},
+		{false, `{"v":1,"type":"message","chat_id":"iris:default","payload":{"message_id":"m_ok","role":"assistant","text":"still here"}}`},
 	}
 	for _, s := range script {
 		mt := websocket.TextMessage

@@ -3,7 +3,6 @@ package wsclient
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net/url"
 	"sync"
@@ -140,12 +139,9 @@ func finalState(err error) (state State, ok bool) {
 func (c *Client) connect(ctx context.Context) (online time.Duration, restarting bool, err error) {
 	hctx, cancel := context.WithTimeout(ctx, c.cfg.Timing.HelloTimeout)
 	defer cancel()
-	ws, resp, err := c.dialer.DialContext(hctx, c.url.String(), nil)
-	if resp != nil && resp.Body != nil {
-		resp.Body.Close()
-	}
+	ws, err := dialWS(hctx, c.dialer, c.url)
 	if err != nil {
-		return 0, false, fmt.Errorf("dial %s: %w", c.url.Redacted(), err)
+		return 0, false, err
 	}
 	s := newSession(c, ws)
 	go s.closeOn(ctx)

@@ -63,6 +63,7 @@ type Config struct {
 type Timing struct {
 	PingInterval   time.Duration // keepalive ping period, 15 s
 	DeadAfter      time.Duration // silence that declares a connection dead, 40 s
+	PingGrace      time.Duration // a ping unanswered this long reports a SilenceEvent, 5 s
 	HelloTimeout   time.Duration // dial + hello until hello.ack, 10 s
 	RequestTimeout time.Duration // a request's response, 30 s (media: per idle period)
 	WriteTimeout   time.Duration // one socket write, 10 s
@@ -96,6 +97,7 @@ func (t *Timing) fill() {
 	}
 	def(&t.PingInterval, 15*time.Second)
 	def(&t.DeadAfter, 40*time.Second)
+	def(&t.PingGrace, 5*time.Second)
 	def(&t.HelloTimeout, 10*time.Second)
 	def(&t.RequestTimeout, 30*time.Second)
 	def(&t.WriteTimeout, 10*time.Second)

@@ -24,52 +24,54 @@ import (
 )
 
 func TestHandshakeSyncAndRequest(t *testing.T) {
-	sim, url := simtest.StartSim(t, gatewaysim.Config{})
-	var mu sync.Mutex
-	var taps []string
-	c := start(t, newClient(t, url, func(cfg *wsclient.Config) {
-		cfg.OnFrame = func(out bool, data []byte) {
-			mu.Lock()
-			defer mu.Unlock()
-			if out {
-				taps = append(taps, string(data))
+	simtest.EachDialect(t, func(t *testing.T, d gatewaysim.Dialect) {
+		sim, url := simtest.StartSim(t, gatewaysim.Config{Dialect: d})
+		var mu sync.Mutex
+		var taps []string
+		c := start(t, newClient(t, url, func(cfg *wsclient.Config) {
+			cfg.OnFrame = func(out bool, data []byte) {
+				mu.Lock()
+				defer mu.Unlock()
+				if out {
+					taps = append(taps, string(data))
+				}
+			}
+		}))
+		col := collect(t, c.Client)
+		col.wait(t, 0, "connecting", isState(wsclient.StateConnecting))
+		h := col.wait(t, 0, "hello", func(ev wsclient.Event) bool { _, ok := ev.(*wsclient.HelloEvent); return ok })
+		on := col.wait(t, h, "online", isState(wsclient.StateOnline))
+		col.wait(t, on, "cursor after sync", func(ev wsclient.Event) bool { _, ok := ev.(*wsclient.CursorEvent); return ok })
+		ack := col.all()[h].(*wsclient.HelloEvent).Ack
+		if len(ack.Channels) == 0 || ack.Channels[0].ChatID != defaultChat {
+			t.Fatalf("hello.ack channels %+v", ack.Channels)
+		}
+
+		hello := sim.Received()[0]
+		p, ok := hello.Payload.(*frame.Hello)
+		if hello.Type != frame.TypeHello || !ok || p.Token != testToken || p.DeviceID != "dev_test" ||
+			p.Caps.MinProtocol != 1 || p.Caps.Push != "none" || p.FCMToken != "" {
+			t.Fatalf("hello frame %+v %+v", hello, p)
+		}
+		if sync := sim.Received()[1]; sync.Type != frame.TypeSync || sync.ID <= 0 {
+			t.Fatalf("second frame %+v, want sync with an id", sync)
+		}
+
+		resp, err := c.Request(context.Background(), frame.Frame{Type: frame.TypeCommandsCatalog})
+		if err != nil || resp.Type != frame.TypeCommandsCatalog || len(resp.Payload.(*frame.CommandsCatalog).Commands) == 0 {
+			t.Fatalf("commands.catalog: %v %+v", err, resp)
+		}
+		for _, ev := range col.all() {
+			if isFrame(frame.TypeCommandsCatalog)(ev) {
+				t.Fatal("a response-only frame was also queued as an event")
 			}
 		}
-	}))
-	col := collect(t, c.Client)
-	col.wait(t, 0, "connecting", isState(wsclient.StateConnecting))
-	h := col.wait(t, 0, "hello", func(ev wsclient.Event) bool { _, ok := ev.(*wsclient.HelloEvent); return ok })
-	on := col.wait(t, h, "online", isState(wsclient.StateOnline))
-	col.wait(t, on, "cursor after sync", func(ev wsclient.Event) bool { _, ok := ev.(*wsclient.CursorEvent); return ok })
-	ack := col.all()[h].(*wsclient.HelloEvent).Ack
-	if len(ack.Channels) == 0 || ack.Channels[0].ChatID != defaultChat {
-		t.Fatalf("hello.ack channels %+v", ack.Channels)
-	}
-
-	hello := sim.Received()[0]
-	p, ok := hello.Payload.(*frame.Hello)
-	if hello.Type != frame.TypeHello || !ok || p.Token != testToken || p.DeviceID != "dev_test" ||
-		p.Caps.MinProtocol != 1 || p.Caps.Push != "none" || p.FCMToken != "" {
-		t.Fatalf("hello frame %+v %+v", hello, p)
-	}
-	if sync := sim.Received()[1]; sync.Type != frame.TypeSync || sync.ID <= 0 {
-		t.Fatalf("second frame %+v, want sync with an id", sync)
-	}
-
-	resp, err := c.Request(context.Background(), frame.Frame{Type: frame.TypeCommandsCatalog})
-	if err != nil || resp.Type != frame.TypeCommandsCatalog || len(resp.Payload.(*frame.CommandsCatalog).Commands) == 0 {
-		t.Fatalf("commands.catalog: %v %+v", err, resp)
-	}
-	for _, ev := range col.all() {
-		if isFrame(frame.TypeCommandsCatalog)(ev) {
-			t.Fatal("a response-only frame was also queued as an event")
+		mu.Lock()
+		defer mu.Unlock()
+		if len(taps) < 3 || !strings.Contains(taps[0], `"hello"`) {
+			t.Fatalf("OnFrame saw %d outgoing frames", len(taps))
 		}
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	if len(taps) < 3 || !strings.Contains(taps[0], `"hello"`) {
-		t.Fatalf("OnFrame saw %d outgoing frames", len(taps))
-	}
+	})
 }
 
 func TestAuthFailureIsFinal(t *testing.T) {

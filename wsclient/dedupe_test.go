@@ -22,10 +22,10 @@ func TestReplaysRepeatingWhatWasSeenAreDropped(t *testing.T) {
 	}
 
 	msg := func(cursor int64, id string) frame.Frame {
-		return frame.Frame{Type: frame.TypeMessage, Cursor: cursor, Payload: &frame.Message{MessageID: id, Text: id}}
+		return frame.Frame{Type: frame.TypeMessage, ChatID: frame.Some(defaultChat), Cursor: cursor, Payload: &frame.Message{MessageID: id, Text: id}}
 	}
 	upd := func(cursor int64, id string) frame.Frame {
-		return frame.Frame{Type: frame.TypeMessageUpdate, Cursor: cursor, Payload: &frame.MessageUpdate{MessageID: id, Text: id}}
+		return frame.Frame{Type: frame.TypeMessageUpdate, ChatID: frame.Some(defaultChat), Cursor: cursor, Payload: &frame.MessageUpdate{MessageID: id, Text: id}}
 	}
 	for _, f := range []frame.Frame{
 		msg(0, "live"),     // live

@@ -100,3 +100,32 @@ func resolveHost(ctx context.Context, r Resolver, host string) ([]net.IP, error)
 	}
 	return ips, nil
 }
+
+// DialRaw opens a bare WebSocket to cfg.URL through the same checks and
+// transport as a Client (the plain ws:// refusal for a host that is not
+// loopback unless cfg.Insecure, the CA file, cfg.Dial and cfg.Resolver, the
+// hello timeout for the opening handshake) and sends nothing on it: the
+// caller speaks the protocol itself. The gateway conformance kit drives a
+// gateway through it.
+func DialRaw(ctx context.Context, cfg Config) (*websocket.Conn, error) {
+	u, tc, err := cfg.validate()
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, cfg.Timing.HelloTimeout)
+	defer cancel()
+	return dialWS(ctx, newDialer(&cfg, u, tc), u)
+}
+
+// dialWS opens the WebSocket to u with d; the error names the URL without
+// its credentials.
+func dialWS(ctx context.Context, d *websocket.Dialer, u *url.URL) (*websocket.Conn, error) {
+	ws, resp, err := d.DialContext(ctx, u.String(), nil)
+	if resp != nil && resp.Body != nil {
+		resp.Body.Close()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("dial %s: %w", u.Redacted(), err)
+	}
+	return ws, nil
+}

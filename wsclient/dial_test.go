@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/gorilla/websocket"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/wsclient"
@@ -128,5 +129,48 @@ func TestInsecureOptInSkipsTheLoopbackCheck(t *testing.T) {
 	}
 	if got := rec.dialled(); len(got) == 0 || got[0] != "foo.localhost:8765" {
 		t.Fatalf("dialled %q, want foo.localhost:8765", got)
+	}
+}
+
+func TestDialRawKeepsThePlainWSRefusal(t *testing.T) {
+	tests := []struct {
+		name, url string
+		resolver  stubResolver
+	}{
+		{"remote address", "ws://192.0.2.2:8765/ws", nil},
+		{"localhost name that resolves elsewhere", "ws://foo.localhost:8765/ws", stubResolver{"foo.localhost": {"192.0.2.2"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := &dialRecorder{}
+			_, err := wsclient.DialRaw(context.Background(), wsclient.Config{
+				URL: tt.url, Token: "t", DeviceID: "dev_x", Resolver: tt.resolver, Dial: rec.dial,
+			})
+			if !errors.Is(err, wsclient.ErrInsecure) || !strings.Contains(err.Error(), "--insecure") {
+				t.Fatalf("err = %v, want ErrInsecure saying how to opt in", err)
+			}
+			if got := rec.dialled(); len(got) != 0 {
+				t.Fatalf("dialled %q before refusing", got)
+			}
+		})
+	}
+}
+
+func TestDialRawOpensASocketAndSaysNothing(t *testing.T) {
+	sim, simURL := simtest.StartSim(t, gatewaysim.Config{})
+	ws, err := wsclient.DialRaw(context.Background(), wsclient.Config{URL: simURL, Token: "t", DeviceID: "dev_x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	if err := ws.WriteMessage(websocket.TextMessage, []byte(`{"v":1,"type":"hello","payload":{"token":"`+simtest.Token+`","device_id":"dev_raw"}}`)); err != nil {
+		t.Fatal(err)
+	}
+	_, data, err := ws.ReadMessage()
+	if err != nil || !strings.Contains(string(data), `"hello.ack"`) {
+		t.Fatalf("first frame %s, %v; want hello.ack", data, err)
+	}
+	if got := sim.Received(); len(got) != 1 || got[0].Type != "hello" {
+		t.Fatalf("the gateway received %d frames (%v), want only the caller's hello", len(got), got)
 	}
 }

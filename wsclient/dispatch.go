@@ -67,13 +67,14 @@ func (s *session) dispatch(ctx context.Context, f frame.Frame) {
 			return
 		}
 	}
+	answered := false
 	if f.ID != 0 {
 		if ps := s.pullFor(f.ID); ps != nil {
 			last := f.Type == frame.TypeMediaPullEnd || f.Type == frame.TypeError
 			s.routePull(ps, pullItem{f: f, last: last})
 			return
 		}
-		answered := s.resolve(f.ID, result{f: f})
+		answered = s.resolve(f.ID, result{f: f})
 		_, unknown := f.Payload.(*frame.Unknown)
 		if responseOnly[f.Type] || (answered && unknown) {
 			if !answered {
@@ -82,6 +83,12 @@ func (s *session) dispatch(ctx context.Context, f frame.Frame) {
 			return
 		}
 	} else if f.Type == frame.TypePong {
+		return
+	}
+	if f.Unrouted() {
+		if !answered { // an answer's lane is its request's: the caller has it
+			s.c.fieldWarn.unrouted(f)
+		}
 		return
 	}
 	if f.Cursor > 0 {

@@ -29,8 +29,9 @@
 //     for attempt n; a connection that stayed online for 60 s resets n; after
 //     `status {state:"restarting"}` the next attempt waits 1 s.
 //   - Keepalive: a JSON ping every 15 s; any frame, ping or pong received
-//     keeps the connection alive; 40 s of silence ends it (ErrDead), which
-//     catches half-open TCP.
+//     keeps the connection alive; a ping unanswered for 5 s is reported at
+//     once (SilenceEvent), and 40 s of silence ends the connection
+//     (ErrDead), which catches half-open TCP.
 //   - Sync: after every hello.ack the client sends sync from Config.Cursor()
 //     (else the cursor reached earlier in this process, else
 //     hello.ack.sync_cursor). sync.done becomes a CursorEvent queued after

@@ -8,7 +8,8 @@ import (
 )
 
 // Event is what Next returns: *FrameEvent, *StateEvent, *HelloEvent,
-// *CursorEvent, *CursorResetEvent, *SyncFailedEvent or *ProtocolErrorEvent.
+// *CursorEvent, *CursorResetEvent, *SyncFailedEvent, *SilenceEvent or
+// *ProtocolErrorEvent.
 type Event interface{ isEvent() }
 
 // FrameEvent carries one received frame. Every frame the gateway sends
@@ -123,6 +124,22 @@ type CursorResetEvent struct {
 	Gateway int64 // hello.ack's sync_cursor, the cursor synced from
 }
 
+// SilenceEvent reports an online connection whose gateway stopped
+// answering: nothing at all (no frame, no WebSocket ping or pong) arrived
+// within Timing.PingGrace of a keepalive ping. The connection is declared
+// dead DeadIn after the report (a StateReconnecting with ErrDead follows)
+// unless the gateway talks first: then a SilenceEvent with Over set
+// follows. At most one silence is reported at a time. Durations rather
+// than times let the consumer count on its own clock.
+type SilenceEvent struct {
+	// Unanswered is how long the ping had gone unanswered when reported.
+	Unanswered time.Duration
+	// DeadIn is how long after the report the connection is declared dead.
+	DeadIn time.Duration
+	// Over reports that the gateway talks again.
+	Over bool
+}
+
 // ProtocolErrorEvent reports a frame that was skipped: malformed JSON, a
 // payload that is not an object, another protocol version (Err wraps
 // *frame.VersionError, reported once per connection), an oversized frame
@@ -137,6 +154,7 @@ func (*StateEvent) isEvent()         {}
 func (*HelloEvent) isEvent()         {}
 func (*CursorEvent) isEvent()        {}
 func (*SyncFailedEvent) isEvent()    {}
+func (*SilenceEvent) isEvent()       {}
 func (*CursorResetEvent) isEvent()   {}
 func (*ProtocolErrorEvent) isEvent() {}
 

@@ -3,6 +3,7 @@ package wsclient_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -160,6 +161,8 @@ func describe(evs []wsclient.Event) string {
 			b.WriteString("[hello]")
 		case *wsclient.ProtocolErrorEvent:
 			b.WriteString("[protocol error: " + e.Err.Error() + "]")
+		case *wsclient.SilenceEvent:
+			b.WriteString(fmt.Sprintf("[silence over=%v]", e.Over))
 		}
 		b.WriteString(" ")
 	}
@@ -183,6 +186,9 @@ type rawScript struct {
 	// syncErr, when set, answers each connection's first sync with an
 	// `error` (code internal) carrying this message instead of sync.done.
 	syncErr string
+	// afterSync, when set, runs on the connection right after the
+	// handshake, before the test gets it.
+	afterSync func(ws *websocket.Conn)
 }
 
 // rawConn is one accepted connection of a rawServer.
@@ -214,6 +220,9 @@ func startRawScript(t testing.TB, script rawScript) *rawServer {
 		}
 		if !rc.handshake() {
 			return
+		}
+		if script.afterSync != nil {
+			script.afterSync(ws)
 		}
 		rs.conns <- rc
 		for {

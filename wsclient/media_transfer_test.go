@@ -18,31 +18,33 @@ import (
 // TestMediaRoundTripSizes uploads and pulls back the sizes around the chunk
 // boundary (5 MiB is TestMediaRoundTrip5MiB).
 func TestMediaRoundTripSizes(t *testing.T) {
-	_, url := simtest.StartSim(t, gatewaysim.Config{})
-	c := start(t, newClient(t, url, nil))
-	collect(t, c.Client).wait(t, 0, "online", isState(wsclient.StateOnline))
-	ctx := context.Background()
-	for _, n := range []int{1, wsclient.ChunkSize, wsclient.ChunkSize + 1} {
-		t.Run(strconv.Itoa(n), func(t *testing.T) {
-			data := make([]byte, n)
-			rand.Read(data)
-			chunks := 0
-			ref, err := c.Upload(ctx, wsclient.UploadSpec{Kind: "file", Filename: "x.bin", Size: int64(n)},
-				bytes.NewReader(data), func(done, total int64) { chunks++ })
-			if err != nil {
-				t.Fatalf("upload: %v", err)
-			}
-			if want := (n + wsclient.ChunkSize - 1) / wsclient.ChunkSize; chunks != want {
-				t.Fatalf("%d bytes went in %d chunks, want %d", n, chunks, want)
-			}
-			var out bytes.Buffer
-			var last int64
-			err = c.Pull(ctx, frame.Media{MediaID: ref, Size: int64(n)}, &out, func(done, _ int64) { last = done })
-			if err != nil || !bytes.Equal(out.Bytes(), data) || last != int64(n) {
-				t.Fatalf("pull: %v, %d bytes (progress %d), equal %v", err, out.Len(), last, bytes.Equal(out.Bytes(), data))
-			}
-		})
-	}
+	simtest.EachDialect(t, func(t *testing.T, d gatewaysim.Dialect) {
+		_, url := simtest.StartSim(t, gatewaysim.Config{Dialect: d})
+		c := start(t, newClient(t, url, nil))
+		collect(t, c.Client).wait(t, 0, "online", isState(wsclient.StateOnline))
+		ctx := context.Background()
+		for _, n := range []int{1, wsclient.ChunkSize, wsclient.ChunkSize + 1} {
+			t.Run(strconv.Itoa(n), func(t *testing.T) {
+				data := make([]byte, n)
+				rand.Read(data)
+				chunks := 0
+				ref, err := c.Upload(ctx, wsclient.UploadSpec{Kind: "file", Filename: "x.bin", Size: int64(n)},
+					bytes.NewReader(data), func(done, total int64) { chunks++ })
+				if err != nil {
+					t.Fatalf("upload: %v", err)
+				}
+				if want := (n + wsclient.ChunkSize - 1) / wsclient.ChunkSize; chunks != want {
+					t.Fatalf("%d bytes went in %d chunks, want %d", n, chunks, want)
+				}
+				var out bytes.Buffer
+				var last int64
+				err = c.Pull(ctx, frame.Media{MediaID: ref, Size: int64(n)}, &out, func(done, _ int64) { last = done })
+				if err != nil || !bytes.Equal(out.Bytes(), data) || last != int64(n) {
+					t.Fatalf("pull: %v, %d bytes (progress %d), equal %v", err, out.Len(), last, bytes.Equal(out.Bytes(), data))
+				}
+			})
+		}
+	})
 }
 
 // TestUploadChecksumRefused: a gateway that finds the sha256 wrong answers

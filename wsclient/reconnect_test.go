@@ -31,79 +31,81 @@ func sendText(t *testing.T, c *running, text string) frame.Frame {
 // arrives exactly once, complete, with the cursor reported after the
 // replayed frames it covers.
 func TestReconnectMidStreamReplaysWithoutLossOrDuplicates(t *testing.T) {
-	sim, url := simtest.StartSim(t, gatewaysim.Config{StreamInterval: time.Millisecond})
-	c := start(t, newClient(t, url, nil))
-	col := collect(t, c.Client)
-	col.wait(t, 0, "online", isState(wsclient.StateOnline))
+	simtest.EachDialect(t, func(t *testing.T, d gatewaysim.Dialect) {
+		sim, url := simtest.StartSim(t, gatewaysim.Config{Dialect: d, StreamInterval: time.Millisecond})
+		c := start(t, newClient(t, url, nil))
+		col := collect(t, c.Client)
+		col.wait(t, 0, "online", isState(wsclient.StateOnline))
 
-	const turns = 3
-	from := 0
-	for i := range turns {
-		col.wait(t, from, "online", isState(wsclient.StateOnline))
-		sendText(t, c, fmt.Sprintf("question %d", i))
-		upd := col.wait(t, from, "a streamed update", isFrame(frame.TypeMessageUpdate))
-		sim.DropConnections()
-		from = col.wait(t, upd, "reconnecting", isState(wsclient.StateReconnecting))
-	}
-	col.wait(t, from, "online again", isState(wsclient.StateOnline))
-	for {
-		idle := 0
-		for _, ev := range col.all() {
-			if isFrame(frame.TypeAgentIdle)(ev) {
-				idle++
-			}
+		const turns = 3
+		from := 0
+		for i := range turns {
+			col.wait(t, from, "online", isState(wsclient.StateOnline))
+			sendText(t, c, fmt.Sprintf("question %d", i))
+			upd := col.wait(t, from, "a streamed update", isFrame(frame.TypeMessageUpdate))
+			sim.DropConnections()
+			from = col.wait(t, upd, "reconnecting", isState(wsclient.StateReconnecting))
 		}
-		if idle >= turns {
-			break
-		}
-		col.wait(t, len(col.all()), "more events", func(wsclient.Event) bool { return true })
-	}
-
-	stops := map[string]int{}
-	echoes := map[string]int{}
-	texts := map[string]string{}
-	replayed, lastReplay, lastCursor := 0, -1, -1
-	for i, ev := range col.all() {
-		switch e := ev.(type) {
-		case *wsclient.FrameEvent:
-			if e.Replayed {
-				replayed++
-				lastReplay = i
-			}
-			switch p := e.Frame.Payload.(type) {
-			case *frame.MessageStop:
-				stops[p.MessageID]++
-			case *frame.MessageUpdate:
-				if stops[p.MessageID] > 0 {
-					t.Errorf("update for %s after its stop", p.MessageID)
+		col.wait(t, from, "online again", isState(wsclient.StateOnline))
+		for {
+			idle := 0
+			for _, ev := range col.all() {
+				if isFrame(frame.TypeAgentIdle)(ev) {
+					idle++
 				}
-				texts[p.MessageID] = p.Text
-			case *frame.Message:
-				echoes[p.MessageID]++
 			}
-		case *wsclient.CursorEvent:
-			lastCursor = i
+			if idle >= turns {
+				break
+			}
+			col.wait(t, len(col.all()), "more events", func(wsclient.Event) bool { return true })
 		}
-	}
-	if len(stops) != turns {
-		t.Fatalf("%d replies finished, want %d: %s", len(stops), turns, describe(col.all()))
-	}
-	for id, n := range stops {
-		if n != 1 {
-			t.Errorf("message.stop %s delivered %d times", id, n)
+
+		stops := map[string]int{}
+		echoes := map[string]int{}
+		texts := map[string]string{}
+		replayed, lastReplay, lastCursor := 0, -1, -1
+		for i, ev := range col.all() {
+			switch e := ev.(type) {
+			case *wsclient.FrameEvent:
+				if e.Replayed {
+					replayed++
+					lastReplay = i
+				}
+				switch p := e.Frame.Payload.(type) {
+				case *frame.MessageStop:
+					stops[p.MessageID]++
+				case *frame.MessageUpdate:
+					if stops[p.MessageID] > 0 {
+						t.Errorf("update for %s after its stop", p.MessageID)
+					}
+					texts[p.MessageID] = p.Text
+				case *frame.Message:
+					echoes[p.MessageID]++
+				}
+			case *wsclient.CursorEvent:
+				lastCursor = i
+			}
 		}
-	}
-	for id, n := range echoes {
-		if n != 1 {
-			t.Errorf("message %s delivered %d times", id, n)
+		if len(stops) != turns {
+			t.Fatalf("%d replies finished, want %d: %s", len(stops), turns, describe(col.all()))
 		}
-	}
-	if replayed == 0 {
-		t.Error("no frame was replayed by sync; the drops did not interrupt a stream")
-	}
-	if lastCursor < lastReplay {
-		t.Errorf("the last CursorEvent (#%d) precedes a replayed frame (#%d)", lastCursor, lastReplay)
-	}
+		for id, n := range stops {
+			if n != 1 {
+				t.Errorf("message.stop %s delivered %d times", id, n)
+			}
+		}
+		for id, n := range echoes {
+			if n != 1 {
+				t.Errorf("message %s delivered %d times", id, n)
+			}
+		}
+		if replayed == 0 {
+			t.Error("no frame was replayed by sync; the drops did not interrupt a stream")
+		}
+		if lastCursor < lastReplay {
+			t.Errorf("the last CursorEvent (#%d) precedes a replayed frame (#%d)", lastCursor, lastReplay)
+		}
+	})
 }
 
 func TestDeadConnectionDetectedAndRecovered(t *testing.T) {

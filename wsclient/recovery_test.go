@@ -53,7 +53,7 @@ func TestSyncAnsweredWithErrorIsRetried(t *testing.T) {
 	if again.Type != frame.TypeSync || again.ID == retry.ID {
 		t.Fatalf("second retry %s id %d (first retry id %d)", again.Type, again.ID, retry.ID)
 	}
-	rc.sendFrame(frame.Frame{Type: frame.TypeMessage, Cursor: 6, Payload: &frame.Message{MessageID: "m_6", Text: "missed"}})
+	rc.sendFrame(frame.Frame{Type: frame.TypeMessage, ChatID: frame.Some(defaultChat), Cursor: 6, Payload: &frame.Message{MessageID: "m_6", Text: "missed"}})
 	rc.sendFrame(frame.Frame{ID: again.ID, Type: frame.TypeSyncDone, Payload: &frame.SyncDone{Cursor: 9}})
 	cur := col.wait(t, second, "cursor", func(ev wsclient.Event) bool { _, ok := ev.(*wsclient.CursorEvent); return ok })
 	if got := col.all()[cur].(*wsclient.CursorEvent).Cursor; got != 9 {

@@ -32,12 +32,18 @@ type session struct {
 
 	syncID atomic.Int64 // id of the sync in flight (set again by a retry)
 
+	// caps are hello.ack's server_caps, set by handshake before any other
+	// goroutine writes (see fit).
+	caps frame.ServerCaps
+
 	// Reader goroutine only.
 	buf        bytes.Buffer
 	syncFrom   int64 // the cursor the syncs of this connection start from
 	syncFails  int   // sync requests answered with an error in a row
 	restarting bool
 	reported   map[string]bool // protocol error kinds already reported
+
+	quiet silence // whether pings are answered (silence.go)
 }
 
 // result completes a request.
@@ -55,7 +61,7 @@ func newSession(c *Client, ws *websocket.Conn) *session {
 		reported: map[string]bool{},
 	}
 	alive := func(string) error {
-		return ws.SetReadDeadline(time.Now().Add(c.cfg.Timing.DeadAfter))
+		return ws.SetReadDeadline(s.listen())
 	}
 	ws.SetPongHandler(alive)
 	ws.SetPingHandler(func(data string) error {
@@ -136,7 +142,9 @@ func (s *session) handshake() (frame.HelloAck, error) {
 			s.c.log.Warn("wsclient: skipping a malformed frame before hello.ack", "err", err)
 		case f.Type == frame.TypeHelloAck:
 			s.c.fieldWarn.note(f)
-			return *f.Payload.(*frame.HelloAck), nil
+			ack := f.Payload.(*frame.HelloAck)
+			s.caps = ack.ServerCaps
+			return *ack, nil
 		case f.Type == frame.TypeError:
 			e := f.Payload.(*frame.Error)
 			switch e.Code {
@@ -160,7 +168,7 @@ func (s *session) serve(ctx context.Context, cursor int64) error {
 	}
 	go s.keepalive()
 	for {
-		s.ws.SetReadDeadline(time.Now().Add(s.c.cfg.Timing.DeadAfter))
+		s.ws.SetReadDeadline(s.listen())
 		data, binary, err := s.read()
 		switch {
 		case errors.Is(err, ErrFrameTooLarge):
@@ -185,6 +193,7 @@ func (s *session) read() (data []byte, binary bool, err error) {
 	if err != nil {
 		return nil, false, err
 	}
+	s.busy() // a message is coming in: its bytes are an answer, however slow
 	if s.buf.Cap() > 4<<20 {
 		s.buf = bytes.Buffer{} // don't keep a huge buffer after a big frame
 	}
@@ -209,27 +218,38 @@ func isTimeout(err error) bool {
 	return errors.As(err, &ne) && ne.Timeout()
 }
 
-// keepalive sends a ping every PingInterval until the session ends.
+// keepalive sends a ping every PingInterval until the session ends, and
+// reports a ping still unanswered PingGrace after it went out.
 func (s *session) keepalive() {
 	t := time.NewTicker(s.c.cfg.Timing.PingInterval)
 	defer t.Stop()
+	var grace <-chan time.Time
+	var pingAt time.Time
 	for {
 		select {
 		case <-t.C:
-			ping := frame.Frame{Type: frame.TypePing, Payload: &frame.Ping{TS: time.Now().UnixMilli()}}
+			now := time.Now()
+			ping := frame.Frame{Type: frame.TypePing, Payload: &frame.Ping{TS: now.UnixMilli()}}
 			if err := s.write(ping); err != nil {
 				return
 			}
+			if grace == nil {
+				pingAt, grace = now, time.After(s.c.cfg.Timing.PingGrace)
+			}
+		case <-grace:
+			grace = nil
+			s.checkAnswered(pingAt)
 		case <-s.done:
 			return
 		}
 	}
 }
 
-// write encodes and sends one JSON frame. A failed write closes the socket
-// (the reader then ends the session) and returns ErrConnectionLost.
+// write encodes and sends one JSON frame, fitted to the gateway's caps
+// (fit). A failed write closes the socket (the reader then ends the
+// session) and returns ErrConnectionLost.
 func (s *session) write(f frame.Frame) error {
-	data, err := frame.Encode(f)
+	data, err := frame.Encode(s.fit(f))
 	if err != nil {
 		return err
 	}

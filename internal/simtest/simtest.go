@@ -48,6 +48,17 @@ func StartSim(t testing.TB, cfg gatewaysim.Config) (*gatewaysim.Server, string) 
 	return sim, url
 }
 
+// EachDialect runs body once per simulator dialect (gatewaysim.Dialects:
+// rich, the default, then spec), each as a subtest named after it: the one
+// matrix in which a client test meets both a gateway that says more than
+// the spec and one that says only what the spec shows.
+func EachDialect(t *testing.T, body func(t *testing.T, d gatewaysim.Dialect)) {
+	t.Helper()
+	for _, d := range gatewaysim.Dialects {
+		t.Run(string(d), func(t *testing.T) { body(t, d) })
+	}
+}
+
 // Buffer is output one goroutine writes (a command, a session) while the
 // test polls it.
 type Buffer struct {

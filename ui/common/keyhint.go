@@ -42,3 +42,21 @@ func FirstKey(b key.Binding) string {
 	}
 	return k
 }
+
+// KeyRange names the first n keys of b, one per position: as a range
+// with their common prefix written once when they run in sequence ("1-5",
+// "alt+1-3"), else one by one ("a/s/d"), so a hint says exactly which keys
+// answer.
+func KeyRange(b key.Binding, n int) string {
+	keys := b.Keys()[:min(n, len(b.Keys()))]
+	if len(keys) < 3 || keys[0] == "" {
+		return strings.Join(keys, "/")
+	}
+	prefix := keys[0][:len(keys[0])-1]
+	for i, k := range keys {
+		if k != prefix+string(rune(keys[0][len(keys[0])-1])+rune(i)) {
+			return strings.Join(keys, "/")
+		}
+	}
+	return keys[0] + "-" + keys[len(keys)-1][len(prefix):]
+}

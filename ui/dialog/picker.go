@@ -46,11 +46,13 @@ const (
 // the prompt carries (title, question, message, command, description,
 // choices, providers, free text) with the defaults of its kind.
 //
-// It fails closed: a key that does not answer it deliberately is either
-// ignored (arming) or handed back to the composer (ActionYieldPicker), so a
-// user typing a message when it appears can neither answer it by accident
-// nor lose a character. Approvals and confirms start with nothing
-// highlighted, take no letters, and ask again before a permanent answer.
+// It fails closed: a character typed while it arms (the user was typing
+// when it appeared) is handed back to the composer (ActionYieldPicker), so
+// the user can neither answer it by accident nor lose a character; once it
+// is armed, or opened deliberately (Arm), a key that answers nothing keeps
+// it open, says which keys answer and holds it until the user pauses.
+// Approvals and confirms start with nothing highlighted, take no letters,
+// and ask again before a permanent answer.
 type Picker struct {
 	com           *common.Common
 	width, height int
@@ -60,6 +62,7 @@ type Picker struct {
 	cursor        int             // the highlighted row; -1: none
 	input         textinput.Model // the free-text answer, the model filter or the deny reason
 	armed         bool
+	held          bool // disarmed by a key that answered nothing: keys wait for a pause
 	gen           int
 	stage         pickerStage
 	pending       int          // the row waiting for stageConfirm
@@ -147,9 +150,32 @@ func (p *Picker) Armed() bool { return p.armed }
 // Show (re)starts the arming delay; call it whenever the picker comes on
 // screen.
 func (p *Picker) Show() tea.Cmd {
+	p.held = false
+	return p.disarm()
+}
+
+// disarm restarts the arming delay.
+func (p *Picker) disarm() tea.Cmd {
 	p.armed = false
 	p.gen++
 	return p.tick(ArmDelay, PickerArmedMsg{PickerID: p.pk.PickerID, Gen: p.gen})
+}
+
+// unmatched handles a character that answers nothing: the picker stays
+// open, says which keys answer, and takes no key until the user pauses, so
+// a sentence typed into it ("let me check 1 thing") cannot answer it with
+// a digit.
+func (p *Picker) unmatched(kp tea.KeyPressMsg) tea.Cmd {
+	p.notice, p.held = p.noticeUnmatched(kp), true
+	return p.disarm()
+}
+
+// Arm makes the picker accept answers at once: the user opened it
+// deliberately (the picker key, a click on its card, the inbox), so the next
+// key is meant for it.
+func (p *Picker) Arm() {
+	p.armed, p.held = true, false
+	p.gen++ // an arming tick still on its way changes nothing
 }
 
 // SetSize sets the screen size the dialog fits in.
@@ -180,10 +206,12 @@ func (p *Picker) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	switch msg := msg.(type) {
 	case PickerArmedMsg:
 		if msg.PickerID == p.pk.PickerID && msg.Gen == p.gen {
-			p.armed = true
+			p.armed, p.held = true, false
 		}
 	case tea.KeyPressMsg:
-		p.notice = ""
+		if !p.held {
+			p.notice = "" // a held picker keeps saying which keys answer
+		}
 		return p.handleKey(msg)
 	case tea.PasteMsg:
 		if p.armed && p.stage == stageChoose && p.allowsText() {
@@ -215,10 +243,13 @@ func (p *Picker) handleKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
 		return common.ActionHidePicker{Lane: p.pk.Lane, PickerID: p.pk.PickerID}, nil
 	}
 	if !p.armed {
-		if printable(kp) {
-			return p.yield(kp), nil
+		switch {
+		case printable(kp) && p.held:
+			return nil, p.unmatched(kp)
+		case printable(kp) && p.stage == stageChoose:
+			return p.yield(kp), nil // typed as it appeared: meant for the composer
 		}
-		return nil, p.Show()
+		return nil, p.disarm()
 	}
 	switch p.stage {
 	case stageConfirm:
@@ -262,9 +293,9 @@ func (p *Picker) chooseKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
 		if i := p.nthRow(keymap.Position(kp, km.Digit)); i >= 0 {
 			return p.chooseRow(i)
 		}
-		return p.yield(kp), nil // a digit past the choices is text
+		return nil, p.unmatched(kp) // a digit past the choices
 	case printable(kp):
-		return p.yield(kp), nil // letters never answer
+		return nil, p.unmatched(kp) // letters never answer, nor close it
 	}
 	return nil, nil
 }

@@ -2,6 +2,7 @@ package dialog
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -15,6 +16,27 @@ import (
 func (p *Picker) noticeNothingHighlighted() string {
 	km := p.com.KeyMap.Picker
 	return "nothing is highlighted: " + common.KeyPair(km.Up, km.Down) + " then " + km.Select.Help().Key + ", or a digit"
+}
+
+// noticeUnmatched is shown when a character answered nothing: the keys
+// that do.
+func (p *Picker) noticeUnmatched(kp tea.KeyPressMsg) string {
+	km := p.com.KeyMap.Picker
+	what := "“" + termsafe.Line(kp.Text) + "” answers nothing: "
+	if p.stage == stageConfirm {
+		return what + common.HintLine(km.Select.Help().Key+" confirms "+p.rows[p.pending].label, km.Close.Help().Key+" goes back")
+	}
+	return what + common.HintLine(common.KeyRange(km.Digit, p.numbered())+" picks",
+		common.KeyPair(km.Up, km.Down)+" then "+km.Select.Help().Key, km.Close.Help().Key+" hides")
+}
+
+// numbered is how many rows have a number (the digit keys pick them).
+func (p *Picker) numbered() int {
+	n := 0
+	for p.nthRow(n) >= 0 {
+		n++
+	}
+	return n
 }
 
 // noticeEmptyText is shown when Enter found the answer row empty.
@@ -48,7 +70,8 @@ func (p *Picker) enter() (common.Action, tea.Cmd) {
 // never dropped. It is nil when no choice is toggled or highlighted: the
 // typed text alone is sent as text (choose).
 func (p *Picker) multiAnswer() common.Action {
-	values, labels := p.pickedValues()
+	typed := p.typedRow() // a choice's number typed alone toggles it too
+	values, labels := p.pickedValues(typed)
 	if len(values) == 0 && p.onChoice() {
 		r := p.rows[p.cursor]
 		values, labels = []string{r.value}, []string{r.label}
@@ -56,7 +79,7 @@ func (p *Picker) multiAnswer() common.Action {
 	if len(values) == 0 {
 		return nil
 	}
-	if text := strings.TrimSpace(p.input.Value()); text != "" {
+	if text := strings.TrimSpace(p.input.Value()); text != "" && typed < 0 {
 		values, labels = append(values, text), append(labels, "“"+termsafe.Line(text)+"”")
 	}
 	return p.answer(jsonArray(values), "answered "+strings.Join(labels, ", ")+": "+subject(p.pk))
@@ -74,6 +97,20 @@ func (p *Picker) nthRow(n int) int {
 		n--
 	}
 	return -1
+}
+
+// typedRow is the row whose number is all the typed answer holds ("2"
+// picks choice 2 as the digit does where nothing is typed; "3 days" is
+// text), or -1.
+func (p *Picker) typedRow() int {
+	if p.stage != stageChoose || p.isModel() || !p.allowsText() {
+		return -1
+	}
+	n := slices.Index(p.com.KeyMap.Picker.Digit.Keys(), strings.TrimSpace(p.input.Value()))
+	if n < 0 {
+		return -1
+	}
+	return p.nthRow(n)
 }
 
 // chooseRow highlights row i and answers with it.
@@ -98,6 +135,8 @@ func (p *Picker) choose(i int) (common.Action, tea.Cmd) {
 	case r.permanent && p.stage != stageConfirm:
 		p.stage, p.pending = stageConfirm, i
 		return nil, p.Show() // the confirmation arms afresh
+	case r.text && p.typedRow() >= 0:
+		return p.chooseRow(p.typedRow()) // a choice's number typed alone picks it, as in every picker
 	case r.text:
 		text := strings.TrimSpace(p.input.Value())
 		if text == "" {
@@ -114,14 +153,14 @@ func (p *Picker) answer(value, rec string) common.Action {
 	return common.ActionSelectPicker{Lane: p.pk.Lane, PickerID: p.pk.PickerID, Value: value, Record: rec}
 }
 
-// confirmKey: Enter confirms the permanent answer; a character goes back
-// to the composer; anything else steps back to the list.
+// confirmKey: Enter confirms the permanent answer; a character only says
+// which keys answer; anything else steps back to the list.
 func (p *Picker) confirmKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
 	switch {
 	case key.Matches(kp, p.com.KeyMap.Picker.Select):
 		return p.choose(p.pending)
 	case printable(kp):
-		return p.yield(kp), nil
+		return nil, p.unmatched(kp)
 	}
 	p.back()
 	return nil, nil
@@ -149,11 +188,11 @@ func (p *Picker) back() {
 	p.syncInput()
 }
 
-// pickedValues returns the toggled choices' values and labels, in list
-// order.
-func (p *Picker) pickedValues() (values, labels []string) {
+// pickedValues returns the toggled choices' values and labels, row also
+// (-1: none), in list order.
+func (p *Picker) pickedValues(row int) (values, labels []string) {
 	for i, r := range p.rows {
-		if p.picked[i] {
+		if p.picked[i] || i == row {
 			values, labels = append(values, r.value), append(labels, r.label)
 		}
 	}

@@ -116,3 +116,6 @@ func armed(t *testing.T, com *common.Common, pk store.Picker) *Picker {
 	}
 	return p
 }
+
+// noTick is a Tick that never fires.
+func noTick(time.Duration, tea.Msg) tea.Cmd { return nil }

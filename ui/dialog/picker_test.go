@@ -54,6 +54,10 @@ func TestPickerAnswers(t *testing.T) {
 		{"smart denied offers once and deny", smartDeniedJS, []string{"2"}, "deny", "denied: curl https://x.sh | sh"},
 		{"clarify alt digit", clarifyJS, []string{"alt+2"}, "detailed", "answered A detailed walkthrough: What kind of answer do you want?"},
 		{"clarify digits are text", clarifyJS, []string{"3", "space", "d", "a", "y", "s", "enter"}, "3 days", "answered “3 days”: What kind of answer do you want?"},
+		{"clarify number then enter picks the row", clarifyJS, []string{"2", "enter"}, "detailed", "answered A detailed walkthrough: What kind of answer do you want?"},
+		{"clarify number past the rows is text", clarifyJS, []string{"7", "enter"}, "7", "answered “7”: What kind of answer do you want?"},
+		{"hermes clarify number picks the string", hermesClarifyJS, []string{"3", "enter"}, "canary", "answered canary: Deploy where?"},
+		{"multi select number toggles the row", multiJS, []string{"alt+1", "2", "enter"}, `["staging (Recommended)","prod"]`, "answered staging, prod: Which environments?"},
 		{"clarify alt digit past four is nothing", clarifyJS, []string{"alt+5", "alt+1"}, "summary", "answered A short summary: What kind of answer do you want?"},
 		{"clarify down picks the first", clarifyJS, []string{"down", "enter"}, "summary", "answered A short summary: What kind of answer do you want?"},
 		{"clarify up picks the last", clarifyJS, []string{"up", "enter"}, "tests", "answered Tests: What kind of answer do you want?"},
@@ -97,6 +101,24 @@ func TestPickerAnswers(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A clarify says what its keys do, and a number typed alone shows the row
+// Enter picks.
+func TestClarifyNumberSaysWhatEnterPicks(t *testing.T) {
+	com := testCom(t, themes.Dark)
+	p := armed(t, com, queued(t, com, clarifyJS))
+	if v := ansi.Strip(p.View()); !strings.Contains(v, "type an answer or a number, then enter · alt+1-4 picks · esc hide") {
+		t.Fatalf("view:\n%s", v)
+	}
+	keys(t, p, "2")
+	if v := ansi.Strip(p.View()); !strings.Contains(v, "› 2   A detailed walkthrough") || !strings.Contains(v, "enter picks A detailed walkthrough · type on to write · esc hide") {
+		t.Fatalf("view:\n%s", v)
+	}
+	keys(t, p, "space", "d")
+	if v := ansi.Strip(p.View()); strings.Contains(v, "enter picks") || strings.Contains(v, "› 2   A detailed") {
+		t.Fatalf("“2 d” still picks row 2:\n%s", v)
 	}
 }
 
@@ -174,24 +196,14 @@ func TestPickerArming(t *testing.T) {
 	}
 }
 
-// TestPickerGivesTypedCharactersBack: a character that does not answer
-// (any character while arming, a letter or an unused digit in an approval)
-// goes back to the composer and the picker gives up the keyboard.
+// TestPickerGivesTypedCharactersBack: a character typed while the picker
+// arms (the user was typing as it appeared) goes back to the composer and
+// the picker gives up the keyboard.
 func TestPickerGivesTypedCharactersBack(t *testing.T) {
-	cases := []struct {
-		name, js string
-		armed    bool
-		key      string
-	}{
-		{"digit while arming", approvalJS, false, "3"},
-		{"letter while arming", clarifyJS, false, "a"},
-		{"space while arming", modelJS, false, "space"},
-		{"letter in an approval", approvalJS, true, "a"},
-		{"j in an approval", approvalJS, true, "j"},
-		{"digit past the choices", approvalJS, true, "7"},
-		{"letter in a confirm", confirmJS, true, "y"},
-		{"letter in a choice", choiceJS, true, "k"},
-		{"letter while confirming always", approvalJS, true, "3 x"},
+	cases := []struct{ name, js, key string }{
+		{"digit while arming", approvalJS, "3"},
+		{"letter while arming", clarifyJS, "a"},
+		{"space while arming", modelJS, "space"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -200,15 +212,36 @@ func TestPickerGivesTypedCharactersBack(t *testing.T) {
 			p := NewPicker(com, pk, instantTick)
 			p.SetSize(80, 30)
 			p.Show()
-			if tc.armed {
-				p = armed(t, com, pk)
-			}
-			ks := strings.Fields(tc.key)
-			last := press(ks[len(ks)-1])
-			act := keys(t, p, ks...)
-			want := common.ActionYieldPicker{Lane: pk.Lane, PickerID: pk.PickerID, Msg: last}
+			act := keys(t, p, tc.key)
+			want := common.ActionYieldPicker{Lane: pk.Lane, PickerID: pk.PickerID, Msg: press(tc.key)}
 			if act != want {
 				t.Fatalf("got %#v\nwant %#v", act, want)
+			}
+		})
+	}
+}
+
+// TestPickerUnmatchedKeysKeepItOpen: in an armed picker without a typed
+// answer, a letter or a digit that matches no row answers nothing, keeps
+// the dialog (it never types into the composer) and says which keys answer.
+func TestPickerUnmatchedKeysKeepItOpen(t *testing.T) {
+	cases := []struct{ name, js, key, says string }{
+		{"letter in an approval", approvalJS, "a", "“a” answers nothing: 1-5 picks · ↑↓ then enter · esc hides"},
+		{"j in an approval", approvalJS, "j", "“j” answers nothing: 1-5 picks"},
+		{"digit past the choices", approvalJS, "7", "“7” answers nothing: 1-5 picks"},
+		{"letter in a confirm", confirmJS, "y", "“y” answers nothing: 1-3 picks"},
+		{"letter in a choice", choiceJS, "k", "“k” answers nothing: 1-"},
+		{"letter while confirming always", approvalJS, "3 x", "“x” answers nothing: enter confirms Always allow · esc goes back"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			com := testCom(t, themes.Dark)
+			p := armed(t, com, queued(t, com, tc.js))
+			if act := keys(t, p, strings.Fields(tc.key)...); act != nil {
+				t.Fatalf("got %#v", act)
+			}
+			if v := ansi.Strip(p.View()); !strings.Contains(v, tc.says) {
+				t.Fatalf("view lacks %q:\n%s", tc.says, v)
 			}
 		})
 	}
@@ -458,7 +491,7 @@ func TestPickerPaste(t *testing.T) {
 }
 
 // An approval (or a confirm) that says allow_text still takes no typed
-// answer: letters go back to the composer and digits pick, so a sentence
+// answer: letters answer nothing and digits pick, so a sentence
 // typed into an open approval ("yes do it" + Enter) never answers it.
 func TestGuardedPickerIgnoresAllowText(t *testing.T) {
 	for _, js := range []string{
@@ -467,8 +500,8 @@ func TestGuardedPickerIgnoresAllowText(t *testing.T) {
 	} {
 		com := testCom(t, themes.Dark)
 		p := armed(t, com, queued(t, com, js))
-		if _, ok := keys(t, p, "y").(common.ActionYieldPicker); !ok {
-			t.Fatalf("%s: a letter did not go back to the composer", js)
+		if act := keys(t, p, "y"); act != nil {
+			t.Fatalf("%s: a letter did something: %#v", js, act)
 		}
 		if strings.Contains(ansi.Strip(p.View()), "Other answer") {
 			t.Fatalf("%s offers a typed answer:\n%s", js, ansi.Strip(p.View()))

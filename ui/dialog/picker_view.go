@@ -2,7 +2,6 @@ package dialog
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -44,7 +43,7 @@ func (p *Picker) View() string {
 	}
 	lines = append(lines, "")
 	switch {
-	case !p.armed:
+	case !p.armed && !p.held:
 		lines = append(lines, st.Arming.Render(ansi.Truncate("arming… keys are ignored until it is ready", w, "…")))
 	case p.notice != "":
 		lines = append(lines, st.Arming.Render(ansi.Truncate(p.notice, w, "…")))
@@ -151,7 +150,7 @@ func (p *Picker) fieldLines(w int) []string {
 	}
 	if p.multi() {
 		km := p.com.KeyMap.Picker
-		out = append(out, st.Muted.Render("Pick any number: "+km.Toggle.Help().Key+" (or "+km.Pick.Help().Key+") toggles, "+
+		out = append(out, st.Muted.Render("Pick any number: "+km.Toggle.Help().Key+" (or "+common.KeyRange(km.Pick, p.numbered())+") toggles, "+
 			km.Select.Help().Key+" sends."), "")
 	}
 	return out
@@ -181,7 +180,7 @@ func (p *Picker) rowLines(w int) []string {
 
 func (p *Picker) rowLine(i, n, w int) string {
 	st := p.com.Styles.Dialog
-	r, selected := p.rows[i], i == p.cursor
+	r, selected := p.rows[i], i == p.cursor || i == p.typedRow()
 	if r.header {
 		return st.Muted.Render(ansi.Truncate(r.label, w, "…"))
 	}
@@ -195,9 +194,9 @@ func (p *Picker) rowLine(i, n, w int) string {
 	if r.text {
 		return st.Item.Render(cursor+r.label+" ") + p.input.View()
 	}
-	num := ""
-	if !p.isModel() && n <= 9 {
-		num = strconv.Itoa(n) + " "
+	num := "" // the key that picks the row, as the digit keys are bound
+	if keys := p.com.KeyMap.Picker.Digit.Keys(); !p.isModel() && n >= 1 && n <= len(keys) {
+		num = keys[n-1] + " "
 	}
 	mark := "  "
 	switch {
@@ -252,8 +251,10 @@ func (p *Picker) hint() string {
 		return common.HintLine("type to filter", move+" move", enter+" select", esc+" hide")
 	case p.multi():
 		return common.HintLine(move+" move", common.KeyHint("toggle", km.Toggle), enter+" send (or the typed answer)", esc+" hide")
+	case p.typedRow() >= 0:
+		return common.HintLine(enter+" picks "+p.rows[p.typedRow()].label, "type on to write", esc+" hide")
 	case p.allowsText():
-		return common.HintLine("type an answer", move+" then "+enter+", or "+km.Pick.Help().Key+", picks a choice", esc+" hide")
+		return common.HintLine("type an answer or a number, then "+enter, common.KeyRange(km.Pick, p.numbered())+" picks", esc+" hide")
 	}
-	return common.HintLine(move+" then "+enter+", or "+km.Digit.Help().Key+", to answer", esc+" hide (stays pending)")
+	return common.HintLine(common.KeyRange(km.Digit, p.numbered())+", or "+move+" then "+enter+", to answer", esc+" hide (stays pending)")
 }

@@ -89,7 +89,7 @@ func TestReboundKeysDriveDialogHints(t *testing.T) {
 
 	mustHint(t, "settings", viewOf(sized(NewSettings(com, ""))),
 		"ctrl+u/ctrl+d move · ctrl+s/x/ctrl+h/ctrl+l change", "↑↓ move", "enter/space", "esc close")
-	mustHint(t, "search", viewOf(sized(NewSearch(com, lane, ""))),
+	mustHint(t, "search", viewOf(sized(NewSearch(com, lane, "", noTick))),
 		"ctrl+s search / jump · ctrl+o all ↔ this lane · ctrl+u/ctrl+d move · ctrl+w close", "enter search", "tab all", "esc close")
 	mustHint(t, "channel menu", viewOf(sized(NewChannels(com, lane))),
 		"ctrl+u/ctrl+d/JK move · a/s/d/f pick · ctrl+s select · ctrl+w", "↑↓/jk", "1-9 pick", "esc close")
@@ -113,7 +113,8 @@ func TestReboundKeysDriveDialogHints(t *testing.T) {
 	mustHint(t, "multi-select picker", viewOf(multi), "Pick any number: x (or alt+a/alt+s/alt+d) toggles, ctrl+s sends.", "space (or")
 	choice := armed(t, com, queued(t, com, `{"type":"picker.choice","chat_id":"c1","payload":{"picker_id":"pc_r","title":"Effort","choices":[{"value":"low","label":"Low"},{"value":"high","label":"High"}]}}`))
 	mustHint(t, "choice picker", viewOf(choice),
-		"ctrl+u/ctrl+d then ctrl+s, or a/s/d/f, to answer · ctrl+w hide", "↑↓ then enter", "1-9", "esc hide")
+		"a/s, or ctrl+u/ctrl+d then ctrl+s, to answer · ctrl+w hide", "↑↓ then enter", "1-9", "esc hide")
+	mustHint(t, "choice picker rows", viewOf(choice), "a   Low", "1   Low")
 }
 
 // TestReboundKeysActInDialogs checks that a rebound key acts and the
@@ -197,7 +198,7 @@ func TestReboundKeysActInDialogs(t *testing.T) {
 	})
 
 	t.Run("search scope", func(t *testing.T) {
-		s := NewSearch(com, lane, "x")
+		s := NewSearch(com, lane, "x", noTick)
 		s.Update(press("tab"))
 		if s.Scope() != ScopeAll {
 			t.Fatal("the old scope key still toggles")
@@ -240,7 +241,7 @@ func TestReboundKeysActInDialogs(t *testing.T) {
 // less one, the wheel one hit, both stopping at the last.
 func TestSearchHitsPageAndWheel(t *testing.T) {
 	com := testCom(t, themes.Dark)
-	s := NewSearch(com, frame.Lane{ChatID: "c"}, "x")
+	s := NewSearch(com, frame.Lane{ChatID: "c"}, "x", noTick)
 	s.SetSize(100, 20) // (20-10)/2 = 5 hits on screen
 	asked := s.Start().(common.ActionSearch)
 	hits := make([]frame.SearchHit, 12)

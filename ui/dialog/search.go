@@ -2,6 +2,7 @@ package dialog
 
 import (
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
@@ -22,11 +23,22 @@ const (
 	ScopeChat = "chat"
 )
 
-// Search is the Ctrl+F dialog: Enter sends the query (scope all, or chat
-// for the focused lane after Tab), the hits list channel, role, time and
-// the snippet with the match highlighted, and Enter on a hit jumps to it.
+// SearchDebounce is the pause in typing after which the query is searched.
+const SearchDebounce = 300 * time.Millisecond
+
+// SearchTypedMsg arrives SearchDebounce after an edit of the query; only
+// the one of the latest edit (Gen) searches, so a burst of keys costs one
+// request.
+type SearchTypedMsg struct{ Gen int }
+
+// Search is the Ctrl+F dialog: the query is searched as it is typed, after
+// a pause (SearchDebounce), or at once on Enter (scope all, or chat for
+// the focused lane after Tab); the hits list channel, role, time and the
+// snippet with the match highlighted, and Enter on a hit jumps to it.
 type Search struct {
 	com           *common.Common
+	tick          Tick
+	gen           int // counts edits of the query (SearchTypedMsg.Gen)
 	width, height int
 	input         textinput.Model
 	lane          frame.Lane // the focused lane (scope chat)
@@ -43,12 +55,13 @@ type Search struct {
 var _ Dialog = (*Search)(nil)
 
 // NewSearch opens the search dialog for the focused lane, with query typed
-// in already (the /search argument; "" for none).
-func NewSearch(com *common.Common, lane frame.Lane, query string) *Search {
+// in already (the /search argument; "" for none); tick schedules the
+// search after a pause in typing.
+func NewSearch(com *common.Common, lane frame.Lane, query string, tick Tick) *Search {
 	ti := newTextInput(com, "search messages…")
 	ti.SetValue(query)
 	ti.Focus()
-	return &Search{com: com, input: ti, lane: lane, scope: ScopeAll}
+	return &Search{com: com, tick: tick, input: ti, lane: lane, scope: ScopeAll}
 }
 
 // ID names the dialog.
@@ -112,9 +125,9 @@ func (s *Search) SetError(asked common.ActionSearch, err error) {
 func (s *Search) Update(msg tea.Msg) (common.Action, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.PasteMsg:
-		var cmd tea.Cmd
-		s.input, cmd = s.input.Update(msg)
-		return nil, cmd
+		return nil, s.edit(msg)
+	case SearchTypedMsg:
+		return s.typed(msg), nil
 	case tea.KeyPressMsg:
 		return s.handleKey(msg)
 	case tea.MouseWheelMsg:
@@ -144,9 +157,39 @@ func (s *Search) handleKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
 		}
 		return nil, nil
 	}
+	return nil, s.edit(kp)
+}
+
+// edit hands msg to the query's input; a change of the query schedules
+// its search after the pause.
+func (s *Search) edit(msg tea.Msg) tea.Cmd {
+	before := s.input.Value()
 	var cmd tea.Cmd
-	s.input, cmd = s.input.Update(kp)
-	return nil, cmd
+	s.input, cmd = s.input.Update(msg)
+	if s.input.Value() == before {
+		return cmd
+	}
+	s.gen++
+	return tea.Batch(cmd, s.tick(SearchDebounce, SearchTypedMsg{Gen: s.gen}))
+}
+
+// typed searches the query once typing paused: for the latest edit only,
+// when the query differs from the one asked. An emptied query clears the
+// hits.
+func (s *Search) typed(msg SearchTypedMsg) common.Action {
+	if msg.Gen != s.gen {
+		return nil
+	}
+	q := strings.TrimSpace(s.input.Value())
+	switch {
+	case q == "":
+		s.asked, s.pending, s.err, s.hits = "", false, "", nil
+		s.cur.SetLen(0)
+		return nil
+	case s.scope+"\x00"+q == s.asked:
+		return nil
+	}
+	return s.Start()
 }
 
 // ShortHelp lists the search keys.

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
@@ -43,7 +44,7 @@ func clock(h, m int) int64 { return time.Date(2026, 11, 30, h, m, 0, 0, time.UTC
 func TestSearchFlow(t *testing.T) {
 	com := testCom(t, themes.Dark)
 	applyJSON(t, com, directoryJS)
-	s := NewSearch(com, opsLane, "")
+	s := NewSearch(com, opsLane, "", noTick)
 	s.SetSize(100, 30)
 	if act, _ := s.Update(press("enter")); act != nil {
 		t.Fatalf("empty query searched: %#v", act)
@@ -104,11 +105,11 @@ func TestSearchFlow(t *testing.T) {
 
 func TestSearchStartWithQuery(t *testing.T) {
 	com := testCom(t, themes.Dark)
-	s := NewSearch(com, opsLane, "  deploy ")
+	s := NewSearch(com, opsLane, "  deploy ", noTick)
 	if act := s.Start(); act != (common.ActionSearch{Query: "deploy", Scope: ScopeAll, Lane: opsLane, Seq: 1}) {
 		t.Fatalf("%#v", act)
 	}
-	if NewSearch(com, opsLane, "").Start() != nil {
+	if NewSearch(com, opsLane, "", noTick).Start() != nil {
 		t.Fatal("an empty query started a search")
 	}
 }
@@ -128,7 +129,7 @@ func TestSearchGolden(t *testing.T) {
 		t.Run(string(th), func(t *testing.T) {
 			com := testCom(t, th)
 			applyJSON(t, com, directoryJS)
-			s := NewSearch(com, opsLane, "deploy")
+			s := NewSearch(com, opsLane, "deploy", noTick)
 			s.SetSize(90, 24)
 			s.SetResults(s.Start().(common.ActionSearch), searchHits())
 			golden.RequireEqual(t, s.View())
@@ -161,7 +162,7 @@ func TestPlainSnippet(t *testing.T) {
 func TestSearchSnippetsWithoutMarkdown(t *testing.T) {
 	com := testCom(t, themes.Dark)
 	applyJSON(t, com, directoryJS)
-	s := NewSearch(com, opsLane, "deploy")
+	s := NewSearch(com, opsLane, "deploy", noTick)
 	s.SetSize(100, 30)
 	s.SetResults(s.Start().(common.ActionSearch), frame.SearchResults{Query: "deploy", Scope: "all", Hits: []frame.SearchHit{
 		{MessageID: "m_1", ChatID: "iris:chan_1", Role: "assistant", Snippet: "## Re: the **deploy** of `api`\x1b*]0;x\x07*", TS: clock(9, 12)},
@@ -196,7 +197,7 @@ func TestSearchAnswerWhoseEchoDiffers(t *testing.T) {
 	} {
 		com := testCom(t, themes.Dark)
 		applyJSON(t, com, directoryJS)
-		s := NewSearch(com, opsLane, "Deploy Plan")
+		s := NewSearch(com, opsLane, "Deploy Plan", noTick)
 		s.SetSize(100, 30)
 		s.scope = ScopeChat
 		echo.Hits = []frame.SearchHit{{MessageID: "m_1", ChatID: "iris:chan_1", Role: "user", Snippet: "the deploy plan", TS: clock(9, 12)}}
@@ -208,5 +209,61 @@ func TestSearchAnswerWhoseEchoDiffers(t *testing.T) {
 		if fmt.Sprint(s.terms) != "[deploy plan]" {
 			t.Fatalf("echo %+v: highlight terms %v", echo, s.terms)
 		}
+	}
+}
+
+// TestSearchAsYouTypeAfterAPause: every edit of the query schedules the
+// pause; only the pause after the latest edit searches, once, and a query
+// emptied by typing clears the hits.
+func TestSearchAsYouTypeAfterAPause(t *testing.T) {
+	com := testCom(t, themes.Dark)
+	var ticks []SearchTypedMsg
+	tick := func(d time.Duration, msg tea.Msg) tea.Cmd {
+		if d != SearchDebounce {
+			t.Errorf("debounce %v, want %v", d, SearchDebounce)
+		}
+		ticks = append(ticks, msg.(SearchTypedMsg))
+		return nil
+	}
+	s := NewSearch(com, opsLane, "", tick)
+	s.SetSize(100, 30)
+	typeText(s, "deploy")
+	if len(ticks) != 6 {
+		t.Fatalf("%d pauses scheduled for 6 edits", len(ticks))
+	}
+	for _, stale := range ticks[:5] {
+		if act, _ := s.Update(stale); act != nil {
+			t.Fatalf("a pause after an older edit searched: %#v", act)
+		}
+	}
+	act, _ := s.Update(ticks[5])
+	if want := (common.ActionSearch{Query: "deploy", Scope: ScopeAll, Lane: opsLane, Seq: 1}); act != want {
+		t.Fatalf("the pause after typing searched %#v, want %#v", act, want)
+	}
+	if act, _ := s.Update(ticks[5]); act != nil {
+		t.Fatalf("the same pause searched twice: %#v", act)
+	}
+	s.SetResults(act.(common.ActionSearch), searchHits())
+	if v := ansi.Strip(s.View()); !strings.Contains(v, "2 found") {
+		t.Fatalf("hits not shown:\n%s", v)
+	}
+	if act, _ := s.Update(press("enter")); act == nil || act == (common.ActionSearch{}) {
+		t.Fatal("enter on the searched query did not jump to the first hit")
+	}
+	n := len(ticks)
+	s.Update(tea.KeyPressMsg{Code: tea.KeyLeft})
+	s.Update(tea.KeyPressMsg{Code: tea.KeyRight})
+	if len(ticks) != n {
+		t.Fatal("moving the cursor in the query scheduled a search")
+	}
+	for range "deploy" {
+		s.Update(press("backspace"))
+	}
+	s.Update(ticks[len(ticks)-1])
+	if v := ansi.Strip(s.View()); strings.Contains(v, "found") || strings.Contains(v, "we Deploy") {
+		t.Fatalf("an emptied query still shows hits:\n%s", v)
+	}
+	if len(ticks)-n != 6 {
+		t.Fatalf("%d pauses for 6 deletions", len(ticks)-n)
 	}
 }

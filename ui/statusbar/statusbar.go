@@ -48,6 +48,9 @@ type Conn struct {
 	// error in a row (0: none); the next one goes out at SyncRetryAt.
 	SyncAttempt int
 	SyncRetryAt time.Time
+	// Unanswered, while online, is when the gateway was last asked (a
+	// keepalive ping) without answering since: the bar counts the silence.
+	Unanswered time.Time
 }
 
 // Model is the status bar component.
@@ -197,6 +200,9 @@ func (m *Model) connView() string {
 	c := m.conn
 	switch c.State {
 	case common.ConnOnline:
+		if !c.Unanswered.IsZero() {
+			return st.Offline.Render("◌ " + NoAnswer(m.com.Now().Sub(c.Unanswered)))
+		}
 		if c.SyncAttempt == 0 {
 			return st.Online.Render("● online")
 		}
@@ -234,6 +240,12 @@ func (m *Model) connView() string {
 		return st.Offline.Render("○ offline")
 	}
 	return st.Connecting.Render("◌ connecting…")
+}
+
+// NoAnswer says how long the gateway has not answered, in whole seconds
+// (at least 1): "no answer from the gateway for 7 s".
+func NoAnswer(d time.Duration) string {
+	return fmt.Sprintf("no answer from the gateway for %d s", max(int(math.Ceil(d.Seconds())), 1))
 }
 
 func (m *Model) gatewayView() string {

@@ -14,6 +14,7 @@ type viewKey struct {
 	width, themeGen int
 	conn            Conn
 	retrySecs       int // the reconnect countdown, in whole seconds
+	silentSecs      int // how long the gateway has not answered, in whole seconds
 	info            common.InfoMsg
 	infoShown       bool
 	status          string
@@ -39,6 +40,9 @@ func (m *Model) viewKey() viewKey {
 	}
 	if m.conn.State == common.ConnReconnecting {
 		k.retrySecs = int(math.Ceil(m.conn.RetryAt.Sub(m.com.Now()).Seconds()))
+	}
+	if !m.conn.Unanswered.IsZero() {
+		k.silentSecs = int(math.Ceil(m.com.Now().Sub(m.conn.Unanswered).Seconds()))
 	}
 	if ln := m.com.Store.Lane(m.lane); m.lane.ChatID != "" && ln != nil {
 		k.model = ln.Model

@@ -33,7 +33,7 @@ func (r *renderer) renderMessage(it *store.Item) []string {
 	case msg.Role == frame.RoleUser:
 		if t := termsafe.Text(msg.Text); t != "" {
 			// Output re-encodes the links lipgloss reopens on wrapped lines.
-			parts = append(parts, termsafe.Output(st.UserText.Width(inner).Render(linkify(t))))
+			parts = append(parts, r.fold(it, termsafe.Output(st.UserText.Width(inner).Render(linkify(t)))))
 		}
 	case msg.Text != "":
 		parts = append(parts, r.text(it, inner))
@@ -54,7 +54,7 @@ func (r *renderer) renderMessage(it *store.Item) []string {
 	if f := r.footer(msg, inner); f != "" {
 		parts = append(parts, f)
 	}
-	return append([]string{r.header(msg)}, framed(bubble, parts)...)
+	return append([]string{ansi.Truncate(r.header(msg), r.width, "…")}, framed(bubble, parts)...)
 }
 
 // framed draws the bubble's left bar before every line of parts. The parts
@@ -117,19 +117,20 @@ func (r *renderer) header(msg *store.Message) string {
 	if !msg.TS.IsZero() {
 		h += st.Time.Render(" · " + r.com.FormatTime(msg.TS.UnixMilli()))
 	}
-	if d := r.delivery(msg.Delivery); d != "" {
+	if d := r.delivery(msg.Delivery, msg.Cause); d != "" {
 		h += " " + d
-	}
-	if msg.Orphaned != "" && msg.ID == "" {
-		h += " " + st.Failed.Render("· its channel "+termsafe.Line(msg.Orphaned)+" was deleted ("+
-			r.com.KeyMap.Transcript.Delete.Help().Key+" discard)")
 	}
 	return h
 }
 
-// delivery renders the ticks of the user's own messages.
-func (r *renderer) delivery(d store.Delivery) string {
+// delivery renders the ticks of the user's own messages, with the cause of
+// a failed or unknown delivery.
+func (r *renderer) delivery(d store.Delivery, cause string) string {
 	st := r.com.Styles.Transcript
+	resend := " (" + r.com.KeyMap.Global.Resend.Help().Key + " resend)"
+	if cause != "" {
+		resend = ": " + ansi.Truncate(termsafe.Line(cause), maxCause, "…") + resend
+	}
 	switch d {
 	case store.DeliveryQueued:
 		return st.Pending.Render("◷ queued")
@@ -140,12 +141,15 @@ func (r *renderer) delivery(d store.Delivery) string {
 	case store.DeliveryRead:
 		return st.Read.Render("✓✓")
 	case store.DeliveryFailed:
-		return st.Failed.Render("✗ not sent (" + r.com.KeyMap.Global.Resend.Help().Key + " resend)")
+		return st.Failed.Render("✗ not sent" + resend)
 	case store.DeliveryUnknown:
-		return st.Failed.Render("? delivery unknown (" + r.com.KeyMap.Global.Resend.Help().Key + " resend)")
+		return st.Failed.Render("? delivery unknown" + resend)
 	}
 	return ""
 }
+
+// maxCause caps the cause shown beside a failed delivery.
+const maxCause = 60
 
 // quote renders the message replied to as one dim line.
 func (r *renderer) quote(id string, width int) string {

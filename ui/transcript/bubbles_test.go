@@ -108,3 +108,21 @@ func TestNoticeIsShown(t *testing.T) {
 		t.Fatalf("the notice is not below the message:\n%s", strings.Join(rows, "\n"))
 	}
 }
+
+// TestDeliveryCauseShownAndFitsTheWidth: a failed or unknown delivery says
+// why beside its mark, sanitised, and a long cause is cut to the width.
+func TestDeliveryCauseShownAndFitsTheWidth(t *testing.T) {
+	f := newFixture(t, 100, 10)
+	msg := f.st.AddOutgoing(chat, "hello there", "cm1", "", nil)
+	f.st.SetDeliveryCause(msg.ClientMsgID, store.DeliveryFailed, "no answer from the gateway for 12 s")
+	f.m.Refresh()
+	f.mustShow("✗ not sent: no answer from the gateway for 12 s (ctrl+g resend)")
+	f.st.SetDeliveryCause(msg.ClientMsgID, store.DeliveryUnknown, "gateway said \x1b[2Jno "+strings.Repeat("very ", 30)+"long")
+	f.m.Refresh()
+	f.mustShow("? delivery unknown: gateway said ␛[2Jno very", "…")
+	narrow := newFixture(t, 40, 10)
+	m := narrow.st.AddOutgoing(chat, "hi", "cm2", "", nil)
+	narrow.st.SetDeliveryCause(m.ClientMsgID, store.DeliveryFailed, "no answer from the gateway for 12 s")
+	narrow.m.Refresh()
+	narrow.mustShow("You · ", "✗ not sent: no") // view fails on a row wider than 40
+}

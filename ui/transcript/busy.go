@@ -40,7 +40,26 @@ func (m *Model) indicator(ln *store.Lane) string {
 		if ln.BusyReason == "waiting_input" {
 			keys = g.Picker.Help().Key + " to answer · " + keys
 		}
-		text = busyLabel(ln.BusyReason) + " (" + keys + ")"
+		label := busyLabel(ln.BusyReason)
+		if (ln.BusyReason == "processing" || ln.BusyReason == "") && streamsText(ln) {
+			label = "answering" // the text is on screen: no more "thinking"
+		}
+		text = label + " (" + keys + ")"
 	}
 	return m.com.Styles.Transcript.Typing.Render(ansi.Truncate(m.spinner+" "+text, m.width, "…"))
+}
+
+// streamScan is how many of the newest items streamsText looks through for
+// the newest message (tool cards and notices may follow it).
+const streamScan = 10
+
+// streamsText reports whether the lane's newest message is a reply whose
+// text is streaming in.
+func streamsText(ln *store.Lane) bool {
+	for i := ln.Len() - 1; i >= max(ln.Len()-streamScan, 0); i-- {
+		if it := ln.Item(i); it.Kind == store.KindMessage && it.Msg != nil {
+			return it.Msg.Streaming && it.Msg.Text != ""
+		}
+	}
+	return false
 }

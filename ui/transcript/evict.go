@@ -31,6 +31,7 @@ func (m *Model) dropExcept(keep map[*store.Item]bool) {
 		if !keep[it] {
 			delete(m.cache, it)
 			delete(m.reasons, it)
+			delete(m.folded, it)
 			m.md.forget(it)
 		}
 	}

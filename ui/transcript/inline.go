@@ -33,6 +33,9 @@ func (m *Model) TakeSettled() string {
 			break
 		}
 		m.inline.printed[it] = true
+		if m.folded[it] {
+			delete(m.cache, it) // printed in full (fold.go)
+		}
 		out = append(out, m.lines(it)...)
 	}
 	if len(m.inline.printed) > 2*src.Len()+64 { // items left the lane (evicted, deleted)
@@ -75,6 +78,8 @@ func settled(it *store.Item) bool {
 		return !it.Msg.Streaming && d != store.DeliveryQueued && d != store.DeliverySending
 	case it.Kind == store.KindTool && it.Tool != nil:
 		return !it.Tool.Running
+	case it.Kind == store.KindPickerRecord:
+		return it.Outcome != store.Answering // the gateway's reply gives the outcome
 	}
 	return true
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
 )
 
@@ -39,5 +40,51 @@ func TestTakeSettledWaitsForTheStreamToFinish(t *testing.T) {
 	}
 	if live := m.LiveView(20); live != "" {
 		t.Fatalf("the live view still shows:\n%s", ansi.Strip(live))
+	}
+}
+
+// TestInlineScrollbackGetsLongMessagesInFull: a long message of the
+// user's, folded while live, goes to the scrollback in full (the
+// scrollback cannot unfold it later).
+func TestInlineScrollbackGetsLongMessagesInFull(t *testing.T) {
+	com := common.NewForTest(time.Unix(0, 0))
+	lines := make([]string, 40)
+	for i := range lines {
+		lines[i] = "row " + strings.Repeat("x", i%3) + string(rune('a'+i%26))
+	}
+	lines[39] = "the last row"
+	apply(com, frame.TypeMessage, &frame.Message{MessageID: "u", Role: frame.RoleUser, Text: strings.Join(lines, "\n")})
+	m := New(com)
+	m.SetSize(60, 20)
+	m.SetLane(lane)
+	if live := ansi.Strip(m.LiveView(20)); !strings.Contains(live, "… 32 more lines") || strings.Contains(live, "the last row") {
+		t.Fatalf("live view:\n%s", live)
+	}
+	if got := ansi.Strip(m.TakeSettled()); !strings.Contains(got, "the last row") || strings.Contains(got, "more lines") {
+		t.Fatalf("printed:\n%s", got)
+	}
+}
+
+// An answer to a picker goes to the scrollback with its outcome, never as
+// the "answering…" it shows while the gateway has not replied.
+func TestTakeSettledWaitsForThePickerAnswer(t *testing.T) {
+	com := common.NewForTest(time.Unix(0, 0))
+	st := com.Store.(*store.State)
+	apply(com, frame.TypePickerApproval, &frame.Picker{PickerID: "pa_1", Command: "rm -rf ./out"})
+	st.AnswerPicker(lane, "pa_1", "once", "approved once: rm -rf ./out")
+	m := New(com)
+	m.SetSize(60, 20)
+	m.SetLane(lane)
+	if got := m.TakeSettled(); strings.Contains(got, "answering") {
+		t.Fatalf("printed before the gateway replied:\n%s", ansi.Strip(got))
+	}
+	if live := ansi.Strip(m.LiveView(20)); !strings.Contains(live, "answering…: rm -rf ./out") {
+		t.Fatalf("live view:\n%s", live)
+	}
+	// The turn moving on (the agent's reply) settles it as accepted.
+	apply(com, frame.TypeMessage, &frame.Message{MessageID: "a", Role: frame.RoleAssistant, Text: "after the answer"})
+	got := ansi.Strip(m.TakeSettled())
+	if !strings.Contains(got, "◆ approved once: rm -rf ./out") || strings.Contains(got, "answering") || !strings.Contains(got, "after the answer") {
+		t.Fatalf("after the reply:\n%s", got)
 	}
 }

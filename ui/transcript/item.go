@@ -33,7 +33,10 @@ type renderer struct {
 	md      *mdCache
 	reasons map[*store.Item]*reasonBlock
 	flipped map[*store.Item]bool // reasoning shown the other way than the setting (select.go)
-	media   *mediaState
+	// unfolded holds the long user messages shown in full, folded those
+	// the renderer cut, printed those in the scrollback (fold.go).
+	unfolded, folded, printed map[*store.Item]bool
+	media                     *mediaState
 }
 
 // animates reports whether an item's look depends on the spinner frame.
@@ -67,7 +70,7 @@ func (m *Model) lines(it *store.Item) []string {
 		m.gens = [2]int{m.com.ThemeGen, m.com.Settings.Gen}
 	}
 	m.itemRenders++
-	r := &renderer{com: m.com, width: m.width, spinner: m.spinner, lane: m.laneRef(), md: m.md, reasons: m.reasons, flipped: m.flipped, media: &m.media}
+	r := &renderer{com: m.com, width: m.width, spinner: m.spinner, lane: m.laneRef(), md: m.md, reasons: m.reasons, flipped: m.flipped, unfolded: m.unfolded, folded: m.folded, printed: m.inline.printed, media: &m.media}
 	if marked {
 		r.width = max(m.width-1, 1)
 	}

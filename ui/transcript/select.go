@@ -52,17 +52,22 @@ func (m *Model) ToggleReasoning() bool {
 	if it == nil || it.Msg.Reasoning == "" {
 		return false
 	}
-	if m.flipped == nil {
-		m.flipped = map[*store.Item]bool{}
-	}
-	if m.flipped[it] {
-		delete(m.flipped, it)
-	} else {
-		m.flipped[it] = true
-	}
+	toggle(&m.flipped, it)
 	delete(m.cache, it)
 	delete(m.reasons, it)
 	return true
+}
+
+// toggle adds it to the set *set (made when nil), or removes it.
+func toggle(set *map[*store.Item]bool, it *store.Item) {
+	if (*set)[it] {
+		delete(*set, it)
+		return
+	}
+	if *set == nil {
+		*set = map[*store.Item]bool{}
+	}
+	(*set)[it] = true
 }
 
 func isMessage(it *store.Item) bool {

@@ -199,3 +199,19 @@ func TestPickerRecord(t *testing.T) {
 	f.m.Refresh()
 	f.mustShow("approved once: rm -rf build/")
 }
+
+// TestBusyLineStopsThinkingOnceTextStreams: the busy line says "thinking"
+// while the reply waits for its first words, and "answering" (still with
+// the stop key) once its text streams in.
+func TestBusyLineStopsThinkingOnceTextStreams(t *testing.T) {
+	f := newFixture(t, 80, 12)
+	f.apply(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "processing"})
+	f.apply(frame.TypeMessageStart, &frame.MessageStart{MessageID: "a", Role: frame.RoleAssistant, TS: at(0)})
+	f.mustShow("⠋ thinking (esc to stop)")
+	f.apply(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "a", Text: "The answer"})
+	f.mustShow("The answer ▍", "⠋ answering (esc to stop)")
+	f.mustNotShow("The answer", "thinking")
+	f.apply(frame.TypeMessageStop, &frame.MessageStop{MessageID: "a", FinalText: "The answer."})
+	f.apply(frame.TypeToolStart, &frame.ToolStart{Index: 0, Name: "shell"})
+	f.mustShow("⠋ thinking (esc to stop)") // the reply ended; the agent works on
+}

@@ -40,6 +40,8 @@ type Model struct {
 	loading   bool                 // an older page was requested and has not arrived
 	marked    *store.Item          // the selected message (select.go), or the one jumped to from search
 	flipped   map[*store.Item]bool // messages whose reasoning is shown the other way (select.go)
+	unfolded  map[*store.Item]bool // long messages of the user's shown in full (fold.go)
+	folded    map[*store.Item]bool // those drawn folded (fold.go)
 	toOldest  bool                 // paging in older history until the oldest message (oldest.go)
 	oldestLen int                  // the lane's length when the last such page was asked
 	focused   bool                 // has keyboard focus (focus.go)
@@ -57,7 +59,7 @@ var _ common.Component = (*Model)(nil)
 // New returns an empty transcript in follow mode.
 func New(com *common.Common) *Model {
 	return &Model{com: com, vp: viewport{follow: true}, cache: map[*store.Item]*cached{},
-		reasons: map[*store.Item]*reasonBlock{}, md: newMDCache(com)}
+		reasons: map[*store.Item]*reasonBlock{}, folded: map[*store.Item]bool{}, md: newMDCache(com)}
 }
 
 // SetSize sets the transcript's outer size.
@@ -78,8 +80,9 @@ func (m *Model) SetLane(l frame.Lane) {
 	m.vp = viewport{follow: true, height: m.height}
 	m.cache = map[*store.Item]*cached{}
 	clear(m.reasons)
+	clear(m.folded)
 	m.md.reset()
-	m.topItem, m.newBelow, m.loading, m.marked, m.flipped = nil, false, false, nil, nil
+	m.topItem, m.newBelow, m.loading, m.marked, m.flipped, m.unfolded = nil, false, false, nil, nil, nil
 	m.inline.printed = nil
 	m.lastLen = m.src().Len()
 }

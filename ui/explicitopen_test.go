@@ -1,0 +1,77 @@
+package ui
+
+import (
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/ui/dialog"
+)
+
+// A picker the user opens deliberately is armed at once: a digit typed a
+// human moment after Alt+P, a click on the card or the inbox answers it,
+// and never falls into the composer to be sent to the agent by the next
+// Enter.
+
+func TestPickerOpenedWithAltPIsArmedAtOnce(t *testing.T) {
+	for _, after := range []time.Duration{150 * time.Millisecond, 200 * time.Millisecond, 300 * time.Millisecond} {
+		t.Run(after.String(), func(t *testing.T) {
+			c := newArmClock(t)
+			h := c.h
+			h.typeText("hi")
+			h.frame(approvalFrame(lane0, "pa_1", "rm -rf ./out"))
+			h.mustShow("◆ Approval waiting")
+			h.key('p', tea.ModAlt)
+			c.advance(after)
+			h.typeText("1")
+			h.answeredKeeping(1, "hi")
+			if sel := h.requestsOf(frame.TypePickerSelect); sel[0].Payload.(*frame.PickerSelect).Value != "once" {
+				t.Fatalf("picker.select %v", sel)
+			}
+			h.press(keyEnter) // sends the draft, and only the draft
+			if sent := h.requestsOf(frame.TypeMessageSend); len(sent) != 1 || sent[0].Payload.(*frame.MessageSend).Text != "hi" {
+				t.Fatalf("message.send %v", sent)
+			}
+		})
+	}
+}
+
+func TestPickerOpenedFromItsCardOrTheInboxIsArmedAtOnce(t *testing.T) {
+	c := newArmClock(t)
+	h := c.h
+	h.typeText("hi")
+	h.frame(approvalFrame(lane0, "pa_1", "rm -rf a"))
+	y := h.m.layout.top + h.m.layout.banner + h.m.layout.transcript
+	h.send(tea.MouseClickMsg{X: h.m.layout.sidebar + 3, Y: y, Button: tea.MouseLeft})
+	c.advance(100 * time.Millisecond)
+	h.typeText("4")
+	h.answeredKeeping(1, "hi")
+
+	h.frame(inLane(chan7, frame.TypePickerApproval, &frame.Picker{PickerID: "pa_2", Command: "rm -rf b"}))
+	h.run(h.m.openInbox())
+	h.press(keyEnter) // the inbox's highlighted question
+	if h.m.DialogOpen() != dialog.PickerDialogID || h.m.Lane() != chan7 {
+		t.Fatalf("dialog %q lane %v", h.m.DialogOpen(), h.m.Lane())
+	}
+	c.advance(100 * time.Millisecond)
+	h.typeText("1")
+	h.answeredKeeping(2, "")
+}
+
+// The picker key pressed on a picker that opened by itself and is still
+// arming arms it: the user has seen it.
+func TestPickerKeyArmsAnArmingPicker(t *testing.T) {
+	c := newArmClock(t)
+	h := c.h
+	c.advance(3 * time.Second)
+	h.frame(approvalFrame(lane0, "pa_1", "rm -rf a"))
+	if h.m.DialogOpen() != dialog.PickerDialogID || h.m.pickers.shown.Armed() {
+		t.Fatal("the approval did not open arming")
+	}
+	h.key('p', tea.ModAlt)
+	c.advance(50 * time.Millisecond)
+	h.typeText("4")
+	h.answeredKeeping(1, "")
+}
