@@ -283,17 +283,21 @@ func assertOnceOrFlagged(t *testing.T, e *env, sim *gatewaysim.Server, texts []s
 			stored[m.Text] = m.Delivery
 		}
 	}
-	dup, lost := 0, 0
+	dup, lost, flagged := 0, 0, 0
 	for _, text := range texts {
+		unsent := stored[text] == store.DeliveryFailed || stored[text] == store.DeliveryUnknown
+		if unsent {
+			flagged++
+		}
 		switch n := received(sim, text); {
 		case n > 1:
 			dup++
-		case n == 0 && stored[text] != store.DeliveryFailed && stored[text] != store.DeliveryUnknown:
+		case n == 0 && !unsent:
 			lost++
 			t.Errorf("%q never reached the gateway; stored as %v", text, stored[text])
 		}
 	}
-	t.Logf("%d messages: %d duplicated, %d lost", len(texts), dup, lost)
+	t.Logf("%d messages: %d duplicated, %d lost, %d shown unsent (one-key resend)", len(texts), dup, lost, flagged)
 }
 
 // received counts the frames carrying text the gateway received.
