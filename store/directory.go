@@ -281,7 +281,8 @@ func (s *State) upsertChannel(fc frame.Channel) {
 // skipped and logged, and a listing with no valid entry at all is ignored:
 // the default channel always exists, so it can only be a gateway fault,
 // and it must not wipe the cache. For the same reason a listing that
-// leaves the default channel out never removes it. It takes time linear in
+// leaves the default channel out, and names no other default, never
+// removes it. It takes time linear in
 // the directory's size, however many entries change.
 func (s *State) replaceDirectory(list []frame.Channel) {
 	valid := make([]frame.Channel, 0, len(list))
@@ -299,13 +300,17 @@ func (s *State) replaceDirectory(list []frame.Channel) {
 		return
 	}
 	keep := make(map[frame.Lane]bool, len(valid))
+	namesDefault := false // a new default: the old one may go
 	for _, fc := range valid {
 		keep[fc.Lane()] = true
+		namesDefault = namesDefault || fc.Kind == frame.KindDefault || fc.IsDefault != nil && *fc.IsDefault
 	}
-	def := s.DefaultLane()
+	if !namesDefault {
+		keep[s.DefaultLane()] = true
+	}
 	gone := map[frame.Lane]bool{}
 	for _, c := range s.dir {
-		if !keep[c.lane] && c.lane != def {
+		if !keep[c.lane] {
 			gone[c.lane] = true
 		}
 	}

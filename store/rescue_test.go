@@ -54,3 +54,16 @@ func TestRemovedChannelHandsUnsentToDefault(t *testing.T) {
 		t.Fatalf("queue %+v", s.Outgoing())
 	}
 }
+
+// A listing that names another default channel may leave the old one out:
+// it goes, and its unsent message moves to the new default.
+func TestListingWithNewDefaultDropsOldOne(t *testing.T) {
+	s := newState(newClock())
+	apply(t, s, helloAck)
+	s.AddOutgoing(def, "typed in the old default", "cm1", "", nil)
+	apply(t, s, `{"type":"channel.list","payload":{"channels":[{"chat_id":"c7","name":"Seven","is_default":true}]}}`)
+	if s.DefaultLane() != chan7 || s.ChannelName(def) != "" {
+		t.Fatalf("default %v, old default still listed: %q", s.DefaultLane(), s.ChannelName(def))
+	}
+	want(t, s, chan7, `user  "typed in the old default" failed`)
+}
