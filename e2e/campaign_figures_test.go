@@ -79,12 +79,7 @@ func (c *campaign) checkIntegrity() {
 // account classifies every typed message by what the gateway received and
 // what Iris stored.
 func (c *campaign) account() {
-	received := map[string]int{}
-	for _, f := range c.sim.Received() {
-		if text := sentText(f); text != "" {
-			received[text]++
-		}
-	}
+	received := deliveries(c.sim.Received())
 	stored := map[string][]store.Delivery{}
 	for _, m := range c.e.storedMessages() {
 		if m.Role == frame.RoleUser {

@@ -300,15 +300,31 @@ func assertOnceOrFlagged(t *testing.T, e *env, sim *gatewaysim.Server, texts []s
 	t.Logf("%d messages: %d duplicated, %d lost, %d shown unsent (one-key resend)", len(texts), dup, lost, flagged)
 }
 
-// received counts the frames carrying text the gateway received.
+// received counts how many times the gateway took text: each message.send
+// carrying it, or, when none did, each agent.steer. A steer the gateway
+// refuses for want of a running turn (not_found) is sent again as a
+// message.send, once, so a steer followed by a send is one delivery.
 func received(sim *gatewaysim.Server, text string) int {
-	n := 0
-	for _, f := range sim.Received() {
-		if sentText(f) == text {
-			n++
+	return deliveries(sim.Received())[text]
+}
+
+// deliveries counts received for every text at once.
+func deliveries(frames []frame.Frame) map[string]int {
+	sends, steers := map[string]int{}, map[string]int{}
+	for _, f := range frames {
+		switch p := f.Payload.(type) {
+		case *frame.MessageSend:
+			sends[p.Text]++
+		case *frame.AgentSteer:
+			steers[p.Text]++
 		}
 	}
-	return n
+	for text, n := range steers {
+		if sends[text] == 0 {
+			sends[text] = n
+		}
+	}
+	return sends
 }
 
 // simExec runs a simulator command.

@@ -188,6 +188,7 @@ func (m *Model) sendTo(l frame.Lane, text string) tea.Cmd {
 	if added == nil {
 		return common.ReportError(errors.New("this channel no longer exists"))
 	}
+	m.st.Durable()() // the composer is empty now: the text is on disk before Enter returns
 	if auto {
 		m.autoIDs[id] = true
 		m.autoThread = false
