@@ -79,7 +79,7 @@ func (c *campaign) checkIntegrity() {
 // account classifies every typed message by what the gateway received and
 // what Iris stored.
 func (c *campaign) account() {
-	received := deliveries(c.sim.Received())
+	received := deliveries(c.sim)
 	stored := map[string][]store.Delivery{}
 	for _, m := range c.e.storedMessages() {
 		if m.Role == frame.RoleUser {

@@ -301,30 +301,24 @@ func assertOnceOrFlagged(t *testing.T, e *env, sim *gatewaysim.Server, texts []s
 }
 
 // received counts how many times the gateway took text: each message.send
-// carrying it, or, when none did, each agent.steer. A steer the gateway
-// refuses for want of a running turn (not_found) is sent again as a
-// message.send, once, so a steer followed by a send is one delivery.
+// carrying it and each agent.steer it did not refuse (a steer refused for
+// want of a running turn is sent again as a message.send).
 func received(sim *gatewaysim.Server, text string) int {
-	return deliveries(sim.Received())[text]
+	return deliveries(sim)[text]
 }
 
 // deliveries counts received for every text at once.
-func deliveries(frames []frame.Frame) map[string]int {
-	sends, steers := map[string]int{}, map[string]int{}
-	for _, f := range frames {
-		switch p := f.Payload.(type) {
-		case *frame.MessageSend:
-			sends[p.Text]++
-		case *frame.AgentSteer:
-			steers[p.Text]++
+func deliveries(sim *gatewaysim.Server) map[string]int {
+	n := map[string]int{}
+	for _, f := range sim.Received() {
+		if text := sentText(f); text != "" {
+			n[text]++
 		}
 	}
-	for text, n := range steers {
-		if sends[text] == 0 {
-			sends[text] = n
-		}
+	for _, text := range sim.RefusedSteers() {
+		n[text]--
 	}
-	return sends
+	return n
 }
 
 // simExec runs a simulator command.
