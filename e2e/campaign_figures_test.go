@@ -98,7 +98,7 @@ func (c *campaign) account() {
 			f.ExactlyOne++
 		case n > 1:
 			f.Duplicated++
-			f.Problems = append(f.Problems, fmt.Sprintf("%q reached the gateway %d times", text, n))
+			f.Problems = append(f.Problems, fmt.Sprintf("%q reached the gateway %d times (%s)", text, n, c.framesOf(text)))
 		case !flagged:
 			f.Lost++
 			f.Problems = append(f.Problems, fmt.Sprintf("%q never reached the gateway; Iris stored it as %v", text, stored[text]))
@@ -182,4 +182,22 @@ func (c *campaign) report() {
 	if f.ExactlyOne+f.Duplicated+f.Lost+(f.Flagged-f.FlaggedDelivered) != f.Sent {
 		c.t.Errorf("the figures do not add up to the %d messages typed: %+v", f.Sent, f)
 	}
+}
+
+// framesOf lists the frames carrying text the gateway received, by type
+// and lane, and how many of its steers the gateway refused.
+func (c *campaign) framesOf(text string) string {
+	var out []string
+	for _, f := range c.sim.Received() {
+		if sentText(f) == text {
+			out = append(out, f.Type+" "+f.Lane().String())
+		}
+	}
+	refused := 0
+	for _, r := range c.sim.RefusedSteers() {
+		if r == text {
+			refused++
+		}
+	}
+	return fmt.Sprintf("%s; %d steers refused", strings.Join(out, ", "), refused)
 }
