@@ -67,3 +67,18 @@ func TestListingWithNewDefaultDropsOldOne(t *testing.T) {
 	}
 	want(t, s, chan7, `user  "typed in the old default" failed`)
 }
+
+// A steer whose delivery is unknown (Iris died with it in flight) stays
+// unknown after the newest history page: history holds no steers, so it
+// cannot tell that the gateway lacks it.
+func TestUnknownSteerStaysUnknownAfterHistory(t *testing.T) {
+	s := newState(newClock())
+	apply(t, s, helloAck)
+	s.AddSteer(def, "steer into the turn", "cm1")
+	s.SetDelivery("cm1", DeliverySending)
+	s.SetDelivery("cm1", DeliveryUnknown)
+	s.ApplyHistory(def, "", page(1, 2, false))
+	if out := s.Outgoing(); len(out) != 1 || out[0].Delivery != DeliveryUnknown {
+		t.Fatalf("queue %+v, want the steer still of unknown delivery", out)
+	}
+}
