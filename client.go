@@ -52,6 +52,7 @@ func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr 
 	wcfg := wsclient.Config{
 		URL: cfg.URL, Token: cfg.Token.Reveal(), DeviceID: deviceID, DeviceName: cfg.DeviceName,
 		Insecure: cfg.Insecure, CAFile: cfg.CAFile, Cursor: st.Cursor, Logger: lg.Logger,
+		BatchEvery: bridgeEvery,
 	}
 	if opts.debug {
 		wcfg.OnFrame = lg.Frames()
@@ -232,6 +233,12 @@ func runBeside(ctx context.Context, client *wsclient.Client, p *tea.Program) (st
 
 // bridgeBatch caps how many queued events one program message carries.
 const bridgeBatch = 256
+
+// bridgeEvery paces the bridge's batches to the transcript's flush
+// interval (ui's flushInterval), so the updates of one frame coalesce in
+// the client's queue and only the shown one is decoded
+// (wsclient.Config.BatchEvery).
+const bridgeEvery = 33 * time.Millisecond
 
 // bridgeEvents forwards the wsclient's events to the program until ctx ends,
 // in batches of whatever is queued, so a sync catch-up of thousands of frames

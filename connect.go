@@ -73,7 +73,8 @@ func loadConfig(ctx context.Context, opts cliOptions, stderr io.Writer) (*config
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, "iris:", err)
-		fmt.Fprintln(stderr, "iris: fix the file (iris config check tells what is wrong), or pass --url and --token")
+		// The value may come from a flag or the environment as well as the file.
+		fmt.Fprintln(stderr, "iris: fix the setting named above (iris config check tells what is wrong in the file), or pass --url and --token")
 		return nil, exitConfig
 	}
 	return cfg, exitOK

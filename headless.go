@@ -16,7 +16,7 @@ import (
 func runHeadless(ctx context.Context, opts cliOptions, stdout, stderr io.Writer) int {
 	c := opts.headless
 	env := &headless.Env{Stdin: os.Stdin, Stdout: stdout, Stderr: stderr, Terminal: isTerminal(stdout)}
-	if !c.Help {
+	if !c.Help && !c.Offline {
 		cfg, code := loadConfig(ctx, opts, stderr)
 		if cfg == nil {
 			return code

@@ -69,6 +69,28 @@ func TestHeadlessNeedsAConfiguredProfile(t *testing.T) {
 	}
 }
 
+// --explain reads only the policy, so it works on a machine with no
+// profile yet (the README: "without connecting").
+func TestApproveExplainNeedsNoProfile(t *testing.T) {
+	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"} {
+		t.Setenv(v, t.TempDir())
+	}
+	t.Setenv("IRIS_URL", "")
+	t.Setenv("IRIS_TOKEN", "")
+	policy := filepath.Join(t.TempDir(), "ci.toml")
+	rule := "[[rule]]\nname = \"read-only git\"\ntype = \"approval\"\ncommand = [\"git\", \"status\"]\nanswer = \"once\"\n"
+	if err := os.WriteFile(policy, []byte(rule), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut strings.Builder
+	if code := run([]string{"approve", "--policy", policy, "--explain", "git status ; rm -rf ~"}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d; stderr %q", code, errOut.String())
+	}
+	if !strings.Contains(out.String(), "outcome: left to a human") {
+		t.Fatalf("stdout %q", out.String())
+	}
+}
+
 func TestHeadlessRefusesTheTokenOverPlainWSToARemoteHost(t *testing.T) {
 	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"} {
 		t.Setenv(v, t.TempDir())
@@ -88,6 +110,9 @@ func TestURLWithAPasswordFailsAtOnceRedacted(t *testing.T) {
 	code := run([]string{"send", "--url", "ws://alice:s3cret@127.0.0.1:1/ws", "--token", "t0ken", "hi"}, &out, &errOut)
 	if code != exitConfig || !strings.Contains(errOut.String(), "user name or password") || strings.Contains(errOut.String(), "s3cret") {
 		t.Fatalf("exit %d, stderr %q", code, errOut.String())
+	}
+	if strings.Contains(errOut.String(), "fix the file") { // the URL came from the flag, there is no file
+		t.Fatalf("stderr %q", errOut.String())
 	}
 }
 

@@ -34,7 +34,7 @@ type served struct {
 
 // xdgHomes points the XDG directories into a temporary directory and
 // returns the config directory (where authorized_keys goes).
-func xdgHomes(t *testing.T) string {
+func xdgHomes(t testing.TB) string {
 	t.Helper()
 	root := t.TempDir()
 	for _, v := range []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"} {
@@ -48,7 +48,7 @@ func xdgHomes(t *testing.T) string {
 }
 
 // startServe authorizes keys and serves with extra flags.
-func startServe(t *testing.T, keys []string, flags ...string) *served {
+func startServe(t testing.TB, keys []string, flags ...string) *served {
 	t.Helper()
 	cfgDir := xdgHomes(t)
 	sshtest.WriteKeys(t, filepath.Join(cfgDir, "authorized_keys"), keys...)

@@ -51,6 +51,7 @@ func (a *sshApp) start(ctx context.Context, t *sshserve.Terminal) (*tea.Program,
 	client, err := wsclient.New(wsclient.Config{
 		URL: a.cfg.URL, Token: a.cfg.Token.Reveal(), DeviceID: deviceID, DeviceName: t.DeviceName,
 		Insecure: a.cfg.Insecure, CAFile: a.cfg.CAFile, Cursor: st.Cursor, Logger: lg,
+		BatchEvery: bridgeEvery,
 	})
 	if err != nil {
 		st.Close()

@@ -17,10 +17,11 @@ import (
 
 // TestSecondDeviceTellsTheTruth: two real Iris processes (two machines:
 // each its own XDG directories and device id) on one simulator get the
-// same approval. Device B denies it; device A's dialog closes with a record
-// saying B denied it (the gateway's picker.answered, extension
-// picker_answered); a 1 pressed on A afterwards answers nothing, and no
-// "approved" line exists on either screen.
+// same approval. Device B denies it; device A's record says the gateway
+// reported that B denied it (picker.answered, extension picker_answered: a
+// claim), and A's open dialog stays up with that news until Esc; a 1
+// pressed on A afterwards answers nothing, and no "approved" line exists
+// on either screen.
 // While the approval waits, A's window title counts it.
 func TestSecondDeviceTellsTheTruth(t *testing.T) {
 	const token = "two-devices"
@@ -49,8 +50,10 @@ func TestSecondDeviceTellsTheTruth(t *testing.T) {
 		t.Fatalf("B sent %q, want deny", v)
 	}
 	b.waitShows("◆ denied: rm -rf ./dist2", "you denied it")
-	a.waitFor("A's dialog to close with the truthful record", func(s string) bool {
-		return strings.Contains(s, "◆ denied: rm -rf ./dist2 · by device B") && !strings.Contains(s, "Approve command?")
+	a.waitShows("no longer waiting: denied", "Approve command?") // the dialog may cover the record
+	a.keys("Escape")
+	a.waitFor("A's dialog to close on the record", func(s string) bool {
+		return strings.Contains(s, "◆ denied: rm -rf ./dist2 · reported by the gateway as device B") && !strings.Contains(s, "Approve command?")
 	})
 
 	a.waitTitle("Iris · Default")
@@ -145,5 +148,38 @@ func otherDevice(t *testing.T, url, token, id string) (context.Context, *wsclien
 		if s, ok := ev.(*wsclient.StateEvent); ok && s.State == wsclient.StateOnline {
 			return ctx, c
 		}
+	}
+}
+
+// TestStopWhileAnApprovalWaitsTellsEveryDeviceTheTruth: device A stops
+// the agent while the approval waits on both screens (Esc hides A's
+// dialog, Ctrl+X stops). A records that it withdrew the approval by
+// stopping; B, whose gateway reports answers and reported none, that the
+// gateway withdrew it. Neither says another device answered.
+func TestStopWhileAnApprovalWaitsTellsEveryDeviceTheTruth(t *testing.T) {
+	const token = "stop-devices"
+	_, url := startSim(t, token, 5*time.Millisecond)
+	var tuis []*run
+	for _, name := range []string{"A", "B"} {
+		e := newEnv(t)
+		e.height = 50
+		r := e.start("--url", url, "--token", token, "--device-name", "device "+name)
+		r.waitShows("● online", "Channels")
+		tuis = append(tuis, r)
+	}
+	a, b := tuis[0], tuis[1]
+	sendFromThirdDevice(t, url, token, "please rm -rf ./dist2")
+	a.waitShows("Approve command?", "rm -rf ./dist2", armed)
+	b.waitShows("Approve command?", "rm -rf ./dist2", armed)
+	a.keys("Escape")
+	a.waitFor("A's dialog hidden", func(s string) bool { return !strings.Contains(s, "Approve command?") })
+	a.keys("C-x")
+	a.waitShows("◆ withdrawn: you stopped the agent: rm -rf ./dist2")
+	b.waitShows("◆ withdrawn by the gateway (no device answered): rm -rf")
+	for _, r := range tuis {
+		if s := r.screen(); strings.Contains(s, "another device") || strings.Contains(s, "Approve command?") {
+			t.Fatalf("a false record or a dialog left up:\n%s", s)
+		}
+		r.quit()
 	}
 }

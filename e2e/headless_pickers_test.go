@@ -62,6 +62,19 @@ func waitSyncs(t *testing.T, sim *gatewaysim.Server, n int) {
 	}
 }
 
+// dismissNews waits for the record or, when the picker's dialog was open
+// as the answer came from elsewhere, the dialog's news (it stays up until
+// Esc), and dismisses the news.
+func (r *run) dismissNews(record string) {
+	r.e.t.Helper()
+	r.waitFor("the record or the dialog's news", func(s string) bool {
+		return strings.Contains(s, "no longer waiting") || strings.Contains(s, record)
+	})
+	if strings.Contains(r.screen(), "no longer waiting") {
+		r.keys("Escape")
+	}
+}
+
 // TestApproverAnswerShowsInTheTUIWithPolicyAndRule: `iris approve` answers
 // the TUI's approval by rule; the TUI's record names the policy, the rule
 // and the headless device (the gateway's picker.answered).
@@ -84,7 +97,8 @@ func TestApproverAnswerShowsInTheTUIWithPolicyAndRule(t *testing.T) {
 	}
 	waitSyncs(t, sim, 2)
 	r.typeLine("please rm the cache")
-	r.waitShows("approved once: rm the cache", "by policy ci.toml, rule cache", "buildhost (headless)", "approved: once")
+	r.dismissNews("approved once: rm the cache")
+	r.waitShows("approved once: rm the cache", "reported by the gateway as", "policy ci.toml, rule cache", "buildhost (headless)", "approved: once")
 	if s := r.screen(); strings.Contains(s, "answered on another device") {
 		t.Fatalf("the record does not name the policy:\n%s", s)
 	}
@@ -123,7 +137,8 @@ func TestHeadlessAnswersAPickerTheTUIShared(t *testing.T) {
 		if code, out := e.exec("answer", "--url", url, "--token", token, "--device-name", "cron", "pa_1", "once"); code != 0 {
 			t.Fatalf("iris answer exited %d:\n%s", code, out)
 		}
-		r.waitShows("approved once: rm the cache · by cron (headless)", "approved: once")
+		r.dismissNews("approved once: rm the cache ·")
+		r.waitShows("approved once: rm the cache ·", "cron (headless)", "approved: once")
 		r.quit()
 	})
 }

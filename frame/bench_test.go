@@ -80,3 +80,23 @@ func BenchmarkDecodeTolerant8K(b *testing.B) {
 		return err
 	})
 }
+
+// BenchmarkPeekUpdate8K is what the client pays for a message.update it may
+// drop unread: PeekUpdate of an 8 KiB update (envelope, lane, message_id)
+// against Decode of the same bytes, interleaved (ratio = peek / decode).
+func BenchmarkPeekUpdate8K(b *testing.B) {
+	data, err := Encode(Frame{Type: TypeMessageUpdate, ChatID: Some("android:default"), ThreadID: Null(),
+		Payload: &MessageUpdate{MessageID: "m_9002", Text: text8K}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	compare(b, len(data), "peek-ns/op", func() error {
+		if _, id, ok := PeekUpdate(data); !ok || id != "m_9002" {
+			b.Fatal("not peeked")
+		}
+		return nil
+	}, "decode-ns/op", func() error {
+		_, err := Decode(data, FromServer)
+		return err
+	})
+}

@@ -55,3 +55,29 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// FuzzPeekUpdate: whatever PeekUpdate reads, Decode of the same bytes reads
+// too (envelope, lane and message id), or Decode fails.
+func FuzzPeekUpdate(f *testing.F) {
+	for _, s := range []string{
+		`{"type":"message.update","chat_id":"c","payload":{"message_id":"m","text":"a\\\"b"}}`,
+		`{"type":"message.update","payload":{"chat_id":"c","thread_id":"t","message_id":"m"}}`,
+		`{"type":"message.update","payload":{"message_id":"m","MESSAGE_ID":"n","chat_id":"c"}}`,
+		`{"type":"message.update","chat_id":"c","payload":{"message_id":"m","text":5}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		head, id, ok := PeekUpdate(data)
+		if !ok {
+			return
+		}
+		fr, err := Decode(data, FromServer)
+		if err != nil {
+			return
+		}
+		if head.Lane() != fr.Lane() || id != fr.MessageID() || head.Cursor != fr.Cursor || head.Type != fr.Type {
+			t.Fatalf("%q: peek %+v %q, decode %+v %q", data, head, id, fr, fr.MessageID())
+		}
+	})
+}

@@ -1,5 +1,7 @@
 package frame
 
+import "bytes"
+
 // The spec's envelope rule, "chat_id / thread_id: top-level for
 // convenience; may also be in payload", holds for every chat-scoped frame
 // (PROTOCOL-NOTES, Channels and lanes). Frame.Lane is the one place that
@@ -68,15 +70,45 @@ func (f Frame) Unrouted() bool { return NeedsLane(f.Type) && f.Lane().ChatID == 
 // JSON object payload; anything unreadable reads as absent (the payload's
 // own decoding reports it).
 func scanLane(payload []byte) laneFields {
-	var lf laneFields
-	_ = eachMember(payload, func(key, val []byte) error {
+	h, _ := scanPayload(payload)
+	return h.lane
+}
+
+// payloadHead is what scanPayload reads of a payload.
+type payloadHead struct {
+	lane laneFields
+	// messageID is the message_id member when it is a string.
+	messageID string
+	// exactID is false when a message_id that is not a readable string,
+	// or a key equal to message_id but for case, leaves the id to
+	// encoding/json's rules (Decode).
+	exactID bool
+}
+
+// scanPayload reads chat_id, thread_id and message_id among the top-level
+// members of the JSON object payload, in one pass that skips every other
+// value unread; the error is the object's syntax error.
+func scanPayload(payload []byte) (payloadHead, error) {
+	h := payloadHead{exactID: true}
+	err := eachMember(payload, func(key, val []byte) error {
 		switch string(key) {
 		case "chat_id":
-			lf.chat, _, _ = parseOpt(val, "payload.chat_id")
+			h.lane.chat, _, _ = parseOpt(val, "payload.chat_id")
 		case "thread_id":
-			lf.thread, _, _ = parseOpt(val, "payload.thread_id")
+			h.lane.thread, _, _ = parseOpt(val, "payload.thread_id")
+		case "message_id":
+			h.messageID = ""
+			err := errSyntax
+			if val[0] == '"' {
+				h.messageID, err = parseString(val)
+			}
+			h.exactID = h.exactID && err == nil
+		default:
+			h.exactID = h.exactID && !bytes.EqualFold(key, messageIDKey)
 		}
 		return nil
 	})
-	return lf
+	return h, err
 }
+
+var messageIDKey = []byte("message_id")

@@ -78,7 +78,7 @@ func (c *conn) handleText(data []byte) {
 		return
 	}
 	if fi, bad := refusedIssue(data, f.Issues); bad { // see admit.go
-		c.sendError(f.ID, frame.CodeUnsupported, fmt.Sprintf("malformed %s: %s", f.Type, fi))
+		c.sendError(f.ID, frame.CodeUnsupported, fmt.Sprintf("malformed %s: field %s: got %s, want %s", f.Type, fi.Field, fi.Got, fi.Want))
 		return
 	}
 	if c.s.silent.Load() {

@@ -102,6 +102,8 @@ func deliver(ctx context.Context, env *Env, s *session, p store.Picker, value, r
 	if got := s.settle(p.PickerID, r.confirmed, r.err); got != "" {
 		result = got
 	}
+	s.saved = false // the answer is settled: the published file says so before anything else happens
+	s.publish()
 	var fe *frame.Error
 	switch result {
 	case audit.Accepted, audit.NotConfirmed:

@@ -39,10 +39,26 @@ func TestTailShowsWhoAnsweredAPicker(t *testing.T) {
 		by["device_name"] != "ci (headless)" || by["policy"] != "policy.toml" || by["rule"] != "cache" {
 		t.Fatalf("answered event %v", got)
 	}
-	if want := "[Default] pa_1 answered once · by policy policy.toml, rule cache · on ci (headless)\n"; !strings.Contains(text.stdout.String(), want) {
+	if want := "[Default] pa_1 answered once · reported by the gateway as policy policy.toml, rule cache, on ci (headless)\n"; !strings.Contains(text.stdout.String(), want) {
 		t.Fatalf("tail printed:\n%s", text.stdout)
 	}
 	if f, ok := obs.find(func(f frame.Frame) bool { return f.Type == frame.TypePickerAnswered }); !ok || f.Lane().ChatID != defaultChat {
 		t.Fatalf("the observer (the TUI's role) got no picker.answered: %+v", f)
+	}
+}
+
+// TestTailIgnoresPickerAnsweredTheGatewayNeverOffered: a gateway whose
+// hello.ack did not offer picker_answered sends a picker.answered anyway
+// (a forged or confused peer); iris tail prints nothing of it, and prints
+// the message that follows.
+func TestTailIgnoresPickerAnsweredTheGatewayNeverOffered(t *testing.T) {
+	sim, url := simtest.StartSim(t, gatewaysim.Config{Dialect: gatewaysim.DialectSpec})
+	text := startLong(t, sim, newProfile(t, url), "tail")
+	sim.InjectRaw([]byte(`{"type":"picker.answered","chat_id":"` + defaultChat + `","thread_id":null,"payload":{"picker_id":"pa_9","value":"once","by":{"device_name":"buildhost","policy":"ci.toml","rule":"pytest"}}}`))
+	sim.InjectRaw([]byte(`{"type":"message","chat_id":"` + defaultChat + `","thread_id":null,"payload":{"message_id":"m_after","role":"assistant","text":"after the forgery"}}`))
+	waitFor(t, "the message after it", func() bool { return strings.Contains(text.stdout.String(), "after the forgery") })
+	text.stop(t)
+	if strings.Contains(text.stdout.String(), "pytest") || strings.Contains(text.stdout.String(), "answered") {
+		t.Fatalf("tail printed the unoffered picker.answered:\n%s", text.stdout)
 	}
 }

@@ -1,6 +1,8 @@
 package headless_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -183,4 +185,26 @@ func TestApproveLeavesACraftedCommandToAHuman(t *testing.T) {
 	if got := selects(sim); len(got) != 0 {
 		t.Fatalf("answered %+v", got)
 	}
+}
+
+// TestApproverFileDropsWhatItAnswered: once the approver's answer is
+// settled, the pickers file it publishes for the other commands no longer
+// lists that picker, without waiting for another frame or for the
+// approver to stop: killed then, its next start (or iris pickers) would
+// offer the answered picker again, and iris answer would call it
+// answered elsewhere.
+func TestApproverFileDropsWhatItAnswered(t *testing.T) {
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
+	obs := newObserver(t, url)
+	p := newProfile(t, url)
+	ap := startLong(t, sim, p, "approve", "--policy", writePolicy(t, testPolicy))
+	obs.say(t, defaultChat, "please rm the cache")
+	waitFor(t, "the answer", func() bool { return strings.Contains(ap.stdout.String(), "answered pa_1") })
+	// The line is printed once the answer is settled: the file says so
+	// already.
+	b, err := os.ReadFile(filepath.Join(p.dataDir, headless.PickersFile))
+	if err != nil || strings.Contains(string(b), "pa_1") {
+		t.Fatalf("pickers file %s (%v)", b, err)
+	}
+	ap.stop(t)
 }

@@ -16,6 +16,9 @@ type Command struct {
 	Name string
 	// Help asks for the command's help text instead of running it.
 	Help bool
+	// Offline is set for a command that needs no gateway (approve
+	// --explain): it runs without a configured profile.
+	Offline bool
 	// Connection flags, resolved against the profile like the TUI's.
 	Profile, URL, Token, CAFile, DeviceName string
 	Insecure                                bool
@@ -209,6 +212,7 @@ func bindApprove(c *Command, fs *flag.FlagSet) func([]string) error {
 		case o.PolicyFile == "":
 			return errors.New("iris approve needs --policy FILE")
 		}
+		c.Offline = o.Explain != ""
 		return nil
 	}
 }

@@ -14,7 +14,9 @@
 // headless commands of a profile share a second device id, kept in the
 // profile's data dir as headless_device_id (mode 0600, created on first
 // use), and hold their state in memory only (store.New): nothing on disk is
-// written but that id. The TUI sees what a headless command sends as any
+// written but that id and the pending pickers. Commands running at once
+// hold a slot each (slot.go: headless_device_id.2, …), a device of their
+// own, for the same reason. The TUI sees what a headless command sends as any
 // other device's message, once, through the gateway's broadcast.
 //
 // The protocol has no request that lists pending pickers, so `iris pickers`
@@ -24,8 +26,9 @@
 // through the same reducer as the TUI. The gateway parks frames for the
 // headless device only from its first connection on, so after the first
 // sync they also add the pickers the TUI of the profile publishes in its
-// data dir (internal/pickerfile, tui_pickers.json): a picker raised before
-// any headless command ran is known too. A published picker answered
+// data dir (internal/pickerfile, tui_pickers.json) and those the other
+// running headless commands publish: a picker raised before any headless
+// command ran is known too. A published picker answered
 // elsewhere meanwhile still lists; answering it gets the gateway's
 // not_found, "already answered" (ExitUnknownPicker).
 //

@@ -2,7 +2,6 @@ package headless
 
 import (
 	"fmt"
-	"path/filepath"
 	"time"
 
 	"github.com/hermes/iris/internal/pickerfile"
@@ -27,15 +26,22 @@ func restorePickers(path string, st *store.State, setClock func(time.Time)) erro
 	return nil
 }
 
-// mergeTUIPickers adds the pickers the TUI of the profile published
-// (pickerfile.TUIFile) that st does not hold yet: pickers raised before
-// this headless device first connected, which its outbox never held. It
-// runs after the first sync, as the replay of the device's older frames
-// (an earlier turn's agent.idle) would otherwise close them. One answered
-// elsewhere since is still listed; answering it gets the gateway's
-// not_found, "already answered".
-func mergeTUIPickers(dataDir string, st *store.State, setClock func(time.Time)) error {
-	return restorePickers(filepath.Join(dataDir, pickerfile.TUIFile), st, setClock)
+// mergePublished adds the pickers the TUI of the profile
+// (pickerfile.TUIFile) and the other headless commands (slot.go) published
+// in the files at paths that st does not hold yet or saw end: pickers
+// raised before this headless device first connected, which its outbox
+// never held. It runs after the first sync, as the replay of the device's
+// older frames (an earlier turn's agent.idle) would otherwise close them.
+// One answered elsewhere since, that no running Iris saw end, is still
+// listed; answering it gets the gateway's not_found, "already answered".
+func mergePublished(paths []string, st *store.State, setClock func(time.Time)) error {
+	var first error
+	for _, p := range paths {
+		if err := restorePickers(p, st, setClock); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
 }
 
 // savePickers writes st's pending pickers to path (mode 0600), replacing

@@ -1,6 +1,7 @@
 package headless_test
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -95,4 +96,57 @@ func requireFields(t *testing.T, m map[string]any, keys ...string) {
 			t.Fatalf("%v lacks %q", m, k)
 		}
 	}
+}
+
+// TestPickersBesideARunningTailForgetsWhatWasAnswered: iris tail runs (a
+// headless command of the profile) while an earlier command left a picker
+// pending; another device answers it. iris pickers, started beside tail,
+// no longer lists it, and iris answer says so at once, in both dialects.
+// Before, every headless command of a profile was one device: the
+// gateway delivered the answer to tail's connection only, and iris
+// pickers listed the answered picker from its saved file.
+func TestPickersBesideARunningTailForgetsWhatWasAnswered(t *testing.T) {
+	simtest.EachDialect(t, func(t *testing.T, d gatewaysim.Dialect) {
+		sim, url := simtest.StartSim(t, gatewaysim.Config{Dialect: d})
+		obs := newObserver(t, url)
+		p := newProfile(t, url)
+		leavePicker(t, p, "please rm the cache")
+		tl := startLong(t, sim, p, "tail")
+		sel := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: "pa_1", Value: "once"}}
+		if _, err := obs.Post(context.Background(), sel); err != nil { // the spec dialect gives it no reply
+			t.Fatal(err)
+		}
+		obs.await(t, "the turn's end", func(f frame.Frame) bool { return f.Type == frame.TypeAgentIdle })
+		waitFor(t, "tail's reply", func() bool { return strings.Contains(tl.stdout.String(), "approved: once") })
+		r := p.run("", "pickers", "--json")
+		r.expect(t, headless.ExitOK)
+		if r.stdout.String() != "" {
+			t.Fatalf("an answered picker is listed: %s", r.stdout)
+		}
+		p.run("", "answer", "pa_1", "once").expect(t, headless.ExitUnknownPicker)
+		tl.stop(t)
+	})
+}
+
+// TestPickersSeesWhatARunningCommandSaw: a picker raised while iris tail
+// runs is delivered to tail's device only; iris pickers started beside it
+// lists it from what tail publishes, and lists it no more once tail saw it
+// answered.
+func TestPickersSeesWhatARunningCommandSaw(t *testing.T) {
+	sim, url := simtest.StartSim(t, gatewaysim.Config{})
+	obs := newObserver(t, url)
+	p := newProfile(t, url)
+	tl := startLong(t, sim, p, "tail")
+	obs.say(t, defaultChat, "please rm the cache")
+	waitFor(t, "tail's picker", func() bool { return strings.Contains(tl.stdout.String(), "approval waits") })
+	if r := p.run("", "pickers"); r.code != headless.ExitOK || !strings.Contains(r.stdout.String(), "pa_1") {
+		t.Fatalf("iris pickers beside tail exited %d:\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	obs.answer(t, "pa_1", "once")
+	obs.await(t, "the turn's end", func(f frame.Frame) bool { return f.Type == frame.TypeAgentIdle })
+	waitFor(t, "tail's reply", func() bool { return strings.Contains(tl.stdout.String(), "approved: once") })
+	if r := p.run("", "pickers", "--json"); r.stdout.String() != "" {
+		t.Fatalf("an answered picker is listed: %s", r.stdout)
+	}
+	tl.stop(t)
 }

@@ -54,6 +54,8 @@ func TestREADMEPolicyLeavesHostileCommandsToHumans(t *testing.T) {
 		{"force with lease", approval("git push --force-with-lease"), deny},
 		{"-f", approval("git push -f origin main"), deny},
 		{"-uf", approval("git push -uf origin main"), deny},
+		{"-fu", approval("git push -fu origin main"), deny},
+		{"--follow-tags is no force", approval("git push --follow-tags origin main"), human},
 		{"+refspec", approval("git push origin +main"), deny},
 		{"+full refspec", approval("git push origin +refs/heads/main:refs/heads/main"), deny},
 		{"force after shell syntax", approval("git push -f; echo done"), deny},

@@ -85,24 +85,61 @@ func (o *Send) run(ctx context.Context, env *Env) error {
 	if err != nil {
 		return err
 	}
-	resp, err := s.c.Request(ctx, outgoing(s, l, text, refs).SendFrame())
+	id, err := post(ctx, s, outgoing(s, l, text, refs))
 	if err != nil {
-		return deliveryError(ctx, err)
-	}
-	echo, ok := resp.Payload.(*frame.Message)
-	if !ok || echo.MessageID == "" {
-		return fail(ExitDelivery, "delivery unknown: the gateway answered %s without a message id", termsafe.Line(resp.Type))
+		return err
 	}
 	out := newReplyOutput(env, o.JSON, l, laneName(s.st, l))
-	out.sent(echo.MessageID)
+	out.sent(id)
 	if !o.Wait {
 		return nil
 	}
-	w := newTurnWatch(l, echo.MessageID, out)
+	w := newTurnWatch(l, id, out)
 	if pol != nil {
 		w.policy = newApprover(env, s, pol, env.Stderr)
 	}
 	return out.finish(w.follow(ctx, s))
+}
+
+// post sends message.send for o and returns the gateway's id for the
+// message: from a response with the request's id, or from the message's
+// echo or read.receipt without it, whichever comes first (the spec shows
+// no response of its own for message.send; the state matches the echo as
+// the TUI's does). The events read meanwhile are kept for s.next.
+func post(ctx context.Context, s *session, o store.Outgoing) (string, error) {
+	rctx, stopReading := context.WithCancel(ctx)
+	defer stopReading()
+	qctx, stopWaiting := context.WithCancel(ctx)
+	defer stopWaiting()
+	type answer struct {
+		resp frame.Frame
+		err  error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		resp, err := s.c.Request(qctx, o.SendFrame())
+		done <- answer{resp, err}
+		stopReading()
+	}()
+	for s.st.EchoOf(o.Lane, o.ClientMsgID) == "" {
+		ev, err := s.read(rctx)
+		if err != nil {
+			break
+		}
+		s.unread = append(s.unread, unread{ev: ev, chg: s.changed})
+	}
+	if id := s.st.EchoOf(o.Lane, o.ClientMsgID); id != "" {
+		return id, nil // a late response or timeout of the request no longer matters
+	}
+	r := <-done
+	if r.err != nil {
+		return "", deliveryError(ctx, r.err)
+	}
+	echo, ok := r.resp.Payload.(*frame.Message)
+	if !ok || echo.MessageID == "" {
+		return "", fail(ExitDelivery, "delivery unknown: the gateway answered %s without a message id", termsafe.Line(r.resp.Type))
+	}
+	return echo.MessageID, nil
 }
 
 // outgoing stores the message in the session's state as the TUI stores

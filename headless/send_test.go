@@ -15,6 +15,7 @@ import (
 	"github.com/hermes/iris/headless"
 	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/internal/wstest"
+	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 )
 
@@ -246,4 +247,32 @@ func TestSendExits5WhenTheHandshakeCannotBeUsed(t *testing.T) {
 	if msg := r.stderr.String(); !strings.Contains(msg, "malformed hello.ack payload") || strings.Contains(msg, "\x1b") {
 		t.Fatalf("stderr %q", msg)
 	}
+}
+
+// TestSendWaitGivesUpOnAReplyARestartCutShort: the gateway restarts,
+// losing its state, while the reply streams; after the reconnect nothing
+// more of the turn comes. send --wait settles it as the TUI does
+// (store.Reconcile: a few seconds after an announced restart) and exits 7
+// with the partial text, instead of waiting for good.
+func TestSendWaitGivesUpOnAReplyARestartCutShort(t *testing.T) {
+	simtest.EachDialect(t, func(t *testing.T, d gatewaysim.Dialect) {
+		sim, url := simtest.StartSim(t, gatewaysim.Config{Dialect: d, StreamInterval: 50 * time.Millisecond})
+		p := newProfile(t, url)
+		p.terminal = true
+		ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
+		defer cancel()
+		r, done := p.start(ctx, "", "send", "--wait", "--json", "summarise the repository")
+		waitFor(t, "the first words of the reply", func() bool { return strings.Contains(r.stdout.String(), `"event":"delta"`) })
+		sim.Restart(0)
+		start := time.Now()
+		r.code = <-done
+		r.expect(t, headless.ExitTurnFailed)
+		if !strings.Contains(r.stderr.String(), "the reply was interrupted (gateway restarted) before it finished") ||
+			!strings.Contains(r.stdout.String(), `"status":"failed","exit":7`) {
+			t.Fatalf("stdout %s\nstderr %s", r.stdout, r.stderr)
+		}
+		if took := time.Since(start); took > store.ReconcileGrace+2*time.Second {
+			t.Fatalf("gave up after %v", took)
+		}
+	})
 }

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"sync/atomic"
 	"time"
 
 	"github.com/hermes/iris/config"
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/internal/pickerfile"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/wsclient"
@@ -83,8 +85,17 @@ type session struct {
 	synced    int64 // the cursor the first sync reached
 	// at, when set, is the state's clock (restoring saved pickers).
 	at      time.Time
-	pickers string // the PickersFile path
+	pickers string // the slot's pickers file
+	slot    *slot  // the headless device this command holds (slot.go)
+	saved   bool   // the pickers file holds the pending pickers
 	stderr  io.Writer
+	// recon settles the turns a reconnect left running, as in the TUI
+	// (store.Reconcile); dueAt is when its grace period ends (zero: none
+	// runs) and settled lists the lanes the last event settled.
+	recon   store.Reconcile
+	dueAt   time.Time
+	dueGen  int
+	settled []frame.Lane
 }
 
 // clock is the state's clock: at while restoring, else now.
@@ -118,8 +129,13 @@ type resume struct {
 // for hello.ack and the first sync, and returns the session.
 func open(ctx context.Context, env *Env, from resume) (*session, error) {
 	cfg := env.Config
-	id, err := config.LoadDeviceID(filepath.Join(cfg.DataDir, DeviceFile))
+	sl, err := takeSlot(cfg.DataDir)
 	if err != nil {
+		return nil, fail(ExitFailure, "%v", err)
+	}
+	id, err := config.LoadDeviceID(sl.idFile)
+	if err != nil {
+		sl.release()
 		return nil, fail(ExitFailure, "%v", err)
 	}
 	wc := wsclient.Config{
@@ -137,15 +153,17 @@ func open(ctx context.Context, env *Env, from resume) (*session, error) {
 	}
 	c, err := wsclient.New(wc)
 	if err != nil {
+		sl.release()
 		return nil, fail(ExitConfig, "%v", err)
 	}
 	rctx, cancel := context.WithCancel(context.Background())
 	s := &session{c: c, cancel: cancel, done: make(chan error, 1), source: cfg.TokenSource, now: env.now,
-		pickers: filepath.Join(cfg.DataDir, PickersFile), stderr: env.Stderr, keep: from.keep,
+		pickers: sl.pickers, slot: sl, stderr: env.Stderr, keep: from.keep,
 		answerers: map[string]answerer{}, env: env}
 	s.st = store.New(store.Options{Now: s.clock})
 	if err := restorePickers(s.pickers, s.st, func(t time.Time) { s.at = t }); err != nil {
 		cancel()
+		sl.release()
 		return nil, fail(ExitFailure, "%v", err)
 	}
 	go func() { s.done <- c.Run(rctx) }()
@@ -157,8 +175,8 @@ func open(ctx context.Context, env *Env, from resume) (*session, error) {
 		s.close()
 		return nil, err
 	}
-	if err := mergeTUIPickers(cfg.DataDir, s.st, func(t time.Time) { s.at = t }); err != nil {
-		fmt.Fprintln(env.Stderr, "iris: warning: cannot read the TUI's pending pickers:", err)
+	if err := mergePublished(append(sl.others(cfg.DataDir), filepath.Join(cfg.DataDir, pickerfile.TUIFile)), s.st, func(t time.Time) { s.at = t }); err != nil {
+		fmt.Fprintln(env.Stderr, "iris: warning: cannot read the pending pickers of the TUI or another command:", err)
 	}
 	return s, nil
 }
@@ -231,9 +249,22 @@ func (s *session) next(ctx context.Context) (wsclient.Event, error) {
 
 // read is next for a fresh event: it applies it, and audits what it made
 // known of this device's answers (the turn moving on accepts them).
+// When a reconnect's grace period ends first, it settles the lanes that
+// showed no live turn (settled lists them) and returns a nil event.
 func (s *session) read(ctx context.Context) (wsclient.Event, error) {
-	ev, err := s.c.Next(ctx)
-	s.changed = store.Change{}
+	s.changed, s.settled = store.Change{}, nil
+	wait := ctx
+	if !s.dueAt.IsZero() {
+		var cancel context.CancelFunc
+		wait, cancel = context.WithDeadline(ctx, s.dueAt)
+		defer cancel()
+	}
+	ev, err := s.c.Next(wait)
+	if err != nil && ctx.Err() == nil && wait.Err() != nil {
+		s.dueAt, s.settled = time.Time{}, slices.Clone(s.recon.Pending())
+		s.changed = s.recon.Due(s.st, s.dueGen)
+		return nil, nil
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -242,8 +273,23 @@ func (s *session) read(ctx context.Context) (wsclient.Event, error) {
 		s.st.Apply(frame.Frame{Type: frame.TypeHelloAck, Payload: &ev.Ack}, false)
 	case *wsclient.FrameEvent:
 		s.changed = s.st.Apply(ev.Frame, ev.Replayed)
+		s.recon.Note(ev.Frame, !ev.Replayed)
 		s.audit(s.changed)
+		s.publish()
+	case *wsclient.CursorResetEvent:
+		s.changed = s.st.ResetCursor(ev.Gateway)
+		s.recon.GatewayReset()
+	case *wsclient.CursorEvent:
+		if w := s.recon.Synced(s.st); len(w.Lanes) > 0 {
+			s.dueAt, s.dueGen = time.Now().Add(w.Grace), w.Gen
+		}
 	case *wsclient.StateEvent:
+		if ev.State == wsclient.StateOnline {
+			s.recon.Reconnected()
+		} else {
+			s.recon.Disconnected()
+			s.dueAt = time.Time{}
+		}
 		switch ev.State {
 		case wsclient.StateAuthFailed:
 			return ev, fail(ExitAuth, "%s", config.TokenRejectedAdvice(s.source))
@@ -254,12 +300,24 @@ func (s *session) read(ctx context.Context) (wsclient.Event, error) {
 	return ev, nil
 }
 
-// close ends the connection, waits for it, and saves the pending pickers
-// for the next command.
+// close ends the connection, waits for it, saves the pending pickers for
+// the next command and frees the slot.
 func (s *session) close() {
 	s.cancel()
 	<-s.done
 	s.st.Expire(s.now())
+	s.saved = false
+	s.publish()
+	s.slot.release()
+}
+
+// publish writes the pending pickers to the slot's file when they changed
+// (or at close), so that a command running beside this one knows them.
+func (s *session) publish() {
+	if s.saved && !s.changed.Pickers {
+		return
+	}
+	s.saved = true
 	if err := savePickers(s.pickers, s.st); err != nil {
 		fmt.Fprintln(s.stderr, "iris: warning: cannot save the pending pickers:", err)
 	}

@@ -39,7 +39,7 @@ func stopDuringReply(t *testing.T, cfg gatewaysim.Config) *result {
 func TestSendWaitExits7WhenAnotherDeviceStopsTheReply(t *testing.T) {
 	r := stopDuringReply(t, gatewaysim.Config{})
 	r.expect(t, headless.ExitTurnFailed)
-	if !strings.Contains(r.stdout.String(), `{"event":"end","status":"stopped","exit":7,"error":"the turn was stopped (agent.stop, from another device) before it finished; the reply above is partial"}`) {
+	if !strings.Contains(r.stdout.String(), `{"event":"end","status":"stopped","exit":7,"error":"the gateway reports the turn interrupted (a stop or a new message from another device) before it finished; the reply above is partial"}`) {
 		t.Fatalf("no stopped end event:\n%s", r.stdout)
 	}
 	if !strings.Contains(r.stdout.String(), `"event":"reply"`) {

@@ -143,7 +143,9 @@ func (t *tailer) frame(f frame.Frame, chg store.Change) {
 			t.picker(f, p)
 		}
 	case *frame.PickerAnswered:
-		t.answered(l, p)
+		if frame.Offers(t.st.Caps().PickerAnswered) { // as the store: only from a gateway that offered it
+			t.answered(l, p)
+		}
 	case *frame.Empty:
 		if f.Type == frame.TypeAgentIdle {
 			t.emit(Event{Event: "idle"}.withLane(l))
@@ -190,7 +192,7 @@ func (t *tailer) picker(f frame.Frame, p *frame.Picker) {
 }
 
 // answered prints a picker answered on some device (the gateway's
-// picker.answered).
+// picker.answered): who answered is the gateway's claim.
 func (t *tailer) answered(l frame.Lane, p *frame.PickerAnswered) {
 	if t.json != nil {
 		t.json.write(Event{Event: "picker", Status: "answered", PickerID: termsafe.Line(p.PickerID), Value: termsafe.Line(p.Value), By: eventBy(p.By)}.withLane(l))
@@ -199,7 +201,7 @@ func (t *tailer) answered(l frame.Lane, p *frame.PickerAnswered) {
 	line := fmt.Sprintf("[%s] %s answered %s", termsafe.Line(laneName(t.st, l)), termsafe.Line(p.PickerID), termsafe.Line(p.Value))
 	if p.By != nil {
 		if by := store.ByText(*p.By); by != "" {
-			line += " · " + termsafe.Line(by)
+			line += " · reported by the gateway as " + termsafe.Line(by)
 		}
 	}
 	fmt.Fprintln(t.out, line+"\n")

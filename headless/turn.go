@@ -3,8 +3,10 @@ package headless
 import (
 	"context"
 	"errors"
+	"slices"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/wsclient"
 )
@@ -46,6 +48,9 @@ func (w *turnWatch) follow(ctx context.Context, s *session) error {
 			if done, err := w.frame(ctx, fe.Frame, s); done {
 				return err
 			}
+		}
+		if slices.Contains(s.settled, w.lane) {
+			return w.cutShort(s)
 		}
 	}
 }
@@ -128,6 +133,25 @@ func (w *turnWatch) pickerWaits(f frame.Frame, s *session) error {
 	return fail(ExitPickerWaiting, "a picker waits for an answer (iris pickers lists it)")
 }
 
+// cutShort returns the outcome of a turn that a reconnect found the
+// gateway no longer runs (store.Reconcile settled its lane): exit 7, with
+// whatever text of the reply came before.
+func (w *turnWatch) cutShort(s *session) error {
+	why := "the gateway no longer runs the turn"
+	if ln := s.st.Lane(w.lane); ln != nil && w.reply != "" {
+		if m := ln.Message(w.reply); m != nil {
+			if m.Cut == store.CutIdle || m.Cut == store.CutNone {
+				return w.ended() // its history showed the reply finished
+			}
+			why = m.Cut.String()
+		}
+	}
+	if w.reply == "" {
+		return fail(ExitTurnFailed, "the turn ended without a reply: %s after the reconnect", why)
+	}
+	return fail(ExitTurnFailed, "the reply was %s before it finished; the text above is partial", why)
+}
+
 // ended returns the outcome of a turn that reached agent.idle.
 func (w *turnWatch) ended() error {
 	switch {
@@ -137,7 +161,7 @@ func (w *turnWatch) ended() error {
 		return fail(ExitTurnFailed, "the turn ended without a reply (it was stopped)")
 	case w.stopped:
 		return &exitError{code: ExitTurnFailed, status: "stopped",
-			msg: "the turn was stopped (agent.stop, from another device) before it finished; the reply above is partial"}
+			msg: "the gateway reports the turn interrupted (a stop or a new message from another device) before it finished; the reply above is partial"}
 	}
 	return nil
 }

@@ -31,7 +31,8 @@ Exit codes: 0 ok, 2 usage, 3 configuration, 4 token rejected,
 --connect-timeout), 7 the turn ended with an error or was stopped (a stop
 from another device while the reply streams needs the gateway's
 turn_interrupted extension;
-without it the partial reply ends with 0), 8 a picker waits and no
+without it the partial reply ends with 0; a reply a gateway restart cut
+short, once the reconnect shows the turn gone), 8 a picker waits and no
 policy answered it (--wait),
 9 unknown channel, 10 ambiguous channel name, 11 nothing to send (empty
 text or stdin), 130 interrupted (with --wait the message stays sent).
@@ -44,8 +45,8 @@ Usage:
 
 Prints each finished message of the default channel (or --channel, or every
 lane with --all) as "[Lane] role:" and its text, each picker that waits and,
-when the gateway has the picker_answered extension, each picker answered and
-by whom (device, policy and rule), until Ctrl+C (exit 0). It stays up across reconnects and resumes from the
+when the gateway offers the picker_answered extension, each picker answered
+and by whom (as the gateway reports it: device, policy and rule), until Ctrl+C (exit 0). It stays up across reconnects and resumes from the
 sync cursor, printing nothing twice.
 
 Flags:
@@ -75,8 +76,9 @@ order; the first match answers it, and one no rule matches is left for the
 TUI or iris answer. One line per decision goes to stdout; a summary line
 goes to stderr on exit. Every answer goes to the audit log (iris audit)
 naming the policy and the rule, and shows in the lane on every device as a
-record naming them ("approved once: ... · by policy FILE, rule NAME · on
-DEVICE"): through the gateway when it has the picker_answered extension,
+record naming them ("approved once: ... · reported by the gateway as policy
+FILE, rule NAME, on DEVICE"): through the gateway when it offers the
+picker_answered extension,
 else from that audit log in a TUI on this machine (PROTOCOL-EXTENSIONS.md).
 Pickers the profile's TUI shows are answered too, even those raised before
 the approver first connected.
@@ -122,9 +124,11 @@ Usage:
 Prints id, lane, type, question or command, choices, age and time left.
 Pickers are rebuilt from what the gateway holds for the headless device
 (from the first headless command on this profile onwards) plus those the
-TUI of the profile shares (tui_pickers.json in its data dir), so one raised
-before any headless command ran is listed too. One answered elsewhere since
-may still be listed; iris answer then says it was already answered.
+TUI of the profile and the headless commands running beside it share
+(tui_pickers.json, headless_pickers.json.N in its data dir), so one raised
+before this command's device first connected is listed too. One answered
+elsewhere since that no running Iris saw end may still be listed; iris
+answer then says it was already answered.
 
 Flags:
   --json               one NDJSON "picker" event a line (picker_id, type,

@@ -7,9 +7,9 @@ import (
 )
 
 // Reading ahead for the reducer. Some reducer calls need stored items
-// that memory does not hold (see fill, placeByTS and knownElsewhere in
-// page.go). So that they never read on the UI goroutine, the UI asks
-// first, from memory only, whether a call would read (NeedFrame,
+// that memory does not hold (see fill, placeByTS, knownElsewhere and
+// recall in page.go). So that they never read on the UI goroutine, the
+// UI asks first, from memory only, whether a call would read (NeedFrame,
 // NeedHistory, NeedLane), gathers what a run of held calls needs in a
 // Reads, lets ReadAhead's AheadRead make those reads in a tea.Cmd (on the
 // writer goroutine, after the writes queued before it, like PageRead),
@@ -30,6 +30,9 @@ type laneNeed struct {
 	back bool     // pages back until a message at or before ts
 	ts   int64    // ms
 	ids  map[string]bool
+	// recall holds the ids among ids that a call recalls when stored:
+	// the pages back to them are read too.
+	recall map[string]bool
 }
 
 // need returns lane l's entry, creating it.
@@ -152,7 +155,7 @@ func (s *State) NeedFrame(r *Reads, f frame.Frame, replayed bool) bool {
 	l := f.Lane()
 	switch p := f.Payload.(type) {
 	case *frame.Message:
-		need := either(s.needFill(r, l), s.needID(r, l, p.MessageID))
+		need := either(s.needFill(r, l), s.needRecall(r, l, p.MessageID))
 		if replayed && s.mayPlace(l, p.MessageID) {
 			need = either(need, s.needBack(r, l, s.fromMillis(p.TS)))
 		}
@@ -162,7 +165,7 @@ func (s *State) NeedFrame(r *Reads, f frame.Frame, replayed bool) bool {
 	case *frame.MessageUpdate:
 		return either(s.needFill(r, l), s.needID(r, l, p.MessageID))
 	case *frame.MessageStop:
-		need := either(s.needFill(r, l), s.needID(r, l, p.MessageID))
+		need := either(s.needFill(r, l), s.needRecall(r, l, p.MessageID))
 		if replayed && p.TS != 0 && s.mayPlace(l, p.MessageID) {
 			need = either(need, s.needBack(r, l, time.UnixMilli(p.TS)))
 		}
@@ -212,7 +215,7 @@ func (s *State) NeedHistory(r *Reads, l frame.Lane, h *frame.History) bool {
 		if m.MessageID == "" || s.isGone(l, m.MessageID) || !s.notHeld(l, m.MessageID) {
 			continue
 		}
-		need = either(need, s.needID(r, l, m.MessageID))
+		need = either(need, s.needRecall(r, l, m.MessageID))
 		if s.mayPlace(l, m.MessageID) {
 			need = either(need, s.needBack(r, l, s.fromMillis(m.TS)))
 		}
@@ -254,33 +257,63 @@ func (s *State) needFill(r *Reads, l frame.Lane) bool {
 // needID: message id of lane l, not held in memory, is looked up while
 // the lane's database holds items memory does not (knownElsewhere).
 func (s *State) needID(r *Reads, l frame.Lane, id string) bool {
-	if !s.notHeld(l, id) {
-		return false
-	}
-	ln := s.lanes[l]
-	if ln != nil && !ln.localMore {
+	if !s.mayBeStored(l, id) {
 		return false
 	}
 	if _, ok := s.aheadKnown(l, id); ok {
 		return false
 	}
-	if r != nil {
-		n := r.need(l, laneOldest(ln))
-		if n.ids == nil {
-			n.ids = map[string]bool{}
-		}
-		n.ids[id] = true
-	}
+	s.addID(r, l, id, false)
 	return true
 }
 
-// needReceipt: a receipt for an id its lane does not hold looks it up in
-// the lane's database (applyReceipt).
+// needRecall: a final, history copy or receipt of message id of lane l,
+// not held in memory, looks it up (as needID) and, when it is stored,
+// pages the lane back in down to it (recall), so that it meets the
+// message as one held.
+func (s *State) needRecall(r *Reads, l frame.Lane, id string) bool {
+	if !s.mayBeStored(l, id) {
+		return false
+	}
+	if known, ok := s.aheadKnown(l, id); ok && (!known || s.recallRead(l, id)) {
+		return false
+	}
+	s.needFill(r, l)
+	s.addID(r, l, id, true)
+	return true
+}
+
+// mayBeStored reports whether message id of lane l is not held in memory
+// while the lane's database may hold it.
+func (s *State) mayBeStored(l frame.Lane, id string) bool {
+	if !s.notHeld(l, id) {
+		return false
+	}
+	ln := s.lanes[l]
+	return ln == nil || ln.localMore
+}
+
+// addID adds to r the look-up of message id of lane l, and with recall
+// the pages back to it; r may be nil.
+func (s *State) addID(r *Reads, l frame.Lane, id string, recall bool) {
+	if r == nil {
+		return
+	}
+	n := r.need(l, laneOldest(s.lanes[l]))
+	if n.ids == nil {
+		n.ids, n.recall = map[string]bool{}, map[string]bool{}
+	}
+	n.ids[id] = true
+	n.recall[id] = n.recall[id] || recall
+}
+
+// needReceipt: a receipt for an id its lane does not hold recalls it
+// from the lane's database (applyReceipt).
 func (s *State) needReceipt(r *Reads, l frame.Lane, id string) bool {
 	if s.lanes[l] == nil || id == "" || s.isGone(l, id) {
 		return false
 	}
-	return s.needID(r, l, id)
+	return s.needRecall(r, l, id)
 }
 
 // needBack: a message stamped ts placed by time (placeByTS) pages back
@@ -308,6 +341,19 @@ func (s *State) needBack(r *Reads, l frame.Lane, ts time.Time) bool {
 // backRead reports whether the pages read ahead of lane l reach back to a
 // message at or before t, or to the lane's oldest stored item.
 func (s *State) backRead(ln *Lane, l frame.Lane, t int64) bool {
+	return s.readBackTo(ln, l, func(p storedPage) bool { return reaches(p, t) })
+}
+
+// recallRead reports whether the pages read ahead of lane l reach back to
+// message id, or to the lane's oldest stored item.
+func (s *State) recallRead(l frame.Lane, id string) bool {
+	return s.readBackTo(s.lanes[l], l, func(p storedPage) bool { return holds(p, id) })
+}
+
+// readBackTo reports whether the pages read ahead of lane ln (l), in the
+// order pageIn takes them from what memory holds, reach a page where
+// found, or the lane's oldest stored item.
+func (s *State) readBackTo(ln *Lane, l frame.Lane, found func(storedPage) bool) bool {
 	var p storedPage
 	var ok bool
 	if ln == nil || ln.notRead {
@@ -316,10 +362,20 @@ func (s *State) backRead(ln *Lane, l frame.Lane, t int64) bool {
 		p, ok = s.aheadPage(l, ln.oldest())
 	}
 	for ok {
-		if reaches(p, t) || !p.more || len(p.items) == 0 {
+		if found(p) || !p.more || len(p.items) == 0 {
 			return true
 		}
 		p, ok = s.aheadPage(l, position{p.items[0].seq, p.items[0].id})
+	}
+	return false
+}
+
+// holds reports whether page p holds message id.
+func holds(p storedPage, id string) bool {
+	for _, it := range p.items {
+		if it.Msg != nil && it.Msg.ID == id {
+			return true
+		}
 	}
 	return false
 }
@@ -378,10 +434,22 @@ func (r *AheadRead) Read() Ahead {
 	return Ahead{a}
 }
 
-// readAhead reads what lane l needs: the fill's page, the pages back to
-// ts, as placeByTS would take them one after another, and the ids.
+// readAhead reads what lane l needs: the ids, the fill's page, and the
+// pages back to ts and to the oldest stored message to recall, as
+// placeByTS and recall would take them one after another.
 func (d *db) readAhead(l frame.Lane, n *laneNeed, limit int) *laneAhead {
 	la := &laneAhead{pages: map[position]storedPage{}, known: map[string]bool{}}
+	to := newest // the oldest stored message to recall
+	for id := range n.ids {
+		at, ok, err := d.messageAt(l, id)
+		if err != nil {
+			d.report(err, 0)
+		}
+		la.known[id] = ok
+		if ok && n.recall[id] && at.before(to) {
+			to = at
+		}
+	}
 	pos, more, reached := n.from, true, false
 	if n.fill {
 		p := d.readPage(l, newest, limit, true)
@@ -391,21 +459,14 @@ func (d *db) readAhead(l frame.Lane, n *laneNeed, limit int) *laneAhead {
 			pos = position{p.items[0].seq, p.items[0].id}
 		}
 	}
-	for n.back && more && !reached {
+	for more && (n.back && !reached || to.before(pos)) {
 		p := d.readPage(l, pos, limit, false)
 		la.pages[pos] = p
 		if len(p.items) == 0 {
 			break
 		}
-		more, reached = p.more, reaches(p, n.ts)
+		more, reached = p.more, reached || reaches(p, n.ts)
 		pos = position{p.items[0].seq, p.items[0].id}
-	}
-	for id := range n.ids {
-		ok, err := d.hasMessage(l, id)
-		if err != nil {
-			d.report(err, 0)
-		}
-		la.known[id] = ok
 	}
 	return la
 }

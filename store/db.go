@@ -291,13 +291,13 @@ func (d *db) laneRows(l frame.Lane, seq float64, id int64, limit int) ([]itemRow
 	return out, rows.Err()
 }
 
-// hasMessage reports whether lane l stores message id.
-func (d *db) hasMessage(l frame.Lane, id string) (bool, error) {
-	var one int
-	err := d.conn.QueryRow(`SELECT 1 FROM items WHERE msg_id = ? AND chat_id = ? AND thread_id = ? LIMIT 1`,
-		id, l.ChatID, l.ThreadID).Scan(&one)
+// messageAt returns where lane l stores message id, and whether it does.
+func (d *db) messageAt(l frame.Lane, id string) (position, bool, error) {
+	var at position
+	err := d.conn.QueryRow(`SELECT seq, id FROM items WHERE msg_id = ? AND chat_id = ? AND thread_id = ? LIMIT 1`,
+		id, l.ChatID, l.ThreadID).Scan(&at.seq, &at.id)
 	if isNoRows(err) {
-		return false, nil
+		return at, false, nil
 	}
-	return err == nil, err
+	return at, err == nil, err
 }

@@ -77,7 +77,9 @@
 //     AddNotice, Settle, ApplyHistory) takes its newest page first, a
 //     replayed message older than everything held pages back to its place,
 //     and a message not held in memory is looked up by id so that it is
-//     not added twice. NeedFrame, NeedHistory and NeedLane say, from memory
+//     not added twice; a final, history copy or receipt of one the lane
+//     stores pages the lane back in down to it (recall), so that it meets
+//     the message as if memory had kept it. NeedFrame, NeedHistory and NeedLane say, from memory
 //     only, whether a call would read (never no when it would) and gather
 //     the reads in a Reads; ReadAhead returns an AheadRead whose Read, like
 //     PageRead's, runs on the writer goroutine; UseAhead installs the

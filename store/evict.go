@@ -13,8 +13,11 @@ import "github.com/hermes/iris/frame"
 // the lane says it has more (localMore), so the existing paging reads them
 // back: a page when the lane is focused again (OpenPage), more through
 // LoadOlder as the user scrolls, both read off the UI goroutine (see
-// PageRead), and knownElsewhere finds dropped messages for dedupe. Only a prefix is dropped, so what is held stays the lane's
-// newest items in order, as paging expects. A memory-only State drops
+// PageRead), knownElsewhere finds dropped messages for dedupe, and recall
+// pages a lane back in down to a dropped message that a later final,
+// history copy or receipt is about, so that it applies as if memory had
+// kept it, however far the writer had got. Only a prefix is dropped, so
+// what is held stays the lane's newest items in order, as paging expects. A memory-only State drops
 // nothing: it has nowhere to read items back from, so its memory grows
 // with the session (headless commands and tests, which are short-lived).
 // A shed lane's id index is rebuilt from the items it keeps, so it shrinks

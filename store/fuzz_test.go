@@ -53,10 +53,13 @@ func FuzzApply(f *testing.F) {
 
 func scriptStep(s *State, clk *clock, line string, ids *int) {
 	if s.db != nil {
-		// Each step starts with everything before it written, so what the
-		// next shed may drop (only written items) does not depend on how
-		// far the writer goroutine got, nor on the reads made ahead, which
-		// wait for it.
+		// Each step starts with everything before it written, so the next
+		// shed drops all it may (only written items), however far the
+		// writer goroutine got by itself or through the reads made ahead,
+		// which wait for it. Messages, receipts and history pages meet a
+		// shed message as a held one (TestShedLanesApplyAsInMemory), but a
+		// tool event still finds its card only among the items memory
+		// holds of the current turn.
 		defer s.db.flush()
 	}
 	word, rest, _ := strings.Cut(line, " ")

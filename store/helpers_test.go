@@ -140,6 +140,10 @@ const helloAck = `{"type":"hello.ack","payload":{"server_caps":{"streaming":true
   {"chat_id":"c7","name":"Seven","kind":"channel"},
   {"chat_id":"c7","thread_id":"t1","name":"Thread","kind":"thread","parent_chat_id":"c7"}]}}`
 
+// helloAckAnswered is helloAck from a gateway offering the picker_answered
+// extension.
+var helloAckAnswered = strings.Replace(helloAck, `"streaming":true`, `"streaming":true,"picker_answered":true`, 1)
+
 // loadOlder is LoadOlder with the page read it asks for made at once and
 // applied, as the UI's command would; a page that adds nothing, or the
 // lane's first, lets it ask again (now the gateway, or nothing).

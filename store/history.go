@@ -9,10 +9,11 @@ import (
 // an id for an older page (sent while the user scrolls up).
 //
 // Messages already held are refreshed in place (a streaming one is
-// finished); user messages that echo an outgoing placeholder replace it;
-// the rest are inserted by timestamp, or without one by the spec's
-// history order (pagePos), so pages may arrive in any order, overlap what
-// sync delivered, and carry no ts. The newest page also settles "delivery
+// finished), as are those memory dropped (paged back in: recall); user
+// messages that echo an outgoing placeholder replace it; the rest are
+// inserted by timestamp, or without one by the spec's history order
+// (pagePos), so pages may arrive in any order, overlap what sync
+// delivered, and carry no ts. The newest page also settles "delivery
 // unknown" placeholders (see PROTOCOL-NOTES) and sets HistoryLoaded; an
 // older page's has_more decides HasMore.
 //
@@ -71,7 +72,11 @@ func (s *State) mergeHistory(ln *Lane, page []frame.Message, i int, before strin
 		return false
 	}
 	msg := s.msgFromWire(m)
-	if it := ln.byMsg[m.MessageID]; it != nil {
+	it, stored := s.recall(ln, m.MessageID)
+	if stored {
+		return true
+	}
+	if it != nil {
 		if it.Msg.Streaming || it.Msg.Text != msg.Text || it.Msg.Reasoning != msg.Reasoning {
 			if m.TS == 0 {
 				msg.TS = it.Msg.TS // a page without ts does not restamp what is held
@@ -80,10 +85,7 @@ func (s *State) mergeHistory(ln *Lane, page []frame.Message, i int, before strin
 		}
 		return it.Msg.ClientMsgID == "" // the user's own recent message says nothing of what came before
 	}
-	if s.knownElsewhere(ln, msg.ID) {
-		return true
-	}
-	if _, done := s.absorb(ln, msg); done {
+	if s.absorb(ln, msg) != nil {
 		return false
 	}
 	s.add(ln, s.pagePos(ln, page, i, before), &Item{Kind: KindMessage, Msg: msg, TS: msg.TS})

@@ -104,6 +104,9 @@ type Message struct {
 	Cut Cut `json:"cut,omitempty"`
 	// Stopped marks a reply whose turn the user stopped (StopRequested).
 	Stopped bool `json:"stopped,omitempty"`
+	// Lost marks a streaming message while the connection that brought it
+	// is lost (ConnectionLost); in memory only.
+	Lost bool `json:"-"`
 	// MediaRefs are the upload refs an outgoing message attaches.
 	MediaRefs []string `json:"media_refs,omitempty"`
 	// Overflow is set when Text was cut at TextCap (textcap.go).
@@ -211,8 +214,9 @@ const (
 	Answered PickerOutcome = iota
 	// Expired: its timeout_s passed.
 	Expired
-	// AnsweredElsewhere: another device answered it: the gateway refused
-	// ours as no longer pending, or the turn moved on without it.
+	// AnsweredElsewhere: another device answered it, as the gateway said:
+	// it refused ours as no longer pending (not_found), or reported the
+	// answer (picker.answered, when it offers the extension).
 	AnsweredElsewhere
 	// Answering: this device sent an answer and waits for the gateway.
 	Answering
@@ -222,6 +226,14 @@ const (
 	// NotConfirmed: this device's answer was sent and nothing confirmed
 	// it; the picker is answerable again.
 	NotConfirmed
+	// Withdrawn: the picker ended without an answer: this device stopped
+	// the agent, or the gateway dropped it (a restart, or the turn went on
+	// with no answer reported by a gateway that reports answers).
+	Withdrawn
+	// Closed: the turn moved on and nothing says why (a gateway without
+	// the picker_answered extension): answered elsewhere, stopped or
+	// withdrawn alike. It is no evidence of another device.
+	Closed
 )
 
 // String names the outcome.
@@ -239,6 +251,10 @@ func (o PickerOutcome) String() string {
 		return "not delivered"
 	case NotConfirmed:
 		return "sent, not confirmed"
+	case Withdrawn:
+		return "withdrawn"
+	case Closed:
+		return "closed"
 	}
 	return "invalid"
 }

@@ -19,6 +19,9 @@ type Lane struct {
 	BusyReason string
 	// Typing follows typing/typing.stop.
 	Typing bool
+	// Lost: the connection dropped while the lane's turn looked running
+	// (ConnectionLost); nothing says yet whether it goes on.
+	Lost bool
 	// HasMore: older items exist, in the local database or on the gateway
 	// (a gap behind the newest page included); LoadOlder gets them.
 	HasMore bool
@@ -43,7 +46,7 @@ type Lane struct {
 	localMore  bool   // the database holds items older than items[0]
 	gap        string // the gateway holds messages between this id and older ones held
 	anchor     *Item
-	storedTurn bool        // the replay is of a turn only the database holds
+	storedTurn bool        // the replay is of a turn only the database holds (its page could not be read)
 	saved      laneRow     // the lane's row as last written
 	notRead    bool        // its stored items have not been read yet (see OpenPage)
 	stopAsked  bool        // the user asked the running turn to stop (stopped.go)

@@ -32,14 +32,21 @@ func (s *State) msgFromWire(m *frame.Message) *Message {
 // applyMessage applies a final message: it finishes a streaming item of the
 // same id, replaces a matching outgoing placeholder, or adds a new item
 // (live ones at the end, replayed ones by timestamp). A replayed message
-// already held is a no-op.
+// already held is a no-op. One that memory dropped but the database holds
+// is paged back in first (recall), so the outcome does not depend on
+// whether eviction got to it.
 func (s *State) applyMessage(l frame.Lane, m *frame.Message, replayed bool) {
 	ln := s.existingOrNew(l)
 	if ln == nil || m.MessageID == "" || s.isGone(l, m.MessageID) {
 		return
 	}
 	msg := s.msgFromWire(m)
-	if it := ln.byMsg[m.MessageID]; it != nil {
+	it, stored := s.recall(ln, m.MessageID)
+	if stored {
+		ln.anchor, ln.storedTurn = nil, replayed
+		return
+	}
+	if it != nil {
 		if replayed && !it.Msg.Streaming && it.Msg.Cut == CutNone {
 			ln.anchor, ln.storedTurn = it, false
 			return
@@ -51,18 +58,16 @@ func (s *State) applyMessage(l frame.Lane, m *frame.Message, replayed bool) {
 		s.awaitIfUser(ln, msg)
 		return
 	}
-	if it, done := s.absorb(ln, msg); done {
-		ln.anchor, ln.storedTurn = it, it == nil && replayed
-		if it != nil {
-			s.finishedNow(ln, msg.ID)
-			s.awaitIfUser(ln, msg)
-		}
+	if it := s.absorb(ln, msg); it != nil {
+		ln.anchor, ln.storedTurn = it, false
+		s.finishedNow(ln, msg.ID)
+		s.awaitIfUser(ln, msg)
 		return
 	}
 	s.finishedNow(ln, msg.ID)
 	s.awaitIfUser(ln, msg)
 	ln.turnStarted(msg)
-	it := &Item{Kind: KindMessage, Msg: msg, TS: msg.TS}
+	it = &Item{Kind: KindMessage, Msg: msg, TS: msg.TS}
 	pos := ln.Len()
 	if replayed {
 		pos = s.placeByTS(ln, msg.TS)
@@ -75,20 +80,18 @@ func (s *State) applyMessage(l frame.Lane, m *frame.Message, replayed bool) {
 	s.dropOffers(ln, msg)
 }
 
-// absorb settles a final message the lane's memory does not hold by id:
-// done when the database holds it already, or when it echoes an outgoing
-// placeholder (merged into it, which is returned).
-func (s *State) absorb(ln *Lane, msg *Message) (it *Item, done bool) {
-	if s.knownElsewhere(ln, msg.ID) {
-		return nil, true
+// absorb merges a final user message that neither the lane's memory nor
+// its database holds by id into the outgoing placeholder it echoes, and
+// returns that item (nil when it echoes none).
+func (s *State) absorb(ln *Lane, msg *Message) *Item {
+	if msg.Role != frame.RoleUser {
+		return nil
 	}
-	if msg.Role == frame.RoleUser {
-		if it := s.matchEcho(ln, msg); it != nil {
-			s.mergeFinal(ln, it, msg)
-			return it, true
-		}
+	it := s.matchEcho(ln, msg)
+	if it != nil {
+		s.mergeFinal(ln, it, msg)
 	}
-	return nil, false
+	return it
 }
 
 // mergeFinal overwrites item it's message with the final msg, keeping the
@@ -245,11 +248,11 @@ func (s *State) applyStop(l frame.Lane, m *frame.MessageStop, replayed bool) {
 	if ln == nil || m.MessageID == "" {
 		return
 	}
-	it := ln.byMsg[m.MessageID]
+	it, stored := s.recall(ln, m.MessageID)
+	if stored {
+		return
+	}
 	if it == nil {
-		if s.knownElsewhere(ln, m.MessageID) {
-			return
-		}
 		// A replayed answer goes by its time, ahead of messages typed
 		// since (still queued here); a live one at the end.
 		s.startAt(l, &frame.MessageStart{MessageID: m.MessageID, TS: m.TS}, func(ln *Lane) int {
@@ -327,8 +330,9 @@ func (s *State) deleteMessages(l frame.Lane, ids []string) {
 }
 
 // applyReceipt applies an incoming read.receipt in its lane (message ids
-// are per lane). For the user's own message it means the agent picked it
-// up (✓✓); a receipt for an id not held (nor stored, nor deleted) goes to
+// are per lane), to a message memory dropped as to one held (recall).
+// For the user's own message it means the agent picked it up (✓✓); a
+// receipt for an id not held (nor stored, nor deleted) goes to
 // the lane's oldest placeholder handed to the gateway and still waiting
 // for its echo, which takes the id. For a message from others it is
 // another device's read state: only what came after that message stays
@@ -338,8 +342,8 @@ func (s *State) applyReceipt(l frame.Lane, id string) {
 	if id == "" || ln == nil || s.isGone(l, id) {
 		return
 	}
-	it := ln.byMsg[id]
-	if it == nil && !s.knownElsewhere(ln, id) {
+	it, stored := s.recall(ln, id)
+	if it == nil && !stored {
 		if it = ln.oldestUnechoed(); it != nil {
 			it.Msg.ID = id
 			ln.index(it)

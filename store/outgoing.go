@@ -218,6 +218,22 @@ func (s *State) echoed(it *Item) {
 	}
 }
 
+// EchoOf returns the gateway's message id for the user's message
+// clientMsgID of lane l once its echo or read.receipt gave it one, ""
+// before (or when the lane no longer holds it).
+func (s *State) EchoOf(l frame.Lane, clientMsgID string) string {
+	ln := s.lanes[l]
+	if ln == nil || clientMsgID == "" || s.outbox[clientMsgID] != nil {
+		return ""
+	}
+	for i := len(ln.items) - 1; i >= 0; i-- {
+		if m := ln.items[i].Msg; m != nil && m.ClientMsgID == clientMsgID {
+			return m.ID
+		}
+	}
+	return ""
+}
+
 // SteerDelivered records that the gateway took steer clientMsgID into its
 // running turn: the steer is sent (✓) and leaves the outgoing queue. No
 // echo follows an agent.steer, so it keeps no client id to be matched by.

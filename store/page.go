@@ -132,9 +132,26 @@ func (s *State) knownElsewhere(ln *Lane, id string) bool {
 		return known
 	}
 	s.syncRead()
-	ok, err := s.db.hasMessage(ln.Key, id)
+	_, ok, err := s.db.messageAt(ln.Key, id)
 	if err != nil {
 		s.db.report(err, 0)
 	}
 	return ok
+}
+
+// recall returns lane ln's item of message id, paging the lane's stored
+// items back into memory down to it when only the database holds it
+// (eviction dropped it, or the lane was not read yet), so that a later
+// final or receipt meets it just as a message memory kept. stored reports one the database holds that
+// memory still does not (a page could not be read).
+func (s *State) recall(ln *Lane, id string) (it *Item, stored bool) {
+	if it = ln.byMsg[id]; it != nil || !s.knownElsewhere(ln, id) {
+		return it, false
+	}
+	s.fill(ln)
+	it = ln.byMsg[id]
+	for it == nil && s.pageIn(ln) {
+		it = ln.byMsg[id]
+	}
+	return it, it == nil
 }

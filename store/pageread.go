@@ -21,6 +21,9 @@ type position struct {
 	id  int64
 }
 
+// before reports whether p sorts before o.
+func (p position) before(o position) bool { return p.seq < o.seq || p.seq == o.seq && p.id < o.id }
+
 // newest sorts after every stored item: reading before it reads a lane's
 // newest items.
 var newest = position{math.MaxFloat64, math.MaxInt64}

@@ -60,6 +60,8 @@ func moveLane(t *testing.T, js string, top bool) string {
 func TestEveryChatScopedFrameReachesItsLaneFromThePayload(t *testing.T) {
 	l := lane("android:chan_7", "t_123")
 	inPayload, onTop := newState(newClock()), newState(newClock())
+	apply(t, inPayload, helloAckAnswered)
+	apply(t, onTop, helloAckAnswered)
 	for _, js := range payloadLaneVectors(t) {
 		got := apply(t, inPayload, js)
 		exp := apply(t, onTop, moveLane(t, js, true))

@@ -105,8 +105,8 @@ func reopened(t *testing.T, dir string, clk *clock, more bool) *State {
 	return open(t, dir, clk)
 }
 
-// Messages in the store outside the loaded window are paged in on demand,
-// deduped against, and deleted for real.
+// Messages in the store outside the loaded window are paged in on demand
+// and deleted for real.
 func TestPagingFromTheStore(t *testing.T) {
 	s := reopened(t, t.TempDir(), newClock(), true)
 	defer closeState(t, s)
@@ -114,21 +114,6 @@ func TestPagingFromTheStore(t *testing.T) {
 	wantIDs(t, s, def, 71, 120)
 	if !ln.HasMore || ln.OldestID != "m71" {
 		t.Fatalf("more %v oldest %q", ln.HasMore, ln.OldestID)
-	}
-	// A replay of a turn only the store holds adds nothing, not even to
-	// the turn in memory.
-	replay(t, s, `{"type":"message","chat_id":"d","payload":{"message_id":"m4","role":"user","text":"t4"}}`,
-		`{"type":"agent.busy","chat_id":"d","payload":{}}`,
-		`{"type":"commentary","chat_id":"d","payload":{"message_id":"c4","text":"hm"}}`,
-		`{"type":"tool.start","chat_id":"d","payload":{"index":1,"name":"x"}}`,
-		`{"type":"tool.end","chat_id":"d","payload":{"index":1,"ok":true}}`,
-		`{"type":"message","chat_id":"d","payload":{"message_id":"m5","role":"assistant","text":"t5"}}`,
-		`{"type":"agent.idle","chat_id":"d","payload":{}}`)
-	if ln.Len() != 50 || ln.Busy {
-		t.Fatalf("len %d busy %v", ln.Len(), ln.Busy)
-	}
-	if err := invariants(s); err != nil {
-		t.Fatal(err)
 	}
 	c, req := loadOlder(s, def)
 	if req != nil || !c.Has(def) {
@@ -146,6 +131,39 @@ func TestPagingFromTheStore(t *testing.T) {
 	s.db.flush()
 	if n := count(t, s.db.conn, `SELECT COUNT(*) FROM items WHERE msg_id IN ('m2','m100')`); n != 0 {
 		t.Fatalf("%d rows left", n)
+	}
+}
+
+// TestReplayOfATurnOnlyTheStoreHolds: a replay of a turn that only the
+// database holds (memory has the newest page) is applied as by a State
+// that holds the whole lane: the lane is paged back in down to the turn,
+// whose messages are not added twice, whose commentary and tool card go
+// into that turn (not the one in memory) and whose busy state is stale.
+func TestReplayOfATurnOnlyTheStoreHolds(t *testing.T) {
+	frames := []string{`{"type":"message","chat_id":"d","payload":{"message_id":"m4","role":"user","text":"t4"}}`,
+		`{"type":"agent.busy","chat_id":"d","payload":{}}`,
+		`{"type":"commentary","chat_id":"d","payload":{"message_id":"c4","text":"hm"}}`,
+		`{"type":"tool.start","chat_id":"d","payload":{"index":1,"name":"x"}}`,
+		`{"type":"tool.end","chat_id":"d","payload":{"index":1,"ok":true}}`,
+		`{"type":"message","chat_id":"d","payload":{"message_id":"m5","role":"assistant","text":"t5"}}`,
+		`{"type":"agent.idle","chat_id":"d","payload":{}}`}
+	dir, clk := t.TempDir(), newClock()
+	s := reopened(t, dir, clk, true)
+	wantIDs(t, s, def, 71, 120)
+	mem := newState(clk)
+	apply(t, mem, helloAck)
+	mem.ApplyHistory(def, "", page(1, 120, true))
+	replay(t, s, frames...)
+	replay(t, mem, frames...)
+	want := dump(mem, def)
+	if got := dump(s, def); got != want || s.Lane(def).Busy {
+		t.Fatalf("busy %v, lane:\n%s\nwant:\n%s", s.Lane(def).Busy, got, want)
+	}
+	closeState(t, s)
+	s = open(t, dir, clk)
+	defer closeState(t, s)
+	if got := dump(readAll(s), def); got != want {
+		t.Fatalf("stored:\n%s\nwant:\n%s", got, want)
 	}
 }
 

@@ -27,6 +27,10 @@ type Picker struct {
 	// confirmed it yet; the picker is answerable again, and the turn
 	// moving on accepts that answer.
 	Unconfirmed bool
+	// Outage: the connection was lost while it waited (ConnectionLost). A
+	// gateway that then no longer has it may have answered it elsewhere or
+	// forgotten it in a restart nothing announced (a crash).
+	Outage bool
 }
 
 // maxTimeout bounds timeout_s (seconds) so that a huge value cannot
@@ -218,34 +222,78 @@ func (p Picker) TimedOut(now time.Time) bool {
 
 // turnMovedOn is a tool.start, tool.end, message.stop or agent.idle in lane
 // ln: the agent went on, so every picker pending there that held the turn
-// (blocksTurn) was answered by another device, or timed out on the gateway
-// when its deadline is (almost) reached. (Answers from this device the turn
-// moved on after were accepted before, see answersMovedOn.) One whose answer
-// from here failed may have been answered by that answer after all (the
-// connection dropped after it went out), so its record says unconfirmed, not
-// "another device".
-func (s *State) turnMovedOn(ln *Lane) {
+// (blocksTurn) ended without an answer from here. (Answers from this
+// device the turn moved on after were accepted before, see
+// answersMovedOn.) What the record says is what is known (closeCause);
+// one whose answer from here failed may have been answered by that answer
+// after all (the connection dropped after it went out), so its record says
+// unconfirmed.
+func (s *State) turnMovedOn(ln *Lane) { s.closePickers(ln, CutNone) }
+
+// closePickers ends every picker pending in lane ln because its turn
+// ended; c is how Settle ended the turn (CutNone: the gateway's frames).
+// A picker that does not hold the turn ends only with a gateway restart.
+func (s *State) closePickers(ln *Lane, c Cut) {
 	now := s.now()
 	for _, p := range append([]Picker(nil), ln.pickers...) {
-		if !p.blocksTurn() {
+		if !p.blocksTurn() && c != CutRestart {
 			continue
 		}
-		o, record := AnsweredElsewhere, ""
+		o, record := s.closeCause(ln, c)
 		switch {
 		case p.Failed != "":
-			o, record = NotDelivered, "answer unconfirmed ("+p.Failed+"), and the agent has moved on: "+p.Summary()
+			o, record = NotDelivered, "answer unconfirmed ("+p.Failed+"), and the agent has moved on"
 		case p.TimedOut(now):
-			o = Expired
+			o, record = Expired, ""
+		}
+		if record != "" {
+			record += ": " + p.Summary()
 		}
 		s.endPicker(ln.Key, p.PickerID, o, record)
 	}
 }
 
+// closeCause says why lane ln's pickers end with its turn, as far as this
+// device knows (PROTOCOL-NOTES, "Pickers", leaves the record to the
+// client): a stop from here, a gateway that restarted or lost the turn
+// (Settle's c), a gateway offering picker_answered that reported no
+// answer before the turn went on. Otherwise the cause is unknown: the
+// record is "closed", never "answered on another device".
+func (s *State) closeCause(ln *Lane, c Cut) (PickerOutcome, string) {
+	switch {
+	case ln.stopAsked:
+		return Withdrawn, "withdrawn: you stopped the agent"
+	case c == CutRestart:
+		return Withdrawn, "withdrawn by the gateway (it restarted)"
+	case c == CutLost:
+		return Withdrawn, "withdrawn by the gateway (it lost the turn)"
+	case frame.Offers(s.caps.PickerAnswered):
+		return Withdrawn, "withdrawn by the gateway (no device answered)"
+	}
+	return Closed, ClosedText
+}
+
+// ClosedText starts the record of a picker whose turn moved on for a
+// reason nothing told: answered on another device, stopped there, or
+// dropped by the gateway.
+const ClosedText = "closed without an answer from here (the agent went on)"
+
+// withdrawAll ends every pending picker as withdrawn by the gateway, which
+// restarted and forgot them (its cursor went back: ResetCursor).
+func (s *State) withdrawAll() {
+	for _, ln := range s.lanes {
+		for _, p := range slices.Clone(ln.pickers) {
+			s.endPicker(ln.Key, p.PickerID, Withdrawn, "withdrawn by the gateway (it restarted): "+p.Summary())
+		}
+	}
+}
+
 // endPicker takes a picker out of its queue and records how it ended; a
 // record text "" becomes "<outcome>: <summary>". It returns the record (nil
-// when the picker was not pending). The record of one answered elsewhere
+// when the picker was not pending). The record of one that did not expire
 // names the picker, so that word of who answered can complete it later
-// (pickeranswered.go).
+// (pickeranswered.go); those whose cause is unknown are also kept for
+// TakeUnattributed.
 func (s *State) endPicker(l frame.Lane, pickerID string, o PickerOutcome, record string) *Item {
 	ln := s.lanes[l]
 	if ln == nil {
@@ -263,8 +311,10 @@ func (s *State) endPicker(l frame.Lane, pickerID string, o PickerOutcome, record
 		record = o.String() + ": " + p.Summary()
 	}
 	it := &Item{Kind: KindPickerRecord, Text: record, Outcome: o, TS: s.now()}
-	if o == AnsweredElsewhere {
+	if o != Expired {
 		it.Answer = &PickerAnswer{PickerID: pickerID, Type: p.Type, Subject: p.subject()}
+	}
+	if o == AnsweredElsewhere || o == Closed {
 		s.noteUnattributed(PickerEnd{Lane: l, PickerID: pickerID, Arrived: p.Arrived})
 	}
 	s.add(ln, ln.Len(), it)

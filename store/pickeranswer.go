@@ -35,7 +35,8 @@ type AnswerSettled struct {
 	// Result is audit.Accepted, NotConfirmed, Refused, RejectedElsewhere,
 	// Expired or Failed (not sent).
 	Result audit.Result
-	// Reason is why it was refused or not sent.
+	// Reason is why it was refused or not sent; for RejectedElsewhere, the
+	// record of the answer that won, when the gateway reported it.
 	Reason string
 }
 
@@ -62,6 +63,9 @@ type inFlight struct {
 	item     *Item  // the record in the picker's lane
 	record   string // the record's text once accepted
 	accepted bool   // the turn moved on after it
+	// other is the gateway's report (picker.answered) of another answer
+	// that came while this one was in flight.
+	other *PickerAnswer
 }
 
 // AnswerPicker takes the picker the user answered with value out of its
@@ -135,16 +139,39 @@ func (s *State) accept(a *inFlight) {
 }
 
 // notUsed settles an answer the gateway refused as no longer pending
-// (not_found): answered elsewhere, or too late.
+// (not_found): answered elsewhere, or too late; after an outage, maybe
+// forgotten by a restart.
 func (s *State) notUsed(a *inFlight) {
 	if a.picker.TimedOut(s.now()) {
 		s.settle(a, Expired, "not used: the question had expired: "+a.picker.Summary())
 		s.news(a, audit.Expired, "")
 		return
 	}
-	s.settle(a, AnsweredElsewhere, "not used: answered on another device: "+a.picker.Summary())
-	s.news(a, audit.RejectedElsewhere, "")
+	rec := PickerAnswer{PickerID: a.picker.PickerID, Type: a.picker.Type, Subject: a.picker.subject(), NotUsed: a.value}
+	if a.other == nil && a.picker.Outage {
+		// Across an outage not_found proves no answer elsewhere: a gateway
+		// that crashed and came back forgot its pickers. A report of what
+		// won, if one comes, completes the record (attribute).
+		a.item.Answer = &rec
+		s.settle(a, Closed, notUsedText(a.picker.Type, a.value, "")+GoneAfterOutage+": "+a.picker.Summary())
+		s.news(a, audit.RejectedElsewhere, GoneAfterOutage)
+		return
+	}
+	if o := a.other; o != nil {
+		rec.Value, rec.By, rec.Reported = o.Value, o.By, o.Reported
+	}
+	a.item.Answer = &rec
+	s.settle(a, AnsweredElsewhere, rec.record())
+	reason := ""
+	if a.other != nil {
+		reason = rec.record() // what won, for the audit log and the status bar
+	}
+	s.news(a, audit.RejectedElsewhere, reason)
 }
+
+// GoneAfterOutage says why an answer was not used when the gateway no
+// longer had its question after the connection was lost while it waited.
+const GoneAfterOutage = "the gateway no longer had the question (answered on another device, or forgotten by a gateway restart while the connection was down)"
 
 // refused settles an answer the gateway refused, or one that was not
 // sent (label says which, reason why): the picker is pending again, with

@@ -46,7 +46,7 @@ func TestPickerClosesWhenTheTurnMovesOn(t *testing.T) {
 				t.Fatalf("still pending: %+v", ps)
 			}
 			last := s.Lane(def).Item(s.Lane(def).Len() - 1)
-			if last.Kind != KindPickerRecord || last.Text != "answered on another device: rm -rf build/" || last.Outcome != AnsweredElsewhere {
+			if last.Kind != KindPickerRecord || last.Text != ClosedText+": rm -rf build/" || last.Outcome != Closed {
 				t.Fatalf("record %+v", last)
 			}
 		})
@@ -78,7 +78,7 @@ func TestPickerAnswerSettlesOnTheGatewaysReply(t *testing.T) {
 	s.PickerAccepted("pa")
 	s.AnswerPicker(def, "pq", "v", "answered “x”: Which one?")
 	s.PickerGone(def, "pq")
-	want(t, s, def, `picker-record "approved once: rm -rf build/"`, `picker-record "not used: answered on another device: Which one?"`)
+	want(t, s, def, `picker-record "approved once: rm -rf build/"`, `picker-record "your answer “v” was not used: answered on another device: Which one?"`)
 	if it := s.Lane(def).Item(1); it.Outcome != AnsweredElsewhere {
 		t.Fatalf("%+v", it)
 	}

@@ -15,10 +15,10 @@ const answeredByPolicy = `{"type":"picker.answered","chat_id":"d","payload":{"pi
 // log's lookup.
 func TestPickerAnsweredEndsThePickerWithWhoAnswered(t *testing.T) {
 	s := newState(newClock())
-	apply(t, s, helloAck, approval)
+	apply(t, s, helloAckAnswered, approval)
 	c := apply(t, s, answeredByPolicy)
 	wantPickers(t, s, c, def, "")
-	want(t, s, def, `picker-record "approved once: rm -rf build/ · by policy ci.toml, rule cache · on ci (headless)"`)
+	want(t, s, def, `picker-record "approved once: rm -rf build/ · reported by the gateway as policy ci.toml, rule cache, on ci (headless)"`)
 	it := s.Lane(def).Item(0)
 	if it.Outcome != AnsweredElsewhere || it.Answer == nil || it.Answer.PickerID != "pa" || it.Answer.Value != "once" {
 		t.Fatalf("record %+v answer %+v", it, it.Answer)
@@ -35,13 +35,16 @@ func TestPickerAnsweredEndsThePickerWithWhoAnswered(t *testing.T) {
 }
 
 // TestAttributionCompletesARecordAfterTheTurnMovedOn: a picker the turn
-// moved past is "answered on another device" and listed by
-// TakeUnattributed; word of who answered (late picker.answered, or the
-// audit log through AttributeAnswer) completes that record.
+// moved past, from a gateway without picker_answered, is "closed" (nothing
+// says another device answered) and listed by TakeUnattributed; word of
+// who answered (the audit log through AttributeAnswer) completes that
+// record. A picker.answered from that gateway is not applied: it never
+// offered the extension.
 func TestAttributionCompletesARecordAfterTheTurnMovedOn(t *testing.T) {
 	s := newState(newClock())
 	apply(t, s, helloAck, approval, clarify, `{"type":"agent.idle","chat_id":"d","payload":{}}`)
-	want(t, s, def, `picker-record "answered on another device: rm -rf build/"`, `picker-record "answered on another device: Which one?"`)
+	closed := `picker-record "` + ClosedText + `: rm -rf build/"`
+	want(t, s, def, closed, `picker-record "`+ClosedText+`: Which one?"`)
 	ends := s.TakeUnattributed()
 	if len(ends) != 2 || ends[0].PickerID != "pa" || ends[0].Lane != def || ends[1].PickerID != "pq" {
 		t.Fatalf("unattributed %+v", ends)
@@ -50,9 +53,10 @@ func TestAttributionCompletesARecordAfterTheTurnMovedOn(t *testing.T) {
 		t.Fatal("taken twice")
 	}
 	s.AttributeAnswer(def, "pq", "the blue one", frame.AnswerBy{DeviceName: "phone"})
-	apply(t, s, answeredByPolicy)
-	want(t, s, def, `picker-record "approved once: rm -rf build/ · by policy ci.toml, rule cache · on ci (headless)"`,
-		`picker-record "answered “the blue one”: Which one? · by phone"`)
+	if c := apply(t, s, answeredByPolicy); !c.Empty() {
+		t.Fatalf("picker.answered from a gateway that never offered it changed %+v", c)
+	}
+	want(t, s, def, closed, `picker-record "answered “the blue one”: Which one? · by phone (audit log)"`)
 	if c := s.AttributeAnswer(def, "pz", "once", frame.AnswerBy{DeviceName: "phone"}); !c.Empty() {
 		t.Fatalf("an unknown picker changed %+v", c)
 	}
@@ -62,7 +66,7 @@ func TestAttributionCompletesARecordAfterTheTurnMovedOn(t *testing.T) {
 // awaits the gateway, picker.answered leaves it to the gateway's reply.
 func TestPickerAnsweredLeavesOwnAnswerInFlight(t *testing.T) {
 	s := newState(newClock())
-	apply(t, s, helloAck, approval)
+	apply(t, s, helloAckAnswered, approval)
 	s.AnswerPicker(def, "pa", "v", "approved once: rm -rf build/")
 	if c := apply(t, s, answeredByPolicy); !c.Empty() {
 		t.Fatalf("changed %+v", c)
@@ -76,12 +80,12 @@ func TestPickerAnsweredLeavesOwnAnswerInFlight(t *testing.T) {
 func TestAttributionIsStored(t *testing.T) {
 	dir, clk := t.TempDir(), newClock()
 	s := open(t, dir, clk)
-	apply(t, s, helloAck, approval, answeredByPolicy)
+	apply(t, s, helloAckAnswered, approval, answeredByPolicy)
 	closeState(t, s)
 	s = open(t, dir, clk)
 	defer closeState(t, s)
 	s.Focus(def)
-	want(t, s, def, `picker-record "approved once: rm -rf build/ · by policy ci.toml, rule cache · on ci (headless)"`)
+	want(t, s, def, `picker-record "approved once: rm -rf build/ · reported by the gateway as policy ci.toml, rule cache, on ci (headless)"`)
 	if a := s.Lane(def).Item(0).Answer; a == nil || a.By == nil || a.By.Rule != "cache" || a.Type != frame.TypePickerApproval {
 		t.Fatalf("stored answer %+v", a)
 	}
@@ -109,10 +113,46 @@ func TestInterruptedStopMarksTheReplyStopped(t *testing.T) {
 // names who answered, as live.
 func TestReplayedPickerAnsweredApplies(t *testing.T) {
 	s := newState(newClock())
-	apply(t, s, helloAck)
+	apply(t, s, helloAckAnswered)
 	replay(t, s, approval, answeredByPolicy)
-	want(t, s, def, `picker-record "approved once: rm -rf build/ · by policy ci.toml, rule cache · on ci (headless)"`)
+	want(t, s, def, `picker-record "approved once: rm -rf build/ · reported by the gateway as policy ci.toml, rule cache, on ci (headless)"`)
 	if len(s.AllPickers()) != 0 {
 		t.Fatalf("still pending: %+v", s.AllPickers())
 	}
+}
+
+// TestGatewayThatWentBackWithdrawsPendingPickers: a hello.ack cursor below
+// the stored one (ResetCursor) is a gateway that lost what it held: the
+// pickers pending here are recorded as withdrawn by its restart, never as
+// answered on another device.
+func TestGatewayThatWentBackWithdrawsPendingPickers(t *testing.T) {
+	s := newState(newClock())
+	apply(t, s, helloAck, approval, clarify)
+	s.advanceCursor(40)
+	c := s.ResetCursor(3)
+	wantPickers(t, s, c, def, "")
+	want(t, s, def, `picker-record "withdrawn by the gateway (it restarted): rm -rf build/"`,
+		`picker-record "withdrawn by the gateway (it restarted): Which one?"`)
+	if got := s.TakeUnattributed(); len(got) != 0 {
+		t.Fatalf("left for the audit lookup: %+v", got)
+	}
+}
+
+// TestNotFoundAfterAnOutageDoesNotClaimAnotherDevice: a picker that waited
+// through a lost connection and whose answer the gateway then refuses as
+// not pending (not_found) may have been forgotten by a gateway that
+// crashed and came back: the record says both causes, not "answered on
+// another device"; a report of what won, arriving after, completes it.
+func TestNotFoundAfterAnOutageDoesNotClaimAnotherDevice(t *testing.T) {
+	s := newState(newClock())
+	apply(t, s, helloAckAnswered, approval)
+	s.ConnectionLost()
+	s.AnswerPicker(def, "pa", "once", "approved once: rm -rf build/")
+	s.SettleAnswer("pa", false, &frame.Error{Code: frame.CodeNotFound})
+	want(t, s, def, `picker-record "your answer “approve once” was not used: `+GoneAfterOutage+`: rm -rf build/"`)
+	if len(s.AllPickers()) != 0 {
+		t.Fatalf("pending %+v", s.AllPickers())
+	}
+	apply(t, s, answeredByPolicy)
+	want(t, s, def, `picker-record "your answer “approve once” was not used: approved once on another device: rm -rf build/ · reported by the gateway as policy ci.toml, rule cache, on ci (headless)"`)
 }

@@ -29,6 +29,9 @@ func (s *State) Apply(f frame.Frame, replayed bool) Change {
 	if routed && !replayed && movesTurnOn(f) {
 		s.answersMovedOn(f.Lane())
 	}
+	if routed && !replayed {
+		s.turnAlive(f)
+	}
 	if routed && !(replayed && s.staleReplay(f)) {
 		s.apply(f, replayed)
 	}
@@ -96,8 +99,8 @@ func (s *State) apply(f frame.Frame, replayed bool) {
 }
 
 // staleReplay reports whether replayed frame f belongs to a turn already
-// held. A turn only the database holds (its message was stored, not in
-// memory) takes no replayed turn events at all. For a turn in memory,
+// held. A turn only the database holds (its message is stored and could
+// not be paged back in: recall) takes no replayed turn events at all. For a turn in memory,
 // lifecycle frames (busy, idle, typing) are stale when the replay anchor's
 // turn is older than the lane's current one (a later user message the
 // gateway echoed follows it), or, for busy and typing, already has its
@@ -186,9 +189,12 @@ func (s *State) setBusy(l frame.Lane, reason string) {
 }
 
 // setIdle ends the lane's turn: not busy, not typing, pending pickers
-// close as answered elsewhere, and anything left streaming or running is
+// close (closeCause says why), and anything left streaming or running is
 // closed.
-func (s *State) setIdle(l frame.Lane) {
+func (s *State) setIdle(l frame.Lane) { s.endTurn(l, CutNone) }
+
+// endTurn is setIdle for a turn Settle ended with c (CutNone: agent.idle).
+func (s *State) endTurn(l frame.Lane, c Cut) {
 	ln := s.existingLane(l)
 	if ln == nil {
 		return
@@ -198,17 +204,17 @@ func (s *State) setIdle(l frame.Lane) {
 		s.laneChanged(ln)
 		s.chg.Directory = true
 	}
-	s.turnMovedOn(ln)
+	s.closePickers(ln, c)
 	// The turn that just ended is closed quietly (its end frames may still
 	// follow). Anything still open from an earlier turn missed its end for
 	// good: the gateway lost that turn (a restart while Iris was away) and
 	// a later turn has since run, so reconciliation saw a live lane.
-	c := CutIdle
+	quiet := CutIdle
 	for i := len(ln.items) - 1; i >= 0; i-- {
 		if isUserMsg(ln.items[i]) {
-			c = CutLost
+			quiet = CutLost
 		}
-		s.cut(ln, ln.items[i], c)
+		s.cut(ln, ln.items[i], quiet)
 	}
 	s.stopAnswered(ln)
 }

@@ -160,7 +160,7 @@ func TestApplyEveryFrameType(t *testing.T) {
 				if ln := s.Lane(def); ln.Busy || ln.Typing || len(s.Pickers(def)) != 0 || !c.Pickers {
 					t.Fatalf("%+v", ln)
 				}
-				want(t, s, def, `assistant m ""`, `tool 1 t`, `picker-record "answered on another device: ls"`)
+				want(t, s, def, `assistant m ""`, `tool 1 t`, `picker-record "`+ClosedText+`: ls"`)
 			}},
 		{"search.results", nil, `{"type":"search.results","id":6,"payload":{"query":"q","hits":[]}}`, wantNoop},
 		{"media.offer", nil, `{"type":"media.offer","chat_id":"d","payload":{"media_id":"md5","kind":"video","filename":"clip.mp4"}}`,

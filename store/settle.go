@@ -51,7 +51,7 @@ func (s *State) Unsettled() []frame.Lane {
 
 // Settle ends whatever lane l still shows as running, because the gateway
 // gave no sign of the turn after a reconnect (c says why: CutRestart or
-// CutLost): the lane is idle, its pickers expire, and every streaming
+// CutLost): the lane is idle, its pickers are withdrawn, and every streaming
 // message and running tool card is marked with c, stored ones not read
 // included. The mark is stored, so it survives a restart; a late end frame
 // still replaces it.
@@ -67,7 +67,10 @@ func (s *State) Settle(l frame.Lane, c Cut) Change {
 		for _, it := range ln.items {
 			s.cut(ln, it, c)
 		}
-		s.setIdle(l)
+		s.endTurn(l, c)
+		if ln.Lost {
+			s.clearLost(ln)
+		}
 	}
 	return s.end()
 }

@@ -153,6 +153,21 @@ type Change struct {
 	// Answers lists what became known of answers given on this device
 	// (pickeranswer.go), for the audit log.
 	Answers []AnswerSettled
+	// Reported lists the pickers the gateway's picker.answered ended, or
+	// whose answer from here it showed lost (NotUsed), with their records:
+	// a dialog open on one stays up with the news until the user dismisses
+	// it; a lost answer is told.
+	Reported []PickerReport
+}
+
+// PickerReport is a picker that the gateway reported answered.
+type PickerReport struct {
+	Lane     frame.Lane
+	PickerID string
+	Record   string
+	// NotUsed: this device's answer to it had been refused (not_found);
+	// the record now says what won.
+	NotUsed bool
 }
 
 // MessageRef names one message: its lane and id.
@@ -188,6 +203,7 @@ func (c *Change) Merge(o Change) {
 	c.Outgoing = c.Outgoing || o.Outgoing
 	c.Finished = append(c.Finished, o.Finished...)
 	c.Answers = append(c.Answers, o.Answers...)
+	c.Reported = append(c.Reported, o.Reported...)
 }
 
 func (c *Change) lane(l frame.Lane) {

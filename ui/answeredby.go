@@ -12,11 +12,11 @@ import (
 
 // Who answered a picker on another device: a gateway with the
 // picker_answered extension says so itself (picker.answered, applied by the
-// store). Without it, the TUI looks the picker up in the local audit log,
-// which `iris answer` and `iris approve` on this machine write: an answer
-// found there completes the record ("approved once: … · by policy ci.toml,
-// rule cache · on host (headless)"); one not found keeps "answered on
-// another device". The approver writes its entry once the gateway
+// store, as the gateway's claim). Without it, the TUI looks each picker
+// whose turn moved on ("closed") up in the local audit log, which `iris
+// answer` and `iris approve` on this machine write: an answer found there
+// completes the record ("approved once: … · by policy ci.toml, rule cache,
+// on host (headless) (audit log)"); one not found stays "closed". The approver writes its entry once the gateway
 // accepted the answer, which may be a moment after this TUI saw the turn
 // move on, so a lookup that finds nothing is retried a few times.
 

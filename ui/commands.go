@@ -358,14 +358,36 @@ func (m *Model) stopFocused() tea.Cmd {
 	return m.stopAgent()
 }
 
-// stopAgent sends agent.stop for the focused lane.
+// stopAgent sends agent.stop for the focused lane. The spec gives it no
+// response: the lane's agent.idle shows it worked, only an error with its
+// id (or a lost connection) is a failure, never silence.
 func (m *Model) stopAgent() tea.Cmd {
 	if m.gw == nil {
 		return nil
 	}
 	m.st.StopRequested(m.lane)
-	return tea.Batch(m.fireCmd("stop", laneFrame(frame.TypeAgentStop, m.lane, &frame.Empty{})),
-		common.ReportInfo("stopping the agent…"))
+	l := m.lane
+	stop := postCmd(m.gw, m.opts.RequestTimeout, laneFrame(frame.TypeAgentStop, l, &frame.Empty{}), func(confirmed bool, err error) tea.Msg {
+		switch {
+		case err != nil:
+			return requestFailedMsg{what: "stop", err: err}
+		case !confirmed:
+			return stopUnconfirmedMsg{lane: l}
+		}
+		return nil
+	})
+	return tea.Batch(stop, common.ReportInfo("stopping the agent…"))
+}
+
+// stopUnconfirmedMsg: nothing answered the agent.stop for lane.
+type stopUnconfirmedMsg struct{ lane frame.Lane }
+
+// handleStopUnconfirmed says so when the lane's agent is still running.
+func (m *Model) handleStopUnconfirmed(msg stopUnconfirmedMsg) tea.Cmd {
+	if ln := m.st.Lane(msg.lane); ln != nil && ln.Busy {
+		return common.ReportInfo("stop sent, not confirmed: the agent is still running (esc to try again)")
+	}
+	return nil
 }
 
 func appendLane(ls []frame.Lane, l frame.Lane) []frame.Lane {

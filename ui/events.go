@@ -57,6 +57,7 @@ func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
 	for _, a := range chg.Answers {
 		cmds = append(cmds, m.auditSettled(a))
 	}
+	cmds = append(cmds, m.keepReported(chg.Reported))
 	cmds = append(cmds, m.flushOutgoing(), m.spinTick(), m.checkStorage(), m.afterPickersChanged(), m.mediaDone(m.media.Prune(chg)), m.noteTurns())
 	return tea.Batch(cmds...)
 }
@@ -152,10 +153,11 @@ func (m *Model) handleConn(ev *wsclient.StateEvent) tea.Cmd {
 	var cmds []tea.Cmd
 	switch {
 	case state == common.ConnOnline && was != common.ConnOnline:
-		m.reconnected()
+		m.recon.Reconnected()
 		cmds = append(cmds, m.openLaneCmd(m.lane), m.resolveUnknown(), m.flushOutgoing(), m.fetchCatalog(), m.updateMedia(mediactl.Resume{}))
 	case state != common.ConnOnline:
-		m.disconnected()
+		m.recon.Disconnected()
+		cmds = append(cmds, m.applyChange(m.st.ConnectionLost(), nil))
 	}
 	switch {
 	case state == common.ConnAuthFailed:

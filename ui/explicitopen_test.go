@@ -75,3 +75,41 @@ func TestPickerKeyArmsAnArmingPicker(t *testing.T) {
 	h.typeText("4")
 	h.answeredKeeping(1, "")
 }
+
+// A picker answered elsewhere (the gateway's report) while its dialog was
+// still arming, as an approver answers one the moment it pops up, closes
+// by itself with its record: the user was not in it, and what they type
+// next goes to the composer instead of a dialog that can take no answer.
+// One the user is in (armed) keeps the report up until Esc.
+func TestReportedWhileArmingClosesTheDialog(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		after time.Duration
+		kept  bool
+	}{{"arming", 100 * time.Millisecond, false}, {"armed", dialog.ArmDelay, true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := newArmClock(t)
+			h := c.h
+			ack := hello()
+			ack.Payload.(*frame.HelloAck).ServerCaps.PickerAnswered = frame.Ptr(true)
+			h.frame(ack)
+			c.advance(3 * time.Second)
+			h.frame(approvalFrame(lane0, "pa_1", "rm -rf ./build"))
+			if h.m.DialogOpen() != dialog.PickerDialogID {
+				t.Fatal("the approval did not open")
+			}
+			c.advance(tc.after)
+			h.frame(on(frame.TypePickerAnswered, &frame.PickerAnswered{PickerID: "pa_1", Value: "once", By: &frame.AnswerBy{DeviceName: "ci"}}))
+			h.mustShow("◆ approved once: rm -rf ./build · reported by the gateway as ci")
+			if kept := h.m.DialogOpen() == dialog.PickerDialogID; kept != tc.kept {
+				t.Fatalf("dialog kept %v, want %v", kept, tc.kept)
+			}
+			if !tc.kept {
+				h.typeText("next")
+				if got := h.m.composer.Value(); got != "next" {
+					t.Fatalf("composer %q", got)
+				}
+			}
+		})
+	}
+}

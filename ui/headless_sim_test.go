@@ -111,7 +111,28 @@ func approveOnce(t *testing.T, e *simEnv, auditFile string) {
 	}
 }
 
-const byPolicy = "◆ approved once: rm the cache · by policy ci.toml, rule cache · on ci (headless)"
+// byPolicy and byPolicyAudited are the record of iris approve's answer,
+// as the gateway reported it and as the audit log has it.
+const (
+	byPolicy        = "approved once: rm the cache · reported by the gateway as policy ci.toml, rule cache, on ci (headless)"
+	byPolicyAudited = "approved once: rm the cache · by policy ci.toml, rule cache, on ci (headless) (audit log)"
+)
+
+// lastRecord is the text of the focused lane's newest picker record, or "".
+func (e *simEnv) lastRecord() string {
+	ln := e.st.Lane(e.m.Lane())
+	for i := ln.Len() - 1; i >= 0; i-- {
+		if it := ln.Item(i); it.Kind == store.KindPickerRecord {
+			return it.Text
+		}
+	}
+	return ""
+}
+
+// recordIs reports whether the newest picker record is text.
+func (e *simEnv) recordIs(text string) func() bool {
+	return func() bool { return e.lastRecord() == text }
+}
 
 // TestPolicyAnswerShowsInTheTUIWithPolicyAndRule: iris approve answers a
 // picker the TUI shows; the gateway's picker.answered (extension
@@ -120,7 +141,7 @@ const byPolicy = "◆ approved once: rm the cache · by policy ci.toml, rule cac
 func TestPolicyAnswerShowsInTheTUIWithPolicyAndRule(t *testing.T) {
 	e := simWith(t, gatewaysim.Config{})
 	approveOnce(t, e, filepath.Join(t.TempDir(), "audit.jsonl"))
-	e.until("the attributed record", e.shows(byPolicy))
+	e.until("the attributed record", e.recordIs(byPolicy))
 	e.until("the agent's reply", e.shows("approved: once"))
 	e.mustNotShow("answered on another device")
 }
@@ -134,20 +155,21 @@ func TestPolicyAnswerFromTheAuditLogWithoutTheExtension(t *testing.T) {
 	e := simWith(t, gatewaysim.Config{Dialect: gatewaysim.DialectSpec}, func(o *Options) { o.Audit = audit.New(log) })
 	e.m.opts.GatewayURL = e.url
 	approveOnce(t, e, log)
-	e.until("the attributed record", e.shows(byPolicy))
+	e.until("the attributed record", e.recordIs(byPolicyAudited))
 	e.mustNotShow("answered on another device")
 }
 
-// TestWithoutExtensionOrAuditEntryTheRecordSaysAnotherDevice: with no
+// TestWithoutExtensionOrAuditEntryTheRecordSaysClosed: with no
 // picker.answered and nothing in the audit log (another machine answered),
-// the record stays "answered on another device".
-func TestWithoutExtensionOrAuditEntryTheRecordSaysAnotherDevice(t *testing.T) {
+// nothing says who answered or whether anyone did: the record stays
+// "closed", never "answered on another device".
+func TestWithoutExtensionOrAuditEntryTheRecordSaysClosed(t *testing.T) {
 	e := simWith(t, gatewaysim.Config{Dialect: gatewaysim.DialectSpec}, func(o *Options) { o.Audit = audit.New(filepath.Join(t.TempDir(), "audit.jsonl")) })
 	e.m.opts.GatewayURL = e.url
 	approveOnce(t, e, filepath.Join(t.TempDir(), "elsewhere.jsonl"))
-	e.until("the record", e.shows("◆ answered on another device: rm the cache"))
+	e.until("the record", e.recordIs(store.ClosedText+": rm the cache"))
 	e.until("the agent's reply", e.shows("approved: once"))
-	e.mustNotShow("by policy")
+	e.mustNotShow("by policy", "another device")
 }
 
 // tuiWithPublishedApproval starts a TUI that publishes its pickers in a
@@ -185,7 +207,7 @@ func TestHeadlessKnowsAPickerRaisedBeforeItsFirstConnection(t *testing.T) {
 		t.Fatalf("iris answer exited %d: %s", code, ans.stderr)
 	}
 	e.until("the agent's reply", e.shows("approved: once"))
-	e.until("the attributed record", e.shows("◆ approved once: rm the cache · by ci (headless)"))
+	e.until("the attributed record", e.recordIs("approved once: rm the cache · reported by the gateway as ci (headless)"))
 	pollUntil(t, "the file without the picker", func() bool {
 		entries, err := pickerfile.Read(file)
 		return err == nil && entries != nil && len(entries) == 0

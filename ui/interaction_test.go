@@ -97,7 +97,7 @@ func TestPickerClosesOnIdleAndExpiresOnTimeout(t *testing.T) {
 	if h.m.DialogOpen() != "" {
 		t.Fatal("agent.idle left the picker up")
 	}
-	h.mustShow("answered on another device: rm -rf x")
+	h.mustShow("closed without an answer from here (the agent went on): rm -rf x")
 	h.mustNotShow("expired: rm -rf x")
 
 	h.frame(approvalFrame(lane0, "pa_2", "rm -rf y"))
@@ -125,7 +125,7 @@ func TestPickerAnsweredElsewhere(t *testing.T) {
 	h.online()
 	h.frame(approvalFrame(lane0, "pa_1", "rm -rf z"))
 	h.typeText("1")
-	h.mustShow("◆ not used: answered on another device: rm -rf z", "your answer was not used")
+	h.mustShow("◆ your answer “approve once” was not used: answered on another device: rm -rf z", "your answer was not used")
 	h.mustNotShow("approved")
 	if h.m.DialogOpen() != "" || len(h.st.AllPickers()) != 0 {
 		t.Fatal("picker still up")

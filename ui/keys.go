@@ -29,6 +29,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if p, ok := d.(*dialog.Picker); ok && key.Matches(msg, m.com.KeyMap.Global.Picker) {
 			return m.focusPicker(p.Lane(), p.PickerID()) // the picker key on an arming picker arms it
 		}
+		if p, ok := d.(*dialog.Picker); ok && p.Lane() == m.lane && key.Matches(msg, m.com.KeyMap.Global.Stop) {
+			return m.stopFocused() // the stop key works in the lane's own picker too; the picker is withdrawn
+		}
 		if d.ID() == dialog.PickerDialogID {
 			m.noteAnswering()
 		} else {

@@ -16,6 +16,6 @@ func TestPickerRecordsSayTheirOutcomeOnce(t *testing.T) {
 	h.mustShow("◆ approved once: rm -rf build/")
 	h.frame(approvalFrame(lane0, "pa_2", "rm -rf dist/"))
 	h.frame(on(frame.TypeAgentIdle, &frame.Empty{}))
-	h.mustShow("◆ answered on another device: rm -rf dist/")
+	h.mustShow("◆ closed without an answer from here (the agent went on): rm -rf dist/")
 	h.mustNotShow("· answered", "· expired")
 }

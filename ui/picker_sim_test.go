@@ -80,7 +80,7 @@ func TestLateAnswerOverRealSocketIsNotUsed(t *testing.T) {
 
 	now = now.Add(5 * time.Second)
 	e.typeText("1") // this device's events are not fed yet: its dialog is still up
-	e.mustShow("◆ not used: answered on another device: rm -rf ./dist2", "your answer was not used")
+	e.mustShow("◆ your answer “approve once” was not used: answered on another device: rm -rf ./dist2")
 	e.mustNotShow("approved")
 	e.until("the agent's reply", e.shows("you denied it"))
 	e.mustNotShow("approved")

@@ -84,7 +84,7 @@ func TestPickerClosesWhenTheTurnMovesOnInTheUI(t *testing.T) {
 			if h.m.DialogOpen() != "" || len(h.st.AllPickers()) != 0 {
 				t.Fatalf("still open: dialog %q", h.m.DialogOpen())
 			}
-			h.mustShow("◆ answered on another device: rm -rf ./dist2")
+			h.mustShow("◆ closed without an answer from here (the agent went on): rm -rf ./dist2")
 			h.mustNotShow("expired", "approved")
 			h.typeText("1") // goes to the composer now
 			if sel := h.requestsOf(frame.TypePickerSelect); len(sel) != 0 {
@@ -107,7 +107,7 @@ func TestLateAnswerIsNeverRecordedAsApproved(t *testing.T) {
 	h.mustShow("◆ answering…: rm -rf ./dist2")
 	h.mustNotShow("approved")
 	h.run(cmd)
-	h.mustShow("◆ not used: answered on another device: rm -rf ./dist2", "your answer was not used")
+	h.mustShow("◆ your answer “approve once” was not used: answered on another device: rm -rf ./dist2", "your answer was not used")
 	h.mustNotShow("approved", "answering…")
 	es := log.all()
 	if len(es) != 1 || es[0].Result != audit.RejectedElsewhere || es[0].Answer != "once" || es[0].Scope != "once" ||

@@ -27,11 +27,14 @@ type pickerState struct {
 	repeating bool              // a repeat tick is scheduled
 	drafts    map[string]string // text typed in a picker hidden with Esc
 	published pickerPublish     // pickers shared with the headless commands (pickerpublish.go)
+	// news holds the record of the picker on screen that the gateway
+	// reported answered: its dialog stays up until the user dismisses it.
+	news map[string]string
 }
 
 func newPickerState() pickerState {
 	return pickerState{hidden: map[string]bool{}, announced: map[string]bool{}, input: pickerInput{waiting: map[string]bool{}},
-		repeats: map[string]int{}, drafts: map[string]string{}}
+		repeats: map[string]int{}, drafts: map[string]string{}, news: map[string]string{}}
 }
 
 // Messages of the picker flow.
@@ -68,6 +71,9 @@ func (m *Model) syncPicker() tea.Cmd {
 		want = nil
 	}
 	cur := m.pickers.shown
+	if cur != nil && m.pickers.news[cur.PickerID()] != "" && cur.Lane() == m.lane {
+		return m.clockTick() // the gateway's report stays up until dismissed
+	}
 	if cur != nil && (want == nil || cur.PickerID() != want.PickerID || cur.Lane() != m.lane) {
 		m.dialogs.Remove(dialog.PickerDialogID)
 		m.pickers.shown = nil
@@ -89,6 +95,9 @@ func (m *Model) syncPicker() tea.Cmd {
 // request no response, so the agent going on in the lane accepts it too).
 func (m *Model) answerPicker(a common.ActionSelectPicker) tea.Cmd {
 	if _, ok := m.pendingPicker(a.Lane, a.PickerID); !ok {
+		if m.dismissNews(a.PickerID) {
+			return tea.Batch(m.syncPicker(), common.ReportInfo("not sent: the gateway reported this question answered"))
+		}
 		return m.syncPicker()
 	}
 	if m.pickersOff() {
@@ -129,7 +138,11 @@ func (m *Model) handlePickerAnswered(msg pickerAnsweredMsg) tea.Cmd {
 		case audit.Expired:
 			report = common.ReportInfo("the question had expired: your answer was not used")
 		case audit.RejectedElsewhere:
-			report = common.ReportInfo("answered on another device: your answer was not used")
+			if a.Reason != "" {
+				report = common.ReportInfo(termsafe.Line(a.Reason))
+			} else {
+				report = common.ReportInfo("answered on another device: your answer was not used")
+			}
 		case audit.NotConfirmed:
 			report = common.ReportInfo("answer sent, not confirmed yet: the question stays open until the agent goes on")
 		case audit.Refused:
@@ -144,6 +157,9 @@ func (m *Model) handlePickerAnswered(msg pickerAnsweredMsg) tea.Cmd {
 // hidePicker takes the lane's pickers off screen; they stay pending (one
 // arriving later shows up).
 func (m *Model) hidePicker(a common.ActionHidePicker) tea.Cmd {
+	if m.dismissNews(a.PickerID) {
+		return m.syncPicker()
+	}
 	if p := m.pickers.shown; p != nil && p.PickerID() == a.PickerID {
 		m.pickers.drafts[a.PickerID] = p.Draft() // the typed answer comes back with it
 	}
@@ -155,6 +171,36 @@ func (m *Model) hidePicker(a common.ActionHidePicker) tea.Cmd {
 	}
 	m.syncPicker()
 	return common.ReportInfo("picker hidden · " + m.com.KeyMap.Global.Picker.Help().Key + " brings it back")
+}
+
+// keepReported keeps the dialog of a picker the gateway reported answered
+// on screen, with the report, until the user dismisses it, and tells what
+// won over an answer from here that was not used. A dialog the user is not
+// in yet (still arming: an approver answered it as it popped up) closes
+// by itself with its record, so keys typed next reach the composer.
+func (m *Model) keepReported(rs []store.PickerReport) tea.Cmd {
+	var report tea.Cmd
+	for _, r := range rs {
+		if r.NotUsed {
+			report = common.ReportInfo(termsafe.Line(r.Record))
+		}
+		if p := m.pickers.shown; p != nil && p.PickerID() == r.PickerID && p.Lane() == r.Lane && p.InUse() {
+			m.pickers.news[r.PickerID] = r.Record
+			p.SetNews(r.Record)
+			m.invalidate()
+		}
+	}
+	return report
+}
+
+// dismissNews forgets the report kept on screen for picker id; it reports
+// whether there was one.
+func (m *Model) dismissNews(id string) bool {
+	if m.pickers.news[id] == "" {
+		return false
+	}
+	delete(m.pickers.news, id)
+	return true
 }
 
 // revealPickers brings back the hidden pickers of lane l.

@@ -262,7 +262,7 @@ func TestGatewayRestartMidToolIsReconciled(t *testing.T) {
 	if !e.busy() || len(g.Sent(frame.TypeMessageSend)) != 1 {
 		t.Fatal("settled before the grace period was over")
 	}
-	if grace != reconcileGrace {
+	if grace != store.ReconcileGrace {
 		t.Fatalf("grace after an announced restart %v", grace)
 	}
 	fire()
@@ -306,7 +306,7 @@ func TestLiveTurnAfterReconnectIsNotSettled(t *testing.T) {
 	e.until("the running card", e.shows("running…"))
 	g.Drop()
 	e.until("reconciliation armed", armed)
-	if grace != reconcileGraceDrop {
+	if grace != store.ReconcileGraceDrop {
 		t.Fatalf("grace after a plain drop %v", grace)
 	}
 	g.Send(on(frame.TypeToolProgress, &frame.ToolProgress{Index: 1, Note: "still compiling"}))
@@ -331,9 +331,9 @@ func TestTurnWaitingForAnswerIsNotSettled(t *testing.T) {
 	g.Send(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "waiting_input"}),
 		on(frame.TypePickerClarify, &frame.Picker{PickerID: "p1", Question: "Which branch?"}))
 	e.until("the picker", e.shows("Which branch?"))
-	gen := e.m.recon.gen
+	gen := e.m.recon.Gen()
 	g.Drop()
-	e.until("the reconnect's sync", func() bool { return e.m.recon.gen > gen+1 && e.m.recon.synced })
+	e.until("the reconnect's sync", func() bool { return e.m.recon.Gen() > gen+1 && e.m.recon.IsSynced() })
 	fire()
 	if !e.busy() || len(e.st.Pickers(lane0)) != 1 {
 		t.Fatalf("busy %v, pickers %d after reconciling a turn waiting for an answer", e.busy(), len(e.st.Pickers(lane0)))

@@ -28,6 +28,7 @@ type scriptedGW struct {
 
 	mu      sync.Mutex
 	caps    frame.ServerCaps // hello.ack's server_caps (SetCaps)
+	chans   []frame.Channel  // hello.ack's channels after the default one (AddChannel)
 	ws      *websocket.Conn  // the current connection
 	cursor  int64            // the head cursor sync.done reports
 	synced  int64            // the cursor the last sync reached (hello.ack's sync_cursor)
@@ -74,9 +75,10 @@ func (g *scriptedGW) serve(ws *websocket.Conn) {
 		case frame.TypeHello:
 			g.mu.Lock()
 			cur, caps := g.synced, g.caps
+			chans := append([]frame.Channel{{ChatID: chat, Name: "Default", Kind: frame.KindDefault, IsDefault: frame.Ptr(true)}}, g.chans...)
 			g.mu.Unlock()
 			g.send(frame.Frame{ID: f.ID, Type: frame.TypeHelloAck, Payload: &frame.HelloAck{SyncCursor: cur, ServerCaps: caps,
-				Channels: []frame.Channel{{ChatID: chat, Name: "Default", Kind: frame.KindDefault, IsDefault: frame.Ptr(true)}}}})
+				Channels: chans}})
 		case frame.TypeSync:
 			g.mu.Lock()
 			replay, cur := g.replay, g.cursor
@@ -145,6 +147,15 @@ func (g *scriptedGW) SetCaps(caps frame.ServerCaps) {
 	g.mu.Lock()
 	g.caps = caps
 	g.mu.Unlock()
+}
+
+// AddChannel creates channel c: the client is told now (channel.created)
+// and every later hello.ack lists it.
+func (g *scriptedGW) AddChannel(c frame.Channel) {
+	g.mu.Lock()
+	g.chans = append(g.chans, c)
+	g.mu.Unlock()
+	g.send(frame.Frame{Type: frame.TypeChannelCreated, Payload: &c})
 }
 
 // SetHistory sets the newest history page the gateway answers with.

@@ -226,7 +226,7 @@ type Model struct {
 
 	drafts draftState // the focused lane's draft is saved as it changes (drafts.go)
 
-	recon reconcileState // settling turns a reconnect left running (reconcile.go)
+	recon store.Reconcile // settling turns a reconnect left running (reconcile.go)
 
 	held heldSteps // store calls waiting for the database read they need (inbound.go)
 }
@@ -348,6 +348,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.reduce(step{call: func() tea.Cmd { return m.handleReconcile(msg) }, need: m.settleNeeds})
 	case requestFailedMsg:
 		return m.handleRequestFailed(msg)
+	case stopUnconfirmedMsg:
+		return m.handleStopUnconfirmed(msg)
 	case channelCreatedMsg:
 		return m.handleChannelCreated(msg)
 	case mediactl.Msg, tea.EnvMsg: // the media controller's own, a media key's command, the terminal's environment (previews)

@@ -75,6 +75,7 @@ func (m *Model) handleClientEvent(ev wsclient.Event) tea.Cmd {
 		}
 		return m.syncDone(ev.Cursor)
 	case *wsclient.CursorResetEvent:
+		m.recon.GatewayReset() // a gateway that went back lost its turns too
 		return m.applyChange(m.st.ResetCursor(ev.Gateway), nil)
 	case *wsclient.SyncFailedEvent:
 		return m.syncFailed(ev)

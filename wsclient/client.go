@@ -31,6 +31,8 @@ type Client struct {
 	mu   sync.Mutex
 	sess *session // the online connection, nil while offline
 
+	batchAt time.Time // NextBatch's goroutine only: when the next batch is due
+
 	// Used only by the goroutine running Run (one connection at a time).
 	dedupe    dedupe
 	reached   int64 // highest cursor reached in this process
@@ -66,9 +68,21 @@ func (c *Client) Next(ctx context.Context) (Event, error) {
 // NextBatch is Next for a consumer that applies events in batches: it waits
 // for one event, then also takes whatever else is queued, up to limit events
 // in all, in order. A catch-up of thousands of frames then costs one render
-// per batch instead of one per frame.
+// per batch instead of one per frame. Config.BatchEvery paces the batches.
+// Use it from one goroutine.
 func (c *Client) NextBatch(ctx context.Context, limit int) ([]Event, error) {
-	return c.q.popBatch(ctx, limit)
+	if wait := c.batchAt.Sub(c.cfg.Timing.Now()); wait > 0 && c.q.len() < limit {
+		t := time.NewTimer(wait)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return nil, ctx.Err()
+		}
+	}
+	evs, err := c.q.popBatch(ctx, limit)
+	c.batchAt = c.cfg.Timing.Now().Add(c.cfg.BatchEvery)
+	return evs, err
 }
 
 // Run connects, says hello, syncs, keeps the connection alive and

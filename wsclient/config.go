@@ -43,6 +43,13 @@ type Config struct {
 	MaxFrameSize int64
 	// QueueSize bounds the event queue (default 1024 events).
 	QueueSize int
+	// BatchEvery paces NextBatch: a batch asked for sooner than BatchEvery
+	// after the previous one waits out the rest of the interval, unless a
+	// full batch is already queued (a catch-up). Updates that arrive
+	// meanwhile coalesce in the queue, and only the newest is decoded, so a
+	// consumer that renders once per batch decodes what it renders. Set it
+	// to the consumer's frame interval; 0 does not pace.
+	BatchEvery time.Duration
 	// Logger receives diagnostics (frame types, ids, sizes; never the token
 	// or message text). nil discards them.
 	Logger *slog.Logger

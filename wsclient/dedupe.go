@@ -56,20 +56,13 @@ func (d *dedupe) syncDone(cursor int64) int64 {
 	return d.high
 }
 
-// live records a live frame.
-func (d *dedupe) live(f frame.Frame) {
-	if k, final := messageIdentity(f); final {
-		d.finish(k)
-	}
-}
-
-// replayed records a replayed frame and reports whether it is a repeat.
-func (d *dedupe) replayed(f frame.Frame) bool {
-	if f.Cursor <= d.high {
+// replayed records a replayed frame at cursor, of message k (id "" for
+// none) which it finishes when final, and reports whether it is a repeat.
+func (d *dedupe) replayed(cursor int64, k msgKey, final bool) bool {
+	if cursor <= d.high {
 		return true
 	}
-	d.high = f.Cursor
-	k, final := messageIdentity(f)
+	d.high = cursor
 	if k.id == "" {
 		return false
 	}
@@ -82,6 +75,8 @@ func (d *dedupe) replayed(f frame.Frame) bool {
 	return false
 }
 
+// finish records message k as finished (a live or replayed message or
+// message.stop).
 func (d *dedupe) finish(k msgKey) {
 	if _, ok := d.finished[k]; ok || k.id == "" {
 		return

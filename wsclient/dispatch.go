@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/hermes/iris/frame"
 )
@@ -23,9 +24,22 @@ var responseOnly = map[string]bool{
 	frame.TypeError:            true,
 }
 
-// handleText decodes one JSON frame and routes it.
+// decodes counts the received frames fully decoded (frame.Decode): every
+// frame at once but message.updates, which are decoded when the consumer
+// takes them (deferredUpdate). The decode benchmark reads it.
+var decodes atomic.Int64
+
+// handleText decodes one JSON frame and routes it. A message.update is
+// only peeked at and queued undecoded (deferredUpdate).
 func (s *session) handleText(ctx context.Context, data []byte) {
 	s.tap(false, data)
+	if head, id, ok := frame.PeekUpdate(data); ok {
+		raw := append([]byte(nil), data...) // data is the read buffer
+		s.deliver(ctx, head, msgKey{lane: head.Lane(), id: id}, false,
+			&deferredUpdate{head: head, messageID: id, raw: raw, s: s})
+		return
+	}
+	decodes.Add(1)
 	f, err := frame.Decode(data, frame.FromServer)
 	if err != nil {
 		s.badFrame(ctx, f, err)
@@ -85,23 +99,34 @@ func (s *session) dispatch(ctx context.Context, f frame.Frame) {
 	} else if f.Type == frame.TypePong {
 		return
 	}
-	if f.Unrouted() {
-		if !answered { // an answer's lane is its request's: the caller has it
-			s.c.fieldWarn.unrouted(f)
-		}
-		return
+	if f.Unrouted() && answered {
+		return // an answer's lane is its request's: the caller has it
 	}
-	if f.Cursor > 0 {
-		if s.c.dedupe.replayed(f) {
-			return
-		}
-	} else {
-		s.c.dedupe.live(f)
+	k, final := messageIdentity(f)
+	if !s.deliver(ctx, f, k, final, &FrameEvent{Frame: f, Replayed: f.Cursor > 0}) {
+		return
 	}
 	if st, ok := f.Payload.(*frame.Status); ok && st.State == frame.StateRestarting {
 		s.restarting = true
 	}
-	s.c.q.push(&FrameEvent{Frame: f, Replayed: f.Cursor > 0}, ctx.Done())
+}
+
+// deliver queues ev, the event of frame f (whose payload may not be
+// decoded yet: k and final name its message), unless f names no lane or
+// is a replayed repeat; it reports whether ev was queued.
+func (s *session) deliver(ctx context.Context, f frame.Frame, k msgKey, final bool, ev Event) bool {
+	if f.Unrouted() {
+		s.c.fieldWarn.unrouted(f)
+		return false
+	}
+	if f.Cursor > 0 {
+		if s.c.dedupe.replayed(f.Cursor, k, final) {
+			return false
+		}
+	} else if final {
+		s.c.dedupe.finish(k)
+	}
+	return s.c.q.push(ev, ctx.Done())
 }
 
 // syncDone records the cursor reached and queues a CursorEvent behind the

@@ -43,7 +43,8 @@
 //     the gateway went back (reset or restore): the client logs it, reports
 //     a CursorResetEvent and syncs from the gateway's cursor instead.
 //   - Responses: see FrameEvent for which responses also become events.
-//   - Event queue: bounded (Config.QueueSize); message.update and
+//   - Event queue: bounded (Config.QueueSize); message.update (by lane and
+//     message id, queued undecoded and decoded only when taken) and
 //     tool.progress coalesce, nothing else is dropped or reordered, and a
 //     full queue blocks the reader (see queue.go). While it is blocked,
 //     responses wait behind the queued events too, the socket is not read

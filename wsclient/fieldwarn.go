@@ -3,6 +3,7 @@ package wsclient
 import (
 	"log/slog"
 	"regexp"
+	"sync"
 	"time"
 
 	"github.com/hermes/iris/frame"
@@ -16,8 +17,10 @@ import (
 // occurrences it stood for. List positions do not make a field distinct
 // (choices[3].value counts as choices[].value), and at most
 // maxFieldWarnKeys fields are tracked at once, so a hostile gateway cannot
-// grow the table. Used by the reader goroutine only.
+// grow the table. Used by the reader, and by the consumer for the updates
+// it decodes (deferredUpdate).
 type fieldWarnings struct {
+	mu    sync.Mutex
 	log   *slog.Logger
 	every time.Duration
 	now   func() time.Time
@@ -65,6 +68,8 @@ func (w *fieldWarnings) unrouted(f frame.Frame) {
 // due reports whether a warning for key is due now, and how many
 // occurrences it stands for; otherwise it counts this one.
 func (w *fieldWarnings) due(key string) (int, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	now := w.now()
 	fw := w.seen[key]
 	if fw == nil {

@@ -11,10 +11,10 @@ import (
 // queue is the bounded event queue between the connection's reader and the
 // consumer (Next).
 //
-// Coalescing: a message.update (keyed by message_id) or tool.progress
-// (keyed by lane and index) replaces, in place, a still-queued event with
-// the same key, provided only such intermediate events were queued after
-// it. Any other event ends every coalescing run, so an update never moves
+// Coalescing: a message.update (keyed by lane and message_id, and queued
+// undecoded: deferredUpdate) or tool.progress (keyed by lane and index)
+// replaces, in place, a still-queued event with the same key, provided
+// only such intermediate events were queued after it. Any other event ends every coalescing run, so an update never moves
 // across a terminal or other frame: the consumer sees the wire order with
 // some intermediate updates left out, and never loses a terminal frame.
 //
@@ -46,19 +46,30 @@ func newQueue(capacity int) *queue {
 	}
 }
 
-// coalesceKey returns the key under which ev may be coalesced, or "".
+// coalesceKey returns the key under which ev may be coalesced, or "". A
+// message is named by its lane and id (the same id in another lane is
+// another message), decoded or not.
 func coalesceKey(ev Event) string {
-	fe, ok := ev.(*FrameEvent)
-	if !ok {
-		return ""
-	}
-	switch p := fe.Frame.Payload.(type) {
-	case *frame.MessageUpdate:
-		return "u\x00" + p.MessageID
-	case *frame.ToolProgress:
-		return "p\x00" + fe.Frame.Lane().String() + "\x00" + strconv.Itoa(p.Index)
+	switch ev := ev.(type) {
+	case *deferredUpdate:
+		return updateKey(ev.head.Lane(), ev.messageID)
+	case *FrameEvent:
+		switch p := ev.Frame.Payload.(type) {
+		case *frame.MessageUpdate:
+			return updateKey(ev.Frame.Lane(), p.MessageID)
+		case *frame.ToolProgress:
+			return "p\x00" + ev.Frame.Lane().String() + "\x00" + strconv.Itoa(p.Index)
+		}
 	}
 	return ""
+}
+
+// updateKey is the coalescing key of message id's updates in lane. The
+// lane's parts are length-prefixed: ids may hold any character, so no
+// separator could keep two messages apart.
+func updateKey(lane frame.Lane, id string) string {
+	return "u" + strconv.Itoa(len(lane.ChatID)) + ":" + lane.ChatID +
+		strconv.Itoa(len(lane.ThreadID)) + ":" + lane.ThreadID + id
 }
 
 // push queues ev, blocking while the queue is full until done is closed
@@ -91,6 +102,13 @@ func (q *queue) push(ev Event, done <-chan struct{}) bool {
 			return false
 		}
 	}
+}
+
+// len returns how many events are queued.
+func (q *queue) len() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.n
 }
 
 // appendLocked stores ev at the tail; q.mu must be held and space free.
@@ -156,7 +174,10 @@ func (q *queue) popBatch(ctx context.Context, limit int) ([]Event, error) {
 			if more {
 				signal(q.notEmpty) // keep a second consumer awake
 			}
-			return evs, nil
+			if evs = decodeTaken(evs); len(evs) > 0 {
+				return evs, nil
+			}
+			continue
 		}
 		closed := q.closed
 		q.mu.Unlock()
@@ -169,6 +190,21 @@ func (q *queue) popBatch(ctx context.Context, limit int) ([]Event, error) {
 			return nil, ctx.Err()
 		}
 	}
+}
+
+// decodeTaken replaces each deferred update among the taken events by its
+// decoded event, in place, leaving out those that decode to nothing.
+func decodeTaken(evs []Event) []Event {
+	out := evs[:0]
+	for _, ev := range evs {
+		if d, ok := ev.(*deferredUpdate); ok {
+			if ev = d.event(); ev == nil {
+				continue
+			}
+		}
+		out = append(out, ev)
+	}
+	return out
 }
 
 // takeLocked removes and returns the oldest event; q.mu is held and the

@@ -25,10 +25,11 @@ type session struct {
 	done    chan struct{} // closed by end
 	endOnce sync.Once
 
-	mu      sync.Mutex // guards pending, pull, ended
-	pending map[int64]chan result
-	pull    *pullState
-	ended   bool
+	mu       sync.Mutex // guards pending, pull, ended, reported
+	pending  map[int64]chan result
+	pull     *pullState
+	ended    bool
+	reported map[string]bool // protocol error kinds already reported
 
 	syncID atomic.Int64 // id of the sync in flight (set again by a retry)
 
@@ -41,7 +42,6 @@ type session struct {
 	syncFrom   int64 // the cursor the syncs of this connection start from
 	syncFails  int   // sync requests answered with an error in a row
 	restarting bool
-	reported   map[string]bool // protocol error kinds already reported
 
 	quiet silence // whether pings are answered (silence.go)
 }
@@ -283,9 +283,17 @@ func (s *session) tap(outgoing bool, data []byte) {
 // misbehaving gateway cannot flood the queue) and logs every occurrence.
 func (s *session) protocolError(ctx context.Context, kind string, err error) {
 	s.c.log.Warn("wsclient: frame skipped", "kind", kind, "err", err)
-	if s.reported[kind] {
-		return
+	if s.firstReport(kind) {
+		s.c.q.push(&ProtocolErrorEvent{Err: err}, ctx.Done())
 	}
+}
+
+// firstReport reports whether a protocol error of kind is the
+// connection's first, and notes it.
+func (s *session) firstReport(kind string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	first := !s.reported[kind]
 	s.reported[kind] = true
-	s.c.q.push(&ProtocolErrorEvent{Err: err}, ctx.Done())
+	return first
 }

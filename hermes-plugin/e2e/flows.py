@@ -21,8 +21,8 @@ def online(device: IrisDevice, *args: str) -> Screen:
 
 PICKER_CARD = "waiting · alt+p to answer"
 # The hints of an open picker dialog that accepts answers, by kind.
-APPROVAL_ARMED = "↑↓ then enter, or 1-9, to answer"
-CLARIFY_ARMED = "picks a choice"
+APPROVAL_ARMED = "then enter, to answer"
+CLARIFY_ARMED = "then enter · alt+1"
 MODEL_ARMED = "type to filter"
 
 

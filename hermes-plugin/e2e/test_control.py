@@ -16,6 +16,9 @@ def test_stop_mid_turn_ends_the_reply_and_the_next_message_is_answered(hermes, m
     # Hermes interrupts: the held stream is dropped and the turn ends.
     screen.wait(lambda s: "stopped" in s.lower() or "interrupted" in s.lower(), "the reply marked as stopped", timeout=60)
     assert "and they lived on." not in screen.text()
+    # Hermes' ack of the stop quotes no message (it answers the /stop the plugin sent).
+    screen.wait_shows("Stopped. You can continue this session.", timeout=30)
+    assert "a message not loaded" not in screen.text()
     screen.send("now a short one")
     screen.wait_shows("A short answer.", timeout=90)
     assert "and they lived on." not in screen.text()

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from . import hooks
+
+logger = logging.getLogger(__name__)
 
 __all__ = ["register"]
 
@@ -24,14 +27,27 @@ def _check() -> bool:
     return True
 
 
-def _validate(config: Any) -> bool:
-    from .settings import InsecureListenerError, load
+def _settings_problem(config: Any) -> str | None:
+    """Why the listener settings cannot serve, or None."""
+    from .settings import load
 
     try:
         load(getattr(config, "extra", None)).check()
-    except (InsecureListenerError, ValueError):
-        return False
-    return True
+    except ValueError as exc:  # InsecureListenerError, or a port that is no number
+        return str(exc)
+    return None
+
+
+def _configured(config: Any) -> bool:
+    return _settings_problem(config) is None
+
+
+def _validate(config: Any) -> bool:
+    # Hermes logs only "config validation failed"; the reason is ours to say.
+    problem = _settings_problem(config)
+    if problem is not None:
+        logger.error("iris: %s", problem)
+    return problem is None
 
 
 def _env_enablement() -> dict | None:
@@ -56,7 +72,7 @@ def register(ctx: Any) -> None:
         adapter_factory=lambda cfg: IrisAdapter(cfg),
         check_fn=_check,
         validate_config=_validate,
-        is_connected=_validate,
+        is_connected=_configured,
         required_env=[],
         install_hint="pip install iris-hermes",
         env_enablement_fn=_env_enablement,

@@ -13,6 +13,7 @@ from . import hooks
 from . import settings as settings_mod
 from .channels import Directory
 from .connection import Connection
+from .conversation import Conversations
 from .hermes_sessions import HermesSessions
 from .hub import Hub, frame
 from .media import Attachment, Media
@@ -22,7 +23,9 @@ from .server import FLUSH_TIMEOUT, DeviceServer
 from .store import DEFAULT_CHAT_ID, Lane, Store
 from .titles import Titles, hermes_title_lookup
 from .tokens import TokenStore
+from .transcripts import Transcripts, hermes_db_path
 from .turns import Turns, new_id, now_ms
+from .usage import configured_context_length
 
 logger = logging.getLogger(__name__)
 
@@ -45,17 +48,6 @@ def _serving(method: Callable[..., Any]) -> Callable[..., Any]:
         return await method(self, *args, **kwargs)
 
     return wrapper
-
-
-def _configured_context_length() -> Optional[int]:
-    """``model.context_length`` from config.yaml (no probing of the endpoint)."""
-    try:
-        from hermes_cli.config import load_config
-
-        value = (load_config().get("model") or {}).get("context_length")
-        return int(value) if value else None
-    except Exception:
-        return None
 
 
 class IrisAdapter(BasePlatformAdapter):
@@ -111,12 +103,15 @@ class IrisAdapter(BasePlatformAdapter):
         self.tokens = TokenStore(directory)
         self.hub = Hub(self.store)
         self.directory = Directory(self.store, self.hub)
-        self.turns = Turns(self.store, self.hub, self._cursor, self._is_system_reply, _configured_context_length)
+        self.turns = Turns(self.store, self.hub, self._cursor, self._is_system_reply, configured_context_length)
         self.pickers = Pickers(self.hub, self.post_system, self._picker_closed, self.turns.busy)
-        self.media = Media(self.hub)
+        self.media = Media(self.hub, self.store)
         self.titles = Titles(self.directory, self.hub, hermes_title_lookup(self))
         self.sessions = HermesSessions(self)
-        self.requests = Requests(self.store, self.hub, self.directory, self.turns, self.pickers, self, self.media)
+        self.transcripts = Transcripts(hermes_db_path(self))
+        conversations = Conversations(self.store, self.transcripts)
+        self.requests = Requests(self.store, self.hub, self.directory, self.turns, self.pickers, self, self.media,
+                                 conversations)
         self.server = DeviceServer(self.settings, self.tokens, self.hub, self.requests.dispatch,
                                    self.media.binary, lambda: {"channels": self.directory.listing()})
         try:
@@ -293,11 +288,18 @@ class IrisAdapter(BasePlatformAdapter):
 
     async def on_processing_start(self, event: MessageEvent) -> None:
         lane = self._event_lane(event)
-        self.turns.begin(lane, command=(event.text or "").startswith("/"))
-        origin = self._origins.pop(event.message_id or "", None)
-        if origin is not None and not (event.text or "").startswith("/"):
-            origin.push(frame("read.receipt", {"message_id": event.message_id},
-                              chat_id=lane[0], thread_id=lane[1], lane=True))
+        command = (event.text or "").startswith("/")
+        self.turns.begin(lane, command=command)
+        if command:
+            self._origins.pop(event.message_id or "", None)
+            return
+        # Text sent while the lane was busy waits in Hermes' one pending event
+        # of the session, merged into it (base adapter, no busy handler): all
+        # of the lane's waiting messages start processing now.
+        waiting = [mid for mid in self._origins
+                   if mid not in self._command_ids and self.store.message_lane(mid) == lane]
+        for mid in waiting:
+            self.consumed(self._origins[mid], lane, mid)
 
     async def on_processing_complete(self, event: MessageEvent, outcome: Any) -> None:
         lane = self._event_lane(event)
@@ -371,7 +373,7 @@ class IrisAdapter(BasePlatformAdapter):
         await self.handle_message(event)
 
     def consumed(self, conn: Connection, lane: Lane, message_id: str) -> None:
-        """A message Hermes took into the running turn (a clarify answer): received, no turn of its own."""
+        """Hermes took the message in (a turn started for it, or it joined one): its read receipt."""
         if self._origins.pop(message_id, None) is not None:
             conn.push(frame("read.receipt", {"message_id": message_id}, chat_id=lane[0], thread_id=lane[1], lane=True))
 
@@ -392,11 +394,11 @@ class IrisAdapter(BasePlatformAdapter):
         except Exception:
             logger.warning("iris: could not delete the Hermes session of %s", lane, exc_info=True)
 
-    async def forget_messages(self, lane: Lane, bodies: List[Dict[str, Any]]) -> None:
-        """message.delete: the messages leave the lane's Hermes transcript too."""
-        if not bodies:
+    async def forget_messages(self, lane: Lane, row_ids: List[int]) -> None:
+        """message.delete: the messages' rows leave Hermes' session store too."""
+        if not row_ids:
             return
         try:
-            await asyncio.to_thread(self.sessions.forget_messages, self._lane_key(lane), bodies)
+            await asyncio.to_thread(self.sessions.forget_rows, self._lane_key(lane), row_ids)
         except Exception:
             logger.warning("iris: could not delete messages from the Hermes session of %s", lane, exc_info=True)

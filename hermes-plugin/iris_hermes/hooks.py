@@ -2,8 +2,8 @@
 
 Hermes renders tool progress and reasoning into chat text for its other
 platforms; the device protocol wants them structured. The agent fires
-``pre_tool_call`` / ``post_tool_call`` / ``post_api_request`` (token usage) /
-``post_llm_call`` on its worker
+``pre_tool_call`` / ``post_tool_call`` / ``post_api_request`` (token usage, cost) /
+``post_llm_call`` / ``on_session_end`` (was the run interrupted) on its worker
 thread with the session's platform and chat in context variables
 (``gateway.session_context``); these callbacks find the Iris lane there and
 hand the event to the live adapter's loop. Sessions of other platforms are
@@ -69,10 +69,26 @@ def on_post_llm_call(model: str = "", conversation_history: Any = None, **_: Any
                                   list(conversation_history or []))
 
 
-def on_post_api_request(model: str = "", usage: Any = None, **_: Any) -> None:
+def on_post_api_request(model: str = "", provider: str = "", base_url: str = "", usage: Any = None,
+                        **_: Any) -> None:
     adapter, lane = _target()
     if adapter is not None and isinstance(usage, dict):
-        adapter.from_agent_thread(adapter.turns.api_usage, lane, str(model or ""), dict(usage))
+        from gateway.session_context import get_session_env
+
+        from .usage import call_cost, running_context_length
+
+        # Priced here, on the agent's thread: a price lookup may ask the endpoint.
+        cost = call_cost(str(model or ""), str(provider or ""), str(base_url or ""), usage)
+        length = running_context_length(getattr(adapter, "gateway_runner", None),
+                                        get_session_env("HERMES_SESSION_KEY"))
+        adapter.from_agent_thread(adapter.turns.api_usage, lane, str(model or ""), dict(usage), cost, length)
+
+
+def on_session_end(interrupted: bool = False, **_: Any) -> None:
+    """End of every agent run; ``interrupted``: an interrupt (a busy-mode message, /stop) cut it short."""
+    adapter, lane = _target()
+    if adapter is not None and interrupted:
+        adapter.from_agent_thread(adapter.turns.interrupted, lane)
 
 
 def register(ctx: Any) -> None:
@@ -80,3 +96,4 @@ def register(ctx: Any) -> None:
     ctx.register_hook("post_tool_call", on_post_tool_call)
     ctx.register_hook("post_llm_call", on_post_llm_call)
     ctx.register_hook("post_api_request", on_post_api_request)
+    ctx.register_hook("on_session_end", on_session_end)

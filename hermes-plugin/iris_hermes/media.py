@@ -7,6 +7,7 @@ as it gets a Telegram photo or a Discord file (``MessageEvent.media_urls``).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import mimetypes
 import os
@@ -14,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional
 
 from .hub import Hub, error, frame
-from .store import Lane
+from .store import Lane, Store
 
 MAX_UPLOAD_BYTES = 64 * 1024 * 1024
 CHUNK_BYTES = 256 * 1024
@@ -50,13 +51,13 @@ class _Upload:
 
 
 class Media:
-    """Upload state per connection, finished uploads by ref, offered files by id."""
+    """Upload state per connection, finished uploads by ref; pullable files live in the store."""
 
-    def __init__(self, hub: Hub):
+    def __init__(self, hub: Hub, store: Store):
         self.hub = hub
+        self.store = store
         self._uploads: Dict[Any, _Upload] = {}
         self.ready: Dict[str, Attachment] = {}
-        self.offered: Dict[str, Attachment] = {}
         self._seq = 0
 
     async def upload_start(self, conn: Any, f: Dict[str, Any], fid: Optional[int]) -> None:
@@ -107,10 +108,16 @@ class Media:
         conn.push(frame("media.upload.ack", {"ok": True, "media_ref": up.ref}, id=fid))
 
     def take(self, refs: List[str]) -> Optional[List[Attachment]]:
-        """The finished uploads for ``refs`` (consumed), or None if one is unknown."""
+        """The finished uploads for ``refs`` (consumed), or None if one is unknown.
+
+        Sent in a message, an upload is part of the conversation: every device
+        may pull it, also after a restart."""
         if any(r not in self.ready for r in refs):
             return None
-        return [self.ready.pop(r) for r in refs]
+        taken = [self.ready.pop(r) for r in refs]
+        for att in taken:
+            self.store.add_media(att.media_id, dataclasses.asdict(att))
+        return taken
 
     def offer(self, lane: Lane, path: str, kind: str) -> Attachment:
         """Make an agent file pullable and announce it in its lane."""
@@ -118,12 +125,13 @@ class Media:
         mime = mimetypes.guess_type(path)[0] or "application/octet-stream"
         att = Attachment(f"md_{os.getpid():x}_{self._seq}", path, kind, mime,
                          os.path.getsize(path), os.path.basename(path))
-        self.offered[att.media_id] = att
+        self.store.add_media(att.media_id, dataclasses.asdict(att))
         self.hub.broadcast(frame("media.offer", att.wire(), chat_id=lane[0], thread_id=lane[1], lane=True))
         return att
 
     async def pull(self, conn: Any, f: Dict[str, Any], fid: Optional[int]) -> None:
-        att = self.offered.get(str(f["payload"].get("media_id") or ""))
+        record = self.store.media(str(f["payload"].get("media_id") or ""))
+        att = Attachment(**record) if record else None
         if att is None or not os.path.isfile(att.path):
             conn.push(error("not_found", "unknown media_id", fid))
             return

@@ -8,6 +8,7 @@ from typing import Any, Awaitable, Callable, Dict, List, Optional, Tuple
 from . import catalog
 from .channels import Directory, auto_title
 from .connection import Connection
+from .conversation import Conversations
 from .hub import Hub, error, frame
 from .pickers import Pickers
 from .store import Lane, Store
@@ -35,8 +36,9 @@ class Requests:
     """Routes each request type; ``agent`` is the adapter (dispatch into Hermes)."""
 
     def __init__(self, store: Store, hub: Hub, directory: Directory, turns: Turns, pickers: Pickers,
-                 agent: Any, media: Any):
+                 agent: Any, media: Any, conversations: Conversations):
         self.store = store
+        self.conversations = conversations
         self.hub = hub
         self.directory = directory
         self.turns = turns
@@ -173,7 +175,7 @@ class Requests:
             limit = max(1, min(int(p.get("limit") or HISTORY_DEFAULT), HISTORY_MAX))
         except (TypeError, ValueError):
             limit = HISTORY_DEFAULT
-        messages, has_more = self.store.history(lane, p.get("before_message_id"), limit)
+        messages, has_more = await self.conversations.page(lane, p.get("before_message_id"), limit)
         payload: Dict[str, Any] = {"messages": messages, "has_more": has_more}
         if messages:
             payload["oldest_message_id"] = messages[0]["message_id"]
@@ -184,7 +186,7 @@ class Requests:
         query = str(p.get("query") or "").strip()
         scope = "chat" if p.get("scope") == "chat" else "all"
         lane = self._lane(f) if scope == "chat" else None
-        hits = self.store.search(query, lane) if query else []
+        hits = await self.conversations.search(query, lane) if query else []
         conn.push(frame("search.results", {"query": query, "scope": scope, "hits": hits}, id=fid))
 
     async def message_delete(self, conn: Connection, f: Dict[str, Any], fid: Optional[int]) -> None:
@@ -193,8 +195,9 @@ class Requests:
         if not ids:
             conn.push(error("unsupported", "message.delete needs message_ids", fid))
             return
-        gone = self.store.delete_messages(lane, ids)
-        await self.agent.forget_messages(lane, gone)
+        rows = await self.conversations.hermes_rows(lane, ids)
+        self.store.delete_messages(lane, ids)
+        await self.agent.forget_messages(lane, rows)
         self.hub.broadcast(frame("message.deleted", {"message_ids": ids}, id=fid,
                                  chat_id=lane[0], thread_id=lane[1], lane=True), origin=conn)
 

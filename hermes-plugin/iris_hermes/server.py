@@ -155,6 +155,7 @@ class DeviceServer:
             return None
         conn = Connection(ws, device.name, str(p.get("device_name") or ""), str(p.get("device_id") or ""), caps)
         conn.start()
+        # No push backend ("push": "none"): nothing was ever delivered by push.
         ack = {"server_caps": dict(SERVER_CAPS), "sync_cursor": self.hub.store.head(), "last_pushed_cursor": 0}
         ack.update(self.ack_extra())
         conn.push(frame("hello.ack", ack, id=f.get("id") if isinstance(f.get("id"), int) else None))

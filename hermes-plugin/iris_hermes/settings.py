@@ -74,7 +74,8 @@ def load(extra: Mapping[str, Any] | None, env: Mapping[str, str] | None = None) 
     extra = dict(extra or {})
     env = os.environ if env is None else env
     host = env.get("IRIS_HOST") or str(extra.get("host") or DEFAULT_HOST)
-    port = int(env.get("IRIS_PORT") or extra.get("port") or DEFAULT_PORT)
+    # 0 is a real choice (any free port), not "unset".
+    port = int(env.get("IRIS_PORT") or (extra["port"] if extra.get("port") is not None else DEFAULT_PORT))
     insecure = env.get("IRIS_ALLOW_INSECURE")
     state_dir = env.get("IRIS_STATE_DIR") or extra.get("state_dir")
     return Settings(

@@ -1,4 +1,4 @@
-"""Durable state in SQLite: the outbox (cursors), the message log, channels."""
+"""Durable state in SQLite: the outbox (cursors), the message log, channels, pullable media."""
 
 from __future__ import annotations
 
@@ -47,6 +47,7 @@ CREATE TABLE IF NOT EXISTS channels (
   PRIMARY KEY (chat_id, thread_id)
 );
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS media (media_id TEXT PRIMARY KEY, record TEXT NOT NULL);
 """
 
 Lane = Tuple[str, str]  # (chat_id, thread_id or "")
@@ -160,60 +161,41 @@ class Store:
         row = self.db.execute("SELECT body FROM messages WHERE message_id=?", (message_id,)).fetchone()
         return json.loads(row[0]) if row else None
 
-    def history(self, lane: Lane, before: Optional[str], limit: int) -> Tuple[List[Dict[str, Any]], bool]:
-        chat_id, thread_id = lane
-        bound = None
-        if before:
-            row = self.db.execute("SELECT seq FROM messages WHERE message_id=?", (before,)).fetchone()
-            bound = row[0] if row else None
-        sql = "SELECT body FROM messages WHERE chat_id=? AND thread_id=?"
-        args: List[Any] = [chat_id, thread_id or ""]
-        if bound is not None:
-            sql += " AND seq < ?"
-            args.append(bound)
-        sql += " ORDER BY seq DESC LIMIT ?"
-        args.append(limit + 1)
-        rows = [json.loads(r[0]) for r in self.db.execute(sql, args).fetchall()]
-        has_more = len(rows) > limit
-        rows = rows[:limit]
-        rows.reverse()
-        return rows, has_more
+    def lane_log(self, lane: Lane) -> List[Dict[str, Any]]:
+        """Every logged message of a lane, in the order logged."""
+        rows = self.db.execute(
+            "SELECT body FROM messages WHERE chat_id=? AND thread_id=? ORDER BY seq", (lane[0], lane[1] or "")
+        ).fetchall()
+        return [json.loads(r[0]) for r in rows]
 
-    def search(self, query: str, lane: Optional[Lane], limit: int = 50) -> List[Dict[str, Any]]:
-        sql = "SELECT chat_id, thread_id, body FROM messages WHERE instr(lower(text), lower(?)) > 0"
-        args: List[Any] = [query]
-        if lane is not None:
-            sql += " AND chat_id=? AND thread_id=?"
-            args += [lane[0], lane[1] or ""]
-        sql += " ORDER BY seq DESC LIMIT ?"
-        args.append(limit)
-        hits = []
-        for chat_id, thread_id, body in self.db.execute(sql, args).fetchall():
-            msg = json.loads(body)
-            hits.append({
-                "message_id": msg["message_id"], "chat_id": chat_id,
-                "thread_id": thread_id or None, "role": msg.get("role"),
-                "snippet": _snippet(msg.get("text") or "", query), "ts": msg.get("ts"),
-            })
-        return hits
+    def lanes_matching(self, query: str) -> List[Lane]:
+        """Lanes with a logged message containing ``query`` (case-insensitive)."""
+        rows = self.db.execute(
+            "SELECT DISTINCT chat_id, thread_id FROM messages WHERE instr(lower(text), lower(?)) > 0", (query,)
+        ).fetchall()
+        return [(r[0], r[1]) for r in rows]
 
-    def delete_messages(self, lane: Lane, message_ids: List[str]) -> List[Dict[str, Any]]:
-        """Remove messages from the log and the outbox; returns the logged bodies that went."""
-        gone = []
+    def delete_messages(self, lane: Lane, message_ids: List[str]) -> None:
+        """Remove messages from the log and the outbox."""
         for mid in message_ids:
-            row = self.db.execute(
-                "SELECT body FROM messages WHERE message_id=? AND chat_id=? AND thread_id=?",
-                (mid, lane[0], lane[1] or ""),
-            ).fetchone()
-            if row:
-                gone.append(json.loads(row[0]))
             self.db.execute(
                 "DELETE FROM messages WHERE message_id=? AND chat_id=? AND thread_id=?",
                 (mid, lane[0], lane[1] or ""),
             )
             self.db.execute("DELETE FROM outbox WHERE message_id=? AND type != 'message.deleted'", (mid,))
         self.db.commit()
-        return gone
+
+    # -- media ------------------------------------------------------------
+
+    def add_media(self, media_id: str, record: Dict[str, Any]) -> None:
+        """A file devices may pull by ``media_id`` (an upload sent in a message, an agent's file)."""
+        self.db.execute("INSERT OR REPLACE INTO media(media_id, record) VALUES(?, ?)",
+                        (media_id, json.dumps(record, ensure_ascii=False)))
+        self.db.commit()
+
+    def media(self, media_id: str) -> Optional[Dict[str, Any]]:
+        row = self.db.execute("SELECT record FROM media WHERE media_id=?", (media_id,)).fetchone()
+        return json.loads(row[0]) if row else None
 
     # -- channels ---------------------------------------------------------
 
@@ -256,7 +238,8 @@ class Store:
         return [c for c in self.channels() if c.chat_id == chat_id and c.thread_id]
 
 
-def _snippet(text: str, query: str, width: int = 60) -> str:
+def snippet(text: str, query: str, width: int = 60) -> str:
+    """The part of ``text`` around the first ``query`` match."""
     at = text.lower().find(query.lower())
     if at < 0:
         return text[:width]

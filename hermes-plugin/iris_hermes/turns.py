@@ -43,6 +43,9 @@ class Stream:
     lane: Lane
     text: str = ""
     reply_to: Optional[str] = None
+    # Hermes interrupted the run writing it (a message sent mid-turn in busy
+    # mode "interrupt"); the run's stream is finalized after that.
+    interrupted: bool = False
 
 
 @dataclass
@@ -54,6 +57,10 @@ class TurnState:
     model: str = ""
     prompt_tokens: int = 0  # of the latest API call: the context occupancy
     output_tokens: int = 0  # summed over the turn's API calls
+    context_length: int = 0  # the running agent's window, when known
+    api_calls: int = 0
+    cost: float = 0.0  # USD, summed over the turn's API calls
+    priced: bool = True  # Hermes had a price for every call
     stopping: bool = False
     command: bool = False
 
@@ -112,6 +119,12 @@ class Turns:
             self.held_idle.discard(lane)
             self.hub.broadcast(frame("agent.idle", {}, chat_id=lane[0], thread_id=lane[1], lane=True))
 
+    def interrupted(self, lane: Lane) -> None:
+        """Hermes' run in ``lane`` ended by an interrupt: its open replies stop as interrupted."""
+        for s in self.streams.values():
+            if s.lane == lane:
+                s.interrupted = True
+
     def mark_stopping(self, lane: Lane) -> None:
         if lane in self.turns:
             self.turns[lane].stopping = True
@@ -128,6 +141,10 @@ class Turns:
         text, growing = self._split_cursor(content)
         mid = new_id("m")
         system_reply = self.is_system_reply(reply_to, growing)
+        if reply_to and self.store.message_lane(reply_to) is None:
+            # A reply to the /stop or /steer sent for agent.stop/agent.steer:
+            # no device has that message, so it would quote "a message not loaded".
+            reply_to = None
         if growing:
             s = Stream(mid, lane, text, reply_to)
             self.streams[mid] = s
@@ -205,7 +222,7 @@ class Turns:
         self.streams.pop(s.message_id, None)
         stop: Dict[str, Any] = {"message_id": s.message_id, "final_text": s.text}
         self._attach_turn_info(stop, turn)
-        if turn is not None and turn.stopping:
+        if s.interrupted or (turn is not None and turn.stopping):
             stop["interrupted"] = True
         body = {"message_id": s.message_id, "role": "assistant", "text": s.text, "ts": now_ms()}
         for key in ("reasoning", "model", "runtime", "reply_to"):
@@ -228,10 +245,12 @@ class Turns:
             runtime["model"] = bare_model(turn.model)
         if turn.output_tokens:
             payload["tokens"] = turn.output_tokens
-        length = self.context_length() if turn.prompt_tokens else None
+        length = (turn.context_length or self.context_length()) if turn.prompt_tokens else None
         if length:
             # As gateway/runtime_footer.py computes it.
             runtime["context_pct"] = max(0, min(100, round(turn.prompt_tokens / length * 100)))
+        if turn.api_calls and turn.priced:
+            runtime["cost"] = round(turn.cost, 6)
         cwd = home_relative(os.environ.get("TERMINAL_CWD") or os.getcwd())
         if cwd:
             runtime["cwd"] = cwd
@@ -263,13 +282,21 @@ class Turns:
         self.hub.broadcast(frame("tool.end", payload, chat_id=lane[0], thread_id=lane[1], lane=True))
         self.busy(lane, "processing")
 
-    def api_usage(self, lane: Lane, model: str, usage: Dict[str, Any]) -> None:
+    def api_usage(self, lane: Lane, model: str, usage: Dict[str, Any], cost: Optional[float] = None,
+                  context_length: Optional[int] = None) -> None:
+        """One API call of the turn: its tokens, its price (None: Hermes has none), the agent's window."""
         turn = self.turns.get(lane)
         if turn is None or not isinstance(usage, dict):
             return
         turn.model = model or turn.model
         turn.prompt_tokens = int(usage.get("prompt_tokens") or 0) or turn.prompt_tokens
         turn.output_tokens += int(usage.get("output_tokens") or 0)
+        turn.context_length = context_length or turn.context_length
+        turn.api_calls += 1
+        if cost is None:
+            turn.priced = False
+        else:
+            turn.cost += cost
 
     def llm_done(self, lane: Lane, model: str, history: List[Dict[str, Any]]) -> None:
         turn = self.turns.get(lane)

@@ -35,13 +35,13 @@ async def stream_reply(adapter, event, chunks: List[str]) -> None:
     await task
 
 
-def on_agent_thread(event, fn: Callable[[], Any]) -> Any:
+def on_agent_thread(event, fn: Callable[[], Any], session_key: str = "") -> Any:
     """Run ``fn`` on a worker thread bound to the event's session (like the agent)."""
     out: dict = {}
 
     def run() -> None:
         tokens = set_session_vars(platform="iris", chat_id=event.source.chat_id,
-                                  thread_id=event.source.thread_id or "")
+                                  thread_id=event.source.thread_id or "", session_key=session_key)
         try:
             out["v"] = fn()
         finally:
@@ -52,8 +52,8 @@ def on_agent_thread(event, fn: Callable[[], Any]) -> Any:
     return t, out
 
 
-async def run_on_agent_thread(event, fn: Callable[[], Any]) -> Any:
-    t, out = on_agent_thread(event, fn)
+async def run_on_agent_thread(event, fn: Callable[[], Any], session_key: str = "") -> Any:
+    t, out = on_agent_thread(event, fn, session_key)
     await asyncio.to_thread(t.join)
     return out.get("v")
 
@@ -66,9 +66,11 @@ def tool_call(name: str, args: dict, result: str, call_id: str = "call_1", statu
     return fire
 
 
-def api_call(model: str, prompt_tokens: int, output_tokens: int) -> Callable[[], None]:
+def api_call(model: str, prompt_tokens: int, output_tokens: int, provider: str = "",
+             base_url: str = "") -> Callable[[], None]:
+    """conversation_loop's ``post_api_request`` (usage as ``_usage_summary_for_api_request_hook`` gives it)."""
     def fire() -> None:
-        invoke_hook("post_api_request", session_id="s", model=model,
+        invoke_hook("post_api_request", session_id="s", model=model, provider=provider, base_url=base_url,
                     usage={"input_tokens": prompt_tokens, "output_tokens": output_tokens,
                            "prompt_tokens": prompt_tokens, "total_tokens": prompt_tokens + output_tokens})
     return fire
@@ -156,3 +158,24 @@ class FakeEvent:
     class source:
         chat_id = "iris:default"
         thread_id = None
+
+
+def run_ended(interrupted: bool) -> Callable[[], None]:
+    """The agent loop's last hook of a run (turn_finalizer: ``on_session_end``)."""
+    def fire() -> None:
+        invoke_hook("on_session_end", session_id="s", completed=not interrupted, interrupted=interrupted,
+                    model="m", platform="iris")
+    return fire
+
+
+async def queued_behind_the_turn(adapter, lane, text: str, timeout: float = 5.0) -> None:
+    """Wait (polling, with a deadline) until Hermes' pending event of ``lane`` holds ``text``.
+
+    An echo only says the plugin handed the message over: the base adapter
+    queues it after an await of its own."""
+    key = adapter._lane_key(lane)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while text not in (getattr(adapter._pending_messages.get(key), "text", None) or "").split("\n"):
+        assert loop.time() < deadline, f"{text!r} never queued behind the running turn"
+        await asyncio.sleep(0.01)

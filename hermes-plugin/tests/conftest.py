@@ -26,6 +26,8 @@ def plugin_loaded(tmp_path_factory):
     from hermes_cli.plugins import discover_plugins, get_plugin_manager
     from gateway.platform_registry import platform_registry
 
+    import hermes_state  # noqa: F401  (its default DB path is fixed at import: the session's home)
+
     discover_plugins(force=True)
     assert platform_registry.get("iris") is not None, get_plugin_manager()._plugins.get("iris")
     yield
@@ -43,6 +45,20 @@ def hermes_home(tmp_path, monkeypatch, plugin_loaded):
     for var in ("IRIS_HOST", "IRIS_PORT", "IRIS_TLS_CERT", "IRIS_TLS_KEY", "IRIS_ALLOW_INSECURE", "IRIS_STATE_DIR"):
         monkeypatch.delenv(var, raising=False)
     return home
+
+
+@pytest.fixture
+def sessions(hermes_home, monkeypatch):
+    """Hermes' own SessionStore over a state.db in this test's HERMES_HOME."""
+    import hermes_state
+    from gateway.config import GatewayConfig
+    from gateway.session import SessionStore
+
+    monkeypatch.setattr(hermes_state, "DEFAULT_DB_PATH", hermes_home / "state.db")
+    store = SessionStore(hermes_home / "sessions", GatewayConfig())
+    yield store
+    if store._db is not None:
+        store._db.close()
 
 
 class Client:

@@ -34,6 +34,7 @@ async def test_stop_mid_turn_marks_the_reply_interrupted_everywhere(gateway):
     assert stop["payload"]["interrupted"] is True and stop["payload"]["final_text"] == "partial answer"
     note = await a.expect("message", lambda f: f["payload"]["text"] == "⚡ Stopped.")
     assert note["payload"]["role"] == "system"
+    assert "reply_to" not in note["payload"]  # the /stop sent for agent.stop is no message of the lane
     idle = await a.expect("agent.idle", lambda f: f.get("id") == fid)
     assert idle["chat_id"] == "iris:default"
     assert "id" not in await b.expect("agent.idle")
@@ -113,6 +114,11 @@ async def test_busy_ack_is_a_system_message_and_the_new_message_runs_next(gatewa
     first = await c.expect("message", lambda f: f["payload"]["text"] == "re: first")
     second = await c.expect("message", lambda f: f["payload"]["text"] == "re: second")
     assert first["payload"]["role"] == second["payload"]["role"] == "assistant"
+    # Replies to messages the devices have keep quoting them.
+    sent = {f["payload"]["text"]: f["payload"]["message_id"] for f in c.frames
+            if f["type"] == "message" and f["payload"].get("role") == "user"}
+    assert ack["payload"]["reply_to"] == sent["second"]
+    assert first["payload"]["reply_to"] == sent["first"] and second["payload"]["reply_to"] == sent["second"]
     assert seen == ["first", "second"]
 
 
@@ -150,6 +156,49 @@ async def test_interrupting_message_answered_inside_the_running_turn_is_the_agen
     assert receipt["chat_id"] == "iris:default"
     answer = await c.expect("message", lambda f: f["payload"]["text"] == "re: second")
     assert answer["payload"]["role"] == "assistant"
+
+
+async def test_a_reply_a_busy_mode_message_interrupted_stops_as_interrupted_and_the_answer_does_not(gateway):
+    """busy_input_mode interrupt: the runner interrupts the agent, whose run ends
+    ``interrupted``; the stream consumer then finalizes the cut reply."""
+    from gateway.stream_consumer import GatewayStreamConsumer, StreamConsumerConfig
+
+    from agent_double import run_ended, run_on_agent_thread, stream_reply
+
+    adapter = gateway.adapter
+    got_second = asyncio.Event()
+    state = {}
+
+    async def handler(event):
+        consumer = GatewayStreamConsumer(adapter=adapter, chat_id=event.source.chat_id,
+                                         config=StreamConsumerConfig(edit_interval=0.0, buffer_threshold=1))
+        task = asyncio.create_task(consumer.run())
+        consumer.on_delta("a long essay about")
+        await got_second.wait()
+        await run_on_agent_thread(event, run_ended(interrupted=True))
+        consumer.finish()
+        await task
+        await stream_reply(adapter, state["event"], ["Sure, ", "shorter."])
+        await run_on_agent_thread(event, run_ended(interrupted=False))
+        return None
+
+    async def busy(event, session_key):
+        state["event"] = event
+        got_second.set()
+        return True
+
+    adapter.set_message_handler(handler)
+    adapter.set_busy_session_handler(busy)
+    a = await gateway.client()
+    b = await gateway.client()
+    await a.send("message.send", {"text": "write an essay"}, chat_id="iris:default")
+    await a.expect("message.start")
+    await a.send("message.send", {"text": "make it shorter"}, chat_id="iris:default")
+    cut = await b.expect("message.stop")
+    assert cut["payload"]["final_text"] == "a long essay about" and cut["payload"]["interrupted"] is True
+    answer = await b.expect("message.stop")
+    assert answer["payload"]["final_text"] == "Sure, shorter." and "interrupted" not in answer["payload"]
+    await b.expect("agent.idle")
 
 
 async def test_model_command_turn_stays_busy_until_its_picker_is_answered(gateway):
@@ -224,3 +273,33 @@ async def test_tool_events_after_the_turn_ended_do_not_revive_busy(gateway):
     await c.send("ping", {})
     await c.none_of("agent.busy", settle_on="pong")
     assert not gateway.adapter.lane_busy(("iris:default", ""))
+
+
+async def test_messages_hermes_merged_into_one_pending_turn_all_get_their_receipt(gateway):
+    """Without a busy handler the base adapter merges text sent mid-turn into one pending event."""
+    from agent_double import queued_behind_the_turn
+
+    adapter = gateway.adapter
+    release = asyncio.Event()
+    seen = []
+
+    async def handler(event):
+        seen.append(event.text)
+        if len(seen) == 1:
+            await release.wait()
+        return "ok"
+
+    adapter.set_message_handler(handler)
+    c = await gateway.client()
+    await c.send("message.send", {"text": "one"}, chat_id="iris:default")
+    await c.expect("agent.busy")
+    ids = []
+    for text in ("two", "three"):
+        await c.send("message.send", {"text": text}, chat_id="iris:default")
+        ids.append((await c.expect("message", lambda f, t=text: f["payload"]["text"] == t))["payload"]["message_id"])
+        await queued_behind_the_turn(adapter, ("iris:default", ""), text)
+    release.set()
+    for mid in ids:
+        receipt = await c.expect("read.receipt", lambda f, m=mid: f["payload"]["message_id"] == m)
+        assert receipt["chat_id"] == "iris:default"
+    assert seen == ["one", "two\nthree"]

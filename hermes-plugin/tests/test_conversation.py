@@ -70,6 +70,46 @@ async def test_streamed_reply_with_tool_and_reasoning(gateway, hermes_home):
     await c.expect("agent.idle")
 
 
+async def test_runtime_has_hermes_cost_of_the_turn_and_the_running_agents_context(gateway):
+    from types import SimpleNamespace
+
+    adapter = gateway.adapter
+    key = adapter._lane_key(("iris:default", ""))
+    agent = SimpleNamespace(context_compressor=SimpleNamespace(context_length=1000))
+    adapter.gateway_runner = SimpleNamespace(_running_agents={key: agent})
+
+    async def handler(event):
+        # Hermes' official price list: gpt-5.6-sol at $5 / $30 per million tokens in / out.
+        await run_on_agent_thread(event, api_call("gpt-5.6-sol", 300, 7, provider="openai"), key)
+        await run_on_agent_thread(event, api_call("gpt-5.6-sol", 380, 5, provider="openai"), key)
+        await stream_reply(adapter, event, ["Done."])
+        return None
+
+    adapter.set_message_handler(handler)
+    c = await gateway.client()
+    await c.send("message.send", {"text": "go"}, chat_id="iris:default")
+    runtime = (await c.expect("message.stop"))["payload"]["runtime"]
+    assert runtime["cost"] == 0.00376 and runtime["context_pct"] == 38 and runtime["model"] == "gpt-5.6-sol"
+    await c.expect("agent.idle")
+
+
+async def test_a_call_hermes_cannot_price_leaves_the_cost_out(gateway):
+    adapter = gateway.adapter
+
+    async def handler(event):
+        await run_on_agent_thread(event, api_call("gpt-5.6-sol", 300, 7, provider="openai"))
+        await run_on_agent_thread(event, api_call("qwen3-27b", 300, 7, provider="custom"))
+        await stream_reply(adapter, event, ["Done."])
+        return None
+
+    adapter.set_message_handler(handler)
+    c = await gateway.client()
+    await c.send("message.send", {"text": "go"}, chat_id="iris:default")
+    runtime = (await c.expect("message.stop"))["payload"]["runtime"]
+    assert "cost" not in runtime and "context_pct" not in runtime and runtime["model"] == "qwen3-27b"
+    await c.expect("agent.idle")
+
+
 async def test_updates_coalesce_under_backpressure_but_stop_is_kept(gateway):
     from iris_hermes.connection import Connection
 

@@ -110,6 +110,27 @@ def test_env_overrides_extra():
     assert s.port == 9001 and s.allow_insecure
 
 
+def test_hermes_refusing_an_insecure_listener_logs_why(caplog):
+    from gateway.config import PlatformConfig
+    from gateway.platform_registry import platform_registry
+
+    config = PlatformConfig(enabled=True, extra={"host": "0.0.0.0"})
+    assert platform_registry.create_adapter("iris", config) is None
+    # Hermes itself only says "Platform 'Iris' config validation failed".
+    assert "refusing a plain ws:// listener on 0.0.0.0" in caplog.text
+    assert "allow_insecure: true" in caplog.text
+
+
+async def test_port_0_listens_on_a_free_port_not_the_default(tmp_path):
+    assert load({"port": 0}, env={}).port == 0 and load({}, env={}).port == 8765
+    adapter = make_adapter(tmp_path / "iris")
+    assert await adapter.connect()
+    try:
+        assert adapter.port not in (0, 8765)
+    finally:
+        await adapter.disconnect()
+
+
 async def test_adapter_refuses_insecure_bind_as_fatal_error(tmp_path):
     adapter = make_adapter(tmp_path / "iris", host="0.0.0.0")
     assert await adapter.connect() is False

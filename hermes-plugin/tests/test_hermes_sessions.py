@@ -2,20 +2,16 @@
 
 from types import SimpleNamespace
 
-from gateway.config import GatewayConfig
-from gateway.session import SessionStore
 
-
-def _hermes(gateway, tmp_path):
-    store = SessionStore(tmp_path / "sessions", GatewayConfig())
+def _hermes(gateway, store):
     evicted = []
     gateway.adapter.gateway_runner = SimpleNamespace(
         session_store=store, _session_db=SimpleNamespace(_db=store._db), _evict_cached_agent=evicted.append)
     return store, evicted
 
 
-async def test_message_delete_removes_the_rows_from_hermes_transcript(gateway, tmp_path):
-    store, evicted = _hermes(gateway, tmp_path)
+async def test_message_delete_removes_the_rows_from_hermes_transcript(gateway, sessions):
+    store, evicted = _hermes(gateway, sessions)
     adapter = gateway.adapter
 
     async def handler(event):
@@ -41,8 +37,8 @@ async def test_message_delete_removes_the_rows_from_hermes_transcript(gateway, t
     assert evicted == [key]
 
 
-async def test_channel_delete_deletes_the_hermes_session(gateway, tmp_path):
-    store, evicted = _hermes(gateway, tmp_path)
+async def test_channel_delete_deletes_the_hermes_session(gateway, sessions):
+    store, evicted = _hermes(gateway, sessions)
     adapter = gateway.adapter
 
     async def handler(event):

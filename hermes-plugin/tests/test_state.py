@@ -193,3 +193,38 @@ async def test_upload_hash_mismatch_is_refused(gateway):
     await c.ws.send(b"abc")
     await c.send("media.upload.end", {"media_ref": "mu_2", "sha256": "00"}, id=fid)
     assert (await c.expect("error", lambda f: f.get("id") == fid))["payload"]["code"] == "internal"
+
+
+async def test_sent_uploads_and_offered_files_can_be_pulled_by_every_device_after_a_restart(gateway, tmp_path):
+    async def handler(event):
+        return None
+
+    gateway.adapter.set_message_handler(handler)
+    a = await gateway.client()
+    data = bytes(range(256)) * 40
+    fid = await a.send("media.upload.start", {"media_ref": "mu_pic", "kind": "file", "size": len(data),
+                                              "filename": "blob.bin"})
+    await a.ws.send(data)
+    await a.send("media.upload.end", {"media_ref": "mu_pic", "sha256": hashlib.sha256(data).hexdigest()}, id=fid)
+    await a.expect("media.upload.ack")
+    await a.send("message.send", {"text": "see attached", "media_refs": ["mu_pic"]}, chat_id="iris:default")
+    media_id = (await a.expect("message", lambda f: f["payload"]["role"] == "user"))["payload"]["media"][0]["media_id"]
+    await a.expect("agent.idle")
+    out = tmp_path / "report.txt"
+    out.write_bytes(b"agent output")
+    await gateway.adapter.send_document("iris:default", str(out))
+    offered = (await a.expect("media.offer"))["payload"]["media_id"]
+    await a.close()
+    await gateway.adapter.disconnect()
+    again = make_adapter(tmp_path / "iris")
+    assert await again.connect()
+    try:
+        gateway.adapter = again
+        b = await gateway.client()
+        for mid, want in ((media_id, data), (offered, b"agent output")):
+            b.binary.clear()
+            pid = await b.send("media.pull", {"media_id": mid})
+            end = await b.expect("media.pull.end", lambda f: f.get("id") == pid)
+            assert b"".join(b.binary) == want and end["payload"]["sha256"] == hashlib.sha256(want).hexdigest()
+    finally:
+        await again.disconnect()

@@ -68,6 +68,7 @@ type Picker struct {
 	pending       int          // the row waiting for stageConfirm
 	picked        map[int]bool // the rows toggled in a multi-select clarify
 	notice        string       // why the last key did nothing
+	news          string       // the gateway's report that the picker was answered (SetNews)
 }
 
 var _ Dialog = (*Picker)(nil)
@@ -110,6 +111,10 @@ func newTextInput(com *common.Common, placeholder string) textinput.Model {
 	return ti
 }
 
+// SetNews shows record, the gateway's report that the picker was answered
+// elsewhere, while the dialog stays open for the user to dismiss.
+func (p *Picker) SetNews(record string) { p.news = record }
+
 // ID names the dialog.
 func (p *Picker) ID() string { return PickerDialogID }
 
@@ -146,6 +151,11 @@ func (p *Picker) SetDraft(text string) {
 
 // Armed reports whether the picker accepts answers yet.
 func (p *Picker) Armed() bool { return p.armed }
+
+// InUse reports whether the user may be in the dialog: it is armed (it was
+// on screen for ArmDelay, or opened deliberately) or it took a key that
+// answered nothing. One that just popped up and is still arming is not.
+func (p *Picker) InUse() bool { return p.armed || p.held }
 
 // Show (re)starts the arming delay; call it whenever the picker comes on
 // screen.

@@ -247,6 +247,19 @@ func TestPickerUnmatchedKeysKeepItOpen(t *testing.T) {
 	}
 }
 
+// TestPickerWithNewsHintsNoAnswer: once the gateway reported the open
+// picker answered, the hint no longer offers keys to answer it or says it
+// stays pending: Esc closes it, and an answer from here is not sent.
+func TestPickerWithNewsHintsNoAnswer(t *testing.T) {
+	com := testCom(t, themes.Dark)
+	p := armed(t, com, queued(t, com, approvalJS))
+	p.SetNews("approved once: rm -rf build/ · reported by the gateway as laptop")
+	v := ansi.Strip(p.View())
+	if !strings.Contains(v, "esc closes · an answer from here is not sent") || strings.Contains(v, "stays pending") || strings.Contains(v, "to answer") {
+		t.Fatalf("view:\n%s", v)
+	}
+}
+
 // TestPickerEnterWithNothingHighlighted only shows a hint in an approval.
 func TestPickerEnterWithNothingHighlighted(t *testing.T) {
 	for _, js := range []string{approvalJS, confirmJS} {

@@ -243,6 +243,8 @@ func (p *Picker) hint() string {
 	km := p.com.KeyMap.Picker
 	move, enter, esc := common.KeyPair(km.Up, km.Down), km.Select.Help().Key, km.Close.Help().Key
 	switch {
+	case p.news != "": // the gateway reported it answered: nothing from here is sent
+		return common.HintLine(esc+" closes", "an answer from here is not sent")
 	case p.stage == stageConfirm:
 		return common.HintLine(enter+": yes, answer "+p.rows[p.pending].label, esc+": back")
 	case p.stage == stageReason:

@@ -9,7 +9,10 @@ import "strings"
 // text before and after such a boundary separately gives the same output as
 // rendering it whole.
 type scanner struct {
-	fence     string // closing fence run ("```", "~~~~") while inside one
+	fence string // closing fence run ("```", "~~~~") while inside one
+	// itemFence is the indentation of the fence's opening line when it
+	// opened indented inside a list item (0 otherwise).
+	itemFence int
 	htmlClose string // closing marker while inside a raw HTML block
 	inList    bool   // the current top-level block is a list
 	blank     bool   // the previous line was blank
@@ -18,6 +21,11 @@ type scanner struct {
 	// definition: those change links anywhere in the document, so the
 	// stream stops splitting it.
 	refDef bool
+	// tangled is set once a line less indented than a list item's fence
+	// comes inside it: the line may end the item, and the fence with it,
+	// or stay in the fence, which only the item's own indentation tells;
+	// the scanner does not follow it, so the stream stops splitting.
+	tangled bool
 }
 
 // newScanner returns a scanner positioned at the start of a document or
@@ -28,6 +36,9 @@ func newScanner() scanner { return scanner{start: true} }
 // boundary lies just before it.
 func (s *scanner) line(l string) bool {
 	if s.fence != "" {
+		if s.itemFence > 0 && !isBlank(l) && len(l)-len(strings.TrimLeft(l, " ")) < s.itemFence {
+			s.tangled = true
+		}
 		if isFenceClose(l, s.fence) {
 			s.fence = ""
 		}
@@ -54,7 +65,10 @@ func (s *scanner) line(l string) bool {
 	}
 	s.blank, s.start = false, false
 	if f := fenceOpen(l); f != "" {
-		s.fence = f
+		s.fence, s.itemFence = f, 0
+		if s.inList {
+			s.itemFence = len(l) - len(strings.TrimLeft(l, " "))
+		}
 	} else if c := htmlBlockClose(l); c != "" && !strings.Contains(l[strings.Index(l, "<")+1:], c) {
 		s.htmlClose = c
 	}
@@ -76,9 +90,10 @@ func startsContinuation(l string) bool {
 	return l[0] == ' ' || l[0] == '\t' || l[0] == ':'
 }
 
-// isBlank reports a line of only spaces, tabs and CRs.
+// isBlank reports a line of only spaces and tabs, before a CR that ends
+// it (termsafe.Text drops that one and shows any other as a symbol).
 func isBlank(l string) bool {
-	return strings.Trim(l, " \t\r") == ""
+	return strings.Trim(strings.TrimSuffix(l, "\r"), " \t") == ""
 }
 
 // isListItem reports a line starting with a bullet (-, +, *) or ordered
@@ -127,7 +142,7 @@ func isFenceClose(l, run string) bool {
 	if len(l)-len(t) > 3 || !strings.HasPrefix(t, run) {
 		return false
 	}
-	return strings.Trim(t, " \t\r"+run[:1]) == ""
+	return strings.Trim(strings.TrimSuffix(t, "\r"), " \t"+run[:1]) == ""
 }
 
 // htmlBlocks are the raw HTML blocks that may contain blank lines (CommonMark

@@ -39,9 +39,7 @@ func normaliseFences(src string) string {
 		default:
 			if run := fenceOpen(line); run != "" {
 				fence = run
-				indent := line[:strings.Index(line, run)]
-				info := strings.TrimSpace(strings.TrimLeft(line[len(indent)+len(run):], run[:1]))
-				line = indent + run + chromaAlias(info)
+				line = line[:strings.Index(line, run)] + run + chromaAlias(fenceInfo(line, run))
 			}
 		}
 		b.WriteString(line)
@@ -50,6 +48,13 @@ func normaliseFences(src string) string {
 		}
 	}
 	return b.String()
+}
+
+// fenceInfo returns the info string of the fence opening line whose fence
+// run is run.
+func fenceInfo(line, run string) string {
+	rest := line[strings.Index(line, run)+len(run):]
+	return strings.TrimSpace(strings.TrimLeft(rest, run[:1]))
 }
 
 // chromaAlias resolves the first word of a fence's info string to a lexer

@@ -21,6 +21,13 @@ func FuzzStream(f *testing.F) {
 	for _, c := range streamCases {
 		f.Add(c.doc, uint8(3))
 	}
+	// An open fence of blank lines only: no line can be frozen in it.
+	f.Add("```\n\n\n\n\n\n\n\n\n\n", uint8(2))
+	// A list item's fence that a dedented fence line ends (the item ends,
+	// a top-level fence opens).
+	f.Add("*\n  ```\n```\n\n0\n", uint8(0))
+	// A line of a CR and a space is not blank: the CR shows as a symbol.
+	f.Add("0000\n\r \n0\n", uint8(3))
 	r := testRenderer(f, 40)
 	f.Fuzz(func(t *testing.T, doc string, step uint8) {
 		s := NewStream(r)

@@ -3,48 +3,49 @@ package markdown
 import (
 	"strings"
 
+	"github.com/alecthomas/chroma/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/hermes/iris/termsafe"
 )
 
-// fenceChunk is how many complete lines of an open code fence are frozen at
-// a time: the live render of an open fence covers at most about this many
-// lines, however long the fence grows.
-const fenceChunk = 8
-
 // openFence is the code fence the unfinished tail starts with while it is
-// still open. Its complete lines are highlighted in chunks once and kept;
-// each update renders only the lines after the last chunk (as a fence of
-// their own, with the same opening line). A fence's lines wrap and
-// highlight one by one, so the result shows the same text, laid out the
-// same, as a full render; only a multi-line construct cut by a chunk (a
-// block comment, a long string) may take other colours until the fence
-// closes, when the whole block is rendered again (and Final renders the
-// whole message).
+// still open. Its complete lines are highlighted once, as they complete,
+// and kept; each update renders only the lines after the last frozen one
+// (as a fence of its own, with the same opening line). A fence's lines
+// wrap one by one, and the lexers in use highlight line by line except
+// inside multi-line constructs (block comments, long strings): a line is
+// frozen only at a cut where the lexer is back in its initial state
+// (safeCut), so an update shows the same text, laid out and coloured the
+// same, as a full render. Inside a long construct the live part grows
+// from the last safe line until the construct ends.
 type openFence struct {
-	head    string // the opening line with its newline ("```go\n")
-	run     string // the fence run that closes it
-	prefix  int    // rows a render of the fence puts before its first code line
-	frozen  int    // bytes of the tail up to the end of the last frozen chunk
-	checked int    // bytes of the tail known not to close the fence
-	out     string // the rendering of the frozen chunks
-	unfit   bool   // the tail cannot be chunked (not a top-level fence)
+	head    string       // the opening line with its newline ("```go\n")
+	run     string       // the fence run that closes it
+	lexer   chroma.Lexer // the fence language's lexer; nil for plain text
+	prefix  int          // rows a render of the fence puts before its first code line
+	frozen  int          // bytes of the tail up to the end of the last frozen line
+	checked int          // bytes of the tail known not to close the fence
+	tried   int          // checked when a cut was last tried
+	out     string       // the rendering of the frozen lines
+	ctx     string       // the last frozen piece (from the cut before it)
+	ctxRows int          // rows ctx renders to, after the fence's prefix rows
+	unfit   bool         // the tail cannot be cut (not a top-level fence)
 }
 
 // fenceTail renders tail when it is a top-level code fence that is still
-// open, reusing the frozen chunks; ok is false otherwise (render the tail
-// whole).
-func (s *Stream) fenceTail(tail string) (out string, ok bool) {
+// open: the frozen lines' rendering, kept, and the rest's; ok is false
+// otherwise (render the tail whole).
+func (s *Stream) fenceTail(tail string) (frozen, live string, ok bool) {
 	f := &s.fence
 	if f.unfit || f.head == "" && !s.startFence(tail) || !f.stillOpen(tail) {
-		return "", false
+		return "", "", false
 	}
 	s.freeze(tail)
 	if f.out == "" {
-		return "", false
+		return "", "", false
 	}
-	return f.out + dropRows(s.renderFence(tail[f.frozen:]), f.prefix), true
+	return f.out, s.renderAfterFrozen(tail[f.frozen:]), true
 }
 
 // startFence records the fence tail opens with; false when it opens none.
@@ -60,6 +61,7 @@ func (s *Stream) startFence(tail string) bool {
 		return false
 	}
 	f.head, f.run, f.frozen, f.checked = tail[:nl+1], run, nl+1, nl+1
+	f.lexer = fenceLexer(tail[:nl], run)
 	rows := strings.Split(s.renderFence("a\n"), "\n")
 	f.prefix = -1
 	for i, r := range rows {
@@ -90,34 +92,63 @@ func (f *openFence) stillOpen(tail string) bool {
 	return last == "" || last[0] != f.run[0]
 }
 
-// freeze renders and keeps chunks of fenceChunk complete lines while more
-// than a chunk of complete lines follows the frozen ones. A chunk neither
-// ends on a blank line nor is followed by one: glamour drops blank lines at
-// the edges of a fence.
+// freeze renders and keeps the complete lines up to the last cut that
+// safeCut allows, once per line completed. A cut has a complete,
+// non-blank line on either side: glamour drops blank lines at the edges of
+// a fence.
 func (s *Stream) freeze(tail string) {
 	f := &s.fence
-	for {
-		lines := strings.SplitAfter(tail[f.frozen:f.checked], "\n")
-		lines = lines[:len(lines)-1] // the empty string after the last newline
-		end := fenceChunk
-		for end < len(lines)-1 && (isBlank(lines[end-1]) || isBlank(lines[end])) {
-			end++
-		}
-		if end >= len(lines) || isBlank(lines[end-1]) || isBlank(lines[end]) {
-			return
-		}
-		n := 0
-		for _, l := range lines[:end] {
-			n += len(l)
-		}
-		out := s.renderFence(tail[f.frozen : f.frozen+n])
-		out = out[:strings.LastIndexByte(out, '\n')+1]
-		if f.out != "" {
-			out = dropRows(out, f.prefix)
-		}
-		f.out += out
-		f.frozen += n
+	if f.tried == f.checked {
+		return
 	}
+	f.tried = f.checked
+	region := tail[f.frozen:f.checked]
+	cut := lastCut(region)
+	if cut <= 0 || !f.safeCut(region, cut) {
+		return
+	}
+	chunk := region[:cut]
+	var out string
+	if f.out == "" {
+		out = s.renderFence(chunk) // the first rows stay: the fence starts here
+	} else {
+		out = s.renderAfterFrozen(chunk)
+	}
+	out = out[:strings.LastIndexByte(out, '\n')+1]
+	f.ctxRows = strings.Count(out, "\n")
+	if f.out == "" {
+		f.ctxRows -= f.prefix
+	}
+	f.out += out
+	f.ctx = chunk
+	f.frozen += cut
+}
+
+// renderAfterFrozen renders body, the lines that follow the frozen ones,
+// as they show in the whole fence. The last frozen piece is rendered
+// again before them and its rows dropped: a line's first row carries the
+// colour of the line break before it, which a piece rendered alone lacks.
+func (s *Stream) renderAfterFrozen(body string) string {
+	f := &s.fence
+	return dropRows(s.renderFence(f.ctx+body), f.prefix+f.ctxRows)
+}
+
+// lastCut returns the start of the last line of region (complete lines)
+// that follows a line and where neither it nor that line is blank, or 0.
+func lastCut(region string) int {
+	end := len(region)
+	for end > 0 {
+		start := strings.LastIndexByte(region[:end-1], '\n') + 1
+		if start == 0 {
+			return 0
+		}
+		prev := strings.LastIndexByte(region[:start-1], '\n') + 1
+		if !isBlank(region[start:end-1]) && !isBlank(region[prev:start-1]) {
+			return start
+		}
+		end = start
+	}
+	return 0
 }
 
 // renderFence renders body lines as the open fence's own block, where the

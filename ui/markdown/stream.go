@@ -27,6 +27,11 @@ type Stream struct {
 	last, lastOut string
 	// fence is the open code fence the tail starts with (openfence.go).
 	fence openFence
+	// tailScan is the scanner state after the first tailScanned bytes of
+	// the tail, which hold no boundary: the next update scans on from
+	// there, so a long open fence is not scanned again on every update.
+	tailScan    scanner
+	tailScanned int
 }
 
 // NewStream starts a stream rendered by r.
@@ -66,13 +71,13 @@ func (s *Stream) update(text string) string {
 		s.out += s.renderPiece(termsafe.Text(tail[:stable]))
 		s.raw = text[:len(s.raw)+stable]
 		tail = tail[stable:]
-		s.fence = openFence{}
+		s.fence, s.tailScanned = openFence{}, 0
 	}
 	if tail == "" {
 		return s.out
 	}
-	if out, ok := s.fenceTail(tail); ok {
-		return s.out + out
+	if frozen, live, ok := s.fenceTail(tail); ok {
+		return s.out + frozen + live
 	}
 	return s.out + s.renderPiece(termsafe.Text(tail))
 }
@@ -95,6 +100,9 @@ func (s *Stream) reset() {
 func (s *Stream) advance(tail string) (int, bool) {
 	sc := s.scan
 	stable, pos := 0, 0
+	if s.tailScanned > 0 {
+		sc, pos = s.tailScan, s.tailScanned
+	}
 	for {
 		nl := strings.IndexByte(tail[pos:], '\n')
 		if nl < 0 {
@@ -107,8 +115,11 @@ func (s *Stream) advance(tail string) (int, bool) {
 		}
 		pos += nl + 1
 	}
-	if sc.refDef || sc.fence == "" && sc.htmlClose == "" && isRefDefinition(tail[pos:]) {
+	if sc.refDef || sc.tangled || sc.fence == "" && sc.htmlClose == "" && isRefDefinition(tail[pos:]) {
 		return 0, false
+	}
+	if stable == 0 {
+		s.tailScan, s.tailScanned = sc, pos
 	}
 	return stable, true
 }

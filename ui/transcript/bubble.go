@@ -37,11 +37,14 @@ func (r *renderer) renderMessage(it *store.Item) []string {
 		}
 	case msg.Text != "":
 		parts = append(parts, r.text(it, inner))
-	case msg.Streaming:
+	case msg.Streaming && !msg.Lost:
 		parts = append(parts, st.Typing.Render(r.spinner+" thinking…"))
 	}
-	if msg.Cut.Interrupted() {
-		parts = append(parts, st.Failed.Render("⚠ "+msg.Cut.String()))
+	note := st.Failed.Width(inner) // wrapped to the bubble: a note is read whole
+	if msg.Streaming && msg.Lost {
+		parts = append(parts, note.Render("⚠ connection lost: the rest comes, or the reply is marked interrupted, once the gateway is back"))
+	} else if msg.Cut.Interrupted() {
+		parts = append(parts, note.Render("⚠ "+msg.Cut.String()))
 	} else if msg.Stopped {
 		parts = append(parts, st.Failed.Render("■ stopped"))
 	}
@@ -200,7 +203,7 @@ type reasonBlock struct {
 // that row is full.
 func (r *renderer) text(it *store.Item, width int) string {
 	out := strings.Trim(r.markdown(it, false, it.Msg.Text, width), "\n")
-	if !it.Msg.Streaming {
+	if !it.Msg.Streaming || it.Msg.Lost {
 		return out
 	}
 	cursor := " ▍"

@@ -126,3 +126,17 @@ func TestDeliveryCauseShownAndFitsTheWidth(t *testing.T) {
 	narrow.m.Refresh()
 	narrow.mustShow("You · ", "✗ not sent: no") // view fails on a row wider than 40
 }
+
+// A reply cut off by a lost connection says so in full, wrapped to the
+// bubble, at any width: the note was cut at the width, losing its end.
+func TestLostReplyNoteWrapsInFull(t *testing.T) {
+	f := newFixture(t, 60, 20)
+	f.apply(frame.TypeMessageStart, &frame.MessageStart{MessageID: "a1", Role: frame.RoleAssistant, TS: at(0)})
+	f.apply(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "a1", Text: "Checking the CI script"})
+	f.st.ConnectionLost()
+	f.m.Refresh()
+	words := strings.Join(strings.Fields(strings.ReplaceAll(f.text(), "┃", "")), " ")
+	if !strings.Contains(words, "⚠ connection lost: the rest comes, or the reply is marked interrupted, once the gateway is back") {
+		t.Fatalf("the note is not whole:\n%s", f.text())
+	}
+}

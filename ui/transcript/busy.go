@@ -33,6 +33,9 @@ func (m *Model) indicator(ln *store.Lane) string {
 	if ln == nil || !ln.Busy && !ln.Typing {
 		return ""
 	}
+	if ln.Lost {
+		return m.com.Styles.Transcript.Failed.Render(ansi.Truncate("⚠ connection lost while the agent was working", m.width, "…"))
+	}
 	text := "typing…"
 	if ln.Busy {
 		g := m.com.KeyMap.Global
