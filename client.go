@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -28,7 +30,7 @@ import (
 
 // runClient runs the TUI against the resolved profile until the user quits,
 // and maps how it ended to an exit code.
-func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr io.Writer) int {
+func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr io.Writer) (code int) {
 	lg, km, warnings, err := openLog(cfg, opts, stderr)
 	if err != nil {
 		return exitFailure
@@ -40,18 +42,12 @@ func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr 
 		fmt.Fprintln(stderr, "iris:", err)
 		return exitFailure
 	}
-	st, err := store.Open(cfg.DataDir, store.Options{IdleItems: store.IdleItems})
+	st, err := store.Open(cfg.DataDir, store.Options{IdleItems: store.IdleItems, Log: lg.Logger})
 	if err != nil {
 		storeOpenAdvice(stderr, cfg, err)
 		return exitFailure
 	}
-	defer func() {
-		if err := st.Close(); err != nil {
-			fmt.Fprintln(stderr, "iris: the local store had a problem:", err)
-			fmt.Fprintf(stderr, "iris: check free disk space and %s (the gateway still has the history)\n", cfg.DataDir)
-			lg.Logger.Error("store close", "err", err)
-		}
-	}()
+	defer func() { code = closeStore(st, cfg.DataDir, lg.Logger, stderr, code) }()
 
 	wcfg := wsclient.Config{
 		URL: cfg.URL, Token: cfg.Token.Reveal(), DeviceID: deviceID, DeviceName: cfg.DeviceName,
@@ -70,6 +66,34 @@ func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr 
 	uo := uiOptions(cfg, opts, km, warnings)
 	uo.Gateway, uo.State, uo.NoColor = client, st, themes.NoColorEnv(os.Getenv)
 	return runProgram(ctx, client, ui.New(uo), lg, cfg.TokenSource, stderr)
+}
+
+// closeStore closes the store once the client has stopped, and returns the
+// exit code: code, unless writes a failing disk held back are lost with
+// the process (a quit confirmed on a full disk, say): then those messages
+// are named and the code is exitFailure.
+func closeStore(st *store.State, dataDir string, lg *slog.Logger, stderr io.Writer, code int) int {
+	unsaved := st.Health().Unsaved
+	err := st.Close()
+	if err == nil {
+		return code
+	}
+	fmt.Fprintln(stderr, "iris: the local store had a problem:", err)
+	if errors.Is(err, store.ErrLost) {
+		if len(unsaved) > 0 {
+			fmt.Fprintf(stderr, "iris: lost from the local store (never written to disk), %s:\n", common.Count(len(unsaved), "message"))
+			for _, u := range unsaved {
+				first, _, _ := strings.Cut(strings.TrimSpace(u.Text), "\n")
+				fmt.Fprintf(stderr, "iris:   %s: %s\n", termsafe.Line(u.Lane.ChatID), termsafe.Line(first))
+			}
+		}
+		if code == exitOK {
+			code = exitFailure
+		}
+	}
+	fmt.Fprintf(stderr, "iris: check free disk space and %s (the gateway still has the history)\n", dataDir)
+	lg.Error("store close", "err", err)
+	return code
 }
 
 // storeOpenAdvice says why the local store did not open and what to do. A

@@ -38,7 +38,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if opts.token != "" && opts.cmd != cmdGatewaySim { // the simulator's --token is its own test token
 		fmt.Fprintln(stderr, tokenFlagWarning)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 
 	switch opts.cmd {

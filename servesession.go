@@ -44,7 +44,7 @@ func (a *sshApp) start(ctx context.Context, t *sshserve.Terminal) (*tea.Program,
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := store.Open(t.DataDir, store.Options{IdleItems: store.IdleItems})
+	st, err := store.Open(t.DataDir, store.Options{IdleItems: store.IdleItems, Log: lg})
 	if err != nil {
 		return nil, nil, fmt.Errorf("cannot open this key's store: %w", err)
 	}

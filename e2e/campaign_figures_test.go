@@ -23,6 +23,14 @@ type campaignFigures struct {
 	SendsCut int
 	Restarts int
 	Kills    int
+	// ReplayKills, Junk and OfflineDeletes count the faults of those steps
+	// that landed (campaignPlan).
+	ReplayKills    int
+	Junk           int
+	OfflineDeletes int
+	// Wiped counts messages a malformed directory took off the default
+	// lane (must be 0).
+	Wiped int
 
 	Sent       int // user messages typed
 	ExactlyOne int // reached the gateway exactly once
@@ -71,12 +79,7 @@ func (c *campaign) checkIntegrity() {
 // account classifies every typed message by what the gateway received and
 // what Iris stored.
 func (c *campaign) account() {
-	received := map[string]int{}
-	for _, f := range c.sim.Received() {
-		if text := sentText(f); text != "" {
-			received[text]++
-		}
-	}
+	received := deliveries(c.sim)
 	stored := map[string][]store.Delivery{}
 	for _, m := range c.e.storedMessages() {
 		if m.Role == frame.RoleUser {
@@ -95,7 +98,7 @@ func (c *campaign) account() {
 			f.ExactlyOne++
 		case n > 1:
 			f.Duplicated++
-			f.Problems = append(f.Problems, fmt.Sprintf("%q reached the gateway %d times", text, n))
+			f.Problems = append(f.Problems, fmt.Sprintf("%q reached the gateway %d times (%s)", text, n, c.framesOf(text)))
 		case !flagged:
 			f.Lost++
 			f.Problems = append(f.Problems, fmt.Sprintf("%q never reached the gateway; Iris stored it as %v", text, stored[text]))
@@ -132,13 +135,17 @@ func (f *campaignFigures) markdown() string {
 	}
 	fmt.Fprintf(&b, "| socket drops | %d of %d planned (during sends %d, of which %d before the gateway read the message; uploads %d, streams %d, sync replays %d) |\n",
 		total, p.Drops, f.Drops["send"], f.SendsCut, f.Drops["upload"], f.Drops["stream"], f.Drops["replay"])
-	fmt.Fprintf(&b, "| gateway restarts with state loss | %d |\n| kill -9 of Iris | %d |\n\n", f.Restarts, f.Kills)
+	fmt.Fprintf(&b, "| gateway restarts with state loss | %d |\n| kill -9 of Iris | %d |\n", f.Restarts, f.Kills)
+	fmt.Fprintf(&b, "| kill -9 during a sync replay of %d frames while queued messages go out | %d of %d |\n", framesPerCron*replayBacklog, f.ReplayKills, p.ReplayKills)
+	fmt.Fprintf(&b, "| malformed directory frames | %d of %d |\n", f.Junk, p.Junk)
+	fmt.Fprintf(&b, "| channels deleted on another device while messages typed into them waited offline | %d of %d |\n\n", f.OfflineDeletes, p.OfflineDeletes)
 	fmt.Fprintf(&b, "| user messages | count |\n| --- | --- |\n")
 	fmt.Fprintf(&b, "| typed | %d |\n| reached the gateway exactly once | %d |\n", f.Sent, f.ExactlyOne)
 	fmt.Fprintf(&b, "| given back to the composer with the reason (failed upload), then sent with Enter | %d |\n", f.Returned)
 	fmt.Fprintf(&b, "| marked failed or delivery unknown in Iris | %d (of which %d had reached the gateway) |\n", f.Flagged, f.FlaggedDelivered)
 	fmt.Fprintf(&b, "| duplicated (must be 0) | %d |\n| lost (must be 0) | %d |\n", f.Duplicated, f.Lost)
 	fmt.Fprintf(&b, "| lanes left busy after reconnect (must be 0) | %d |\n", f.BusyLanes)
+	fmt.Fprintf(&b, "| messages taken off the default lane by a malformed directory (must be 0) | %d |\n", f.Wiped)
 	fmt.Fprintf(&b, "| PRAGMA integrity_check | %d of %d ok |\n", f.integrityOK(), len(f.Integrity))
 	if len(f.Missed) > 0 {
 		fmt.Fprintf(&b, "\nFaults that could not land (%d):\n", len(f.Missed))
@@ -168,11 +175,29 @@ func (c *campaign) report() {
 		}
 	}
 	f := c.fig
-	if f.Duplicated != 0 || f.Lost != 0 || f.BusyLanes != 0 || f.integrityOK() != len(f.Integrity) {
-		c.t.Errorf("must-be-0 figures: duplicated %d, lost %d, lanes left busy %d, integrity failures %d",
-			f.Duplicated, f.Lost, f.BusyLanes, len(f.Integrity)-f.integrityOK())
+	if f.Duplicated != 0 || f.Lost != 0 || f.BusyLanes != 0 || f.Wiped != 0 || f.integrityOK() != len(f.Integrity) {
+		c.t.Errorf("must-be-0 figures: duplicated %d, lost %d, lanes left busy %d, messages wiped %d, integrity failures %d",
+			f.Duplicated, f.Lost, f.BusyLanes, f.Wiped, len(f.Integrity)-f.integrityOK())
 	}
 	if f.ExactlyOne+f.Duplicated+f.Lost+(f.Flagged-f.FlaggedDelivered) != f.Sent {
 		c.t.Errorf("the figures do not add up to the %d messages typed: %+v", f.Sent, f)
 	}
+}
+
+// framesOf lists the frames carrying text the gateway received, by type
+// and lane, and how many of its steers the gateway refused.
+func (c *campaign) framesOf(text string) string {
+	var out []string
+	for _, f := range c.sim.Received() {
+		if sentText(f) == text {
+			out = append(out, f.Type+" "+f.Lane().String())
+		}
+	}
+	refused := 0
+	for _, r := range c.sim.RefusedSteers() {
+		if r == text {
+			refused++
+		}
+	}
+	return fmt.Sprintf("%s; %d steers refused", strings.Join(out, ", "), refused)
 }

@@ -17,7 +17,10 @@ import (
 
 // The seeded fault campaign: the real binary against the simulator, with
 // socket drops during streams, sends, uploads and sync replays, gateway
-// restarts that lose state, and kill -9 of Iris, one user message per step.
+// restarts that lose state, kill -9 of Iris (also during a sync replay
+// while queued messages go out), malformed directories, and channels
+// deleted elsewhere while messages typed into them wait offline; one or a
+// few user messages per step.
 // It asserts the figures that must be 0 (messages duplicated or lost, lanes
 // left busy, integrity failures) and writes all figures to
 // $IRIS_CAMPAIGN_OUT when set. Plain `go test` runs the small version;
@@ -50,16 +53,24 @@ type campaignPlan struct {
 	Drops    int // socket drops, all kinds together
 	Restarts int // gateway restarts with state loss
 	Kills    int // kill -9 of Iris
+	// ReplayKills kill Iris during a large sync replay while queued
+	// messages go out.
+	ReplayKills int
+	// Junk injects a malformed directory frame around a message.
+	Junk int
+	// OfflineDeletes delete a channel on another device while messages
+	// typed into it wait offline.
+	OfflineDeletes int
 }
 
 // campaignPlanFromEnv reads IRIS_CAMPAIGN (full or empty) and
 // IRIS_CAMPAIGN_SEED.
 func campaignPlanFromEnv(t *testing.T) campaignPlan {
-	p := campaignPlan{Name: "fast", Seed: 1, Drops: 4, Restarts: 1, Kills: 2}
+	p := campaignPlan{Name: "fast", Seed: 1, Drops: 4, Restarts: 1, Kills: 2, ReplayKills: 1, Junk: 2, OfflineDeletes: 1}
 	switch v := os.Getenv("IRIS_CAMPAIGN"); v {
 	case "":
 	case "full":
-		p = campaignPlan{Name: "full", Seed: 1, Drops: 100, Restarts: 10, Kills: 30}
+		p = campaignPlan{Name: "full", Seed: 1, Drops: 100, Restarts: 10, Kills: 30, ReplayKills: 10, Junk: 20, OfflineDeletes: 5}
 	default:
 		t.Fatalf("IRIS_CAMPAIGN=%q: want full or nothing", v)
 	}
@@ -93,10 +104,23 @@ const (
 	// stepKill kills Iris with SIGKILL once the gateway has the message, or
 	// while its reply streams, checks the store and starts Iris again.
 	stepKill
+	// stepKillReplay queues messages offline, has the gateway park a
+	// large backlog, and kills Iris while it applies the sync replay and
+	// the queued messages go out.
+	stepKillReplay
+	// stepJunk sends a malformed directory frame while the message's reply
+	// streams: junk entries, a stray hello.ack, a listing without the
+	// default channel, or a delete of it.
+	stepJunk
+	// stepOfflineDelete types two messages into a channel while offline;
+	// another device deletes the channel meanwhile. They must come back
+	// as not sent in the default channel, and are resent from there.
+	stepOfflineDelete
 )
 
 func (k stepKind) String() string {
-	return [...]string{"drop during send", "drop during upload", "drops during stream and replay", "gateway restart", "kill -9"}[k]
+	return [...]string{"drop during send", "drop during upload", "drops during stream and replay", "gateway restart", "kill -9",
+		"kill -9 during replay while sending", "malformed directory", "channel deleted while offline"}[k]
 }
 
 // steps lays the faults out in a seeded random order. Drops are split
@@ -116,6 +140,9 @@ func (p campaignPlan) steps(rng *rand.Rand) []stepKind {
 	add(stepDropReplay, replays)
 	add(stepRestart, p.Restarts)
 	add(stepKill, p.Kills)
+	add(stepKillReplay, p.ReplayKills)
+	add(stepJunk, p.Junk)
+	add(stepOfflineDelete, p.OfflineDeletes)
 	rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
 	return out
 }
@@ -136,14 +163,16 @@ const (
 
 // campaign is one run of the campaign.
 type campaign struct {
-	t    *testing.T
-	plan campaignPlan
-	rng  *rand.Rand
-	sim  *gatewaysim.Server
-	e    *env
-	args []string
-	r    *run
-	step int
+	t     *testing.T
+	plan  campaignPlan
+	rng   *rand.Rand
+	sim   *gatewaysim.Server
+	url   string
+	token string
+	e     *env
+	args  []string
+	r     *run
+	step  int
 	// texts are the user messages typed, in order.
 	texts  []string
 	attach string // the file attached by upload steps
@@ -155,7 +184,7 @@ func newCampaign(t *testing.T, plan campaignPlan) *campaign {
 	sim, url := startSim(t, token, campaignStream)
 	c := &campaign{
 		t: t, plan: plan, rng: rand.New(rand.NewPCG(plan.Seed, plan.Seed^0x9e3779b97f4a7c15)),
-		sim: sim, e: newEnv(t), args: []string{"--url", url, "--token", token},
+		sim: sim, url: url, token: token, e: newEnv(t), args: []string{"--url", url, "--token", token},
 	}
 	c.fig.Plan = plan
 	c.fig.Drops = map[string]int{}
@@ -273,6 +302,12 @@ func (c *campaign) do(k stepKind) {
 			c.message()
 		}
 		c.fig.Restarts++
+	case stepKillReplay:
+		c.killDuringReplay()
+	case stepJunk:
+		c.junkDirectory()
+	case stepOfflineDelete:
+		c.offlineDelete()
 	case stepKill:
 		text := c.message()
 		c.waitGateway(text)
@@ -334,7 +369,7 @@ func (c *campaign) syncs() []int64 {
 func (c *campaign) retryIfReturned(text string) {
 	c.t.Helper()
 	for deadline := time.Now().Add(settleDeadline); ; time.Sleep(pollEvery) {
-		if c.received(text) > 0 {
+		if received(c.sim, text) > 0 {
 			return
 		}
 		screen := c.r.screen()
@@ -348,17 +383,6 @@ func (c *campaign) retryIfReturned(text string) {
 			c.t.Fatalf("step %d: %q neither sent nor given back:\n%s", c.step, text, screen)
 		}
 	}
-}
-
-// received counts the frames carrying text the gateway received.
-func (c *campaign) received(text string) int {
-	n := 0
-	for _, f := range c.sim.Received() {
-		if sentText(f) == text {
-			n++
-		}
-	}
-	return n
 }
 
 // waitRestarted waits until a restart fired by a trigger has forgotten the
@@ -416,9 +440,11 @@ func busyOnScreen(screen string) bool {
 	return false
 }
 
-// finish quits Iris and counts what happened to every message.
+// finish waits until every message went out or Iris shows it unsent,
+// quits Iris and counts what happened to every message.
 func (c *campaign) finish() {
 	c.t.Helper()
+	settleAll(c.t, c.r, c.sim, c.texts)
 	c.r.quit()
 	c.checkIntegrity()
 	c.account()

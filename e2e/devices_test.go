@@ -119,7 +119,20 @@ func (r *run) waitTitle(want string) {
 // sends text to the default channel.
 func sendFromThirdDevice(t *testing.T, url, token, text string) {
 	t.Helper()
-	c, err := wsclient.New(wsclient.Config{URL: url, Token: token, DeviceID: "dev_third", DeviceName: "third"})
+	ctx, c := otherDevice(t, url, token, "dev_third")
+	f := frame.Frame{Type: frame.TypeMessageSend, ChatID: frame.Some(gatewaysim.DefaultChatID),
+		Payload: &frame.MessageSend{Text: text, ClientMsgID: "third-1"}}
+	if _, err := c.Request(ctx, f); err != nil {
+		t.Fatalf("message.send from the third device: %v", err)
+	}
+}
+
+// otherDevice connects another device (device id id) to the simulator and
+// returns it once online, with the context its requests run under; it is
+// closed when the test ends.
+func otherDevice(t *testing.T, url, token, id string) (context.Context, *wsclient.Client) {
+	t.Helper()
+	c, err := wsclient.New(wsclient.Config{URL: url, Token: token, DeviceID: id, DeviceName: id})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,16 +143,11 @@ func sendFromThirdDevice(t *testing.T, url, token, text string) {
 	for {
 		ev, err := c.Next(ctx)
 		if err != nil {
-			t.Fatalf("the third device never came online: %v", err)
+			t.Fatalf("device %s never came online: %v", id, err)
 		}
 		if s, ok := ev.(*wsclient.StateEvent); ok && s.State == wsclient.StateOnline {
-			break
+			return ctx, c
 		}
-	}
-	f := frame.Frame{Type: frame.TypeMessageSend, ChatID: frame.Some(gatewaysim.DefaultChatID),
-		Payload: &frame.MessageSend{Text: text, ClientMsgID: "third-1"}}
-	if _, err := c.Request(ctx, f); err != nil {
-		t.Fatalf("message.send from the third device: %v", err)
 	}
 }
 

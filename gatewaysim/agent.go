@@ -310,6 +310,9 @@ func (c *conn) handleAgentSteer(f frame.Frame) {
 		return
 	}
 	if t == nil {
+		c.s.recvMu.Lock()
+		c.s.refused = append(c.s.refused, text)
+		c.s.recvMu.Unlock()
 		c.sendError(f.ID, frame.CodeNotFound, "no agent turn is running in "+quote(l.String()))
 		return
 	}

@@ -125,6 +125,8 @@ type Server struct {
 
 	recvMu   sync.Mutex
 	received []frame.Frame
+	// refused: the agent.steer texts answered not_found (no turn running).
+	refused  []string
 	recvWake chan struct{} // closed and replaced on every received frame
 
 	httpSrv *http.Server
@@ -333,6 +335,15 @@ func (s *Server) Broadcast(f frame.Frame) {
 	s.mu.Lock()
 	s.broadcastLocked(f, nil)
 	s.mu.Unlock()
+}
+
+// RefusedSteers returns the texts of the agent.steer requests answered
+// not_found because no turn was running, in order: the client is told
+// the gateway did not take them.
+func (s *Server) RefusedSteers() []string {
+	s.recvMu.Lock()
+	defer s.recvMu.Unlock()
+	return append([]string(nil), s.refused...)
 }
 
 // Received returns a copy of every frame received from clients, in order.

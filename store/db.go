@@ -47,6 +47,10 @@ type db struct {
 	closed  bool
 }
 
+// ErrLost is wrapped by Close's error when changes a failing disk held
+// back could not be written even then: they are gone from the local store.
+var ErrLost = errors.New("changes lost")
+
 // ErrInUse is wrapped by Open (in an *InUseError) when another process
 // (another Iris on the same profile) has the store open.
 var ErrInUse = errors.New("the store is in use by another Iris")
@@ -234,7 +238,7 @@ func (d *db) finish(held []*batch) {
 	}
 	if err := d.write(held); err != nil {
 		d.mu.Lock()
-		d.lost = fmt.Errorf("%d unsaved changes lost: %w", len(held), err)
+		d.lost = fmt.Errorf("%w: %d unsaved changes: %w", ErrLost, len(held), err)
 		d.mu.Unlock()
 	}
 }

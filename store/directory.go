@@ -276,17 +276,37 @@ func (s *State) upsertChannel(fc frame.Channel) {
 
 // replaceDirectory applies a full listing (hello.ack, channel.list): known
 // entries are updated, new ones added in the listing's order, entries
-// missing from it removed with their lanes. An empty listing is ignored:
+// missing from it removed with their lanes. An entry that is not a channel
+// (no chat id: `{}`, or a number or string the decoder could not read) is
+// skipped and logged, and a listing with no valid entry at all is ignored:
 // the default channel always exists, so it can only be a gateway fault,
-// and it must not wipe the cache. It takes time linear in the directory's
-// size, however many entries change.
+// and it must not wipe the cache. For the same reason a listing that
+// leaves the default channel out, and names no other default, never
+// removes it. It takes time linear in
+// the directory's size, however many entries change.
 func (s *State) replaceDirectory(list []frame.Channel) {
-	if len(list) == 0 {
+	valid := make([]frame.Channel, 0, len(list))
+	for i, fc := range list {
+		if fc.ChatID == "" {
+			s.opts.Log.Warn("store: protocol warning: a directory entry without a chat id was skipped", "entry", i, "of", len(list))
+			continue
+		}
+		valid = append(valid, fc)
+	}
+	if len(valid) == 0 {
+		if len(list) > 0 {
+			s.opts.Log.Warn("store: protocol warning: a directory listing without one valid channel was ignored", "entries", len(list))
+		}
 		return
 	}
-	keep := make(map[frame.Lane]bool, len(list))
-	for _, fc := range list {
+	keep := make(map[frame.Lane]bool, len(valid))
+	namesDefault := false // a new default: the old one may go
+	for _, fc := range valid {
 		keep[fc.Lane()] = true
+		namesDefault = namesDefault || fc.Kind == frame.KindDefault || fc.IsDefault != nil && *fc.IsDefault
+	}
+	if !namesDefault {
+		keep[s.DefaultLane()] = true
 	}
 	gone := map[frame.Lane]bool{}
 	for _, c := range s.dir {
@@ -297,8 +317,23 @@ func (s *State) replaceDirectory(list []frame.Channel) {
 	if len(gone) > 0 {
 		s.removeLanes(gone)
 	}
-	for _, fc := range list {
+	for _, fc := range valid {
 		s.upsertChannel(fc)
+	}
+}
+
+// deleteChannel applies channel.deleted. The default channel cannot be
+// deleted (PROTOCOL-NOTES), so a delete for it is refused and logged.
+func (s *State) deleteChannel(l frame.Lane) {
+	switch {
+	case l.ChatID == "":
+	case l.ThreadID == "" && l == s.DefaultLane():
+		s.opts.Log.Warn("store: protocol warning: channel.deleted for the default channel was refused", "chat_id", l.ChatID)
+	case s.channel(l) != nil || s.lanes[l] != nil:
+		s.removeLane(l)
+	default: // nothing in memory; rows may still be stored
+		s.deleted[l] = true
+		s.forgetLane(l)
 	}
 }
 
@@ -343,6 +378,7 @@ func (s *State) removeLanes(gone map[frame.Lane]bool) {
 	for l := range gone {
 		note(l)
 	}
+	s.rescueUnsent(doomed)
 	for _, l := range removed {
 		s.dropLane(l)
 	}

@@ -110,3 +110,17 @@ func (s *State) FillDisk(full bool) error {
 	_, err := s.db.conn.Exec(`PRAGMA max_page_count = ` + strconv.Itoa(limit))
 	return err
 }
+
+// Durable returns a function that waits until every change made so far is
+// on disk (or held by a failing disk: see Health). The sender marks a
+// message Sending, then lets its frame leave only after waiting, off the
+// UI goroutine: a crash can then never find it still Queued on disk after
+// the gateway got it, which would send it again on the next start.
+func (s *State) Durable() (wait func()) {
+	if s.db == nil {
+		return func() {}
+	}
+	b := &batch{written: make(chan struct{})}
+	s.db.send(b)
+	return func() { <-b.written }
+}

@@ -182,7 +182,8 @@ func (l *Lane) oldestUnechoed() *Item {
 // its newest history page: one whose text a user message in the page
 // carries, stamped after the attempt, was delivered and takes that message;
 // the rest become Failed (shown unsent with their cause, one key to
-// resend).
+// resend). A steer stays unknown: the history holds no steers, so it
+// cannot say the gateway does not have one.
 func (s *State) settleUnknown(ln *Lane, page []frame.Message) {
 	for _, it := range ln.placeholders() {
 		if it.Msg.Delivery != DeliveryUnknown {
@@ -197,7 +198,7 @@ func (s *State) settleUnknown(ln *Lane, page []frame.Message) {
 			s.mergeFinal(ln, it, s.msgFromWire(m))
 			break
 		}
-		if it.Msg.Delivery == DeliveryUnknown {
+		if it.Msg.Delivery == DeliveryUnknown && !it.Msg.Steer {
 			it.Msg.Delivery = DeliveryFailed
 			if it.Msg.Cause == "" {
 				it.Msg.Cause = "the gateway does not have it"

@@ -162,14 +162,7 @@ func (s *State) applyChannel(typ string, c *frame.Channel) {
 	case frame.TypeChannelCreated, frame.TypeChannelRenamed:
 		s.upsertChannel(*c)
 	case frame.TypeChannelDeleted:
-		switch l := c.Lane(); {
-		case l.ChatID == "":
-		case s.channel(l) != nil || s.lanes[l] != nil:
-			s.removeLane(l)
-		default: // nothing in memory; rows may still be stored
-			s.deleted[l] = true
-			s.forgetLane(l)
-		}
+		s.deleteChannel(c.Lane())
 	}
 }
 

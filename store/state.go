@@ -1,6 +1,8 @@
 package store
 
 import (
+	"io"
+	"log/slog"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -38,6 +40,10 @@ type Options struct {
 	// and do not call it, nor do Open's own reads. Tests use it to prove that the UI's View and
 	// Update never read on the UI goroutine.
 	OnSyncRead func()
+	// Log takes the protocol warnings the reducer raises (a directory
+	// entry that is not a channel, a refused delete of the default
+	// channel). Default: discarded.
+	Log *slog.Logger
 }
 
 // State is the client's whole domain state. See the package doc for the
@@ -102,6 +108,9 @@ func New(opts Options) *State {
 	}
 	if opts.WriteRetry <= 0 {
 		opts.WriteRetry = time.Second
+	}
+	if opts.Log == nil {
+		opts.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	return &State{
 		opts:        opts,

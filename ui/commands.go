@@ -167,7 +167,8 @@ func (m *Model) handleHistory(msg historyLoadedMsg) tea.Cmd {
 func (m *Model) send(text string) tea.Cmd {
 	l := m.lane
 	if l.ChatID == "" {
-		return common.ReportError(errors.New("no channel to send to yet"))
+		m.composer.SetValue(text) // typed text is never thrown away
+		return common.ReportError(errors.New("no channel to send to yet: the gateway has not listed its channels; your message stays in the composer, press Enter again once connected"))
 	}
 	return m.reduce(m.onLane(l, func() tea.Cmd { return m.sendTo(l, text) }))
 }
@@ -187,6 +188,7 @@ func (m *Model) sendTo(l frame.Lane, text string) tea.Cmd {
 	if added == nil {
 		return common.ReportError(errors.New("this channel no longer exists"))
 	}
+	m.st.Durable()() // the composer is empty now: the text is on disk before Enter returns
 	if auto {
 		m.autoIDs[id] = true
 		m.autoThread = false
@@ -256,15 +258,26 @@ func (m *Model) flushOutgoing() tea.Cmd {
 			f.Payload.(*frame.MessageSend).AutoThread = frame.Ptr(true)
 		}
 		id := o.ClientMsgID
-		cmds = append(cmds, requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, err error) tea.Msg {
+		cmds = append(cmds, m.durably(requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, err error) tea.Msg {
 			return sendFinishedMsg{clientMsgID: id, resp: resp, err: err}
-		}))
+		})))
 		if o.Lane == m.lane {
 			m.transcript.Refresh()
 			m.markStaleNow()
 		}
 	}
 	return tea.Batch(cmds...)
+}
+
+// durably runs send once the store has written everything before it, the
+// message's "sending" state included (store.State.Durable): a message the
+// gateway may have is never found queued after a crash.
+func (m *Model) durably(send tea.Cmd) tea.Cmd {
+	wait := m.st.Durable()
+	return func() tea.Msg {
+		wait()
+		return send()
+	}
 }
 
 func (m *Model) handleSendFinished(msg sendFinishedMsg) tea.Cmd {

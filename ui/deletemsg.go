@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/dialog"
 	"github.com/hermes/iris/wsclient"
@@ -22,6 +23,8 @@ func (m *Model) askDeleteSelected() tea.Cmd {
 	switch {
 	case it.Msg.Role != frame.RoleUser:
 		return common.ReportError(errors.New("only your own messages can be deleted"))
+	case it.Msg.ID == "" && (it.Msg.Delivery == store.DeliveryFailed || it.Msg.Delivery == store.DeliveryUnknown):
+		return m.discardUnsent(it.Msg.ClientMsgID)
 	case it.Msg.ID == "":
 		return common.ReportError(errors.New("this message has not reached the gateway yet: nothing to delete there"))
 	}
@@ -49,4 +52,14 @@ func (m *Model) deleteMessages(f frame.Frame) tea.Cmd {
 		}
 		return common.InfoMsg{Text: "message deleted"}
 	})
+}
+
+// discardUnsent drops an unsent message (failed, or of unknown delivery)
+// the user chose not to send; nothing goes to the gateway.
+func (m *Model) discardUnsent(clientMsgID string) tea.Cmd {
+	chg, ok := m.st.DiscardOutgoing(clientMsgID)
+	if !ok {
+		return common.ReportError(errors.New("this message is on its way: it cannot be discarded now"))
+	}
+	return tea.Batch(common.ReportInfo("unsent message discarded"), m.applyChange(chg, nil))
 }

@@ -178,6 +178,9 @@ func (m *Model) storeUploaded(a common.ActionSendUploaded) tea.Cmd {
 	}
 	if a.Lane == m.lane {
 		m.transcript.ToBottom()
+		if m.composer.Value() == "" {
+			m.SaveDraft() // the text is in the outgoing queue now
+		}
 	}
 	return m.applyChange(store.Change{Lanes: []frame.Lane{a.Lane}, Outgoing: true}, nil)
 }

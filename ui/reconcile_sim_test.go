@@ -206,9 +206,10 @@ func TestSteerWithNoTurnRunningIsSentAsMessage(t *testing.T) {
 }
 
 // TestSteerLostToDropIsKept: the socket drops before the gateway
-// answers a steer. The text is kept, shown unsent once the newest history
-// page does not hold it, and the resend key sends it, as a message since
-// the turn was settled by reconciliation meanwhile.
+// answers a steer. The text is kept, shown of unknown delivery (history
+// holds no steers, so its newest page cannot settle one), and the resend
+// key sends it, as a message since the turn was settled by reconciliation
+// meanwhile.
 func TestSteerLostToDropIsKept(t *testing.T) {
 	g := newScriptedGW(t)
 	e := g.dial()
@@ -218,7 +219,7 @@ func TestSteerLostToDropIsKept(t *testing.T) {
 	e.until("busy", e.busy)
 
 	e.say("steer me")
-	e.until("the steer shown unsent", e.shows("✗ not sent"))
+	e.until("the steer shown of unknown delivery", e.shows("? delivery unknown"))
 	e.mustShow("steer me")
 	e.until("reconciliation armed", armed)
 	fire()

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
@@ -44,6 +46,10 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 			return m.runClient(name, args)
 		}
 		if len(m.composer.Attachments()) > 0 {
+			// The text waits in the composer for the uploads: on disk
+			// first, as a draft, so a crash right after Enter keeps it.
+			m.SaveDraft()
+			m.st.Durable()()
 			return m.updateMedia(mediactl.Send{Text: a.Text})
 		}
 		cmd := m.send(a.Text)
@@ -126,8 +132,12 @@ func (m *Model) closeDialog() {
 // switchLane focuses lane l: the draft of the lane left is kept, l is
 // marked read and shown at its bottom.
 func (m *Model) switchLane(l frame.Lane) {
+	draft := m.st.Draft(l)
 	if m.lane.ChatID != "" {
 		m.st.SetDraft(m.lane, m.composer.Value())
+	} else if typed := m.composer.Value(); typed != "" {
+		// Typed before any channel was known: it comes along.
+		draft = strings.TrimSuffix(typed+"\n"+draft, "\n")
 	}
 	m.lane = l
 	if m.bannerLane == l && l.ChatID != "" {
@@ -137,7 +147,7 @@ func (m *Model) switchLane(l frame.Lane) {
 	m.transcript.SetLane(l)
 	m.sidebar.SetCurrent(l)
 	m.status.SetLane(l)
-	m.composer.SetValue(m.st.Draft(l))
+	m.composer.SetValue(draft)
 	m.drawer.SetText(m.composer.Value())
 	if m.autoThread && l.ThreadID != "" {
 		m.autoThread = false

@@ -36,9 +36,9 @@ func (m *Model) steerCmd(o store.Outgoing) tea.Cmd {
 	}
 	f := laneFrame(frame.TypeAgentSteer, o.Lane, &frame.AgentSteer{Text: o.Text})
 	id, l := o.ClientMsgID, o.Lane
-	return postCmd(m.gw, m.opts.RequestTimeout, f, func(_ bool, err error) tea.Msg {
+	return m.durably(postCmd(m.gw, m.opts.RequestTimeout, f, func(_ bool, err error) tea.Msg {
 		return steerFinishedMsg{clientMsgID: id, lane: l, err: err}
-	})
+	}))
 }
 
 func (m *Model) handleSteerFinished(msg steerFinishedMsg) tea.Cmd {

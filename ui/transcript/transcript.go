@@ -225,7 +225,10 @@ func (m *Model) View() string {
 func (m *Model) empty(height int) string {
 	st := m.com.Styles.Transcript
 	text := "No messages yet. Say hello below."
-	if ln := m.src().lane; ln != nil && !ln.HistoryLoaded {
+	switch ln := m.src().lane; {
+	case m.lane.ChatID == "":
+		text = "No channel yet: the gateway has not listed its channels. What you type stays in the composer until it has."
+	case ln != nil && !ln.HistoryLoaded:
 		text = "Loading history…"
 	}
 	return st.Empty.Width(m.width).Height(height).Render(text)
