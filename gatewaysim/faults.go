@@ -181,29 +181,11 @@ func (s *Server) fireWritten(it outItem) {
 // history, media, pickers, remembered approvals). Connections are refused
 // (HTTP 503) for down. Frames received so far stay in Received.
 func (s *Server) Restart(down time.Duration) {
-	// Refuse connections until the state is gone, then for down.
-	s.faults.setDown(time.Now().Add(24 * time.Hour))
-	defer func() { s.faults.setDown(time.Now().Add(down)) }()
-	s.closeConns()
-	s.mu.Lock()
-	s.lifeCancel()
-	var tails []*turn
-	for _, t := range s.tails {
-		tails = append(tails, t)
-	}
-	s.mu.Unlock()
-	for _, t := range tails {
-		<-t.done
-	}
-	s.mu.Lock()
-	s.resetLocked()
-	s.strictCursors = true
-	s.instance = newInstanceID("")
-	late := s.connList() // upgraded just before the downtime began
-	s.mu.Unlock()
-	for _, c := range late {
-		c.kill()
-	}
+	s.restartProcess(s.closeConns, func() {
+		s.resetLocked()
+		s.strictCursors = true
+	})
+	s.faults.setDown(time.Now().Add(down))
 	s.log.Info("gatewaysim: restarted with state loss", "down", down)
 }
 

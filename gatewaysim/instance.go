@@ -26,9 +26,22 @@ func newInstanceID(epoch string) string {
 // pickers are forgotten. In the rich dialect hello.ack then carries a new
 // instance_id, the only sign of the restart a device gets.
 func (s *Server) Crash() {
+	s.restartProcess(s.DropConnections, func() {
+		s.life, s.lifeCancel = context.WithCancel(s.ctx)
+		s.pickers = map[string]*pendingPicker{}
+	})
+	s.faults.setDown(time.Time{})
+	s.log.Info("gatewaysim: crashed and started again with its persisted state")
+}
+
+// restartProcess is what every simulated restart shares: connections are
+// refused while it runs, drop ends the sockets, the running turns end,
+// then forget (called with s.mu held) clears what the restart loses, the
+// process gets a new instance_id, and a socket upgraded meanwhile is
+// killed. The caller sets the downtime that follows.
+func (s *Server) restartProcess(drop func(), forget func()) {
 	s.faults.setDown(time.Now().Add(24 * time.Hour))
-	defer s.faults.setDown(time.Time{})
-	s.DropConnections()
+	drop()
 	s.mu.Lock()
 	s.lifeCancel()
 	var tails []*turn
@@ -40,13 +53,11 @@ func (s *Server) Crash() {
 		<-t.done
 	}
 	s.mu.Lock()
-	s.life, s.lifeCancel = context.WithCancel(s.ctx)
-	s.pickers = map[string]*pendingPicker{}
+	forget()
 	s.instance = newInstanceID("")
 	late := s.connList() // upgraded just before the downtime began
 	s.mu.Unlock()
 	for _, c := range late {
 		c.kill()
 	}
-	s.log.Info("gatewaysim: crashed and started again with its persisted state")
 }
