@@ -12,6 +12,10 @@ import (
 type Input struct {
 	Kind InputKind
 	Line string // the line typed, for InputLine
+	// Started is the editor's key count (Keys) at the line's first key
+	// since it was last empty: a line begun before a question was asked
+	// is not an answer to it.
+	Started int
 }
 
 // InputKind tells an Input apart.
@@ -46,7 +50,12 @@ type Editor struct {
 	stash  string // the draft put aside while browsing history
 	kill   string // the last text cut, for Ctrl+Y
 	shown  bool   // the prompt is on the current line
+	keys   int    // keys pressed so far
+	start  int    // keys at the draft's first key since it was empty
 }
+
+// Keys is how many keys were pressed so far.
+func (e *Editor) Keys() int { return e.keys }
 
 // NewEditor writes to w; echo says the editor echoes (the terminal is in
 // raw mode), else the terminal's own line discipline does.
@@ -110,6 +119,10 @@ func (e *Editor) Feed(b []byte) []Input {
 
 // key applies one key press.
 func (e *Editor) key(k key) (Input, bool) {
+	e.keys++
+	if len(e.buf) == 0 {
+		e.start = e.keys
+	}
 	if k.r != 0 {
 		e.insert([]rune{k.r})
 		return Input{}, false
@@ -123,7 +136,7 @@ func (e *Editor) key(k key) (Input, bool) {
 			e.hist = append(e.hist, line)
 		}
 		e.buf, e.pos, e.hpos, e.stash = nil, 0, len(e.hist), ""
-		return Input{Kind: InputLine, Line: line}, true
+		return Input{Kind: InputLine, Line: line, Started: e.start}, true
 	case "ctrl+c":
 		e.write("^C" + e.nl)
 		e.shown = false

@@ -1,0 +1,63 @@
+package linear
+
+import (
+	"slices"
+
+	"github.com/hermes/iris/store"
+)
+
+// syncPickers announces each new picker at once (a bell, then its line),
+// and makes it the one the input line answers; when that one ends (its
+// record says how), the next one waiting is announced again.
+func (a *app) syncPickers() {
+	pending := a.st.AllPickers()
+	ids := make([]string, len(pending))
+	for i, p := range pending {
+		ids[i] = p.PickerID
+	}
+	if a.ask != nil && !slices.Contains(ids, a.ask.p.PickerID) {
+		a.ask = nil
+	}
+	for _, p := range pending {
+		if !a.announced[p.PickerID] {
+			a.announced[p.PickerID] = true
+			a.announce(p, "")
+		}
+	}
+	for id := range a.announced {
+		if !slices.Contains(ids, id) { // one that comes back (a refused answer) is announced again
+			delete(a.announced, id)
+		}
+	}
+	if a.ask == nil && len(pending) > 0 {
+		a.announce(pending[0], "Still waiting: ")
+	}
+}
+
+// announce rings the bell and says picker p's line; the input line
+// answers it from the next key on.
+func (a *app) announce(p store.Picker, lead string) {
+	a.ask = newAsking(p, laneName(a.st, p.Lane), a.ed.Keys())
+	a.ed.Bell()
+	a.say(lead + a.ask.announcement(a.opts.Now()))
+}
+
+// takeAnswer gives a typed line to the picker asked; it reports whether
+// the line was for the picker (every line that is not a command is, while
+// one is asked).
+func (a *app) takeAnswer(in Input) bool {
+	if a.ask == nil {
+		return false
+	}
+	v := a.ask.take(in.Line, in.Started)
+	if v.say != "" {
+		a.say(v.say)
+	}
+	if v.rearm {
+		a.ask.armedAt = a.ed.Keys()
+	}
+	if v.answer != nil {
+		a.answerPicker(a.ask, *v.answer)
+	}
+	return true
+}
