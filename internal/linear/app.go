@@ -21,6 +21,7 @@ type app struct {
 	results chan func()
 	quit    bool
 	online  bool
+	out     []string // lines said, not printed yet (show)
 
 	// ask is the picker the input line answers (picker.go); announced
 	// lists the pickers announced.
@@ -49,13 +50,22 @@ func newApp(ctx context.Context, opts Options) *app {
 	return a
 }
 
-// say prints lines above the input line.
-func (a *app) say(lines ...string) { a.ed.Print(lines...) }
+// say queues lines to print above the input line; show prints them.
+func (a *app) say(lines ...string) { a.out = append(a.out, lines...) }
+
+// show prints the lines said since the last show at once, so that a
+// draft is shown again once after them, not after each.
+func (a *app) show() {
+	if len(a.out) > 0 {
+		a.ed.Print(a.out...)
+		a.out = nil
+	}
+}
 
 // greet says where the user is and how to get help.
 func (a *app) greet() {
 	a.say("Iris, linear mode. Type a message and press Enter; /help lists the commands.")
-	a.ed.Prompt()
+	a.show()
 }
 
 // events applies a batch from the connection.

@@ -37,9 +37,11 @@ func (a *app) syncPickers() {
 // announce rings the bell and says picker p's line; the input line
 // answers it from the next key on.
 func (a *app) announce(p store.Picker, lead string) {
+	a.show() // the bell rings with the announcement, after what came before it
 	a.ask = newAsking(p, laneName(a.st, p.Lane), a.ed.Keys())
 	a.ed.Bell()
 	a.say(lead + a.ask.announcement(a.opts.Now()))
+	a.show()
 }
 
 // takeAnswer gives a typed line to the picker asked; it reports whether

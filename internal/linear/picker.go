@@ -25,7 +25,7 @@ type asking struct {
 	answers []dialog.Answer
 	stage   stage
 	chosen  int // the answer asked again for (stageConfirm)
-	armedAt int // the editor's key count when it was announced
+	armedAt int // the editor's key count when it was announced: keys up to it came before
 }
 
 // stage is where answering a picker is.
@@ -146,7 +146,7 @@ func timeLeft(p store.Picker, now time.Time) string {
 // count at the line's first key.
 func (a *asking) take(line string, started int) verdict {
 	text := strings.TrimSpace(line)
-	if started < a.armedAt {
+	if started <= a.armedAt {
 		return verdict{say: "Not taken as an answer: you began typing “" + termsafe.Line(text) + "” before the question. Type the answer again, then Enter."}
 	}
 	switch a.stage {

@@ -30,7 +30,7 @@ func TestApprovalAnnouncement(t *testing.T) {
 // answers; anything else says what is accepted.
 func TestApprovalTakesOnlyExactAnswersTypedAfter(t *testing.T) {
 	a := newAsking(approval(), "Lobby", 10)
-	if v := a.take("4", 9); v.answer != nil || !strings.Contains(v.say, "before the question") {
+	if v := a.take("4", 10); v.answer != nil || !strings.Contains(v.say, "before the question") {
 		t.Fatalf("a 4 begun before the announcement: %+v", v)
 	}
 	for _, line := range []string{"yes", "4 please", "04", "0", "6", "deny", ""} {
@@ -53,7 +53,7 @@ func TestPermanentAnswerAsksAgain(t *testing.T) {
 		t.Fatalf("3: %+v", v)
 	}
 	a.armedAt = 5
-	if v := a.take("3", 4); v.answer != nil {
+	if v := a.take("3", 5); v.answer != nil {
 		t.Fatalf("a 3 begun before the second question confirmed: %+v", v)
 	}
 	a.stage = stageConfirm

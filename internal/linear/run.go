@@ -108,6 +108,7 @@ func Run(ctx context.Context, opts Options) error {
 		case <-tick.C:
 			a.tick()
 		}
+		a.show()
 	}
 	return nil
 }
