@@ -9,42 +9,52 @@ import (
 )
 
 // stateLines says each change of the connection's and the gateway's
-// state once: online, connection lost and reconnecting (with the time of
-// the next try), the gateway's status.
+// state once: connecting (the first time), online, connection lost and
+// reconnecting (with the time of the next try; the tries after it say
+// nothing until it is online again), a degraded gateway.
 type stateLines struct {
-	conn   wsclient.State
 	began  bool // a state was reported
-	online bool // it was online once
+	online bool // it is online
+	was    bool // it was online once
+	outage bool // the outage was said
 	status string
 }
 
 // connection returns the line for a connection state event, or "".
 func (s *stateLines) connection(ev *wsclient.StateEvent) string {
-	prev, first := s.conn, !s.began
-	s.conn, s.began = ev.State, true
-	if !first && prev == ev.State {
-		return ""
-	}
+	first := !s.began
+	s.began = true
 	cause := ""
 	if ev.Err != nil {
 		cause = " (" + termsafe.Line(ev.Err.Error()) + ")"
 	}
 	switch ev.State {
 	case wsclient.StateConnecting:
-		return "Connecting."
+		if first {
+			return "Connecting."
+		}
 	case wsclient.StateOnline:
-		again := ""
 		if s.online {
+			return ""
+		}
+		again := ""
+		if s.was {
 			again = " again"
 		}
-		s.online = true
+		s.online, s.was, s.outage = true, true, false
 		return "Online" + again + "."
 	case wsclient.StateReconnecting:
+		wasOnline := s.online
+		s.online = false
+		if s.outage {
+			return ""
+		}
+		s.outage = true
 		at := ""
 		if !ev.RetryAt.IsZero() {
 			at = ", next try at " + ev.RetryAt.Local().Format(time.TimeOnly)
 		}
-		if prev == wsclient.StateOnline {
+		if wasOnline {
 			return "Connection lost" + cause + ". Reconnecting" + at + "."
 		}
 		return "Cannot reach the gateway" + cause + ". Retrying" + at + "."
@@ -56,19 +66,19 @@ func (s *stateLines) connection(ev *wsclient.StateEvent) string {
 	return ""
 }
 
-// gateway returns the line for the gateway's status when it changed, or
-// "" (a restart's own notice is printed from the lane).
+// gateway returns the line for the gateway's status when it became or
+// stopped being degraded, or "" (a restart is said by the store's notice
+// in the lane, and online by the connection).
 func (s *stateLines) gateway(status string) string {
-	if status == s.status {
-		return ""
-	}
 	prev := s.status
 	s.status = status
 	switch {
-	case status == frame.StateRestarting:
-		return "" // the store's notice says it in the lane
-	case status == "" || prev == "" && status == frame.StateOnline:
+	case status == prev:
 		return ""
+	case status == frame.StateDegraded:
+		return "Gateway degraded: it may answer slowly or not at all."
+	case prev == frame.StateDegraded && status == frame.StateOnline:
+		return "Gateway no longer degraded."
 	}
-	return "Gateway status: " + termsafe.Line(status) + "."
+	return ""
 }
