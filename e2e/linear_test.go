@@ -13,6 +13,7 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/wsclient"
@@ -156,6 +157,15 @@ func TestLinearApprovalAnsweredByTypingFour(t *testing.T) {
 	r.waitShows("Answered: denied: rm -rf ./early", "I did not run rm -rf ./early: you denied it.")
 	r.quitLinear()
 	requirePlain(t, raw)
+
+	// The audit log says who answered, and how.
+	entries, _, err := audit.Read(filepath.Join(r.e.xdg["XDG_STATE_HOME"], "iris", "audit.jsonl"), time.Time{})
+	if err != nil || len(entries) != 1 {
+		t.Fatalf("audit log: %v, %+v", err, entries)
+	}
+	if e := entries[0]; e.Answer != "deny" || e.Result != audit.Accepted || e.Via != "iris --linear" || e.Device != "laptop" || e.PickerID != sel.PickerID {
+		t.Fatalf("audit entry %+v", e)
+	}
 }
 
 // A clarify takes the words typed as its answer.
