@@ -27,6 +27,7 @@ type app struct {
 	// lists the pickers announced.
 	ask       *asking
 	announced map[string]bool
+	aside     map[string]bool // pickers put aside with /later
 
 	// recon settles the turns a reconnect left running (store.Reconcile);
 	// dueAt is when its grace period ends.
@@ -42,7 +43,7 @@ type app struct {
 func newApp(ctx context.Context, opts Options) *app {
 	a := &app{
 		ctx: ctx, opts: opts, st: opts.State, ed: NewEditor(opts.Out, opts.Echo, prompt),
-		pr: newPrinter(opts.State), results: make(chan func(), 16), announced: map[string]bool{},
+		pr: newPrinter(opts.State), results: make(chan func(), 16), announced: map[string]bool{}, aside: map[string]bool{},
 		ids: store.NewClientMsgIDs(), older: map[frame.Lane]int{},
 	}
 	a.pr.reasoning, a.pr.footer = opts.Reasoning, opts.Footer

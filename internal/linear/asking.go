@@ -29,14 +29,38 @@ func (a *app) syncPickers() {
 			delete(a.announced, id)
 		}
 	}
-	if a.ask == nil && len(pending) > 0 {
-		a.announce(pending[0], "Still waiting: ")
+	for id := range a.aside {
+		if !slices.Contains(ids, id) {
+			delete(a.aside, id)
+		}
 	}
+	if a.ask != nil {
+		return
+	}
+	for _, p := range pending {
+		if !a.aside[p.PickerID] {
+			a.announce(p, "Still waiting: ")
+			return
+		}
+	}
+}
+
+// later puts the question asked aside: lines go to the chat again until
+// /answer takes it up (a new question is still announced and asked).
+func (a *app) later() {
+	if a.ask == nil {
+		a.say("No question is asked.")
+		return
+	}
+	a.aside[a.ask.p.PickerID] = true
+	a.ask = nil
+	a.say("The question waits: /pickers lists it, /answer N takes it up again. Lines go to the chat.")
 }
 
 // announce rings the bell and says picker p's line; the input line
 // answers it from the next key on.
 func (a *app) announce(p store.Picker, lead string) {
+	delete(a.aside, p.PickerID)
 	a.show() // the bell rings with the announcement, after what came before it
 	a.ask = newAsking(p, laneName(a.st, p.Lane), a.ed.Keys())
 	a.ed.Bell()

@@ -17,6 +17,7 @@ var helpLines = []string{
 	"/lane NAME goes to a channel or thread.",
 	"/unread lists the lanes with unread messages.",
 	"/pickers lists the questions waiting for an answer; /answer N asks question N again, to answer it.",
+	"/later puts the question asked aside, so that lines go to the chat; it stays in /pickers.",
 	"/search TEXT finds messages held here that contain TEXT.",
 	"/more prints older messages of this lane.",
 	"/reasoning turns the assistant's reasoning on or off; /footer the runtime footer.",
@@ -68,6 +69,8 @@ func (a *app) command(line string) bool {
 		a.listPickers()
 	case "/answer":
 		a.reask(arg)
+	case "/later":
+		a.later()
 	case "/search":
 		a.search(arg)
 	case "/more":

@@ -180,7 +180,7 @@ func (a *asking) take(line string, started int) verdict {
 	if a.p.TakesText() {
 		return verdict{answer: &answer{value: text, record: dialog.TextRecord(a.p, text), said: "“" + termsafe.Line(text) + "”"}}
 	}
-	return verdict{say: "Not an answer: “" + termsafe.Line(text) + "”. " + a.accepts()}
+	return verdict{say: "Not an answer: “" + termsafe.Line(text) + "”. " + a.accepts() + " /later puts the question aside, to chat."}
 }
 
 // chose answers with answer n.

@@ -106,3 +106,27 @@ func TestSentAndFailedWithCause(t *testing.T) {
 	l.typeText("second\r")
 	l.wait(1, "Sent.")
 }
+
+// /later puts a question aside so that lines go to the chat; /pickers
+// lists it and /answer takes it up again, and only then does 4 deny it.
+func TestLaterPickersAnswer(t *testing.T) {
+	l := startLive(t)
+	l.wait(1, "You are in Default.")
+	l.typeText("please rm -rf ./x\r")
+	l.wait(1, "Approval needed in Default")
+	l.typeText("/later\r")
+	l.wait(1, "The question waits")
+	l.typeText("also this\r")
+	l.wait(1, "You: also this")
+	l.typeText("/pickers\r")
+	l.wait(1, "1. Approval needed in Default")
+	for _, f := range l.sim.Received() {
+		if f.Type == frame.TypePickerSelect {
+			t.Fatalf("answered while aside: %+v", f.Payload)
+		}
+	}
+	l.typeText("/answer 1\r")
+	l.wait(2, "Type the number, then Enter.") // announced again
+	l.typeText("4\r")
+	l.wait(1, "Answered: denied: rm -rf ./x")
+}
