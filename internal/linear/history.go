@@ -67,7 +67,7 @@ func (a *app) loadOlder(l frame.Lane, print bool) {
 	case read != nil:
 		go func() {
 			page := read.Read()
-			a.results <- func() { done(a.st.ApplyPage(page)) }
+			a.post(func() { done(a.st.ApplyPage(page)) })
 		}()
 	case req != nil && a.online:
 		a.history(l, req, done)
@@ -85,7 +85,7 @@ func (a *app) history(l frame.Lane, req *frame.HistoryRequest, done func(store.C
 		ctx, cancel := context.WithTimeout(a.ctx, a.opts.RequestTimeout)
 		defer cancel()
 		resp, err := a.opts.Gateway.Request(ctx, f)
-		a.results <- func() {
+		a.post(func() {
 			h, ok := resp.Payload.(*frame.History)
 			if err != nil || !ok {
 				msg := "the gateway sent no history"
@@ -96,7 +96,7 @@ func (a *app) history(l frame.Lane, req *frame.HistoryRequest, done func(store.C
 				return
 			}
 			done(a.st.ApplyHistory(l, req.BeforeMessageID, *h))
-		}
+		})
 	}()
 }
 
@@ -121,12 +121,12 @@ func (a *app) focus(l frame.Lane) {
 	if read := a.st.OpenPage(l); read != nil {
 		go func() {
 			page := read.Read()
-			a.results <- func() {
+			a.post(func() {
 				chg := a.st.ApplyPage(page)
 				a.pr.skipNew(l)
 				a.apply(chg)
 				show()
-			}
+			})
 		}()
 		return
 	}
