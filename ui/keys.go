@@ -15,7 +15,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.status.Dismiss() // a new action: an earlier status message is done
 	justClosed, armed := m.escClosed, m.quitArmed
 	m.quitArmed = armed && key.Matches(msg, m.com.KeyMap.Global.Quit)
-	m.escClosed = key.Matches(msg, m.com.KeyMap.Global.Escape) && (m.dialogs.Len() > 0 || m.isDrawerOpen())
+	m.escClosed = key.Matches(msg, m.com.KeyMap.Global.Escape) && (m.dialogs.Len() > 0 || m.scr.drawerOpen())
 	if key.Matches(msg, m.com.KeyMap.Global.Escape) && justClosed && !m.escClosed {
 		return nil // the Esc after one that closed something stops nothing
 	}
@@ -38,7 +38,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.noteTyping() // typing in a search or a form is typing too
 		}
 		act, cmd := d.Update(msg)
-		m.invalidate()
+		m.scr.mark(needRedraw)
 		return tea.Batch(cmd, m.handleAction(act))
 	}
 	if cmd, ok := m.drawerKey(msg); ok {
@@ -48,7 +48,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if cmd, ok := m.codeChoiceKey(msg); ok {
 		return cmd
 	}
-	typing := m.focus == focusComposer && msg.Text != "" && msg.Mod&^tea.ModShift == 0
+	typing := m.scr.focus == focusComposer && msg.Text != "" && msg.Mod&^tea.ModShift == 0
 	if !typing {
 		if cmd, ok := m.handleGlobalKey(msg); ok {
 			return cmd
@@ -68,7 +68,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	var act common.Action
 	var cmd tea.Cmd
-	switch m.focus {
+	switch m.scr.focus {
 	case focusSidebar:
 		act, cmd = m.sidebar.Update(msg)
 	case focusTranscript:
@@ -78,7 +78,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		before := m.composer.Height()
 		act, cmd = m.composer.Update(msg)
 		if m.composer.Height() != before {
-			m.relayout()
+			m.scr.mark(needLayout)
 		}
 		cmd = tea.Batch(cmd, m.syncDrawer())
 	}
@@ -93,9 +93,9 @@ func (m *Model) handleGlobalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, g.Quit):
 		return m.quitKey(), true
 	case key.Matches(msg, g.Help):
-		m.openDialog(dialog.NewHelp(m.com))
+		m.scr.openDialog(dialog.NewHelp(m.com))
 	case key.Matches(msg, g.Switcher):
-		m.openDialog(dialog.NewSwitcher(m.com, &m.laneIndex))
+		m.scr.openDialog(dialog.NewSwitcher(m.com, &m.laneIndex))
 	case key.Matches(msg, g.Search):
 		return m.openSearch(""), true
 	case key.Matches(msg, g.Stop):
@@ -111,11 +111,11 @@ func (m *Model) handleGlobalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, g.Escape):
 		return m.escape(), true
 	case key.Matches(msg, g.FocusNext):
-		return m.cycleFocus(1), true
+		return m.scr.cycleFocus(1), true
 	case key.Matches(msg, g.FocusPrev):
-		return m.cycleFocus(-1), true
+		return m.scr.cycleFocus(-1), true
 	case key.Matches(msg, g.ToggleSidebar):
-		m.toggleSidebar()
+		m.scr.toggleSidebar()
 	case key.Matches(msg, g.ToggleReasoning, g.ToggleSteer, g.ToolVerbosity, g.ToggleFooter):
 		return m.toggleSetting(msg), true
 	case key.Matches(msg, g.Resend):
@@ -134,8 +134,8 @@ func (m *Model) handleGlobalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 // never stops the agent by surprise, nor does an Esc meant for a draft or
 // one right after an Esc that closed a dialog or the / drawer (handleKey).
 func (m *Model) escape() tea.Cmd {
-	if m.focus != focusComposer {
-		return m.setFocus(focusComposer)
+	if m.scr.focus != focusComposer {
+		return m.scr.setFocus(focusComposer)
 	}
 	ln := m.st.Lane(m.lane)
 	if ln == nil || !ln.Busy {
@@ -146,34 +146,6 @@ func (m *Model) escape() tea.Cmd {
 		return common.ReportInfo(g.Escape.Help().Key + " stops the agent from an empty composer (or " + g.Stop.Help().Key + ")")
 	}
 	return m.stopAgent()
-}
-
-// cycleFocus moves focus composer → transcript → sidebar (when shown).
-func (m *Model) cycleFocus(step int) tea.Cmd {
-	order := []focusArea{focusComposer, focusTranscript}
-	if m.layout.sidebar > 0 {
-		order = append(order, focusSidebar)
-	}
-	i := 0
-	for j, f := range order {
-		if f == m.focus {
-			i = j
-		}
-	}
-	return m.setFocus(order[(i+step+len(order))%len(order)])
-}
-
-func (m *Model) setFocus(f focusArea) tea.Cmd {
-	m.focus = f
-	m.sidebar.SetFocused(f == focusSidebar)
-	m.transcript.SetFocused(f == focusTranscript)
-	m.status.SetTyping(f == focusComposer)
-	m.invalidate()
-	if f == focusComposer {
-		return m.composer.Focus()
-	}
-	m.composer.Blur()
-	return nil
 }
 
 // toggleSetting flips a view setting, remembers it in the store and
@@ -199,7 +171,7 @@ func (m *Model) toggleSetting(msg tea.KeyPressMsg) tea.Cmd {
 	s.Gen++
 	saveSettings(m.st, *s)
 	m.syncComposer()
-	m.invalidate()
+	m.scr.mark(needRedraw)
 	return common.ReportInfo(info)
 }
 
@@ -220,10 +192,10 @@ func (m *Model) handlePaste(msg tea.PasteMsg) tea.Cmd {
 		act, cmd := d.Update(msg)
 		return tea.Batch(cmd, m.handleAction(act))
 	}
-	cmd := m.setFocus(focusComposer)
+	cmd := m.scr.setFocus(focusComposer)
 	m.noteTyping()
 	act, c2 := m.composer.Update(msg)
-	m.relayout()
+	m.scr.mark(needLayout)
 	return tea.Batch(cmd, c2, m.syncDrawer(), m.handleAction(act))
 }
 
@@ -232,7 +204,7 @@ func (m *Model) handlePaste(msg tea.PasteMsg) tea.Cmd {
 func (m *Model) handleWheel(msg tea.MouseWheelMsg) tea.Cmd {
 	if d := m.dialogs.Top(); d != nil {
 		act, cmd := d.Update(msg)
-		m.invalidate()
+		m.scr.mark(needRedraw)
 		return tea.Batch(cmd, m.handleAction(act))
 	}
 	act, cmd := m.scrollTranscript(msg)
@@ -245,7 +217,7 @@ func (m *Model) handleWheel(msg tea.MouseWheelMsg) tea.Cmd {
 func (m *Model) scrollTranscript(msg tea.Msg) (common.Action, tea.Cmd) {
 	was := m.transcript.Following()
 	act, cmd := m.transcript.Update(msg)
-	m.invalidate()
+	m.scr.mark(needRedraw)
 	if !was && m.transcript.Following() {
 		cmd = tea.Batch(cmd, m.readNewest())
 	}
@@ -258,26 +230,17 @@ func (m *Model) handleClick(msg tea.MouseClickMsg) tea.Cmd {
 	if m.dialogs.Len() > 0 || msg.Button != tea.MouseLeft {
 		return nil
 	}
-	if cmd, ok := m.clickCard(msg.Y); ok && msg.X >= m.layout.sidebar {
+	if cmd, ok := m.clickCard(msg.Y); ok && msg.X >= m.scr.layout.sidebar {
 		return cmd
 	}
-	switch m.layout.areaAt(msg.X, msg.Y) {
+	switch m.scr.layout.areaAt(msg.X, msg.Y) {
 	case focusSidebar:
-		return m.handleAction(m.sidebar.Click(msg.Y - m.layout.top))
+		return m.handleAction(m.sidebar.Click(msg.Y - m.scr.layout.top))
 	case focusTranscript:
-		return m.setFocus(focusTranscript)
+		return m.scr.setFocus(focusTranscript)
 	default:
-		return m.setFocus(focusComposer)
+		return m.scr.setFocus(focusComposer)
 	}
-}
-
-func (m *Model) openDialog(d dialog.Dialog) {
-	if m.dialogs.Has(d.ID()) {
-		return
-	}
-	d.SetSize(m.width, m.height)
-	m.dialogs.Push(d)
-	m.invalidate()
 }
 
 // busyInputInfo says what the send key does while the agent is busy, per

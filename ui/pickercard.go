@@ -93,7 +93,7 @@ func (m *Model) focusPicker(l frame.Lane, id string) tea.Cmd {
 	cmds = append(cmds, m.syncPicker())
 	if p := m.pickers.shown; p != nil && p.PickerID() == id {
 		p.Arm() // a deliberate open: the next key answers, it never falls to the composer
-		m.invalidate()
+		m.scr.mark(needRedraw)
 	}
 	return tea.Batch(cmds...)
 }
@@ -106,8 +106,8 @@ func (m *Model) yieldPicker(a common.ActionYieldPicker) tea.Cmd {
 		m.pickers.input.chosen = ""
 	}
 	cmds := []tea.Cmd{m.syncPicker()}
-	if m.focus != focusComposer {
-		cmds = append(cmds, m.setFocus(focusComposer))
+	if m.scr.focus != focusComposer {
+		cmds = append(cmds, m.scr.setFocus(focusComposer))
 	}
 	switch msg := a.Msg.(type) {
 	case tea.KeyPressMsg:
@@ -185,7 +185,7 @@ func (m *Model) cardView(width int) string {
 // is on its card; ok is false otherwise.
 func (m *Model) clickCard(y int) (tea.Cmd, bool) {
 	p := m.cardPicker()
-	if p == nil || y != m.layout.top+m.layout.banner+m.layout.transcript {
+	if p == nil || y != m.scr.layout.top+m.scr.layout.banner+m.scr.layout.transcript {
 		return nil, false
 	}
 	return m.focusPicker(p.Lane, p.PickerID), true
@@ -209,10 +209,10 @@ func (m *Model) pickerTicking() bool {
 // screen arms afresh: it may have armed while the user was away, and a user
 // coming back types at once, before reading what is now on screen.
 func (m *Model) handleTermFocus() tea.Cmd {
-	blurred := m.termBlurred
-	m.termBlurred = false
+	blurred := m.term.blurred
+	m.term.blurred = false
 	if blurred && m.pickers.shown != nil {
-		m.invalidate()
+		m.scr.mark(needRedraw)
 		return m.pickers.shown.Show()
 	}
 	return nil

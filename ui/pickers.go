@@ -56,7 +56,7 @@ type (
 // must wait as a card (the user is typing: holdPicker).
 func (m *Model) syncPicker() tea.Cmd {
 	m.prunePickerInput()
-	defer m.relayout() // the card may come or go
+	defer m.scr.mark(needLayout) // the card may come or go
 	var want *store.Picker
 	for _, p := range m.st.Pickers(m.lane) {
 		if p.PickerID == m.pickers.input.chosen {
@@ -72,21 +72,21 @@ func (m *Model) syncPicker() tea.Cmd {
 	}
 	cur := m.pickers.shown
 	if cur != nil && m.pickers.news[cur.PickerID()] != "" && cur.Lane() == m.lane {
-		return m.clockTick() // the gateway's report stays up until dismissed
+		return m.scr.clockTick() // the gateway's report stays up until dismissed
 	}
 	if cur != nil && (want == nil || cur.PickerID() != want.PickerID || cur.Lane() != m.lane) {
 		m.dialogs.Remove(dialog.PickerDialogID)
 		m.pickers.shown = nil
-		m.invalidate()
+		m.scr.mark(needRedraw)
 	}
 	if want == nil || m.pickers.shown != nil {
-		return m.clockTick() // a card's time left counts down too
+		return m.scr.clockTick() // a card's time left counts down too
 	}
-	p := dialog.NewPicker(m.com, *want, m.tick)
+	p := dialog.NewPicker(m.com, *want, m.scr.tick)
 	p.SetDraft(m.pickers.drafts[want.PickerID])
 	m.pickers.shown = p
-	m.openDialog(p)
-	return tea.Batch(p.Show(), m.clockTick())
+	m.scr.openDialog(p)
+	return tea.Batch(p.Show(), m.scr.clockTick())
 }
 
 // answerPicker sends picker.select. Until something settles it the
@@ -187,7 +187,7 @@ func (m *Model) keepReported(rs []store.PickerReport) tea.Cmd {
 		if p := m.pickers.shown; p != nil && p.PickerID() == r.PickerID && p.Lane() == r.Lane && p.InUse() {
 			m.pickers.news[r.PickerID] = r.Record
 			p.SetNews(r.Record)
-			m.invalidate()
+			m.scr.mark(needRedraw)
 		}
 	}
 	return report
@@ -240,7 +240,7 @@ func (m *Model) announcePickers() tea.Cmd {
 				continue
 			}
 			m.pickers.announced[p.PickerID] = true
-			if m.termBlurred && m.com.Settings.Notifications {
+			if m.term.blurred && m.com.Settings.Notifications {
 				cmds = append(cmds, tea.Raw(notification(m.laneName(l), p.Summary())))
 			}
 		}
@@ -279,7 +279,7 @@ func (m *Model) scheduleExpiry() tea.Cmd {
 	for _, p := range m.st.AllPickers() {
 		next = earliest(next, p.Deadline)
 	}
-	return m.tickAt(&m.pickers.expiring, next, pickerExpiryMsg{})
+	return m.scr.tickAt(&m.pickers.expiring, next, pickerExpiryMsg{})
 }
 
 // handlePickerExpiry ends the pickers whose timeout passed.

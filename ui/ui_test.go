@@ -67,19 +67,19 @@ func TestComposerEnterSendsNewlineKeysInsert(t *testing.T) {
 func TestComposerGrowsToMaxLines(t *testing.T) {
 	h := newHarness(t, 100, 30)
 	h.online()
-	base := h.m.layout.composer
+	base := h.m.scr.layout.composer
 	for i := 0; i < 3; i++ {
 		h.typeText("line")
 		h.key('j', tea.ModCtrl)
 	}
-	if h.m.layout.composer != base+3 {
-		t.Fatalf("composer height %d, want %d", h.m.layout.composer, base+3)
+	if h.m.scr.layout.composer != base+3 {
+		t.Fatalf("composer height %d, want %d", h.m.scr.layout.composer, base+3)
 	}
 	for i := 0; i < 10; i++ {
 		h.key('j', tea.ModCtrl)
 	}
-	if h.m.layout.composer > base+4 {
-		t.Fatalf("composer grew past its cap: %d", h.m.layout.composer)
+	if h.m.scr.layout.composer > base+4 {
+		t.Fatalf("composer grew past its cap: %d", h.m.scr.layout.composer)
 	}
 }
 
@@ -632,7 +632,7 @@ func TestFailedSendResendsOnKey(t *testing.T) {
 func TestFramesAreCoalescedIntoOneRender(t *testing.T) {
 	h := newHarness(t, 100, 30)
 	h.online()
-	h.m.tick = func(time.Duration, tea.Msg) tea.Cmd { return nil } // the flush tick never fires by itself
+	h.m.scr.tick = func(time.Duration, tea.Msg) tea.Cmd { return nil } // the flush tick never fires by itself
 	h.frame(on(frame.TypeMessageStart, &frame.MessageStart{MessageID: "c1", Role: frame.RoleAssistant}))
 	before := h.plain()
 	for i := 1; i <= 50; i++ {
@@ -641,7 +641,7 @@ func TestFramesAreCoalescedIntoOneRender(t *testing.T) {
 	if h.plain() != before {
 		t.Fatal("the transcript re-rendered before the flush tick")
 	}
-	if !h.m.flushing {
+	if !h.m.scr.flushing {
 		t.Fatal("no flush was scheduled")
 	}
 	h.send(flushMsg{})
