@@ -22,7 +22,7 @@ type editorDoneMsg struct {
 // editor may carry flags: "code --wait").
 func (m *Model) editorCommand() []string {
 	for _, v := range []string{"VISUAL", "EDITOR"} {
-		if f := strings.Fields(m.getenv(v)); len(f) > 0 {
+		if f := strings.Fields(m.term.env(v)); len(f) > 0 {
 			return f
 		}
 	}

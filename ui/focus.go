@@ -61,4 +61,3 @@ func (s *screen) setFocus(f focusArea) tea.Cmd {
 	s.panes.composer.Blur()
 	return nil
 }
-

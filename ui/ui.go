@@ -171,18 +171,18 @@ type Model struct {
 	dialogs    dialog.Stack
 	laneIndex  dialog.LaneIndex // the switcher's list of lanes, kept between openings
 
-	pickers     pickerState
-	search      *dialog.Search // the open search dialog, for its results
-	jumping     *jumpTarget    // a search hit being paged towards
-	autoThread  bool           // the next message asks for a new thread
-	escClosed   bool           // the last key was an Esc that closed something
-	connErr     error          // why the last connection attempt failed (Global.ConnDetail)
-	quitArmed   bool           // the last key was a Ctrl+C that warned of unfinished work (quitguard.go)
-	codeChoice  []string       // code blocks offered by the copy-code key, waiting for a digit (copy.go)
-	recall      recallState    // ↑/↓ through the lane's sent messages (recall.go)
-	attn        attention      // busy turns and unread count for the title and notifications (attention.go)
-	bannerLane  frame.Lane     // the lane whose waiting question the banner announces; opening it clears the banner
-	autoIDs     map[string]bool
+	pickers    pickerState
+	search     *dialog.Search // the open search dialog, for its results
+	jumping    *jumpTarget    // a search hit being paged towards
+	autoThread bool           // the next message asks for a new thread
+	escClosed  bool           // the last key was an Esc that closed something
+	connErr    error          // why the last connection attempt failed (Global.ConnDetail)
+	quitArmed  bool           // the last key was a Ctrl+C that warned of unfinished work (quitguard.go)
+	codeChoice []string       // code blocks offered by the copy-code key, waiting for a digit (copy.go)
+	recall     recallState    // ↑/↓ through the lane's sent messages (recall.go)
+	attn       attention      // busy turns and unread count for the title and notifications (attention.go)
+	bannerLane frame.Lane     // the lane whose waiting question the banner announces; opening it clears the banner
+	autoIDs    map[string]bool
 
 	lane frame.Lane // the focused lane
 	conn common.ConnState
