@@ -56,7 +56,7 @@ func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
 	for _, a := range chg.Answers {
 		cmds = append(cmds, m.auditSettled(a))
 	}
-	cmds = append(cmds, m.keepReported(chg.Reported))
+	cmds = append(cmds, m.pick.keepReported(chg.Reported))
 	cmds = append(cmds, m.flushOutgoing(), m.checkStorage(), m.afterPickersChanged(), m.mediaDone(m.media.Prune(chg)), m.noteTurns())
 	return tea.Batch(cmds...)
 }

@@ -67,7 +67,7 @@ func TestPickerKeyArmsAnArmingPicker(t *testing.T) {
 	h := c.h
 	c.advance(3 * time.Second)
 	h.frame(approvalFrame(lane0, "pa_1", "rm -rf a"))
-	if h.m.DialogOpen() != dialog.PickerDialogID || h.m.pickers.shown.Armed() {
+	if h.m.DialogOpen() != dialog.PickerDialogID || h.m.pick.shown.Armed() {
 		t.Fatal("the approval did not open arming")
 	}
 	h.key('p', tea.ModAlt)

@@ -33,16 +33,16 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.stopFocused() // the stop key works in the lane's own picker too; the picker is withdrawn
 		}
 		if d.ID() == dialog.PickerDialogID {
-			m.noteAnswering()
+			m.pick.noteAnswering()
 		} else {
-			m.noteTyping() // typing in a search or a form is typing too
+			m.pick.noteTyping() // typing in a search or a form is typing too
 		}
 		act, cmd := d.Update(msg)
 		m.scr.mark(needRedraw)
 		return tea.Batch(cmd, m.handleAction(act))
 	}
 	if cmd, ok := m.drawerKey(msg); ok {
-		m.noteTyping()
+		m.pick.noteTyping()
 		return cmd
 	}
 	if cmd, ok := m.codeChoiceKey(msg); ok {
@@ -74,7 +74,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case focusTranscript:
 		act, cmd = m.scrollTranscript(msg)
 	default:
-		m.noteTyping()
+		m.pick.noteTyping()
 		before := m.composer.Height()
 		act, cmd = m.composer.Update(msg)
 		if m.composer.Height() != before {
@@ -193,7 +193,7 @@ func (m *Model) handlePaste(msg tea.PasteMsg) tea.Cmd {
 		return tea.Batch(cmd, m.handleAction(act))
 	}
 	cmd := m.scr.setFocus(focusComposer)
-	m.noteTyping()
+	m.pick.noteTyping()
 	act, c2 := m.composer.Update(msg)
 	m.scr.mark(needLayout)
 	return tea.Batch(cmd, c2, m.syncDrawer(), m.handleAction(act))
@@ -230,8 +230,8 @@ func (m *Model) handleClick(msg tea.MouseClickMsg) tea.Cmd {
 	if m.dialogs.Len() > 0 || msg.Button != tea.MouseLeft {
 		return nil
 	}
-	if cmd, ok := m.clickCard(msg.Y); ok && msg.X >= m.scr.layout.sidebar {
-		return cmd
+	if p, ok := m.pick.cardAt(msg.Y); ok && msg.X >= m.scr.layout.sidebar {
+		return m.focusPicker(p.Lane, p.PickerID)
 	}
 	switch m.scr.layout.areaAt(msg.X, msg.Y) {
 	case focusSidebar:

@@ -292,7 +292,7 @@ func TestPickerArmsAgainWhenTheTerminalGetsTheFocusBack(t *testing.T) {
 	h.send(tea.BlurMsg{})
 	*now = now.Add(3 * time.Second)
 	h.frame(approvalFrame(lane0, "pa_1", "rm -rf a"))
-	if h.m.DialogOpen() != dialog.PickerDialogID || !h.m.pickers.shown.Armed() {
+	if h.m.DialogOpen() != dialog.PickerDialogID || !h.m.pick.shown.Armed() {
 		t.Fatal("the approval did not open armed while the user was away")
 	}
 	hold = true // the user types before the arming delay has passed

@@ -33,12 +33,12 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		if a.Lane.ChatID == "" {
 			return nil
 		}
-		m.revealPickers(a.Lane) // the sidebar's picker mark brings it back
+		m.pick.reveal(a.Lane) // the sidebar's picker mark brings it back
 		m.switchLane(a.Lane)
 		return tea.Batch(m.openLaneCmd(a.Lane), m.scr.setFocus(focusComposer), m.syncPicker())
 	case common.ActionSend:
 		a.Text = trimCommand(a.Text)
-		m.noteSent()
+		m.pick.noteSent()
 		if cmd, ok := m.attachSlash(a.Text); ok {
 			return cmd
 		}
@@ -123,9 +123,7 @@ func (m *Model) closeDialog() {
 	if !m.dialogs.Has(dialog.SearchID) {
 		m.search = nil
 	}
-	if !m.dialogs.Has(dialog.PickerDialogID) {
-		m.pickers.shown = nil
-	}
+	m.pick.closed()
 	m.scr.mark(needRedraw)
 }
 

@@ -46,5 +46,12 @@ func (t *terminal) update(msg tea.Msg) (restyle bool) {
 	return false
 }
 
+// focused records that the terminal has the focus; it reports whether it
+// had lost it.
+func (t *terminal) focused() (was bool) {
+	was, t.blurred = t.blurred, false
+	return was
+}
+
 // env reads a variable of the terminal's environment.
 func (t *terminal) env(key string) string { return t.getenv(key) }

@@ -172,6 +172,7 @@ type Model struct {
 	laneIndex  dialog.LaneIndex // the switcher's list of lanes, kept between openings
 
 	pickers    pickerState
+	pick       *pickerCtl     // the pickers on screen: dialog, card, keyboard (pickerctl.go)
 	search     *dialog.Search // the open search dialog, for its results
 	jumping    *jumpTarget    // a search hit being paged towards
 	autoThread bool           // the next message asks for a new thread
@@ -235,7 +236,8 @@ func New(opts Options) *Model {
 	m.status.SetTyping(true) // the composer starts focused
 	m.drawer = drawer.New(com)
 	m.scr.panes = panes{sidebar: m.sidebar, transcript: m.transcript, composer: m.composer, status: m.status, drawer: m.drawer, dialogs: &m.dialogs}
-	m.scr.cards = m
+	m.pick = newPickerCtl(com, m.scr)
+	m.scr.cards = m.pick
 	m.sidebar.SetSpinner(spinnerFrames[0])
 	m.transcript.SetSpinner(spinnerFrames[0])
 	m.sidebar.Refresh()
@@ -294,7 +296,10 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case tea.FocusMsg:
-		return m.handleTermFocus()
+		if m.term.focused() {
+			return m.pick.termFocused()
+		}
+		return nil
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
 	case tea.PasteMsg:
@@ -340,10 +345,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case dialog.SearchTypedMsg:
 		return m.searchTyped(msg)
 	case dialog.PickerArmedMsg:
-		if m.pickers.shown != nil {
-			m.pickers.shown.Update(msg)
-			m.scr.mark(needRedraw)
-		}
+		m.pick.armed(msg)
 		return nil
 	case pickerAnsweredMsg:
 		return m.handlePickerAnswered(msg)
