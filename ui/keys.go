@@ -8,9 +8,41 @@ import (
 	"github.com/hermes/iris/ui/dialog"
 )
 
-// handleKey routes a key: the topmost dialog gets every key; otherwise
-// global keys come first, then the focused component. Printable text typed
-// into the focused composer is never taken as a shortcut.
+// keyLayer is one step of the key chain: it takes a key (ok true) or
+// passes it down.
+type keyLayer struct {
+	name string
+	// shortcut: the layer's keys are shortcuts, never taken from text
+	// typed into the focused composer.
+	shortcut bool
+	take     func(*Model, tea.KeyPressMsg) (tea.Cmd, bool)
+}
+
+// keyChain is the order a key goes down (ARCHITECTURE.md, "One key press"):
+// the topmost dialog gets every key; otherwise the / drawer, global keys,
+// media keys, selection keys, and then the focused child. The question of
+// the copy-code key waits for its digit before the shortcuts, and a key
+// typed in a list pane that belongs to the composer goes back to it before
+// the pane sees it. (Set in init: the layers themselves send keys down the
+// chain again.)
+var keyChain []keyLayer
+
+func init() {
+	keyChain = []keyLayer{
+		{name: "dialog", take: (*Model).dialogKey},
+		{name: "drawer", take: (*Model).drawerKey},
+		{name: "code choice", take: (*Model).codeChoiceKey},
+		{name: "global", shortcut: true, take: (*Model).handleGlobalKey},
+		{name: "media", shortcut: true, take: (*Model).mediaKey},
+		{name: "selection", shortcut: true, take: (*Model).selectionKey},
+		{name: "composer shortcuts", shortcut: true, take: (*Model).composerKey},
+		{name: "back to composer", take: (*Model).backToComposer},
+		{name: "focused child", take: (*Model).childKey},
+	}
+}
+
+// handleKey sends a key down the key chain until a layer takes it. Printable
+// text typed into the focused composer is never taken as a shortcut.
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.status.Dismiss() // a new action: an earlier status message is done
 	justClosed, armed := m.escClosed, m.quitArmed
@@ -19,53 +51,51 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(msg, m.com.KeyMap.Global.Escape) && justClosed && !m.escClosed {
 		return nil // the Esc after one that closed something stops nothing
 	}
-	if d := m.dialogs.Top(); d != nil {
-		if key.Matches(msg, m.com.KeyMap.Global.Quit) {
-			if p, ok := d.(*dialog.Picker); ok { // hidden like Esc, so it does not pop up again
-				return m.handleAction(common.ActionHidePicker{Lane: p.Lane(), PickerID: p.PickerID()})
-			}
-			return m.handleAction(common.ActionClose{})
-		}
-		if p, ok := d.(*dialog.Picker); ok && key.Matches(msg, m.com.KeyMap.Global.Picker) {
-			return m.focusPicker(p.Lane(), p.PickerID()) // the picker key on an arming picker arms it
-		}
-		if p, ok := d.(*dialog.Picker); ok && p.Lane() == m.lane && key.Matches(msg, m.com.KeyMap.Global.Stop) {
-			return m.stopFocused() // the stop key works in the lane's own picker too; the picker is withdrawn
-		}
-		if d.ID() == dialog.PickerDialogID {
-			m.pick.noteAnswering()
-		} else {
-			m.pick.noteTyping() // typing in a search or a form is typing too
-		}
-		act, cmd := d.Update(msg)
-		m.scr.mark(needRedraw)
-		return tea.Batch(cmd, m.handleAction(act))
-	}
-	if cmd, ok := m.drawerKey(msg); ok {
-		m.pick.noteTyping()
-		return cmd
-	}
-	if cmd, ok := m.codeChoiceKey(msg); ok {
-		return cmd
-	}
 	typing := m.scr.focus == focusComposer && msg.Text != "" && msg.Mod&^tea.ModShift == 0
-	if !typing {
-		if cmd, ok := m.handleGlobalKey(msg); ok {
-			return cmd
+	for _, l := range keyChain {
+		if l.shortcut && typing {
+			continue
 		}
-		if cmd, ok := m.mediaKey(msg); ok {
-			return cmd
-		}
-		if cmd, ok := m.selectionKey(msg); ok {
-			return cmd
-		}
-		if cmd, ok := m.composerKey(msg); ok {
+		if cmd, ok := l.take(m, msg); ok {
 			return cmd
 		}
 	}
-	if cmd, ok := m.backToComposer(msg); ok {
-		return cmd
+	return nil
+}
+
+// dialogKey gives the topmost dialog every key. The quit key hides a
+// picker (like Esc, so it does not pop up again) and closes any other
+// dialog; the picker key arms an arming picker; the stop key works in the
+// lane's own picker too (the picker is withdrawn).
+func (m *Model) dialogKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	d := m.dialogs.Top()
+	if d == nil {
+		return nil, false
 	}
+	g := m.com.KeyMap.Global
+	p, isPicker := d.(*dialog.Picker)
+	switch {
+	case key.Matches(msg, g.Quit) && isPicker:
+		return m.handleAction(common.ActionHidePicker{Lane: p.Lane(), PickerID: p.PickerID()}), true
+	case key.Matches(msg, g.Quit):
+		return m.handleAction(common.ActionClose{}), true
+	case isPicker && key.Matches(msg, g.Picker):
+		return m.focusPicker(p.Lane(), p.PickerID()), true
+	case isPicker && p.Lane() == m.lane && key.Matches(msg, g.Stop):
+		return m.stopFocused(), true
+	}
+	if isPicker {
+		m.pick.noteAnswering()
+	} else {
+		m.pick.noteTyping() // typing in a search or a form is typing too
+	}
+	act, cmd := d.Update(msg)
+	m.scr.mark(needRedraw)
+	return tea.Batch(cmd, m.handleAction(act)), true
+}
+
+// childKey hands the key to the focused pane, the last layer.
+func (m *Model) childKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	var act common.Action
 	var cmd tea.Cmd
 	switch m.scr.focus {
@@ -82,7 +112,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		cmd = tea.Batch(cmd, m.syncDrawer())
 	}
-	return tea.Batch(cmd, m.handleAction(act))
+	return tea.Batch(cmd, m.handleAction(act)), true
 }
 
 // handleGlobalKey handles the keys that work in every focus area. ok is

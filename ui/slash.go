@@ -76,6 +76,7 @@ func (m *Model) drawerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if m.scr.focus != focusComposer || !m.drawer.Wants(msg) {
 		return nil, false
 	}
+	m.pick.noteTyping()
 	act, cmd := m.drawer.Update(msg)
 	m.scr.mark(needRedraw)
 	return tea.Batch(cmd, m.handleAction(act)), true
