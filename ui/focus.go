@@ -3,6 +3,8 @@ package ui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/ui/dialog"
 )
 
 // backToComposer takes a key typed in the sidebar or the transcript that
@@ -60,4 +62,26 @@ func (s *screen) setFocus(f focusArea) tea.Cmd {
 	}
 	s.panes.composer.Blur()
 	return nil
+}
+
+// helpSections are what the help overlay shows here: the focused pane's
+// keys first, then the keys that work everywhere, then the media keys while
+// media is on.
+func (s *screen) helpSections(media bool) []dialog.HelpSection {
+	var here dialog.HelpSection
+	switch s.focus {
+	case focusTranscript:
+		here = dialog.HelpSection{Title: "Transcript", Keys: s.panes.transcript}
+	case focusSidebar:
+		here = dialog.HelpSection{Title: "Channels", Keys: s.panes.sidebar}
+	default:
+		here = dialog.HelpSection{Title: "Composer", Keys: s.panes.composer}
+	}
+	secs := []dialog.HelpSection{here}
+	for _, title := range []string{"Global", "Media"} {
+		if g, ok := s.com.KeyMap.Group(title); ok && (title != "Media" || media) {
+			secs = append(secs, dialog.HelpSection{Title: title, Keys: g})
+		}
+	}
+	return secs
 }
