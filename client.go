@@ -189,7 +189,7 @@ func runProgram(ctx context.Context, client *wsclient.Client, model *ui.Model, l
 	stop := runBeside(ctx, client, p)
 	_, err := p.Run()
 	runErr := stop()
-	model.SaveDraft() // Update has stopped, so this cannot race it
+	model.SaveTyped() // Update has stopped, so this cannot race it
 
 	var authErr *wsclient.AuthError
 	var handshakeErr *wsclient.HandshakeError
