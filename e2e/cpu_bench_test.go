@@ -115,7 +115,8 @@ func streamCPU(b *testing.B, render bool, idle time.Duration) (stream, idleCPU t
 // binary's CPU over benchIdle idle after the answer, in % of one core.
 // IRIS_BENCH_PROFILE_DIR=dir writes both runs' CPU profiles there;
 // IRIS_BENCH_BINARY=path measures that build instead (an older commit with
-// benchswitch.go added, for a before/after figure).
+// benchswitch.go added, for a before/after figure); IRIS_BENCH_IDLE=5s
+// shortens the idle measurement (default 60 s) for profiling runs.
 //
 //	go test ./e2e -run '^$' -bench StreamCPU -benchtime 1x
 func BenchmarkStreamCPU(b *testing.B) {
@@ -123,15 +124,23 @@ func BenchmarkStreamCPU(b *testing.B) {
 		defer func(built string) { binary = built }(binary)
 		binary = p
 	}
+	idleFor := benchIdle
+	if v := os.Getenv("IRIS_BENCH_IDLE"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			b.Fatalf("IRIS_BENCH_IDLE=%q: want a positive duration", v)
+		}
+		idleFor = d
+	}
 	var withRender, protocol, idle time.Duration
 	for b.Loop() {
 		p, _ := streamCPU(b, false, 0)
-		w, i := streamCPU(b, true, benchIdle)
+		w, i := streamCPU(b, true, idleFor)
 		protocol, withRender, idle = protocol+p, withRender+w, idle+i
 	}
 	n := float64(b.N)
 	b.ReportMetric(float64(withRender)/float64(protocol), "x-protocol")
 	b.ReportMetric(withRender.Seconds()/n, "render-cpu-s")
 	b.ReportMetric(protocol.Seconds()/n, "protocol-cpu-s")
-	b.ReportMetric(100*float64(idle)/float64(benchIdle)/n, "idle-%core")
+	b.ReportMetric(100*float64(idle)/float64(idleFor)/n, "idle-%core")
 }
