@@ -37,6 +37,7 @@ func (s *session) handleText(ctx context.Context, data []byte) {
 		raw := keepRaw(data) // data is the read buffer
 		s.deliver(ctx, head, msgKey{lane: head.Lane(), id: id}, false,
 			&deferredUpdate{head: head, messageID: id, raw: raw, s: s})
+		s.pause(ctx, s.pauseAfter(head))
 		return
 	}
 	decodes.Add(1)
