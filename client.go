@@ -185,6 +185,7 @@ func runProgram(ctx context.Context, client *wsclient.Client, model *ui.Model, l
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	defer startBenchProfile(stderr)()
+	tuneGC()
 	p := tea.NewProgram(benchModel(model), tea.WithContext(ctx), tea.WithFPS(renderFPS))
 	stop := runBeside(ctx, client, p)
 	_, err := p.Run()
