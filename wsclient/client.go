@@ -1,6 +1,7 @@
 package wsclient
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"log/slog"
@@ -34,7 +35,7 @@ type Client struct {
 	batchAt time.Time // NextBatch's goroutine only: when the next batch is due
 
 	// Used only by the goroutine running Run (one connection at a time).
-	dedupe    dedupe
+	dedupe    *Dedupe
 	reached   int64 // highest cursor reached in this process
 	fieldWarn *fieldWarnings
 }
@@ -54,7 +55,7 @@ func New(cfg Config) (*Client, error) {
 		log:       cfg.Logger,
 		q:         newQueue(cfg.QueueSize),
 		media:     make(chan struct{}, 1),
-		dedupe:    newDedupe(),
+		dedupe:    cmp.Or(cfg.Dedupe, NewDedupe()),
 		fieldWarn: newFieldWarnings(cfg.Logger, &cfg.Timing),
 	}, nil
 }

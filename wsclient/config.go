@@ -38,6 +38,11 @@ type Config struct {
 	// uses the cursor it reached earlier in this process, else
 	// hello.ack.sync_cursor.
 	Cursor func() int64
+	// Dedupe, when set, knows what earlier connections of this device in
+	// this process delivered (devicelink hands over the one it relayed
+	// events through when it takes the device over), so that their replay
+	// is not delivered again; nil starts with nothing seen.
+	Dedupe *Dedupe
 	// MaxFrameSize caps one incoming frame (default 32 MiB). A larger frame
 	// is skipped with a ProtocolErrorEvent; the connection stays up.
 	MaxFrameSize int64
