@@ -31,6 +31,10 @@ type device struct {
 	// highest cursor a push backend would have delivered to it (push.go).
 	push   bool
 	pushed int64
+	// hellos counts the connections that said hello as this device;
+	// superseded, those of them that took a live connection of the device
+	// away (DeviceConnections).
+	hellos, superseded int
 }
 
 // park appends f to the outbox under the next cursor. Parked frames never
@@ -145,7 +149,9 @@ func (s *Server) replaceConn(id string) {
 		s.mu.Lock()
 		var old *conn
 		if d := s.deviceByID(id); d != nil && id != "" {
-			old = d.conn
+			if old = d.conn; old != nil {
+				d.superseded++
+			}
 		}
 		s.mu.Unlock()
 		if old == nil {
@@ -160,7 +166,9 @@ func (s *Server) replaceConn(id string) {
 // same device is killed and its unwritten frames parked first. s.mu must be
 // held.
 func (s *Server) attachLocked(c *conn, d *device) {
+	d.hellos++
 	if old := d.conn; old != nil && old != c {
+		d.superseded++
 		d.conn = nil
 		s.parkUnwritten(old, d)
 		old.kill()
@@ -212,4 +220,17 @@ func (s *Server) syncLocked(c *conn, id, n int64) {
 		items = append(items, outItem{data: done})
 	}
 	c.enqueue(items...)
+}
+
+// DeviceConnections reports how many connections said hello as device id,
+// and how many of those took a live connection of the same device away:
+// a client whose processes share the device's connection never makes the
+// second number grow.
+func (s *Server) DeviceConnections(id string) (hellos, superseded int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if d := s.deviceByID(id); d != nil {
+		return d.hellos, d.superseded
+	}
+	return 0, 0
 }

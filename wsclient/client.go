@@ -159,6 +159,8 @@ func (c *Client) connect(ctx context.Context) (online time.Duration, restarting 
 		return 0, false, err
 	}
 	s := newSession(c, ws)
+	sctx, stopServing := c.serveContext(ctx, s)
+	defer stopServing()
 	go s.closeOn(ctx)
 	defer s.end()
 	ack, err := s.handshake()
@@ -171,8 +173,29 @@ func (c *Client) connect(ctx context.Context) (online time.Duration, restarting 
 	cur := c.startCursor(ctx, ack)
 	c.q.push(&HelloEvent{Ack: ack}, ctx.Done())
 	c.q.push(&StateEvent{State: StateOnline}, ctx.Done())
-	err = s.serve(ctx, cur)
+	err = s.serve(sctx, cur)
 	return time.Since(start), s.restarting, err
+}
+
+// serveContext is the context s reads and queues frames under: ctx, or
+// with Config.Drain, a context that outlives ctx by the drain, ended with
+// the socket at its end (closeOn starts the close handshake when ctx
+// ends).
+func (c *Client) serveContext(ctx context.Context, s *session) (context.Context, context.CancelFunc) {
+	if c.cfg.Drain <= 0 {
+		return ctx, func() {}
+	}
+	sctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	stop := context.AfterFunc(ctx, func() {
+		time.AfterFunc(c.cfg.Drain, func() {
+			cancel()
+			s.ws.Close()
+		})
+	})
+	return sctx, func() {
+		stop()
+		cancel()
+	}
 }
 
 // startCursor picks the cursor to sync from after hello.ack: the stored

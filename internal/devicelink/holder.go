@@ -13,6 +13,10 @@ import (
 	"github.com/hermes/iris/wsclient"
 )
 
+// handoverDrain bounds how long a holder that ends still reads what the
+// gateway wrote before it answered the close (wsclient.Config.Drain).
+const handoverDrain = 2 * time.Second
+
 // holder is the role of the process that holds the device's connection:
 // it runs the Client, gives every event to its own consumer and to every
 // attached process, and runs their requests.
@@ -37,6 +41,9 @@ func (l *Link) hold(f *os.File, cursor func() int64) (role, error) {
 	}
 	cfg := l.opts.Client
 	cfg.DeviceID, cfg.Cursor, cfg.Dedupe = id, cursor, l.dedupe
+	if cfg.Drain <= 0 {
+		cfg.Drain = handoverDrain
+	}
 	c, err := wsclient.New(cfg)
 	if err != nil {
 		return nil, err
