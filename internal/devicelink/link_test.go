@@ -15,7 +15,9 @@ import (
 	"github.com/hermes/iris/internal/simtest"
 )
 
-func containsFold(s, sub string) bool { return strings.Contains(strings.ToLower(s), strings.ToLower(sub)) }
+func containsFold(s, sub string) bool {
+	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
+}
 
 // TestProcessesOfAProfileShareOneConnection: the first process holds the
 // device's connection, the second attaches; both get every event once,
