@@ -31,10 +31,6 @@ type device struct {
 	// highest cursor a push backend would have delivered to it (push.go).
 	push   bool
 	pushed int64
-	// hellos counts the connections that said hello as this device;
-	// superseded, those of them that took a live connection of the device
-	// away (DeviceConnections).
-	hellos, superseded int
 }
 
 // park appends f to the outbox under the next cursor. Parked frames never
@@ -150,7 +146,7 @@ func (s *Server) replaceConn(id string) {
 		var old *conn
 		if d := s.deviceByID(id); d != nil && id != "" {
 			if old = d.conn; old != nil {
-				d.superseded++
+				s.counted(id).superseded++
 			}
 		}
 		s.mu.Unlock()
@@ -166,9 +162,9 @@ func (s *Server) replaceConn(id string) {
 // same device is killed and its unwritten frames parked first. s.mu must be
 // held.
 func (s *Server) attachLocked(c *conn, d *device) {
-	d.hellos++
+	s.counted(d.id).hellos++
 	if old := d.conn; old != nil && old != c {
-		d.superseded++
+		s.counted(d.id).superseded++
 		d.conn = nil
 		s.parkUnwritten(old, d)
 		old.kill()
@@ -222,15 +218,29 @@ func (s *Server) syncLocked(c *conn, id, n int64) {
 	c.enqueue(items...)
 }
 
+// connCount is what DeviceConnections reports for one device id.
+type connCount struct{ hellos, superseded int }
+
+// counted is device id's connCount; s.mu must be held.
+func (s *Server) counted(id string) *connCount {
+	c := s.connCounts[id]
+	if c == nil {
+		c = &connCount{}
+		s.connCounts[id] = c
+	}
+	return c
+}
+
 // DeviceConnections reports how many connections said hello as device id,
 // and how many of those took a live connection of the same device away:
 // a client whose processes share the device's connection never makes the
-// second number grow.
+// second number grow. Both count over the simulator's whole life,
+// restarts included (like Received).
 func (s *Server) DeviceConnections(id string) (hellos, superseded int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if d := s.deviceByID(id); d != nil {
-		return d.hellos, d.superseded
+	if c := s.connCounts[id]; c != nil {
+		return c.hellos, c.superseded
 	}
 	return 0, 0
 }
