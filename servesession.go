@@ -93,7 +93,7 @@ func (a *sshApp) start(ctx context.Context, t *sshserve.Terminal) (*tea.Program,
 		if err := stop(); err != nil && !errors.Is(err, context.Canceled) {
 			lg.Warn("ssh: gateway connection", "err", err)
 		}
-		model.SaveDraft() // the program has stopped, so this cannot race Update
+		model.SaveTyped() // the program has stopped, so this cannot race Update
 		if err := st.Close(); err != nil {
 			lg.Error("ssh: store close", "err", err)
 		}
