@@ -26,7 +26,13 @@ type live struct {
 
 func startLive(t *testing.T) *live {
 	t.Helper()
-	sim, url := simtest.StartSim(t, gatewaysim.Config{StreamInterval: time.Millisecond})
+	return startLiveIn(t, gatewaysim.DialectRich)
+}
+
+// startLiveIn is startLive against a simulator of dialect d.
+func startLiveIn(t *testing.T, d gatewaysim.Dialect) *live {
+	t.Helper()
+	sim, url := simtest.StartSim(t, gatewaysim.Config{StreamInterval: time.Millisecond, Dialect: d})
 	st, err := store.Open(t.TempDir(), store.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -108,9 +114,15 @@ func TestSentAndFailedWithCause(t *testing.T) {
 }
 
 // /later puts a question aside so that lines go to the chat; /pickers
-// lists it and /answer takes it up again, and only then does 4 deny it.
+// lists it and /answer takes it up again, and only then does 4 deny it;
+// against a gateway that acknowledges the answer and one that does not
+// (the turn going on accepts it).
 func TestLaterPickersAnswer(t *testing.T) {
-	l := startLive(t)
+	simtest.EachDialect(t, testLaterPickersAnswer)
+}
+
+func testLaterPickersAnswer(t *testing.T, d gatewaysim.Dialect) {
+	l := startLiveIn(t, d)
 	l.wait(1, "You are in Default.")
 	l.typeText("please rm -rf ./x\r")
 	l.wait(1, "Approval needed in Default")
