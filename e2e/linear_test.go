@@ -144,6 +144,10 @@ func TestLinearApprovalAnsweredByTypingFour(t *testing.T) {
 	r.waitShows("> 4")
 	sendFromThirdDevice(t, url, linearToken, "please rm -rf ./early")
 	r.waitShows("Approval needed in Default", "rm -rf ./early (recursive delete)")
+	// The lines came above the input line; the draft is there again below.
+	if last := statusBar(r.screen()); last != "> 4" {
+		t.Fatalf("the input line after the announcement is %q, want the draft \"> 4\"", last)
+	}
 	r.keys("Enter")
 	r.waitShows("Not taken as an answer: you began typing “4” before the question.")
 	time.Sleep(humanPause) // the user reads the line; nothing may go out meanwhile

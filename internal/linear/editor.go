@@ -98,9 +98,11 @@ func (e *Editor) Print(lines ...string) {
 	for _, l := range lines {
 		b.WriteString(l + e.nl)
 	}
-	e.shown = false
+	e.shown = e.echo
+	if e.echo { // in the same write: the input line is never missing in between
+		b.WriteString(e.prompt + string(e.buf) + e.back(len(e.buf)-e.pos))
+	}
 	_, _ = io.WriteString(e.w, b.String())
-	e.Prompt()
 }
 
 // Bell rings the terminal.
