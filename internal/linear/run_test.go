@@ -32,7 +32,7 @@ func startLive(t *testing.T) *live {
 // startLiveIn is startLive against a simulator of dialect d.
 func startLiveIn(t *testing.T, d gatewaysim.Dialect) *live {
 	t.Helper()
-	sim, url := simtest.StartSim(t, gatewaysim.Config{StreamInterval: time.Millisecond, Dialect: d})
+	sim, url := simtest.StartSim(t, gatewaysim.Config{StreamInterval: time.Millisecond, Dialect: d, Seed: true})
 	st, err := store.Open(t.TempDir(), store.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -141,4 +141,25 @@ func testLaterPickersAnswer(t *testing.T, d gatewaysim.Dialect) {
 	l.wait(2, "Type the number, then Enter.") // announced again
 	l.typeText("4\r")
 	l.wait(1, "Answered: denied: rm -rf ./x")
+}
+
+// /lanes lists the directory; /lane goes to a lane and prints its last
+// messages, loaded from the gateway; /more prints older ones; /search
+// finds what is held.
+func TestLanesLaneMoreSearch(t *testing.T) {
+	l := startLive(t)
+	l.wait(1, "You are in Default.")
+	l.typeText("/lanes\r")
+	l.wait(1, "Default, you are here")
+	l.wait(1, "Research")
+	l.typeText("/lane res\r")
+	l.wait(1, "You are in Research.")
+	l.wait(1, "Last messages in Research, 2 items:")
+	l.wait(1, "Assistant: Here are three starting points:")
+	l.typeText("/lane default\r")
+	l.wait(1, "Last messages in Default, 10 items:")
+	l.typeText("/more\r")
+	l.wait(1, "Older messages in Default, 10 items:")
+	l.typeText("/search staging URL\r")
+	l.wait(1, "In Default, You: Remind me what the staging URL is")
 }
