@@ -64,7 +64,7 @@ func (a *app) show() {
 	}
 }
 
-// greet says where the user is and how to get help.
+// greet says what this is and how to get help.
 func (a *app) greet() {
 	a.say("Iris, linear mode. Type a message and press Enter; /help lists the commands.")
 	a.show()
