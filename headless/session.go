@@ -45,7 +45,8 @@ type Env struct {
 	Timing wsclient.Timing
 	// ConnectTimeout bounds connecting, up to hello.ack (default
 	// DefaultConnectTimeout); past it the command fails with ExitDelivery.
-	// The first sync then has syncTimeout.
+	// The first sync then has syncTimeout. It also bounds the wait for the
+	// command of the profile that holds the device to answer on its socket.
 	ConnectTimeout time.Duration
 	// Now is the clock (picker ages); default time.Now.
 	Now func() time.Time
