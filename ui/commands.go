@@ -263,7 +263,7 @@ func (m *Model) flushOutgoing() tea.Cmd {
 		})))
 		if o.Lane == m.lane {
 			m.transcript.Refresh()
-			m.markStaleNow()
+			m.scr.mark(needRedraw)
 		}
 	}
 	return tea.Batch(cmds...)

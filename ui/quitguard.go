@@ -22,7 +22,7 @@ func (m *Model) quitKey() tea.Cmd {
 	kept := m.lane.ChatID == "" && m.composer.Value() != ""
 	if m.composer.Value() != "" && !kept {
 		m.composer.Reset()
-		m.relayout()
+		m.scr.mark(needLayout)
 		return m.syncDrawer()
 	}
 	if ln := m.st.Lane(m.lane); ln != nil && ln.Busy && m.gw != nil && !m.st.StopPending(m.lane) {

@@ -32,7 +32,7 @@ func (m *Model) steerCmd(o store.Outgoing) tea.Cmd {
 	m.st.SetDelivery(o.ClientMsgID, store.DeliverySending)
 	if o.Lane == m.lane {
 		m.transcript.Refresh()
-		m.markStaleNow()
+		m.scr.mark(needRedraw)
 	}
 	f := laneFrame(frame.TypeAgentSteer, o.Lane, &frame.AgentSteer{Text: o.Text})
 	id, l := o.ClientMsgID, o.Lane
