@@ -51,8 +51,10 @@ func (r *renderer) renderMessage(it *store.Item) []string {
 	if msg.Overflow != nil {
 		parts = append(parts, r.overflowNote(msg.Overflow))
 	}
-	if chips := r.mediaChips(msg.Media, inner, 1+lineCount(parts)); chips != "" {
-		parts = append(parts, chips)
+	if len(msg.Media) > 0 { // counting the lines scans the whole text
+		if chips := r.mediaChips(msg.Media, inner, 1+lineCount(parts)); chips != "" {
+			parts = append(parts, chips)
+		}
 	}
 	if f := r.footer(msg, inner); f != "" {
 		parts = append(parts, f)
@@ -71,10 +73,9 @@ func framed(bubble lipgloss.Style, parts []string) []string {
 		return nil
 	}
 	bar := bubble.Render("")
-	size, n := 0, 0
+	size, n := 0, lineCount(parts)
 	for _, p := range parts {
 		size += len(p)
-		n += strings.Count(p, "\n") + 1
 	}
 	var b strings.Builder
 	b.Grow(size + n*len(bar))
