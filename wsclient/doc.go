@@ -30,6 +30,10 @@
 //     `status {state:"restarting"}` or a close with code 1012 the next
 //     attempt waits 1 s, and while the gateway stays away (up to 2 min)
 //     each further attempt waits [0, 1 s) instead of the growing backoff.
+//   - Closing: the end of Run's ctx closes the socket at once, or, with
+//     Config.Drain, sends a WebSocket close and still reads and queues what
+//     the gateway wrote before answering it (for up to Drain), so that the
+//     device's next connection misses nothing (devicelink's handover).
 //   - Keepalive: a JSON ping every 15 s; any frame, ping or pong received
 //     keeps the connection alive; a ping unanswered for 5 s is reported at
 //     once (SilenceEvent), and 40 s of silence ends the connection
