@@ -115,6 +115,34 @@ func TestChannelDeletedOfflineKeepsWhatWasTyped(t *testing.T) {
 	}
 }
 
+// A draft left in a channel (typed, not sent; the terminal closed while
+// offline) that another device then deletes is not lost with it: the next
+// start has it in the default channel's composer.
+func TestChannelDeletedOfflineKeepsTheDraft(t *testing.T) {
+	const token = "offline-draft"
+	_, url := startSim(t, token, 0)
+	e := newEnv(t)
+	args := []string{"--url", url, "--token", token}
+	e.connectOnce(args...)
+	chat := e.chatIDOf("Research")
+	ctx, other := otherDevice(t, url, token, "dev_deleter")
+	off := e.start("--url", closedURL(t), "--token", token)
+	off.switchTo("Research")
+	const draft = "a draft typed offline into the doomed channel"
+	off.typeText(draft)
+	off.waitShows("› " + draft)
+	off.signal(syscall.SIGHUP)
+	if _, err := other.Request(ctx, frame.Frame{Type: frame.TypeChannelDelete, ChatID: frame.Some(chat), Payload: &frame.Empty{}}); err != nil {
+		t.Fatalf("channel.delete from another device: %v", err)
+	}
+
+	r := e.start(args...)
+	r.waitFor("the draft in the default channel", func(s string) bool {
+		return strings.Contains(statusBar(s), "# Default") && strings.Contains(s, "› "+draft) && !strings.Contains(s, "Research")
+	})
+	r.quit()
+}
+
 // typeOfflineThenDelete runs Iris offline, types texts into channel name
 // (chat id chat), quits, and has the other device delete that channel.
 func typeOfflineThenDelete(t *testing.T, e *env, ctx context.Context, other *wsclient.Client, token, chat, name string, texts []string) {

@@ -45,7 +45,8 @@ type Env struct {
 	Timing wsclient.Timing
 	// ConnectTimeout bounds connecting, up to hello.ack (default
 	// DefaultConnectTimeout); past it the command fails with ExitDelivery.
-	// The first sync then has syncTimeout.
+	// The first sync then has syncTimeout. It also bounds the wait for the
+	// command of the profile that holds the device to answer on its socket.
 	ConnectTimeout time.Duration
 	// Now is the clock (picker ages); default time.Now.
 	Now func() time.Time
@@ -140,6 +141,7 @@ func open(ctx context.Context, env *Env, from resume) (*session, error) {
 		pickers: filepath.Join(cfg.DataDir, PickersFile), stderr: env.Stderr, keep: from.keep,
 		answerers: map[string]answerer{}, env: env}
 	s.st = store.New(store.Options{Now: s.clock})
+	go func() { s.done <- c.Run(rctx) }() // events wait in its queue until read
 	// The holder's sync replays what came after the saved pickers; an
 	// attached command's snapshot starts where the holder started, so the
 	// saved pickers (the holder publishes them) are added after it, as the
@@ -149,9 +151,9 @@ func open(ctx context.Context, env *Env, from resume) (*session, error) {
 		published = append([]string{s.pickers}, published...)
 	} else if err := restorePickers(s.pickers, s.st, func(t time.Time) { s.at = t }); err != nil {
 		cancel()
+		<-s.done
 		return nil, fail(ExitFailure, "%v", err)
 	}
-	go func() { s.done <- c.Run(rctx) }()
 	timeout := env.ConnectTimeout
 	if timeout <= 0 {
 		timeout = DefaultConnectTimeout

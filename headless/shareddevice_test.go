@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,10 +12,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/headless"
 	"github.com/hermes/iris/internal/simtest"
 	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/wsclient"
 )
 
 // startAttached runs a long-lived command that attaches to the profile's
@@ -98,9 +101,13 @@ func TestCommandsOfAProfileShareOneDeviceConnection(t *testing.T) {
 	}
 
 	// A picker the policy answers, and one it leaves to a human.
-	obs.say(t, defaultChat, "please rm the cache")
+	waitFor(t, "the observer back online", func() bool {
+		_, err := obs.Request(context.Background(), frame.Frame{Type: frame.TypeHistory, ChatID: frame.Some(defaultChat), Payload: &frame.HistoryRequest{Limit: 1}})
+		return !errors.Is(err, wsclient.ErrOffline)
+	})
+	cacheID := obs.say(t, defaultChat, "please rm the cache")
 	waitFor(t, "approve's answer", func() bool { return strings.Contains(ap.stdout.String(), "answered pa_") })
-	obs.say(t, defaultChat, "clarify the plan")
+	clarifyID := obs.say(t, defaultChat, "clarify the plan")
 	waitFor(t, "the clarify left to a human", func() bool { return strings.Contains(ap.stdout.String(), "left to a human: pq_") })
 	listed := p.run("", "pickers", "--json")
 	listed.expect(t, headless.ExitOK)
@@ -110,10 +117,18 @@ func TestCommandsOfAProfileShareOneDeviceConnection(t *testing.T) {
 	}
 	p.run("", "answer", waiting[0].PickerID, "the short plan").expect(t, headless.ExitOK)
 	for _, tl := range tails {
-		waitFor(t, "the clarify's answer at each tail", func() bool {
-			return slices.ContainsFunc(events(t, tl.stdout.String(), "picker"), func(e headless.Event) bool {
+		waitFor(t, "the clarify's answer and both replies at each tail", func() bool {
+			out := tl.stdout.String()
+			answered := slices.ContainsFunc(events(t, out, "picker"), func(e headless.Event) bool {
 				return e.PickerID == waiting[0].PickerID && e.Status == "answered"
 			})
+			replies := 0
+			for _, e := range events(t, out, "message") {
+				if e.ReplyTo == cacheID || e.ReplyTo == clarifyID {
+					replies++
+				}
+			}
+			return answered && replies == 2
 		})
 	}
 

@@ -125,8 +125,8 @@ func (s *State) aheadKnown(l frame.Lane, id string) (known, ok bool) {
 	return known, ok
 }
 
-// shedAhead records that messages of lane ln dropped from memory are
-// stored (shed drops only written items), so that an answer read ahead
+// shedAhead records that messages, commentary and media offers of lane ln
+// dropped from memory are stored (shed drops only written items), so that an answer read ahead
 // before they were added does not say otherwise.
 func (s *State) shedAhead(ln *Lane, items []*Item) {
 	la := s.aheadLane(ln.Key)
@@ -134,11 +134,15 @@ func (s *State) shedAhead(ln *Lane, items []*Item) {
 		return
 	}
 	for _, it := range items {
+		id := it.key // commentary and media offers, stored under it
 		if it.Msg != nil && it.Msg.ID != "" {
+			id = it.Msg.ID
+		}
+		if id != "" {
 			if la.known == nil {
 				la.known = map[string]bool{}
 			}
-			la.known[it.Msg.ID] = true
+			la.known[id] = true
 		}
 	}
 }
@@ -176,7 +180,13 @@ func (s *State) NeedFrame(r *Reads, f frame.Frame, replayed bool) bool {
 			need = either(need, s.needID(r, l, commentaryKey(p.MessageID)))
 		}
 		return need
-	case *frame.ToolStart, *frame.ToolProgress, *frame.ToolEnd, *frame.Typing, *frame.AgentBusy, *frame.Media:
+	case *frame.Media:
+		need := s.needFill(r, l)
+		if p.MediaID != "" {
+			need = either(need, s.needID(r, l, offerKey(p.MediaID)))
+		}
+		return need
+	case *frame.ToolStart, *frame.ToolProgress, *frame.ToolEnd, *frame.Typing, *frame.AgentBusy:
 		return s.needFill(r, l)
 	case *frame.Picker:
 		return frame.IsPicker(f.Type) && s.needFill(r, l)

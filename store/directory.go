@@ -379,6 +379,7 @@ func (s *State) removeLanes(gone map[frame.Lane]bool) {
 		note(l)
 	}
 	s.rescueUnsent(doomed)
+	s.rescueDrafts(doomed)
 	for _, l := range removed {
 		s.dropLane(l)
 	}

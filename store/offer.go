@@ -8,12 +8,13 @@ import (
 func offerKey(mediaID string) string { return "media:" + mediaID }
 
 // applyMediaOffer shows offered media as an assistant message with one
-// media chip. A replayed offer of the same media_id, or one whose media a
-// message in the lane already carries, is a no-op: the chip is shown once.
+// media chip. A replayed offer of the same media_id (held in memory or
+// only in the database), or one whose media a message in the lane already
+// carries, is a no-op: the chip is shown once.
 func (s *State) applyMediaOffer(l frame.Lane, m *frame.Media) {
 	ln := s.existingOrNew(l)
 	key := offerKey(m.MediaID)
-	if ln == nil || m.MediaID == "" || ln.byMsg[key] != nil || ln.carries(m.MediaID) {
+	if ln == nil || m.MediaID == "" || ln.byMsg[key] != nil || ln.carries(m.MediaID) || s.knownElsewhere(ln, key) {
 		return
 	}
 	msg := &Message{Role: frame.RoleAssistant, Media: []frame.Media{*m}, TS: s.now()}

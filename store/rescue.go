@@ -3,6 +3,7 @@ package store
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/hermes/iris/frame"
 )
@@ -49,6 +50,42 @@ func (s *State) rescueUnsent(doomed func(frame.Lane) bool) {
 	}
 	s.chg.Outgoing = true
 	s.laneChanged(ln)
+}
+
+// rescueDrafts appends the drafts of the lanes doomed to removal to the
+// default channel's draft (a channel's before its threads'), so that text
+// typed into a channel deleted on another device is not lost with it. The
+// focused lane's draft is left to the UI, whose composer holds its newest
+// text and carries it along. With the default itself doomed they go with
+// their lanes.
+func (s *State) rescueDrafts(doomed func(frame.Lane) bool) {
+	to := s.DefaultLane()
+	if to.ChatID == "" || doomed(to) {
+		return
+	}
+	var from []frame.Lane
+	for l, text := range s.drafts {
+		if doomed(l) && l != s.focus && text != "" {
+			from = append(from, l)
+		}
+	}
+	if len(from) == 0 {
+		return
+	}
+	slices.SortFunc(from, func(a, b frame.Lane) int {
+		return cmp.Or(cmp.Compare(a.ChatID, b.ChatID), cmp.Compare(a.ThreadID, b.ThreadID))
+	})
+	texts := []string{s.drafts[to]}
+	if texts[0] == "" {
+		texts = nil
+	}
+	for _, l := range from {
+		texts = append(texts, s.drafts[l])
+		delete(s.drafts, l)
+		s.dirtyDraft(l)
+	}
+	s.drafts[to] = strings.Join(texts, "\n")
+	s.dirtyDraft(to)
 }
 
 // DiscardOutgoing drops the user's message clientMsgID that was never

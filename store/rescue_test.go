@@ -82,3 +82,27 @@ func TestUnknownSteerStaysUnknownAfterHistory(t *testing.T) {
 		t.Fatalf("queue %+v, want the steer still of unknown delivery", out)
 	}
 }
+
+// A channel removed while a draft waits in it (typed, not sent; the lane
+// not focused) hands the draft to the default channel's, after what is
+// there, and it is kept across a reopen; a thread's goes too.
+func TestRemovedChannelHandsItsDraftToDefault(t *testing.T) {
+	dir, clk := t.TempDir(), newClock()
+	s := open(t, dir, clk)
+	apply(t, s, helloAck)
+	s.Focus(def)
+	s.SetDraft(def, "default draft")
+	s.SetDraft(chan7, "typed in seven")
+	s.SetDraft(thr, "typed in the thread")
+	apply(t, s, `{"type":"channel.deleted","payload":{"chat_id":"c7"}}`)
+	const want = "default draft\ntyped in seven\ntyped in the thread"
+	if d := s.Draft(def); d != want {
+		t.Fatalf("default draft %q, want %q", d, want)
+	}
+	closeState(t, s)
+	s = open(t, dir, clk)
+	defer closeState(t, s)
+	if d := s.Draft(def); d != want {
+		t.Fatalf("after a reopen the default draft is %q, want %q", d, want)
+	}
+}

@@ -11,7 +11,20 @@ import (
 // is made ahead, none on the caller's goroutine, and it is stored once, as
 // in a State that keeps everything in memory.
 func TestRepeatedCommentaryOfAShedTurnIsKnown(t *testing.T) {
-	const beat = `{"type":"commentary","chat_id":"d","payload":{"message_id":"k1","text":"looking at the logs"}}`
+	testRepeatOfShedItem(t, `{"type":"commentary","chat_id":"d","payload":{"message_id":"k1","text":"looking at the logs"}}`, "looking at the logs", "c:k1")
+}
+
+// TestRepeatedMediaOfferOfAShedTurnIsKnown is the same for a media offer
+// repeated with the same media_id: its chip is shown once.
+func TestRepeatedMediaOfferOfAShedTurnIsKnown(t *testing.T) {
+	testRepeatOfShedItem(t, `{"type":"media.offer","chat_id":"d","payload":{"media_id":"md1","kind":"image","mime":"image/png","size":3,"filename":"plot.png"}}`, "media=md1", offerKey("md1"))
+}
+
+// testRepeatOfShedItem applies beat (a frame deduped by key) in lane d,
+// sheds it, and applies it again, live and replayed: it must be stored
+// once, and its text (seen) shown once, with the read made ahead.
+func testRepeatOfShedItem(t *testing.T, beat, seen, key string) {
+	t.Helper()
 	steps := func(t *testing.T, s *State) {
 		t.Helper()
 		apply(t, s, helloAck)
@@ -26,7 +39,7 @@ func TestRepeatedCommentaryOfAShedTurnIsKnown(t *testing.T) {
 		steps(t, mem)
 		mem.Apply(decode(t, beat), replayed)
 		want := dump(mem, def)
-		if n := strings.Count(want, "looking at the logs"); n != 1 {
+		if n := strings.Count(want, seen); n != 1 {
 			t.Fatalf("in memory the beat is held %d times:\n%s", n, want)
 		}
 		dir, clk, reads := t.TempDir(), newClock(), 0
@@ -38,7 +51,7 @@ func TestRepeatedCommentaryOfAShedTurnIsKnown(t *testing.T) {
 		steps(t, s)
 		s.SaveNow()
 		s.Focus(chan7)
-		if ln := s.Lane(def); ln.byMsg["c:k1"] != nil {
+		if ln := s.Lane(def); ln.byMsg[key] != nil {
 			t.Fatalf("the beat was not shed (%d items held)", ln.Len())
 		}
 		reads = 0

@@ -38,6 +38,9 @@ func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
 	}
 	for _, l := range chg.Removed {
 		if l == m.lane {
+			// The lane is gone: what the composer holds comes along into
+			// the default channel, as text typed before any channel.
+			m.lane = frame.Lane{}
 			m.switchLane(m.st.DefaultLane())
 			cmds = append(cmds, m.openLaneCmd(m.lane))
 		}

@@ -636,6 +636,24 @@ func TestChannelDeletedLeavesLane(t *testing.T) {
 	h.mustNotShow("Cron Reports")
 }
 
+// Text typed into a channel that another device deletes while it is open
+// comes along into the default channel's composer, after its draft.
+func TestChannelDeletedWhileTypingKeepsTheText(t *testing.T) {
+	h := newHarness(t, 120, 40)
+	h.online()
+	h.typeText("the default's draft")
+	other := frame.Lane{ChatID: "android:chan_7"}
+	h.m.handleAction(common.ActionOpenLane{Lane: other})
+	h.typeText("typed as it was deleted")
+	h.frame(frame.Frame{Type: frame.TypeChannelDeleted, Payload: &frame.Channel{ChatID: "android:chan_7", Kind: frame.KindChannel}})
+	if h.m.Lane() != lane0 {
+		t.Fatalf("still on %v after delete", h.m.Lane())
+	}
+	if got, want := h.m.Composer(), "typed as it was deleted\nthe default's draft"; got != want {
+		t.Fatalf("composer %q, want %q", got, want)
+	}
+}
+
 func TestOfflineSendIsQueuedThenSent(t *testing.T) {
 	h := newHarness(t, 100, 30)
 	h.frame(hello())

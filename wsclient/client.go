@@ -39,7 +39,9 @@ type Client struct {
 
 	// Used only by the goroutine running Run (one connection at a time).
 	dedupe    *Dedupe
-	reached   int64 // highest cursor reached in this process
+	reached   int64     // highest cursor reached in this process
+	synced    bool      // a sync reached a cursor (0 included) in this process
+	restartAt time.Time // when the gateway last announced a restart (Timing.Now), zero: none pending
 	fieldWarn *fieldWarnings
 }
 
@@ -129,10 +131,7 @@ func (c *Client) Run(ctx context.Context) error {
 			attempt = 0
 		}
 		attempt++
-		delay := t.backoff(attempt)
-		if restarting {
-			delay = t.RestartDelay
-		}
+		delay := c.retryDelay(attempt, restarting)
 		c.log.Info("wsclient: connection ended", "err", err, "attempt", attempt, "retry_in", delay)
 		c.q.push(&StateEvent{State: StateReconnecting, Attempt: attempt, RetryAt: time.Now().Add(delay), Err: err}, ctx.Done())
 		timer := time.NewTimer(delay)
@@ -144,6 +143,27 @@ func (c *Client) Run(ctx context.Context) error {
 			return nil
 		}
 	}
+}
+
+// retryDelay returns the wait before reconnect attempt n. A gateway that
+// announced a restart (status restarting, or close 1012) is coming back:
+// the first attempt waits RestartDelay, and while it stays away, for up to
+// RestartWindow, each further one waits a full jitter over RestartDelay
+// instead of the growing backoff, so the client is back within about a
+// second of the gateway. Past the window, or after a connection that
+// reached online, it is the exponential backoff again.
+func (c *Client) retryDelay(n int, restarting bool) time.Duration {
+	t := &c.cfg.Timing
+	now := t.Now()
+	if restarting {
+		c.restartAt = now
+		return t.RestartDelay
+	}
+	if !c.restartAt.IsZero() && now.Sub(c.restartAt) < t.RestartWindow {
+		return t.Jitter(t.RestartDelay)
+	}
+	c.restartAt = time.Time{}
+	return t.backoff(n)
 }
 
 // finalState returns the final state err calls for; ok is false when the
@@ -182,13 +202,14 @@ func (c *Client) connect(ctx context.Context) (online time.Duration, restarting 
 		return 0, false, err
 	}
 	start := time.Now()
+	c.restartAt = time.Time{} // back online: a later drop is not the restart's
 	c.setSession(s)
 	defer c.setSession(nil)
 	cur := c.startCursor(ctx, ack)
 	c.q.push(&HelloEvent{Ack: ack}, ctx.Done())
 	c.q.push(&StateEvent{State: StateOnline}, ctx.Done())
 	err = s.serve(sctx, cur)
-	return time.Since(start), s.restarting, err
+	return time.Since(start), s.restarting || websocket.IsCloseError(err, websocket.CloseServiceRestart), err
 }
 
 // serveContext is the context s reads and queues frames under: ctx, or
@@ -214,19 +235,22 @@ func (c *Client) serveContext(ctx context.Context, s *session) (context.Context,
 
 // startCursor picks the cursor to sync from after hello.ack: the stored
 // one, else the one reached in this process, else hello.ack's sync_cursor.
-// A sync_cursor below the stored cursor means the gateway went back (reset
-// or restored): the client then syncs from sync_cursor and reports a
-// CursorResetEvent.
+// A cursor reached is one even when it is 0 (a sync.done of a gateway whose
+// outbox was empty): starting at sync_cursor, the gateway's head, would
+// skip what it parked since. A sync_cursor below the stored cursor means
+// the gateway went back (reset or restored): the client then syncs from
+// sync_cursor and reports a CursorResetEvent.
 func (c *Client) startCursor(ctx context.Context, ack frame.HelloAck) int64 {
 	var cur int64
 	if c.cfg.Cursor != nil {
 		cur = c.cfg.Cursor()
 	}
+	known := cur != 0 || c.synced
 	if cur == 0 {
 		cur = c.reached
 	}
 	switch {
-	case cur == 0:
+	case !known:
 		return ack.SyncCursor
 	case ack.SyncCursor < cur:
 		c.log.Warn("wsclient: the gateway's cursor went backwards (gateway reset or restored); resyncing from it",

@@ -37,7 +37,7 @@ type attacher struct {
 // went away before answering (it is shutting down: elect again).
 func (l *Link) attach(conn *net.UnixConn) (r role, retry bool, err error) {
 	l.mu.Lock()
-	hello := msg{Op: "attach", Resume: l.follows, Since: l.opts.Since, Gateway: l.gateway}
+	hello := msg{Op: "attach", Resume: l.follows, Since: l.opts.Since, Gateway: l.gateway, Holder: l.followed, Seq: l.seq}
 	l.gen++
 	a := &attacher{l: l, conn: conn, dec: json.NewDecoder(conn), gen: l.gen, pending: map[int64]chan msg{}, gone: make(chan struct{})}
 	l.mu.Unlock()
@@ -54,6 +54,11 @@ func (l *Link) attach(conn *net.UnixConn) (r role, retry bool, err error) {
 	conn.SetReadDeadline(time.Time{})
 	switch answer.Op {
 	case "attached":
+		l.mu.Lock()
+		if l.followed != answer.Holder {
+			l.followed, l.seq = answer.Holder, 0
+		}
+		l.mu.Unlock()
 		return a, false, nil
 	case "refused":
 		conn.Close()
@@ -88,6 +93,9 @@ func (a *attacher) run(ctx context.Context) error {
 			}
 			a.l.mu.Lock()
 			a.l.deliverLocked(ev, true, a.gen)
+			if m.Seq > 0 {
+				a.l.seq = m.Seq
+			}
 			a.l.mu.Unlock()
 		case "reply":
 			a.mu.Lock()

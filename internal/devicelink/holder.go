@@ -3,6 +3,7 @@ package devicelink
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"os"
@@ -26,6 +27,7 @@ type holder struct {
 	ln   *net.UnixListener
 	lock *os.File
 	gen  int
+	id   string // names this holder to the processes that attach again
 
 	// Guarded by l.mu.
 	peers    map[*peer]struct{}
@@ -54,7 +56,8 @@ func (l *Link) hold(f *os.File, cursor func() int64) (role, error) {
 	}
 	l.mu.Lock()
 	l.gen++
-	h := &holder{l: l, c: c, ln: ln, lock: f, gen: l.gen, peers: map[*peer]struct{}{}}
+	h := &holder{l: l, c: c, ln: ln, lock: f, gen: l.gen, peers: map[*peer]struct{}{},
+		id: fmt.Sprintf("%d-%d-%d", os.Getpid(), l.gen, time.Now().UnixNano())}
 	l.mu.Unlock()
 	return h, nil
 }
@@ -109,7 +112,7 @@ func (h *holder) pump() {
 		}
 		h.l.mu.Lock()
 		for _, ev := range evs {
-			h.l.deliverLocked(ev, false, h.gen)
+			seq := h.l.deliverLocked(ev, false, h.gen)
 			if _, state := ev.(*wsclient.StateEvent); state && h.stopping {
 				continue // this holder's going is not the device's: the next one connects
 			}
@@ -118,7 +121,7 @@ func (h *holder) pump() {
 				continue
 			}
 			for p := range h.peers {
-				p.send(msg{Op: "event", Event: w})
+				p.send(msg{Op: "event", Event: w, Seq: seq})
 			}
 		}
 		h.l.mu.Unlock()
@@ -172,10 +175,11 @@ func (h *holder) serve(conn *net.UnixConn, peers *sync.WaitGroup) {
 		p.finish()
 		return
 	}
-	p.send(msg{Op: "attached"})
-	for _, ev := range h.l.journal.snapshot(hello.Resume, hello.Since, h.gen) {
-		if w, ok := encodeEvent(ev); ok {
-			p.send(msg{Op: "event", Event: w})
+	p.send(msg{Op: "attached", Holder: h.id})
+	ask := attach{resume: hello.Resume, same: hello.Resume && hello.Holder == h.id, after: hello.Seq, since: hello.Since}
+	for _, n := range h.l.journal.snapshot(ask, h.gen) {
+		if w, ok := encodeEvent(n.ev); ok {
+			p.send(msg{Op: "event", Event: w, Seq: n.seq})
 		}
 	}
 	if !hello.Resume && h.l.synced {

@@ -93,6 +93,10 @@ type Link struct {
 	cursor  int64 // the last sync cursor delivered
 	synced  bool  // a CursorEvent was delivered
 	follows bool  // some holder's stream was delivered (attach as a resume)
+	// followed is the holder last attached to, and seq the last entry of
+	// its journal delivered.
+	followed string
+	seq      int64
 }
 
 // role is what the Link is now: holder or attacher.
@@ -225,12 +229,13 @@ func (l *Link) setRole(r role) {
 	l.mu.Unlock()
 }
 
-// deliverLocked gives ev to this process's consumer and journals it; a
-// relayed event that repeats one delivered is dropped. gen is the role it
-// came under. l.mu is held.
-func (l *Link) deliverLocked(ev wsclient.Event, relayed bool, gen int) {
+// deliverLocked gives ev to this process's consumer and journals it,
+// returning its journal number (0: not journaled); a relayed event that
+// repeats one delivered is dropped. gen is the role it came under. l.mu
+// is held.
+func (l *Link) deliverLocked(ev wsclient.Event, relayed bool, gen int) int64 {
 	if relayed && l.dedupe.Repeat(ev) {
-		return
+		return 0
 	}
 	switch ev := ev.(type) {
 	case *wsclient.CursorEvent:
@@ -238,9 +243,10 @@ func (l *Link) deliverLocked(ev wsclient.Event, relayed bool, gen int) {
 	case *wsclient.CursorResetEvent:
 		l.cursor = ev.Gateway
 	}
-	l.journal.add(ev, gen)
+	seq := l.journal.add(ev, gen)
 	l.follows = true
 	l.q.push(ev)
+	return seq
 }
 
 // resumeCursor is where a takeover syncs from: the cursor this process

@@ -2,12 +2,15 @@ package devicelink_test
 
 import (
 	"context"
+	"errors"
 	"net"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
@@ -117,4 +120,31 @@ func TestForeignSocketsAreRefused(t *testing.T) {
 		_, err := devicelink.Dial(context.Background(), other)
 		foreign(t, err, "another gateway URL or with another token")
 	})
+}
+
+// TestAHolderThatDoesNotAnswerIsWaitedForThenReported: a process holds
+// the lock but serves no socket (an older Iris, or one that hangs): the
+// next waits up to Options.Wait for it, then says so; once the lock is
+// free it holds.
+func TestAHolderThatDoesNotAnswerIsWaitedForThenReported(t *testing.T) {
+	_, url := simtest.StartSim(t, gatewaysim.Config{})
+	dir := t.TempDir()
+	lock, err := os.OpenFile(filepath.Join(dir, "dev.lock"), os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
+	opts := options(dir, url)
+	opts.Wait = 50 * time.Millisecond
+	_, err = devicelink.Dial(context.Background(), opts)
+	var le *devicelink.Error
+	if !errors.As(err, &le) || !strings.Contains(err.Error(), "does not answer") {
+		t.Fatalf("got %v", err)
+	}
+	lock.Close()
+	if p := start(t, opts); !p.link.Holding() {
+		t.Fatal("the freed lock was not taken")
+	}
 }

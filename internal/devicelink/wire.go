@@ -29,6 +29,11 @@ type msg struct {
 	Resume  bool   `json:"resume,omitempty"`  // the process already followed an earlier holder
 	Since   int64  `json:"since,omitempty"`   // fresh attach: skip replayed frames at or below
 	Gateway string `json:"gateway,omitempty"` // the URL and token digest the attacher would connect with
+	// Holder names the holder (attached; attach: the one followed last)
+	// and Seq numbers its journal's entries (event; attach: the last one
+	// had from Holder).
+	Holder string `json:"holder,omitempty"`
+	Seq    int64  `json:"seq,omitempty"`
 
 	Event     *wireEvent           `json:"event,omitempty"`
 	Frame     json.RawMessage      `json:"frame,omitempty"`
