@@ -181,7 +181,7 @@ type Model struct {
 	quitArmed  bool           // the last key was a Ctrl+C that warned of unfinished work (quitguard.go)
 	codeChoice []string       // code blocks offered by the copy-code key, waiting for a digit (copy.go)
 	recall     recallState    // ↑/↓ through the lane's sent messages (recall.go)
-	attn       attention      // busy turns and unread count for the title and notifications (attention.go)
+	notes      *notifier      // bells, desktop notifications and the window title (notify.go)
 	bannerLane frame.Lane     // the lane whose waiting question the banner announces; opening it clears the banner
 	autoIDs    map[string]bool
 
@@ -225,7 +225,7 @@ func New(opts Options) *Model {
 		theme = loadTheme(opts.State, theme)
 	}
 	m := &Model{com: com, st: opts.State, opts: opts, gw: opts.Gateway, msgIDs: store.NewClientMsgIDs(),
-		pickers: newPickerState(), autoIDs: map[string]bool{}, term: newTerminal(opts.Media.Getenv)}
+		autoIDs: map[string]bool{}, term: newTerminal(opts.Media.Getenv)}
 	m.scr = &screen{com: com, term: m.term, theme: theme, inlineMode: opts.Inline, noColor: opts.NoColor, tick: realTick, dirty: needRedraw}
 	m.scr.applyTheme()
 	m.media = mediactl.New(com, opts.Media, opts.Gateway)
@@ -237,6 +237,7 @@ func New(opts Options) *Model {
 	m.drawer = drawer.New(com)
 	m.scr.panes = panes{sidebar: m.sidebar, transcript: m.transcript, composer: m.composer, status: m.status, drawer: m.drawer, dialogs: &m.dialogs}
 	m.pick = newPickerCtl(com, m.scr)
+	m.notes = newNotifier(com, opts.State, m.term, m.scr, opts.NotifyRepeats)
 	m.scr.cards = m.pick
 	m.sidebar.SetSpinner(spinnerFrames[0])
 	m.transcript.SetSpinner(spinnerFrames[0])
@@ -352,7 +353,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case auditAnswersMsg:
 		return m.handleAuditAnswers(msg)
 	case notifyRepeatMsg:
-		return m.handleNotifyRepeat()
+		return m.notes.handleNotifyRepeat()
 	case pickerExpiryMsg:
 		return m.handlePickerExpiry()
 	case catalogLoadedMsg:

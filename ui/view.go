@@ -13,7 +13,7 @@ import (
 
 // View renders the screen. Terminal modes are set only here.
 func (m *Model) View() tea.View {
-	title := m.withPending(m.windowTitle())
+	title := m.notes.withPending(m.windowTitle(), m.lane)
 	if m.scr.inlineMode {
 		// The terminal keeps the mouse: its own selection and scrolling
 		// work on the scrollback the messages are printed into.
