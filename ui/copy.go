@@ -35,14 +35,15 @@ func osc52(text string, inTmux bool) string {
 	return seq + "\x1bPtmux;" + strings.ReplaceAll(seq, "\x1b", "\x1b\x1b") + "\x1b\\"
 }
 
-// copyText puts text on the clipboard and says what and how much was
-// copied in the status bar.
-func (m *Model) copyText(what, text string) tea.Cmd {
+// copyText puts text on the clipboard (OSC 52, passed through tmux when
+// the terminal runs in it) and says what and how much was copied in the
+// status bar.
+func (t *terminal) copyText(what, text string) tea.Cmd {
 	text = termsafe.Text(text)
 	if text == "" {
 		return common.ReportError(errors.New("nothing to copy: " + what + " is empty"))
 	}
-	seq := osc52(text, m.term.env("TMUX") != "")
+	seq := osc52(text, t.env("TMUX") != "")
 	return tea.Batch(tea.Raw(seq), common.ReportInfo("copied "+what+" ("+media.SizeLabel(int64(len(text)))+")"))
 }
 
@@ -52,7 +53,7 @@ func (m *Model) copySelected() tea.Cmd {
 	if it == nil {
 		return m.noSelection()
 	}
-	return m.copyText("the message", it.Msg.Text)
+	return m.term.copyText("the message", it.Msg.Text)
 }
 
 // noSelection says how to select a message first.
@@ -73,7 +74,7 @@ func (m *Model) copyCode() tea.Cmd {
 	case len(blocks) == 0:
 		return common.ReportError(errors.New("the selected message has no code block"))
 	case len(blocks) == 1:
-		return m.copyText("the code block", blocks[0])
+		return m.term.copyText("the code block", blocks[0])
 	}
 	m.codeChoice = blocks
 	digits := m.com.KeyMap.Picker.Digit.Keys()
@@ -93,7 +94,7 @@ func (m *Model) codeChoiceKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if i >= len(blocks) {
 		return common.ReportError(errors.New("no code block " + msg.String())), true
 	}
-	return m.copyText("code block "+strconv.Itoa(i+1), blocks[i]), true
+	return m.term.copyText("code block "+strconv.Itoa(i+1), blocks[i]), true
 }
 
 // copyLastReply copies the focused lane's newest finished reply.
@@ -101,7 +102,7 @@ func (m *Model) copyLastReply() tea.Cmd {
 	if ln := m.st.Lane(m.lane); ln != nil {
 		for i := ln.Len() - 1; i >= 0; i-- {
 			if it := ln.Item(i); isReply(it) {
-				return m.copyText("the last reply", it.Msg.Text)
+				return m.term.copyText("the last reply", it.Msg.Text)
 			}
 		}
 	}

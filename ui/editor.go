@@ -20,9 +20,9 @@ type editorDoneMsg struct {
 
 // editorCommand is $VISUAL, else $EDITOR, else vi, split into words (an
 // editor may carry flags: "code --wait").
-func (m *Model) editorCommand() []string {
+func (t *terminal) editorCommand() []string {
 	for _, v := range []string{"VISUAL", "EDITOR"} {
-		if f := strings.Fields(m.term.env(v)); len(f) > 0 {
+		if f := strings.Fields(t.env(v)); len(f) > 0 {
 			return f
 		}
 	}
@@ -46,7 +46,7 @@ func (m *Model) openEditor() tea.Cmd {
 		_ = os.Remove(path)
 		return common.ReportError(fmt.Errorf("cannot open the editor: %w", errors.Join(werr, cerr)))
 	}
-	argv := append(m.editorCommand(), path)
+	argv := append(m.term.editorCommand(), path)
 	c := exec.Command(argv[0], argv[1:]...)
 	return tea.ExecProcess(c, func(err error) tea.Msg { return editorDoneMsg{path: path, err: err} })
 }
@@ -56,7 +56,7 @@ func (m *Model) openEditor() tea.Cmd {
 func (m *Model) editorDone(msg editorDoneMsg) tea.Cmd {
 	defer os.Remove(msg.path)
 	if msg.err != nil {
-		return common.ReportError(fmt.Errorf("editor %s: %w; the draft is unchanged", m.editorCommand()[0], msg.err))
+		return common.ReportError(fmt.Errorf("editor %s: %w; the draft is unchanged", m.term.editorCommand()[0], msg.err))
 	}
 	b, err := os.ReadFile(msg.path)
 	if err != nil {

@@ -21,7 +21,7 @@ func TestEditorCommand(t *testing.T) {
 	}
 	for _, c := range cases {
 		h := newHarness(t, 80, 24, func(o *Options) { o.Media.Getenv = func(k string) string { return c.env[k] } })
-		if got := h.m.editorCommand(); !slices.Equal(got, c.want) {
+		if got := h.m.term.editorCommand(); !slices.Equal(got, c.want) {
 			t.Errorf("%v: %q, want %q", c.env, got, c.want)
 		}
 	}

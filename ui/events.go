@@ -75,13 +75,12 @@ func (m *Model) showBanners() tea.Cmd {
 		if text == "" {
 			continue
 		}
-		m.scr.banner = banner{text: text, isErr: b.Kind == store.BannerError, until: m.com.Now().Add(bannerTTL)}
+		m.scr.showBanner(banner{text: text, isErr: b.Kind == store.BannerError, until: m.com.Now().Add(bannerTTL)})
 		m.bannerLane = frame.Lane{}
 		if b.Kind == store.BannerPicker {
 			m.bannerLane = b.Lane
 		}
 	}
-	m.scr.mark(needLayout)
 	return m.scr.clockTick()
 }
 

@@ -18,7 +18,7 @@ func (m *Model) backToComposer(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if key.Matches(msg, m.com.KeyMap.Transcript.Compose) {
 		return m.scr.setFocus(focusComposer), true
 	}
-	if msg.Text == "" || msg.Mod&^tea.ModShift != 0 || m.paneKey(msg) {
+	if msg.Text == "" || msg.Mod&^tea.ModShift != 0 || m.scr.paneKey(msg) {
 		return nil, false
 	}
 	cmd := m.scr.setFocus(focusComposer)
@@ -26,9 +26,9 @@ func (m *Model) backToComposer(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 }
 
 // paneKey reports whether msg is one of the focused list pane's own keys.
-func (m *Model) paneKey(msg tea.KeyPressMsg) bool {
-	km := m.com.KeyMap
-	if m.scr.focus == focusSidebar {
+func (s *screen) paneKey(msg tea.KeyPressMsg) bool {
+	km := s.com.KeyMap
+	if s.focus == focusSidebar {
 		return key.Matches(msg, km.Sidebar.Up, km.Sidebar.Down, km.Sidebar.Open)
 	}
 	t := km.Transcript

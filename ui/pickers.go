@@ -82,7 +82,7 @@ func (m *Model) answerPicker(a common.ActionSelectPicker) tea.Cmd {
 		}
 		return m.syncPicker()
 	}
-	if m.pickersOff() {
+	if pickersOff(m.st) {
 		return common.ReportError(errNoPickers)
 	}
 	cmd := m.applyChange(m.st.AnswerPicker(a.Lane, a.PickerID, a.Value, a.Record), nil)

@@ -44,18 +44,17 @@ func (m *Model) checkStorage() tea.Cmd {
 	switch {
 	case h.WriteErr != nil && !w.failing:
 		w.failing = true
-		m.setBanner(writeFailAdvice, true)
+		m.scr.showBanner(banner{text: writeFailAdvice, isErr: true, until: m.com.Now().Add(storageNoticeTTL)})
 		info = &common.InfoMsg{Level: common.LevelError, Text: "storage: " + h.WriteErr.Error(), TTL: storageNoticeTTL}
 	case h.WriteErr == nil && w.failing:
 		w.failing = false
 		if m.scr.banner.text == writeFailAdvice {
-			m.scr.banner = banner{}
-			m.scr.mark(needLayout)
+			m.scr.showBanner(banner{})
 		}
 		info = &common.InfoMsg{Level: common.LevelInfo, Text: "saving to disk again: nothing was lost", TTL: storageNoticeTTL}
 	case h.Skipped > w.skipped:
 		w.skipped = h.Skipped
-		m.setBanner(skippedRows(h.Skipped), false)
+		m.scr.showBanner(banner{text: skippedRows(h.Skipped), until: m.com.Now().Add(storageNoticeTTL)})
 		info = &common.InfoMsg{Level: common.LevelWarn, Text: "storage: " + h.ReadErr.Error(), TTL: storageNoticeTTL}
 	}
 	var cmds []tea.Cmd
@@ -74,12 +73,6 @@ func (m *Model) checkStorage() tea.Cmd {
 func (m *Model) handleStorageCheck() tea.Cmd {
 	m.storage.watching = false
 	return m.checkStorage()
-}
-
-// setBanner shows a storage banner for storageNoticeTTL.
-func (m *Model) setBanner(text string, isErr bool) {
-	m.scr.banner = banner{text: text, isErr: isErr, until: m.com.Now().Add(storageNoticeTTL)}
-	m.scr.mark(needLayout)
 }
 
 // skippedRows says that n stored rows were left out, and that this does

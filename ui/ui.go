@@ -270,7 +270,7 @@ func (m *Model) settle() tea.Cmd {
 		m.scr.settle(),
 		// Previews fit a moved transcript; iTerm2 images are drawn again
 		// after it moved or an overlay over them closed.
-		m.mediaDone(m.media.Layout(m.mediaScreen(), m.scr.tick)),
+		m.mediaDone(m.media.Layout(m.scr.mediaScreen(), m.scr.tick)),
 		m.draftAfterUpdate(),      // a changed draft is saved once it settles
 		m.scr.spinTick(),          // a spinner that came into view starts turning
 		m.scr.inlineAfterUpdate(), // --inline prints what finished

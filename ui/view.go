@@ -157,6 +157,12 @@ type banner struct {
 	rows  int // wraps to at most this many rows (0: one row, truncated)
 }
 
+// showBanner puts b above the transcript (a zero b takes the banner down).
+func (s *screen) showBanner(b banner) {
+	s.banner = b
+	s.mark(needLayout)
+}
+
 func (s *screen) bannerActive() bool {
 	return s.banner.text != "" && s.com.Now().Before(s.banner.until)
 }
