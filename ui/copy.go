@@ -51,14 +51,14 @@ func (t *terminal) copyText(what, text string) tea.Cmd {
 func (m *Model) copySelected() tea.Cmd {
 	it := m.transcript.Selected()
 	if it == nil {
-		return m.noSelection()
+		return noSelection(m.com.KeyMap)
 	}
 	return m.term.copyText("the message", it.Msg.Text)
 }
 
 // noSelection says how to select a message first.
-func (m *Model) noSelection() tea.Cmd {
-	t := m.com.KeyMap.Transcript
+func noSelection(km keymap.KeyMap) tea.Cmd {
+	t := km.Transcript
 	return common.ReportError(errors.New("no message selected: select one with " + t.Up.Help().Key + "/" + t.Down.Help().Key))
 }
 
@@ -67,7 +67,7 @@ func (m *Model) noSelection() tea.Cmd {
 func (m *Model) copyCode() tea.Cmd {
 	it := m.transcript.Selected()
 	if it == nil {
-		return m.noSelection()
+		return noSelection(m.com.KeyMap)
 	}
 	blocks := markdown.CodeBlocks(it.Msg.Text)
 	switch {

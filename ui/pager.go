@@ -35,7 +35,7 @@ func (t *terminal) pagerCommand() []string {
 func (m *Model) viewSelected() tea.Cmd {
 	it := m.transcript.Selected()
 	if it == nil {
-		return m.noSelection()
+		return noSelection(m.com.KeyMap)
 	}
 	return m.openPager(plainMessage(it, m.opts.Location))
 }

@@ -271,7 +271,7 @@ func (m *Model) settle() tea.Cmd {
 		// Previews fit a moved transcript; iTerm2 images are drawn again
 		// after it moved or an overlay over them closed.
 		m.mediaDone(m.media.Layout(m.scr.mediaScreen(), m.scr.tick)),
-		m.draftAfterUpdate(),      // a changed draft is saved once it settles
+		m.drafts.changed(m.st, m.lane, m.composer.Value(), m.scr.tick), // a changed draft is saved once it settles
 		m.scr.spinTick(),          // a spinner that came into view starts turning
 		m.scr.inlineAfterUpdate(), // --inline prints what finished
 	)
@@ -367,7 +367,10 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		m.status.Update(msg)
 		return m.scr.clockTick()
 	case draftSaveMsg:
-		return m.handleDraftSave(msg)
+		if m.drafts.due(msg) {
+			m.SaveDraft()
+		}
+		return nil
 	case flushMsg:
 		m.scr.handleFlush()
 		return nil
