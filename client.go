@@ -31,6 +31,9 @@ import (
 // runClient runs the TUI against the resolved profile until the user quits,
 // and maps how it ended to an exit code.
 func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr io.Writer) (code int) {
+	if linearMode(opts, cfg, os.Getenv) {
+		return runLinear(ctx, cfg, opts, stderr)
+	}
 	lg, km, warnings, err := openLog(cfg, opts, stderr)
 	if err != nil {
 		return exitFailure
@@ -185,11 +188,12 @@ func runProgram(ctx context.Context, client *wsclient.Client, model *ui.Model, l
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	defer startBenchProfile(stderr)()
+	tuneGC()
 	p := tea.NewProgram(benchModel(model), tea.WithContext(ctx), tea.WithFPS(renderFPS))
 	stop := runBeside(ctx, client, p)
 	_, err := p.Run()
 	runErr := stop()
-	model.SaveDraft() // Update has stopped, so this cannot race it
+	model.SaveTyped() // Update has stopped, so this cannot race it
 
 	var authErr *wsclient.AuthError
 	var handshakeErr *wsclient.HandshakeError

@@ -11,7 +11,7 @@ import (
 
 // draftDelay is how long the composer text must stay unchanged before it is
 // written to the store: a burst of typing costs one write, and a draft is
-// never more than this behind when Iris is killed (SaveDraft covers a clean
+// never more than this behind when Iris is killed (SaveTyped covers a clean
 // stop).
 const draftDelay = 300 * time.Millisecond
 
@@ -25,10 +25,10 @@ type draftState struct {
 type draftSaveMsg struct{ gen int }
 
 // changed schedules a draft save (after the settle pass of every Update)
-// when v, the composer text, differs from the stored draft of lane l. Each
-// change restarts the delay.
+// when v, the composer text, differs from the stored draft of lane l (the
+// zero lane before any channel is known). Each change restarts the delay.
 func (d *draftState) changed(st *store.State, l frame.Lane, v string, tick func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
-	if l.ChatID == "" || v == d.seen {
+	if v == d.seen {
 		return nil
 	}
 	d.seen = v
@@ -43,11 +43,18 @@ func (d *draftState) changed(st *store.State, l frame.Lane, v string, tick func(
 // settled.
 func (d *draftState) due(msg draftSaveMsg) bool { return msg.gen == d.gen }
 
-// SaveDraft writes the focused lane's composer text to the store now. Main
-// calls it after the program stopped (quit, SIGTERM, a closed terminal), so
-// a draft typed within draftDelay is kept too.
+// SaveDraft writes the focused lane's composer text to the store now.
+// Before any channel is known the text is kept under the zero lane, and
+// comes along into the first lane focused (switchLane, New).
 func (m *Model) SaveDraft() {
-	if m.lane.ChatID != "" {
-		m.st.SetDraft(m.lane, m.composer.Value())
-	}
+	m.st.SetDraft(m.lane, m.composer.Value())
+}
+
+// SaveTyped stores everything the user typed: the messages still held for
+// their lane's read, and the draft. Main calls it after the program
+// stopped (quit, SIGTERM, a closed terminal), so that a message whose
+// Enter was taken and a draft typed within draftDelay are kept too.
+func (m *Model) SaveTyped() {
+	m.flushHeld()
+	m.SaveDraft()
 }

@@ -31,7 +31,10 @@ type Client struct {
 	mu   sync.Mutex
 	sess *session // the online connection, nil while offline
 
-	batchAt time.Time // NextBatch's goroutine only: when the next batch is due
+	// batchAt is when NextBatch's next batch is due (Unix nanoseconds of
+	// Timing.Now; 0 before the first). NextBatch's goroutine sets it; the
+	// reader reads it to pace itself (session.pace).
+	batchAt atomic.Int64
 
 	// Used only by the goroutine running Run (one connection at a time).
 	dedupe    dedupe
@@ -71,7 +74,7 @@ func (c *Client) Next(ctx context.Context) (Event, error) {
 // per batch instead of one per frame. Config.BatchEvery paces the batches.
 // Use it from one goroutine.
 func (c *Client) NextBatch(ctx context.Context, limit int) ([]Event, error) {
-	if wait := c.batchAt.Sub(c.cfg.Timing.Now()); wait > 0 && c.q.len() < limit {
+	if wait := c.untilBatch(); wait > 0 && c.q.len() < limit {
 		t := time.NewTimer(wait)
 		select {
 		case <-t.C:
@@ -81,8 +84,19 @@ func (c *Client) NextBatch(ctx context.Context, limit int) ([]Event, error) {
 		}
 	}
 	evs, err := c.q.popBatch(ctx, limit)
-	c.batchAt = c.cfg.Timing.Now().Add(c.cfg.BatchEvery)
+	if c.cfg.BatchEvery > 0 {
+		c.batchAt.Store(c.cfg.Timing.Now().Add(c.cfg.BatchEvery).UnixNano())
+	}
 	return evs, err
+}
+
+// untilBatch is how long until NextBatch's next batch is due (≤ 0: now).
+func (c *Client) untilBatch() time.Duration {
+	at := c.batchAt.Load()
+	if at == 0 {
+		return 0
+	}
+	return time.Duration(at - c.cfg.Timing.Now().UnixNano())
 }
 
 // Run connects, says hello, syncs, keeps the connection alive and
