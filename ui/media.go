@@ -152,7 +152,7 @@ func (m *Model) handleMediaAction(a common.Action) tea.Cmd {
 		m.scr.openDialog(dialog.NewOpenAsk(m.com, a.Name, a.Kind, a.Save, a.Open))
 		return nil
 	case common.ActionOpenOverflow:
-		return m.runPager(a.Path, false)
+		return m.progs.pageFile(a.Path, false)
 	}
 	m.scr.mark(needRedraw) // the transcript's chips changed
 	return nil

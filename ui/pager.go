@@ -3,8 +3,6 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"os"
-	"os/exec"
 	"strings"
 	"time"
 
@@ -15,13 +13,6 @@ import (
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
 )
-
-// pagerDoneMsg reports that the pager exited.
-type pagerDoneMsg struct {
-	path   string // the file shown
-	remove bool   // path is a temporary file to delete
-	err    error
-}
 
 // pagerCommand is $PAGER split into words, or "less -R".
 func (t *terminal) pagerCommand() []string {
@@ -37,7 +28,7 @@ func (m *Model) viewSelected() tea.Cmd {
 	if it == nil {
 		return noSelection(m.com.KeyMap)
 	}
-	return m.openPager(plainMessage(it, m.opts.Location))
+	return m.progs.page(plainMessage(it, m.opts.Location))
 }
 
 // viewLane opens the focused lane in the pager (/view).
@@ -46,7 +37,7 @@ func (m *Model) viewLane() tea.Cmd {
 	if text == "" {
 		return common.ReportError(errors.New("no messages to view in this lane"))
 	}
-	return m.openPager(text)
+	return m.progs.page(text)
 }
 
 // laneText is every loaded message of lane l as plain text, oldest first,
@@ -83,45 +74,4 @@ func plainMessage(it *store.Item, loc *time.Location) string {
 	b.WriteString(termsafe.Text(it.Msg.Text))
 	b.WriteString("\n")
 	return b.String()
-}
-
-// openPager writes text to a temporary file and opens it in the pager.
-func (m *Model) openPager(text string) tea.Cmd {
-	if m.opts.ProgramsOff != "" {
-		return common.ReportError(errors.New("no pager: " + m.opts.ProgramsOff))
-	}
-	f, err := os.CreateTemp("", "iris-view-*.txt")
-	if err != nil {
-		return common.ReportError(fmt.Errorf("cannot open the pager: %w", err))
-	}
-	_, werr := f.WriteString(text)
-	if cerr := f.Close(); werr != nil || cerr != nil {
-		_ = os.Remove(f.Name())
-		return common.ReportError(fmt.Errorf("cannot open the pager: %w", errors.Join(werr, cerr)))
-	}
-	return m.runPager(f.Name(), true)
-}
-
-// runPager runs the pager on the file at path, suspending the UI
-// (tea.ExecProcess); remove deletes the file afterwards (a temporary one).
-func (m *Model) runPager(path string, remove bool) tea.Cmd {
-	if m.opts.ProgramsOff != "" {
-		return common.ReportError(errors.New("no pager: " + m.opts.ProgramsOff))
-	}
-	argv := m.term.pagerCommand()
-	c := exec.Command(argv[0], append(argv[1:], path)...)
-	return tea.ExecProcess(c, func(err error) tea.Msg { return pagerDoneMsg{path: path, remove: remove, err: err} })
-}
-
-// pagerDone removes a temporary file and reports a pager that could not
-// run (its own exit status is its business).
-func (m *Model) pagerDone(msg pagerDoneMsg) tea.Cmd {
-	if msg.remove {
-		_ = os.Remove(msg.path)
-	}
-	var ee *exec.ExitError
-	if msg.err != nil && !errors.As(msg.err, &ee) {
-		return common.ReportError(fmt.Errorf("$PAGER %s: %w", m.term.pagerCommand()[0], msg.err))
-	}
-	return nil
 }

@@ -44,7 +44,7 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, c.CopyLast):
 		return m.copyLastReply(), true
 	case key.Matches(msg, c.Editor):
-		return m.openEditor(), true
+		return m.progs.edit(m.composer.Value()), true
 	}
 	return m.recallKey(msg)
 }

@@ -182,6 +182,7 @@ type Model struct {
 	codeChoice []string       // code blocks offered by the copy-code key, waiting for a digit (copy.go)
 	recall     recallState    // ↑/↓ through the lane's sent messages (recall.go)
 	notes      *notifier      // bells, desktop notifications and the window title (notify.go)
+	progs      *programs      // the editor and the pager (programs.go)
 	bannerLane frame.Lane     // the lane whose waiting question the banner announces; opening it clears the banner
 	autoIDs    map[string]bool
 
@@ -237,6 +238,7 @@ func New(opts Options) *Model {
 	m.drawer = drawer.New(com)
 	m.scr.panes = panes{sidebar: m.sidebar, transcript: m.transcript, composer: m.composer, status: m.status, drawer: m.drawer, dialogs: &m.dialogs}
 	m.pick = newPickerCtl(com, m.scr)
+	m.progs = &programs{term: m.term, off: opts.ProgramsOff}
 	m.notes = newNotifier(com, opts.State, m.term, m.scr, opts.NotifyRepeats)
 	m.scr.cards = m.pick
 	m.sidebar.SetSpinner(spinnerFrames[0])
@@ -313,7 +315,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case editorDoneMsg:
 		return m.editorDone(msg)
 	case pagerDoneMsg:
-		return m.pagerDone(msg)
+		return m.progs.paged(msg)
 	case ClientEventsMsg:
 		return m.handleClientEvents(msg)
 	case historyLoadedMsg:
