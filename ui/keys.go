@@ -31,7 +31,7 @@ func init() {
 	keyChain = []keyLayer{
 		{name: "dialog", take: (*Model).dialogKey},
 		{name: "drawer", take: (*Model).drawerKey},
-		{name: "code choice", take: (*Model).codeChoiceKey},
+		{name: "code choice", take: func(m *Model, msg tea.KeyPressMsg) (tea.Cmd, bool) { return m.clip.choiceKey(msg) }},
 		{name: "global", shortcut: true, take: (*Model).handleGlobalKey},
 		{name: "media", shortcut: true, take: (*Model).mediaKey},
 		{name: "selection", shortcut: true, take: (*Model).selectionKey},

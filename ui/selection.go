@@ -18,9 +18,9 @@ func (m *Model) selectionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	t := m.com.KeyMap.Transcript
 	switch {
 	case key.Matches(msg, t.Copy):
-		return m.copySelected(), true
+		return m.clip.copySelected(m.transcript.Selected()), true
 	case key.Matches(msg, t.CopyCode):
-		return m.copyCode(), true
+		return m.clip.copyCode(m.transcript.Selected()), true
 	case key.Matches(msg, t.View):
 		return m.viewSelected(), true
 	case key.Matches(msg, t.Delete):
@@ -42,7 +42,7 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	c := m.com.KeyMap.Composer
 	switch {
 	case key.Matches(msg, c.CopyLast):
-		return m.copyLastReply(), true
+		return m.clip.copyLastReply(m.st.Lane(m.lane)), true
 	case key.Matches(msg, c.Editor):
 		return m.progs.edit(m.composer.Value()), true
 	}

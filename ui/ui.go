@@ -179,10 +179,10 @@ type Model struct {
 	escClosed  bool           // the last key was an Esc that closed something
 	connErr    error          // why the last connection attempt failed (Global.ConnDetail)
 	quitArmed  bool           // the last key was a Ctrl+C that warned of unfinished work (quitguard.go)
-	codeChoice []string       // code blocks offered by the copy-code key, waiting for a digit (copy.go)
 	recall     recallState    // ↑/↓ through the lane's sent messages (recall.go)
 	notes      *notifier      // bells, desktop notifications and the window title (notify.go)
 	progs      *programs      // the editor and the pager (programs.go)
+	clip       *clipboard     // the copy keys (copy.go)
 	bannerLane frame.Lane     // the lane whose waiting question the banner announces; opening it clears the banner
 	autoIDs    map[string]bool
 
@@ -239,6 +239,7 @@ func New(opts Options) *Model {
 	m.scr.panes = panes{sidebar: m.sidebar, transcript: m.transcript, composer: m.composer, status: m.status, drawer: m.drawer, dialogs: &m.dialogs}
 	m.pick = newPickerCtl(com, m.scr)
 	m.progs = &programs{term: m.term, off: opts.ProgramsOff}
+	m.clip = &clipboard{com: com, term: m.term}
 	m.notes = newNotifier(com, opts.State, m.term, m.scr, opts.NotifyRepeats)
 	m.scr.cards = m.pick
 	m.sidebar.SetSpinner(spinnerFrames[0])
