@@ -57,7 +57,7 @@ func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
 		cmds = append(cmds, m.auditSettled(a))
 	}
 	cmds = append(cmds, m.pick.keepReported(chg.Reported))
-	cmds = append(cmds, m.flushOutgoing(), m.checkStorage(), m.afterPickersChanged(), m.mediaDone(m.media.Prune(chg)), m.notes.noteTurns())
+	cmds = append(cmds, m.flushOutgoing(), m.storage.check(), m.afterPickersChanged(), m.mediaDone(m.media.Prune(chg)), m.notes.noteTurns())
 	return tea.Batch(cmds...)
 }
 

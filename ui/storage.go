@@ -25,6 +25,9 @@ const writeFailAdvice = "Cannot save to disk (full?). New messages stay in memor
 
 // storageWatch is what the UI has told the user about the store's disk.
 type storageWatch struct {
+	com      *common.Common
+	st       *store.State
+	scr      *screen
 	failing  bool // a write failure is being reported
 	skipped  int  // unreadable rows reported so far
 	watching bool // a storageCheckMsg is scheduled
@@ -37,42 +40,41 @@ type storageCheckMsg struct{}
 // once: writes failing (a banner, and the status bar names the error),
 // writes working again, and stored rows that could not be read and were
 // skipped (saving goes on). The store keeps working in memory meanwhile.
-func (m *Model) checkStorage() tea.Cmd {
-	h := m.st.Health()
-	w := &m.storage
+func (w *storageWatch) check() tea.Cmd {
+	h := w.st.Health()
 	var info *common.InfoMsg
 	switch {
 	case h.WriteErr != nil && !w.failing:
 		w.failing = true
-		m.scr.showBanner(banner{text: writeFailAdvice, isErr: true, until: m.com.Now().Add(storageNoticeTTL)})
+		w.scr.showBanner(banner{text: writeFailAdvice, isErr: true, until: w.com.Now().Add(storageNoticeTTL)})
 		info = &common.InfoMsg{Level: common.LevelError, Text: "storage: " + h.WriteErr.Error(), TTL: storageNoticeTTL}
 	case h.WriteErr == nil && w.failing:
 		w.failing = false
-		if m.scr.banner.text == writeFailAdvice {
-			m.scr.showBanner(banner{})
+		if w.scr.banner.text == writeFailAdvice {
+			w.scr.showBanner(banner{})
 		}
 		info = &common.InfoMsg{Level: common.LevelInfo, Text: "saving to disk again: nothing was lost", TTL: storageNoticeTTL}
 	case h.Skipped > w.skipped:
 		w.skipped = h.Skipped
-		m.scr.showBanner(banner{text: skippedRows(h.Skipped), until: m.com.Now().Add(storageNoticeTTL)})
+		w.scr.showBanner(banner{text: skippedRows(h.Skipped), until: w.com.Now().Add(storageNoticeTTL)})
 		info = &common.InfoMsg{Level: common.LevelWarn, Text: "storage: " + h.ReadErr.Error(), TTL: storageNoticeTTL}
 	}
 	var cmds []tea.Cmd
 	if info != nil {
 		msg := *info
-		cmds = append(cmds, func() tea.Msg { return msg }, m.scr.clockTick())
+		cmds = append(cmds, func() tea.Msg { return msg }, w.scr.clockTick())
 	}
 	if w.failing && !w.watching {
 		w.watching = true
-		cmds = append(cmds, m.scr.tick(storageCheckInterval, storageCheckMsg{}))
+		cmds = append(cmds, w.scr.tick(storageCheckInterval, storageCheckMsg{}))
 	}
 	return tea.Batch(cmds...)
 }
 
-// handleStorageCheck looks again while writes fail.
-func (m *Model) handleStorageCheck() tea.Cmd {
-	m.storage.watching = false
-	return m.checkStorage()
+// recheck looks again while writes fail.
+func (w *storageWatch) recheck() tea.Cmd {
+	w.watching = false
+	return w.check()
 }
 
 // skippedRows says that n stored rows were left out, and that this does

@@ -189,7 +189,7 @@ type Model struct {
 	lane frame.Lane // the focused lane
 	conn common.ConnState
 
-	storage storageWatch        // what the user was told about the store's disk (storage.go)
+	storage *storageWatch       // what the user was told about the store's disk (storage.go)
 	msgIDs  *store.ClientMsgIDs // the client_msg_ids of the user's messages
 
 	media *mediactl.Model // attachments, transfers, received media; media.go carries out its actions
@@ -240,6 +240,7 @@ func New(opts Options) *Model {
 	m.pick = newPickerCtl(com, m.scr)
 	m.progs = &programs{term: m.term, off: opts.ProgramsOff}
 	m.clip = &clipboard{com: com, term: m.term}
+	m.storage = &storageWatch{com: com, st: opts.State, scr: m.scr}
 	m.notes = newNotifier(com, opts.State, m.term, m.scr, opts.NotifyRepeats)
 	m.scr.cards = m.pick
 	m.sidebar.SetSpinner(spinnerFrames[0])
@@ -256,7 +257,7 @@ func New(opts Options) *Model {
 
 // Init asks the terminal for its background colour (theme choice).
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(tea.RequestBackgroundColor, m.openLaneCmd(m.lane), m.checkStorage(), m.showWarnings())
+	return tea.Batch(tea.RequestBackgroundColor, m.openLaneCmd(m.lane), m.storage.check(), m.showWarnings())
 }
 
 // Update hands msg to its handler (route), then settles.
@@ -381,7 +382,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case spinMsg:
 		return m.scr.handleSpin()
 	case storageCheckMsg:
-		return m.handleStorageCheck()
+		return m.storage.recheck()
 	case clockMsg:
 		m.scr.ticking = false
 		m.scr.mark(needLayout) // a banner may have expired
