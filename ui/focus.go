@@ -64,10 +64,10 @@ func (s *screen) setFocus(f focusArea) tea.Cmd {
 	return nil
 }
 
-// helpSections are what the help overlay shows here: the focused pane's
-// keys first, then the keys that work everywhere, then the media keys while
-// media is on.
-func (s *screen) helpSections(media bool) []dialog.HelpSection {
+// openHelp opens the help overlay (the help key, /keys) with the keys of
+// here: the focused pane's first, then the keys that work everywhere, then
+// the media keys while media is on.
+func (s *screen) openHelp(media bool) {
 	var here dialog.HelpSection
 	switch s.focus {
 	case focusTranscript:
@@ -83,5 +83,5 @@ func (s *screen) helpSections(media bool) []dialog.HelpSection {
 			secs = append(secs, dialog.HelpSection{Title: title, Keys: g})
 		}
 	}
-	return secs
+	s.openDialog(dialog.NewHelp(s.com, secs...))
 }

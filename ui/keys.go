@@ -123,7 +123,7 @@ func (m *Model) handleGlobalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, g.Quit):
 		return m.quitKey(), true
 	case key.Matches(msg, g.Help):
-		m.scr.openDialog(dialog.NewHelp(m.com, m.scr.helpSections(!mediaOff(m.st))...))
+		m.scr.openHelp(!mediaOff(m.st))
 	case key.Matches(msg, g.Switcher):
 		m.scr.openDialog(dialog.NewSwitcher(m.com, &m.laneIndex))
 	case key.Matches(msg, g.Search):
