@@ -284,23 +284,10 @@ func (m *Model) settle() tea.Cmd {
 
 // route dispatches a message to its handler.
 func (m *Model) route(msg tea.Msg) tea.Cmd {
+	if cmd, ok := m.scr.update(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		m.scr.resize(msg.Width, msg.Height)
-		return m.scr.inlineStart()
-	case inlineReadyMsg:
-		m.scr.inline.ready = true // inlineAfterUpdate prints what waits
-		return nil
-	case inlinePrintedMsg:
-		m.scr.inline.busy = false // inlineAfterUpdate prints the next part
-		return nil
-	case inlineRedrawnMsg:
-		return nil // the print that waited for it follows
-	case tea.BackgroundColorMsg, tea.ColorProfileMsg, tea.BlurMsg:
-		if m.term.update(msg) {
-			m.scr.applyTheme()
-		}
-		return nil
 	case tea.FocusMsg:
 		if m.term.focused() {
 			return m.pick.termFocused()
@@ -376,17 +363,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 			m.SaveDraft()
 		}
 		return nil
-	case flushMsg:
-		m.scr.handleFlush()
-		return nil
-	case spinMsg:
-		return m.scr.handleSpin()
 	case storageCheckMsg:
 		return m.storage.recheck()
-	case clockMsg:
-		m.scr.ticking = false
-		m.scr.mark(needLayout) // a banner may have expired
-		return m.scr.clockTick()
 	}
 	return nil
 }
