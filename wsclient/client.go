@@ -1,6 +1,7 @@
 package wsclient
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"log/slog"
@@ -37,7 +38,7 @@ type Client struct {
 	batchAt atomic.Int64
 
 	// Used only by the goroutine running Run (one connection at a time).
-	dedupe    dedupe
+	dedupe    *Dedupe
 	reached   int64 // highest cursor reached in this process
 	fieldWarn *fieldWarnings
 }
@@ -57,7 +58,7 @@ func New(cfg Config) (*Client, error) {
 		log:       cfg.Logger,
 		q:         newQueue(cfg.QueueSize),
 		media:     make(chan struct{}, 1),
-		dedupe:    newDedupe(),
+		dedupe:    cmp.Or(cfg.Dedupe, NewDedupe()),
 		fieldWarn: newFieldWarnings(cfg.Logger, &cfg.Timing),
 	}, nil
 }
@@ -172,6 +173,8 @@ func (c *Client) connect(ctx context.Context) (online time.Duration, restarting 
 		return 0, false, err
 	}
 	s := newSession(c, ws)
+	sctx, stopServing := c.serveContext(ctx, s)
+	defer stopServing()
 	go s.closeOn(ctx)
 	defer s.end()
 	ack, err := s.handshake()
@@ -184,8 +187,29 @@ func (c *Client) connect(ctx context.Context) (online time.Duration, restarting 
 	cur := c.startCursor(ctx, ack)
 	c.q.push(&HelloEvent{Ack: ack}, ctx.Done())
 	c.q.push(&StateEvent{State: StateOnline}, ctx.Done())
-	err = s.serve(ctx, cur)
+	err = s.serve(sctx, cur)
 	return time.Since(start), s.restarting, err
+}
+
+// serveContext is the context s reads and queues frames under: ctx, or
+// with Config.Drain, a context that outlives ctx by the drain, ended with
+// the socket at its end (closeOn starts the close handshake when ctx
+// ends).
+func (c *Client) serveContext(ctx context.Context, s *session) (context.Context, context.CancelFunc) {
+	if c.cfg.Drain <= 0 {
+		return ctx, func() {}
+	}
+	sctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	stop := context.AfterFunc(ctx, func() {
+		time.AfterFunc(c.cfg.Drain, func() {
+			cancel()
+			s.ws.Close()
+		})
+	})
+	return sctx, func() {
+		stop()
+		cancel()
+	}
 }
 
 // startCursor picks the cursor to sync from after hello.ack: the stored
