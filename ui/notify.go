@@ -38,7 +38,7 @@ func newNotifier(com *common.Common, st *store.State, term *terminal, scr *scree
 // announcePickers rings the terminal for each new picker while the terminal
 // is unfocused and notifications are on: a bell plus OSC 9 and OSC 777
 // desktop notifications (the text from the wire goes through
-// termsafe.Notify). Repeats follow while it waits (notifyrepeat.go).
+// termsafe.Notify). Repeats follow while it waits (scheduleRepeat).
 func (n *notifier) announcePickers() tea.Cmd {
 	var cmds []tea.Cmd
 	pending := map[string]bool{}

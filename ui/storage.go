@@ -36,7 +36,7 @@ type storageWatch struct {
 // storageCheckMsg looks at the store's health again.
 type storageCheckMsg struct{}
 
-// checkStorage tells the user what the store's disk is doing, each change
+// check tells the user what the store's disk is doing, each change
 // once: writes failing (a banner, and the status bar names the error),
 // writes working again, and stored rows that could not be read and were
 // skipped (saving goes on). The store keeps working in memory meanwhile.

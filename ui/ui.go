@@ -1,9 +1,13 @@
 // Package ui is Iris's bubbletea model tree. The root Model is the only
-// tea.Model: it owns focus, layout, the dialog stack and routing, applies
-// protocol frames to the store and hands the changes to its children
-// (sidebar, transcript, composer, status bar, dialogs, and the media
-// controller in ui/mediactl, which works on the composer's and the
-// transcript's chips through the actions it returns).
+// tea.Model: a router over parts it owns. It owns the dialog stack and
+// routing (the key chain, keys.go), applies protocol frames to the store
+// and hands the changes to its children (sidebar, transcript, composer,
+// status bar, dialogs, and the media controller in ui/mediactl, which works
+// on the composer's and the transcript's chips through the actions it
+// returns). The screen part (screen.go) owns layout, focus, theme, drawing
+// and ticks, with one dirty set that the settle pass ending every Update
+// brings up to date; the picker controller (pickerctl.go) the pickers on
+// screen; the terminal (terminal.go) what the terminal reports of itself.
 //
 // # Wiring
 //
