@@ -10,9 +10,11 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/config"
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/internal/pickerfile"
+	engine "github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/wsclient"
@@ -77,12 +79,12 @@ type session struct {
 	// unread holds events read (and applied) while an answer was being
 	// delivered, for next to return first.
 	unread []unread
-	// answerers names who gave each answer sent from this session (the
-	// audit log's via, policy and rule).
-	answerers map[string]answerer
-	env       *Env
-	keep      bool
-	synced    int64 // the cursor the first sync reached
+	// eng is the device session shared with the TUI: picker answering,
+	// its audit and attribution (internal/session).
+	eng    *engine.Engine
+	env    *Env
+	keep   bool
+	synced int64 // the cursor the first sync reached
 	// at, when set, is the state's clock (restoring saved pickers).
 	at      time.Time
 	pickers string // the slot's pickers file
@@ -159,8 +161,10 @@ func open(ctx context.Context, env *Env, from resume) (*session, error) {
 	rctx, cancel := context.WithCancel(context.Background())
 	s := &session{c: c, cancel: cancel, done: make(chan error, 1), source: cfg.TokenSource, now: env.now,
 		pickers: sl.pickers, slot: sl, stderr: env.Stderr, keep: from.keep,
-		answerers: map[string]answerer{}, env: env}
+		env: env}
 	s.st = store.New(store.Options{Now: s.clock})
+	s.eng = engine.New(engine.Options{Conn: c, State: s.st, Now: s.now, GatewayURL: cfg.URL,
+		Audit: appendOnly{audit.New(cfg.Paths.AuditFile)}})
 	if err := restorePickers(s.pickers, s.st, func(t time.Time) { s.at = t }); err != nil {
 		cancel()
 		sl.release()

@@ -54,9 +54,7 @@ func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
 	if chg.Banners {
 		cmds = append(cmds, m.showBanners())
 	}
-	for _, a := range chg.Answers {
-		cmds = append(cmds, m.auditSettled(a))
-	}
+	cmds = append(cmds, m.run(m.eng.Changed(chg))) // audit, publish the pickers, attribute
 	cmds = append(cmds, m.keepReported(chg.Reported))
 	cmds = append(cmds, m.flushOutgoing(), m.spinTick(), m.checkStorage(), m.afterPickersChanged(), m.mediaDone(m.media.Prune(chg)), m.noteTurns())
 	return tea.Batch(cmds...)

@@ -26,6 +26,7 @@ func TestHalfOpenConnectionCountsSilenceAndNamesCause(t *testing.T) {
 	e := dialEnv(t, url, wsclient.Timing{PingInterval: 50 * time.Millisecond, PingGrace: 100 * time.Millisecond,
 		DeadAfter: 2 * time.Second, RequestTimeout: 300 * time.Millisecond})
 	e.m.opts.RequestTimeout = 300 * time.Millisecond
+	e.m.eng = newEngine(e.m.opts, e.m.com) // the engine takes the options it is built with
 	now := fixedNow
 	e.m.com.Now = func() time.Time { return now }
 	e.mustShow("● online")

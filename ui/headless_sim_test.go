@@ -154,6 +154,7 @@ func TestPolicyAnswerFromTheAuditLogWithoutTheExtension(t *testing.T) {
 	log := filepath.Join(t.TempDir(), "audit.jsonl")
 	e := simWith(t, gatewaysim.Config{Dialect: gatewaysim.DialectSpec}, func(o *Options) { o.Audit = audit.New(log) })
 	e.m.opts.GatewayURL = e.url
+	e.m.eng = newEngine(e.m.opts, e.m.com) // the engine takes the options it is built with
 	approveOnce(t, e, log)
 	e.until("the attributed record", e.recordIs(byPolicyAudited))
 	e.mustNotShow("answered on another device")
@@ -166,6 +167,7 @@ func TestPolicyAnswerFromTheAuditLogWithoutTheExtension(t *testing.T) {
 func TestWithoutExtensionOrAuditEntryTheRecordSaysClosed(t *testing.T) {
 	e := simWith(t, gatewaysim.Config{Dialect: gatewaysim.DialectSpec}, func(o *Options) { o.Audit = audit.New(filepath.Join(t.TempDir(), "audit.jsonl")) })
 	e.m.opts.GatewayURL = e.url
+	e.m.eng = newEngine(e.m.opts, e.m.com) // the engine takes the options it is built with
 	approveOnce(t, e, filepath.Join(t.TempDir(), "elsewhere.jsonl"))
 	e.until("the record", e.recordIs(store.ClosedText+": rm the cache"))
 	e.until("the agent's reply", e.shows("approved: once"))

@@ -20,6 +20,7 @@ import (
 func TestPickerSelectTimeoutOverRealSocketStaysAnswerable(t *testing.T) {
 	e := newSimEnv(t, 0)
 	e.m.opts.RequestTimeout = 300 * time.Millisecond
+	e.m.eng = newEngine(e.m.opts, e.m.com) // the engine takes the options it is built with
 	now := fixedNow
 	e.m.com.Now = func() time.Time { return now }
 	e.typeText("please rm -rf ./dist2")
@@ -41,6 +42,7 @@ func TestPickerSelectTimeoutOverRealSocketStaysAnswerable(t *testing.T) {
 
 	e.sim.SetSilent(false)
 	e.m.opts.RequestTimeout = 10 * time.Second
+	e.m.eng = newEngine(e.m.opts, e.m.com) // the engine takes the options it is built with
 	e.typeText("4")
 	e.until("the deny to be accepted", e.shows("◆ denied: rm -rf ./dist2"))
 	e.until("the agent's reply", e.shows("you denied it"))

@@ -38,7 +38,6 @@
 package ui
 
 import (
-	"context"
 	"image/color"
 	"time"
 
@@ -46,6 +45,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/keymap"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/themes"
@@ -58,22 +58,6 @@ import (
 	"github.com/hermes/iris/ui/statusbar"
 	"github.com/hermes/iris/ui/transcript"
 )
-
-// Gateway is what the UI needs of the protocol client; *wsclient.Client
-// satisfies it. Both methods are only ever called inside tea.Cmds.
-type Gateway interface {
-	// Request sends f with a fresh id and waits for its response (or an
-	// error frame, a timeout, or a lost connection, as an error).
-	Request(ctx context.Context, f frame.Frame) (frame.Frame, error)
-	// Send sends f without waiting for a response.
-	Send(f frame.Frame) error
-	// Post sends f, a request the spec gives no response (picker.select,
-	// agent.steer), and reports what came of it: confirmed by a reply,
-	// refused (the *frame.Error), sent and not confirmed (false, nil),
-	// lost with the connection (wsclient.ErrConnectionLost), or not sent
-	// (another error). See wsclient.Client.Post.
-	Post(ctx context.Context, f frame.Frame) (confirmed bool, err error)
-}
 
 // Options configure the root model. Only State is required.
 type Options struct {
@@ -229,6 +213,8 @@ type Model struct {
 	recon store.Reconcile // settling turns a reconnect left running (reconcile.go)
 
 	held heldSteps // store calls waiting for the database read they need (inbound.go)
+
+	eng *session.Engine // the device session: what is not about the screen (engine.go)
 }
 
 // New builds the root model. It does no I/O.
@@ -253,6 +239,7 @@ func New(opts Options) *Model {
 	com := &common.Common{KeyMap: km, Store: opts.State, Settings: &settings, Now: opts.Now, Loc: opts.Location}
 	m := &Model{com: com, st: opts.State, opts: opts, gw: opts.Gateway, theme: opts.Theme, msgIDs: store.NewClientMsgIDs(), tick: realTick,
 		pickers: newPickerState(), autoIDs: map[string]bool{}}
+	m.eng = newEngine(opts, com)
 	m.applyTheme()
 	m.media = mediactl.New(com, opts.Media, opts.Gateway)
 	m.sidebar = sidebar.New(com)
@@ -270,6 +257,14 @@ func New(opts Options) *Model {
 		m.switchLane(l)
 	}
 	return m
+}
+
+// newEngine builds the device session of the model's options; its clock
+// is the UI's.
+func newEngine(opts Options, com *common.Common) *session.Engine {
+	return session.New(session.Options{Conn: opts.Gateway, State: opts.State, RequestTimeout: opts.RequestTimeout,
+		Now: func() time.Time { return com.Now() }, Audit: opts.Audit, GatewayURL: opts.GatewayURL,
+		DeviceName: opts.DeviceName, PickersFile: opts.PickersFile})
 }
 
 // Init asks the terminal for its background colour (theme choice).
@@ -367,10 +362,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 			m.invalidate()
 		}
 		return nil
-	case pickerAnsweredMsg:
-		return m.handlePickerAnswered(msg)
-	case auditAnswersMsg:
-		return m.handleAuditAnswers(msg)
+	case session.Reply: // what the engine's work brought back (engine.go)
+		return m.run(m.eng.Handle(msg))
 	case notifyRepeatMsg:
 		return m.handleNotifyRepeat()
 	case pickerExpiryMsg:
