@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/ui/common"
 )
 
@@ -19,7 +20,7 @@ type channelCreatedMsg struct {
 // thread (handleChannelCreated).
 func (m *Model) createChannel(f frame.Frame) tea.Cmd {
 	return requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, err error) tea.Msg {
-		return channelCreatedMsg{resp: resp, err: err, name: typedText(f)}
+		return channelCreatedMsg{resp: resp, err: err, name: session.TypedText(f)}
 	})
 }
 
@@ -28,7 +29,7 @@ func (m *Model) createChannel(f frame.Frame) tea.Cmd {
 // harmless) and switches to it.
 func (m *Model) handleChannelCreated(msg channelCreatedMsg) tea.Cmd {
 	if msg.err != nil {
-		return m.handleRequestFailed(requestFailedMsg{what: frame.TypeChannelCreate, err: msg.err, text: msg.name})
+		return noticeCmd(session.Failed{What: frame.TypeChannelCreate, Err: msg.err, Text: msg.name}.Notice())
 	}
 	ch, ok := msg.resp.Payload.(*frame.Channel)
 	if !ok || ch.ChatID == "" {

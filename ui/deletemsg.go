@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/dialog"
@@ -29,7 +30,7 @@ func (m *Model) askDeleteSelected() tea.Cmd {
 		return common.ReportError(errors.New("this message has not reached the gateway yet: nothing to delete there"))
 	}
 	first, _, _ := strings.Cut(strings.TrimSpace(it.Msg.Text), "\n")
-	del := laneFrame(frame.TypeMessageDelete, m.lane, &frame.MessageDelete{MessageIDs: []string{it.Msg.ID}})
+	del := session.LaneFrame(frame.TypeMessageDelete, m.lane, &frame.MessageDelete{MessageIDs: []string{it.Msg.ID}})
 	m.openDialog(dialog.NewConfirm(m.com, "Delete this message on every device?", []string{"“" + first + "”"},
 		common.ActionSendFrame{Frame: del, Close: true}))
 	return nil
@@ -42,7 +43,7 @@ func (m *Model) askDeleteSelected() tea.Cmd {
 func (m *Model) deleteMessages(f frame.Frame) tea.Cmd {
 	return requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, err error) tea.Msg {
 		if err != nil {
-			return requestFailedMsg{what: "deleting the message", err: err}
+			return session.Failed{What: "deleting the message", Err: err}
 		}
 		if resp.Type == frame.TypeMessageDeleted {
 			if resp.Unrouted() {

@@ -113,7 +113,7 @@ func (m *Model) readReceipts(frames []frame.Frame) tea.Cmd {
 	if len(out) == 0 {
 		return nil
 	}
-	return sendCmd(m.gw, out...)
+	return workCmd(m.eng.SendFrames(out...))
 }
 
 // readNewest reports the focused lane's newest message from the agent read.
@@ -124,8 +124,8 @@ func (m *Model) readNewest() tea.Cmd {
 	}
 	for i := ln.Len() - 1; i >= max(ln.Len()-animScan, 0); i-- {
 		if it := ln.Item(i); it.Msg != nil && it.Msg.ID != "" && it.Msg.Role != frame.RoleUser && !it.Msg.Streaming {
-			return sendCmd(m.gw, frame.Frame{Type: frame.TypeReadReceipt, Payload: &frame.ReadReceipt{
-				ChatID: frame.Some(m.lane.ChatID), ThreadID: frame.OrNull(m.lane.ThreadID), MessageID: it.Msg.ID}})
+			return workCmd(m.eng.SendFrames(frame.Frame{Type: frame.TypeReadReceipt, Payload: &frame.ReadReceipt{
+				ChatID: frame.Some(m.lane.ChatID), ThreadID: frame.OrNull(m.lane.ThreadID), MessageID: it.Msg.ID}}))
 		}
 	}
 	return nil
@@ -148,13 +148,14 @@ func (m *Model) handleConn(ev *wsclient.StateEvent) tea.Cmd {
 	}
 	was := m.conn
 	m.conn = state
+	m.eng.SetOnline(state == common.ConnOnline)
 	var cmds []tea.Cmd
 	switch {
 	case state == common.ConnOnline && was != common.ConnOnline:
-		m.recon.Reconnected()
+		m.eng.Recon().Reconnected()
 		cmds = append(cmds, m.openLaneCmd(m.lane), m.resolveUnknown(), m.flushOutgoing(), m.fetchCatalog(), m.updateMedia(mediactl.Resume{}))
 	case state != common.ConnOnline:
-		m.recon.Disconnected()
+		m.eng.Recon().Disconnected()
 		cmds = append(cmds, m.applyChange(m.st.ConnectionLost(), nil))
 	}
 	switch {

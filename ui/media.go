@@ -172,7 +172,7 @@ func (m *Model) sendUploaded(a common.ActionSendUploaded) tea.Cmd {
 // storeUploaded stores the message sendUploaded sends, once its lane's
 // items are in memory.
 func (m *Model) storeUploaded(a common.ActionSendUploaded) tea.Cmd {
-	id := m.msgIDs.Next()
+	id := m.eng.NextClientMsgID()
 	if m.st.AddOutgoing(a.Lane, a.Text, id, "", a.Refs) == nil {
 		return common.ReportError(errors.New("this channel no longer exists"))
 	}

@@ -26,9 +26,7 @@ func specAnswerEnv(t *testing.T, log *fakeAudit, then func(g *scriptedGW)) (*scr
 			then(g)
 		}
 	})
-	e := g.dial(withAudit(log))
-	e.m.opts.RequestTimeout = 200 * time.Millisecond
-	e.m.eng = newEngine(e.m.opts, e.m.com) // the engine takes the options it is built with
+	e := g.dial(withAudit(log), withTimeout(200*time.Millisecond))
 	g.Send(approvalFrame(lane0, "pa_1", "rm -rf build/"))
 	e.until("the approval", func() bool { return e.m.DialogOpen() == dialog.PickerDialogID })
 	return g, e
@@ -133,9 +131,7 @@ func TestPickerAnswerSentNotConfirmedThenAccepted(t *testing.T) {
 // "delivery unknown".
 func TestSteerToASilentGatewayIsSent(t *testing.T) {
 	g := newScriptedGW(t)
-	e := g.dial()
-	e.m.opts.RequestTimeout = 200 * time.Millisecond
-	e.m.eng = newEngine(e.m.opts, e.m.com) // the engine takes the options it is built with
+	e := g.dial(withTimeout(200 * time.Millisecond))
 	g.Send(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "processing"}))
 	e.until("busy", e.busy)
 	e.say("focus on the error case")

@@ -23,7 +23,7 @@ type reconcileMsg struct{ gen int }
 // a lane's turn, or the gateway announcing its restart.
 func (m *Model) noteFrames(frames []frame.Frame, replayed []bool) {
 	for i, f := range frames {
-		m.recon.Note(f, i >= len(replayed) || !replayed[i])
+		m.eng.Recon().Note(f, i >= len(replayed) || !replayed[i])
 	}
 }
 
@@ -31,7 +31,7 @@ func (m *Model) noteFrames(frames []frame.Frame, replayed []bool) {
 // showing a turn without a live sign of it get their newest history page
 // and a grace period to show one.
 func (m *Model) reconcileSynced() tea.Cmd {
-	w := m.recon.Synced(m.st)
+	w := m.eng.Recon().Synced(m.st)
 	cmds := []tea.Cmd{m.applyChange(w.Change, nil)}
 	if len(w.Lanes) == 0 {
 		return tea.Batch(cmds...)
@@ -49,7 +49,7 @@ func (m *Model) reconcileSynced() tea.Cmd {
 // (store.NeedLane): each lane's items come into memory first.
 func (m *Model) settleNeeds(r *store.Reads) bool {
 	need := false
-	for _, l := range m.recon.Pending() {
+	for _, l := range m.eng.Recon().Pending() {
 		need = m.st.NeedLane(r, l) || need
 	}
 	return need
@@ -58,9 +58,9 @@ func (m *Model) settleNeeds(r *store.Reads) bool {
 // handleReconcile settles the lanes that showed no live turn in time, and
 // sends what was queued behind them.
 func (m *Model) handleReconcile(msg reconcileMsg) tea.Cmd {
-	return m.applyChange(m.recon.Due(m.st, msg.gen), nil)
+	return m.applyChange(m.eng.Recon().Due(m.st, msg.gen), nil)
 }
 
 // turnGone is the mark for what lane l still shows running once the
 // gateway said no turn runs there (store.Reconcile.TurnGone).
-func (m *Model) turnGone(l frame.Lane) store.Cut { return m.recon.TurnGone(l) }
+func (m *Model) turnGone(l frame.Lane) store.Cut { return m.eng.Recon().TurnGone(l) }

@@ -84,7 +84,7 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 			return m.deleteMessages(a.Frame)
 		}
 		if m.gw != nil {
-			return m.fireCmd(a.Frame.Type, a.Frame)
+			return workCmd(m.eng.Fire(a.Frame.Type, a.Frame))
 		}
 	case common.ActionSearch:
 		return m.searchCmd(a)

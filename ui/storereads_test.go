@@ -278,10 +278,10 @@ func TestSettleAfterReconnectInALaneReadAhead(t *testing.T) {
 		inLane(cronLane, frame.TypeMessageStart, &frame.MessageStart{MessageID: "c-run", Role: frame.RoleAssistant})))
 	h.send(inbound(&wsclient.StateEvent{State: wsclient.StateReconnecting}))
 	h.send(inbound(&wsclient.StateEvent{State: wsclient.StateOnline}, &wsclient.CursorEvent{Cursor: 1}))
-	if !slices.Contains(h.m.recon.Pending(), cronLane) {
-		t.Fatalf("the lane awaits no reconciliation: %v", h.m.recon.Pending())
+	if !slices.Contains(h.m.eng.Recon().Pending(), cronLane) {
+		t.Fatalf("the lane awaits no reconciliation: %v", h.m.eng.Recon().Pending())
 	}
-	h.send(reconcileMsg{gen: h.m.recon.Gen()})
+	h.send(reconcileMsg{gen: h.m.eng.Recon().Gen()})
 	ln := h.st.Lane(cronLane)
 	if m := ln.Message("c-run"); ln.Busy || m == nil || m.Streaming || m.Cut == store.CutNone {
 		t.Fatalf("not settled: busy %v, message %+v", ln.Busy, m)

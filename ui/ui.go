@@ -172,7 +172,6 @@ type Model struct {
 	recall      recallState    // ↑/↓ through the lane's sent messages (recall.go)
 	attn        attention      // busy turns and unread count for the title and notifications (attention.go)
 	bannerLane  frame.Lane     // the lane whose waiting question the banner announces; opening it clears the banner
-	autoIDs     map[string]bool
 
 	lane    frame.Lane // the focused lane
 	conn    common.ConnState
@@ -204,13 +203,10 @@ type Model struct {
 	spinning bool                                 // a spin tick is scheduled
 	ticking  bool                                 // a clock tick is scheduled (countdowns, info expiry)
 	tick     func(time.Duration, tea.Msg) tea.Cmd // realTick; tests replace it
-	msgIDs   *store.ClientMsgIDs                  // the client_msg_ids of the user's messages
 
 	media *mediactl.Model // attachments, transfers, received media; media.go carries out its actions
 
 	drafts draftState // the focused lane's draft is saved as it changes (drafts.go)
-
-	recon store.Reconcile // settling turns a reconnect left running (reconcile.go)
 
 	held heldSteps // store calls waiting for the database read they need (inbound.go)
 
@@ -237,9 +233,9 @@ func New(opts Options) *Model {
 	}
 	settings := loadSettings(opts.State, opts.Settings)
 	com := &common.Common{KeyMap: km, Store: opts.State, Settings: &settings, Now: opts.Now, Loc: opts.Location}
-	m := &Model{com: com, st: opts.State, opts: opts, gw: opts.Gateway, theme: opts.Theme, msgIDs: store.NewClientMsgIDs(), tick: realTick,
-		pickers: newPickerState(), autoIDs: map[string]bool{}}
-	m.eng = newEngine(opts, com)
+	m := &Model{com: com, st: opts.State, opts: opts, gw: opts.Gateway, theme: opts.Theme, tick: realTick,
+		pickers: newPickerState()}
+	m.eng = newEngine(m)
 	m.applyTheme()
 	m.media = mediactl.New(com, opts.Media, opts.Gateway)
 	m.sidebar = sidebar.New(com)
@@ -259,12 +255,15 @@ func New(opts Options) *Model {
 	return m
 }
 
-// newEngine builds the device session of the model's options; its clock
-// is the UI's.
-func newEngine(opts Options, com *common.Common) *session.Engine {
-	return session.New(session.Options{Conn: opts.Gateway, State: opts.State, RequestTimeout: opts.RequestTimeout,
-		Now: func() time.Time { return com.Now() }, Audit: opts.Audit, GatewayURL: opts.GatewayURL,
-		DeviceName: opts.DeviceName, PickersFile: opts.PickersFile})
+// newEngine builds the device session of m's options; its clock is the
+// UI's, and a failed request's cause says how long the gateway has been
+// silent (sendCause).
+func newEngine(m *Model) *session.Engine {
+	o := m.opts
+	return session.New(session.Options{Conn: o.Gateway, State: o.State, RequestTimeout: o.RequestTimeout,
+		Now: func() time.Time { return m.com.Now() }, Audit: o.Audit, GatewayURL: o.GatewayURL,
+		DeviceName: o.DeviceName, PickersFile: o.PickersFile, Cause: m.sendCause,
+		ResendHint: " (" + m.com.KeyMap.Global.Resend.Help().Key + " sends it again)"})
 }
 
 // Init asks the terminal for its background colour (theme choice).
@@ -335,16 +334,12 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.handlePage(msg)
 	case aheadMsg:
 		return m.handleAhead(msg)
-	case sendFinishedMsg:
-		return m.handleSendFinished(msg)
-	case steerFinishedMsg:
-		return m.reduce(m.onLane(msg.lane, func() tea.Cmd { return m.handleSteerFinished(msg) }))
+	case session.Sent:
+		return m.handleSent(msg)
+	case session.Steered: // settling a lane no turn ran in reads it first
+		return m.reduce(m.onLane(msg.Lane, func() tea.Cmd { return m.run(m.eng.Handle(msg)) }))
 	case reconcileMsg:
 		return m.reduce(step{call: func() tea.Cmd { return m.handleReconcile(msg) }, need: m.settleNeeds})
-	case requestFailedMsg:
-		return m.handleRequestFailed(msg)
-	case stopUnconfirmedMsg:
-		return m.handleStopUnconfirmed(msg)
 	case channelCreatedMsg:
 		return m.handleChannelCreated(msg)
 	case mediactl.Msg, tea.EnvMsg: // the media controller's own, a media key's command, the terminal's environment (previews)

@@ -68,7 +68,7 @@ func (m *Model) handleClientEvent(ev wsclient.Event) tea.Cmd {
 	case *wsclient.HelloEvent:
 		ack := ev.Ack
 		if restarted, chg := m.st.NewInstance(&ack); restarted {
-			m.recon.GatewayReset() // a new gateway process lost its turns too
+			m.eng.Recon().GatewayReset() // a new gateway process lost its turns too
 			return tea.Batch(m.applyChange(chg, nil), m.handleFrame(frame.Frame{Type: frame.TypeHelloAck, Payload: &ack}))
 		}
 		return m.handleFrame(frame.Frame{Type: frame.TypeHelloAck, Payload: &ack})
@@ -79,7 +79,7 @@ func (m *Model) handleClientEvent(ev wsclient.Event) tea.Cmd {
 		}
 		return m.syncDone(ev.Cursor)
 	case *wsclient.CursorResetEvent:
-		m.recon.GatewayReset() // a gateway that went back lost its turns too
+		m.eng.Recon().GatewayReset() // a gateway that went back lost its turns too
 		return m.applyChange(m.st.ResetCursor(ev.Gateway), nil)
 	case *wsclient.SyncFailedEvent:
 		return m.syncFailed(ev)
@@ -176,12 +176,3 @@ func connState(s wsclient.State) common.ConnState {
 	}
 	return common.ConnConnecting
 }
-
-// deliveryUnknown reports whether a failed message.send may still have
-// reached the gateway.
-func deliveryUnknown(err error) bool {
-	return errors.Is(err, wsclient.ErrConnectionLost) || errors.Is(err, wsclient.ErrTimeout)
-}
-
-// notSent reports whether a message.send failed before anything was sent.
-func notSent(err error) bool { return errors.Is(err, wsclient.ErrOffline) }

@@ -31,6 +31,13 @@ type Options struct {
 	// PickersFile is where the pending pickers are published for the
 	// headless commands (publish.go); "" publishes none.
 	PickersFile string
+	// Cause says in a few words why a request failed, for the message it
+	// carried (the TUI adds how long the gateway has been silent).
+	// Default: the error's text.
+	Cause func(error) string
+	// ResendHint follows a failed steer's notice: how to send it again
+	// (the TUI's " (ctrl+r sends it again)"). Default "".
+	ResendHint string
 }
 
 // Engine is one device's session over its store: every front-end of the
@@ -43,6 +50,10 @@ type Engine struct {
 	// via, device, policy and rule).
 	answerers map[string]Answerer
 	published published
+	ids       *store.ClientMsgIDs // the client_msg_ids of the user's messages
+	auto      map[string]bool     // messages asking for a new thread, until answered (outgoing.go)
+	online    bool                // the connection is up (SetOnline)
+	recon     store.Reconcile     // settling turns a reconnect left running
 }
 
 // New builds an engine over opts.State. It does no I/O.
@@ -53,8 +64,16 @@ func New(opts Options) *Engine {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	return &Engine{opts: opts, st: opts.State, answerers: map[string]Answerer{}}
+	if opts.Cause == nil {
+		opts.Cause = func(err error) string { return err.Error() }
+	}
+	return &Engine{opts: opts, st: opts.State, answerers: map[string]Answerer{}, ids: store.NewClientMsgIDs(), auto: map[string]bool{}}
 }
+
+// Recon is the reconciliation of the turns a reconnect left running
+// (store.Reconcile), which the engine's steer settles with; the front-end
+// runs its grace timer and history requests.
+func (e *Engine) Recon() *store.Reconcile { return &e.recon }
 
 // State is the store the engine works on.
 func (e *Engine) State() *store.State { return e.st }
