@@ -67,7 +67,7 @@ def test_second_device_shows_the_answer_and_who_gave_it(hermes, model, iris):
     laptop.keys("1")  # Allow once
     tool_result_with(model, "remove the victim", 1)
     assert not target.exists()
-    desktop.wait_shows("Removed as approved.", "by laptop", timeout=60)
+    desktop.wait_shows("Removed as approved.", "reported by the gateway as laptop", timeout=60)
     desktop.wait_gone(APPROVAL_ARMED, timeout=15)
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import List, Optional
 
 from . import settings as settings_mod
+from .hooks import PLATFORM
 from .tokens import TokenStore
 
 
@@ -25,8 +26,24 @@ def setup_parser(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(func=run)
 
 
+def configured_extra(home: Path) -> dict:
+    """``platforms.iris.extra`` of ``home``/config.yaml, the block the adapter gets."""
+    path = home / "config.yaml"
+    if not path.exists():
+        return {}
+    import yaml
+
+    with open(path, encoding="utf-8") as f:
+        data = yaml.safe_load(f) or {}
+    platform = ((data.get("platforms") or {}).get(PLATFORM) or {}) if isinstance(data, dict) else {}
+    extra = platform.get("extra") if isinstance(platform, dict) else None
+    return dict(extra) if isinstance(extra, dict) else {}
+
+
 def _store(args: argparse.Namespace) -> TokenStore:
-    s = settings_mod.load({}, env=None)
+    from hermes_constants import get_hermes_home
+
+    s = settings_mod.load(configured_extra(Path(get_hermes_home())), env=None)
     if getattr(args, "state_dir", None):
         s = settings_mod.Settings(state_dir=Path(args.state_dir))
     return TokenStore(settings_mod.state_dir(s))

@@ -8,7 +8,7 @@ import pytest
 import websockets
 
 from iris_hermes.settings import InsecureListenerError, Settings, is_loopback, load
-from iris_hermes.tokens import TokenStore, hash_token
+from iris_hermes.tokens import FILE_NAME, TokenStore, hash_token
 
 from conftest import make_adapter, open_client
 
@@ -119,6 +119,19 @@ def test_cli_create_list_revoke(tmp_path, capsys):
     assert main(["--state-dir", str(tmp_path), "token", "revoke", "laptop"]) == 0
     assert TokenStore(tmp_path).authenticate(token) is None
     assert main(["--state-dir", str(tmp_path), "token", "revoke", "laptop"]) == 1
+
+
+def test_cli_uses_the_state_dir_set_in_config_yaml(hermes_home, tmp_path, capsys):
+    from iris_hermes.cli import main
+
+    state = tmp_path / "configured-state"
+    (hermes_home / "config.yaml").write_text(
+        f"platforms:\n  iris:\n    enabled: true\n    extra:\n      state_dir: {state}\n"
+    )
+    assert main(["token", "create", "tablet"]) == 0
+    token = capsys.readouterr().out.strip()
+    assert TokenStore(state).authenticate(token).name == "tablet"
+    assert not (hermes_home / "iris" / FILE_NAME).exists()
 
 
 def test_plain_listener_beyond_loopback_is_refused_unless_allowed():
