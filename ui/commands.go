@@ -100,7 +100,7 @@ func (m *Model) send(text string) tea.Cmd {
 		m.composer.SetValue(text) // typed text is never thrown away
 		return common.ReportError(errors.New("no channel to send to yet: the gateway has not listed its channels; your message stays in the composer, press Enter again once connected"))
 	}
-	return m.reduce(m.onLane(l, func() tea.Cmd { return m.sendTo(l, text) }))
+	return m.held.Reduce(m.held.OnLane(l, func() tea.Cmd { return m.sendTo(l, text) }))
 }
 
 // sendTo stores text as a message to lane l through the engine

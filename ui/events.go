@@ -20,10 +20,9 @@ const bannerTTL = 8 * time.Second
 
 // handleFrame applies one live frame of a kind that never needs the
 // database read first (hello.ack, sync.done, channel.created); frames from
-// the gateway's stream go through reduce (inbound.go).
+// the gateway's stream go through the engine's scheduler (session.Scheduler).
 func (m *Model) handleFrame(f frame.Frame) tea.Cmd {
-	_, cmd := m.applyFrames([]frame.Frame{f}, nil, true)
-	return cmd
+	return m.held.Apply(f)
 }
 
 // applyChange hands a store change to the children and starts what follows

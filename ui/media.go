@@ -166,7 +166,7 @@ func (m *Model) sendUploaded(a common.ActionSendUploaded) tea.Cmd {
 		m.composer.Reset()
 	}
 	m.relayout()
-	return m.reduce(m.onLane(a.Lane, func() tea.Cmd { return m.storeUploaded(a) }))
+	return m.held.Reduce(m.held.OnLane(a.Lane, func() tea.Cmd { return m.storeUploaded(a) }))
 }
 
 // storeUploaded stores the message sendUploaded sends, once its lane's

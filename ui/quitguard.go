@@ -26,7 +26,7 @@ func (m *Model) quitKey() tea.Cmd {
 	if ln := m.st.Lane(m.lane); ln != nil && ln.Busy && m.gw != nil && !m.st.StopPending(m.lane) {
 		return m.stopAgent()
 	}
-	m.flushHeld() // a message still held is queued, and counted below
+	m.held.Flush() // a message still held is queued, and counted below
 	if waiting := m.unfinished(); len(waiting) > 0 && !m.quitArmed {
 		m.quitArmed = true
 		return common.ReportInfo("press " + m.com.KeyMap.Global.Quit.Help().Key + " again to quit · " + strings.Join(waiting, " · "))

@@ -19,14 +19,6 @@ import (
 // reconcileMsg fires a grace period after a reconnect's sync replay.
 type reconcileMsg struct{ gen int }
 
-// noteFrames records what frames say about running turns: a live sign of
-// a lane's turn, or the gateway announcing its restart.
-func (m *Model) noteFrames(frames []frame.Frame, replayed []bool) {
-	for i, f := range frames {
-		m.eng.Recon().Note(f, i >= len(replayed) || !replayed[i])
-	}
-}
-
 // reconcileSynced runs when a sync replay is applied: the lanes still
 // showing a turn without a live sign of it get their newest history page
 // and a grace period to show one.

@@ -21,7 +21,7 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 	case common.ActionClose:
 		m.closeDialog()
 	case common.ActionQuit:
-		m.flushHeld()
+		m.held.Flush()
 		return tea.Quit
 	case common.ActionPasteTooLarge:
 		m.offerPasteAsFile(a.Text)

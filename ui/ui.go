@@ -29,7 +29,7 @@
 // older…" above it while an older page is on its way. The store reducer's
 // own reads (a change to a lane whose items were never read, a message not
 // in memory, a replayed message older than everything held) are made ahead
-// too (inbound.go): a store call that would read (a batch of frames, a
+// too (session.Scheduler, internal/session/schedule.go): a store call that would read (a batch of frames, a
 // send, a settle, a history page) waits, with every later one to keep their
 // order, while a tea.Cmd makes its reads on the writer goroutine
 // (store.NeedFrame, ReadAhead); Update installs them (UseAhead) and makes
@@ -208,7 +208,7 @@ type Model struct {
 
 	drafts draftState // the focused lane's draft is saved as it changes (drafts.go)
 
-	held heldSteps // store calls waiting for the database read they need (inbound.go)
+	held *session.Scheduler[tea.Cmd] // store calls waiting for the database read they need (session/schedule.go)
 
 	eng *session.Engine // the device session: what is not about the screen (engine.go)
 }
@@ -236,6 +236,7 @@ func New(opts Options) *Model {
 	m := &Model{com: com, st: opts.State, opts: opts, gw: opts.Gateway, theme: opts.Theme, tick: realTick,
 		pickers: newPickerState()}
 	m.eng = newEngine(m)
+	m.held = session.NewScheduler(m.eng, session.Hooks[tea.Cmd]{Applied: m.applyChange, Event: m.handleClientEvent, Batch: tea.Batch, Run: workCmd})
 	m.applyTheme()
 	m.media = mediactl.New(com, opts.Media, opts.Gateway)
 	m.sidebar = sidebar.New(com)
@@ -329,17 +330,17 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case ClientEventsMsg:
 		return m.handleClientEvents(msg)
 	case historyLoadedMsg:
-		return m.reduce(step{call: func() tea.Cmd { return m.handleHistory(msg) }, need: msg.needs(m.st)})
+		return m.held.Reduce(session.Call(func() tea.Cmd { return m.handleHistory(msg) }, msg.needs(m.st)))
 	case pageLoadedMsg:
 		return m.handlePage(msg)
-	case aheadMsg:
-		return m.handleAhead(msg)
+	case session.Ahead:
+		return m.held.Ahead(msg)
 	case session.Sent:
 		return m.handleSent(msg)
 	case session.Steered: // settling a lane no turn ran in reads it first
-		return m.reduce(m.onLane(msg.Lane, func() tea.Cmd { return m.run(m.eng.Handle(msg)) }))
+		return m.held.Reduce(m.held.OnLane(msg.Lane, func() tea.Cmd { return m.run(m.eng.Handle(msg)) }))
 	case reconcileMsg:
-		return m.reduce(step{call: func() tea.Cmd { return m.handleReconcile(msg) }, need: m.settleNeeds})
+		return m.held.Reduce(session.Call(func() tea.Cmd { return m.handleReconcile(msg) }, m.settleNeeds))
 	case channelCreatedMsg:
 		return m.handleChannelCreated(msg)
 	case mediactl.Msg, tea.EnvMsg: // the media controller's own, a media key's command, the terminal's environment (previews)

@@ -22,44 +22,10 @@ import (
 // Consecutive frames are applied together and rendered once; other events
 // are handled in order between them. A batch whose frames need the
 // database read first waits for that read, and later batches wait behind
-// it (inbound.go).
+// it (session.Scheduler).
 type ClientEventsMsg []wsclient.Event
 
-func (m *Model) handleClientEvents(evs ClientEventsMsg) tea.Cmd {
-	if run, ok := framesOnly(evs); ok && m.held.idle() {
-		return m.reduceRun(run)
-	}
-	var steps []step
-	for _, ev := range evs {
-		fe, ok := ev.(*wsclient.FrameEvent)
-		if !ok {
-			steps = append(steps, step{ev: ev})
-			continue
-		}
-		if len(steps) == 0 || steps[len(steps)-1].frames == nil {
-			steps = append(steps, step{})
-		}
-		run := &steps[len(steps)-1]
-		run.frames = append(run.frames, fe.Frame)
-		run.replayed = append(run.replayed, fe.Replayed)
-	}
-	return m.reduce(steps...)
-}
-
-// framesOnly returns the run of frames evs is, when it holds nothing else
-// (a streaming batch).
-func framesOnly(evs ClientEventsMsg) (step, bool) {
-	run := step{frames: make([]frame.Frame, 0, len(evs)), replayed: make([]bool, 0, len(evs))}
-	for _, ev := range evs {
-		fe, ok := ev.(*wsclient.FrameEvent)
-		if !ok {
-			return step{}, false
-		}
-		run.frames = append(run.frames, fe.Frame)
-		run.replayed = append(run.replayed, fe.Replayed)
-	}
-	return run, len(run.frames) > 0
-}
+func (m *Model) handleClientEvents(evs ClientEventsMsg) tea.Cmd { return m.held.Events(evs) }
 
 // handleClientEvent handles one event other than a frame (frames are
 // applied in runs by handleClientEvents).
