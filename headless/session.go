@@ -91,10 +91,10 @@ type session struct {
 	slot    *slot  // the headless device this command holds (slot.go)
 	saved   bool   // the pickers file holds the pending pickers
 	stderr  io.Writer
-	// recon settles the turns a reconnect left running, as in the TUI
-	// (store.Reconcile); dueAt is when its grace period ends (zero: none
-	// runs) and settled lists the lanes the last event settled.
-	recon   store.Reconcile
+	// The engine's reconciliation (Engine.Recon) settles the turns a
+	// reconnect left running, as in the TUI; dueAt is when its grace
+	// period ends (zero: none runs) and settled lists the lanes the last
+	// event settled.
 	dueAt   time.Time
 	dueGen  int
 	settled []frame.Lane
@@ -265,8 +265,8 @@ func (s *session) read(ctx context.Context) (wsclient.Event, error) {
 	}
 	ev, err := s.c.Next(wait)
 	if err != nil && ctx.Err() == nil && wait.Err() != nil {
-		s.dueAt, s.settled = time.Time{}, slices.Clone(s.recon.Pending())
-		s.changed = s.recon.Due(s.st, s.dueGen)
+		s.dueAt, s.settled = time.Time{}, slices.Clone(s.eng.Recon().Pending())
+		s.changed = s.eng.Recon().Due(s.st, s.dueGen)
 		return nil, nil
 	}
 	if err != nil {
@@ -274,28 +274,24 @@ func (s *session) read(ctx context.Context) (wsclient.Event, error) {
 	}
 	switch ev := ev.(type) {
 	case *wsclient.HelloEvent:
-		if restarted, chg := s.st.NewInstance(&ev.Ack); restarted {
-			s.changed = chg
-			s.recon.GatewayReset()
-		}
+		s.changed = s.eng.NewInstance(&ev.Ack)
 		s.st.Apply(frame.Frame{Type: frame.TypeHelloAck, Payload: &ev.Ack}, false)
 	case *wsclient.FrameEvent:
 		s.changed = s.st.Apply(ev.Frame, ev.Replayed)
-		s.recon.Note(ev.Frame, !ev.Replayed)
+		s.eng.Recon().Note(ev.Frame, !ev.Replayed)
 		s.audit(s.changed)
 		s.publish()
 	case *wsclient.CursorResetEvent:
-		s.changed = s.st.ResetCursor(ev.Gateway)
-		s.recon.GatewayReset()
+		s.changed = s.eng.ResetCursor(ev.Gateway)
 	case *wsclient.CursorEvent:
-		if w := s.recon.Synced(s.st); len(w.Lanes) > 0 {
+		if w := s.eng.Recon().Synced(s.st); len(w.Lanes) > 0 {
 			s.dueAt, s.dueGen = time.Now().Add(w.Grace), w.Gen
 		}
 	case *wsclient.StateEvent:
 		if ev.State == wsclient.StateOnline {
-			s.recon.Reconnected()
+			s.eng.Recon().Reconnected()
 		} else {
-			s.recon.Disconnected()
+			s.eng.Recon().Disconnected()
 			s.dueAt = time.Time{}
 		}
 		switch ev.State {

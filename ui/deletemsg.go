@@ -11,7 +11,6 @@ import (
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/dialog"
-	"github.com/hermes/iris/wsclient"
 )
 
 // askDeleteSelected asks to confirm deleting the selected message, which
@@ -49,7 +48,7 @@ func (m *Model) deleteMessages(f frame.Frame) tea.Cmd {
 			if resp.Unrouted() {
 				resp.ChatID, resp.ThreadID = f.ChatID, f.ThreadID
 			}
-			return ClientEventsMsg{&wsclient.FrameEvent{Frame: resp}}
+			return ClientEventsMsg{&session.FrameEvent{Frame: resp}}
 		}
 		return common.InfoMsg{Text: "message deleted"}
 	})

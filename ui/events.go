@@ -7,12 +7,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/mediactl"
 	"github.com/hermes/iris/ui/statusbar"
-	"github.com/hermes/iris/wsclient"
 )
 
 // bannerTTL is how long a notification banner stays.
@@ -131,10 +131,10 @@ func (m *Model) readNewest() tea.Cmd {
 }
 
 // handleConn applies a change of the client's connection state.
-func (m *Model) handleConn(ev *wsclient.StateEvent) tea.Cmd {
+func (m *Model) handleConn(ev *session.StateEvent) tea.Cmd {
 	state := connState(ev.State)
 	c := statusbar.Conn{State: state, Attempt: ev.Attempt, RetryAt: ev.RetryAt}
-	var he *wsclient.HandshakeError
+	var he *session.HandshakeError
 	switch {
 	case errors.As(ev.Err, &he):
 		c.Err = he.Err.Error() // the bar says "handshake failed" itself
@@ -147,15 +147,13 @@ func (m *Model) handleConn(ev *wsclient.StateEvent) tea.Cmd {
 	}
 	was := m.conn
 	m.conn = state
-	m.eng.SetOnline(state == common.ConnOnline)
+	chg := m.eng.Connected(ev.State)
 	var cmds []tea.Cmd
 	switch {
 	case state == common.ConnOnline && was != common.ConnOnline:
-		m.eng.Recon().Reconnected()
 		cmds = append(cmds, m.openLaneCmd(m.lane), m.resolveUnknown(), m.flushOutgoing(), m.fetchCatalog(), m.updateMedia(mediactl.Resume{}))
 	case state != common.ConnOnline:
-		m.eng.Recon().Disconnected()
-		cmds = append(cmds, m.applyChange(m.st.ConnectionLost(), nil))
+		cmds = append(cmds, m.applyChange(chg, nil))
 	}
 	switch {
 	case state == common.ConnAuthFailed:

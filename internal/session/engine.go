@@ -52,7 +52,7 @@ type Engine struct {
 	published published
 	ids       *store.ClientMsgIDs // the client_msg_ids of the user's messages
 	auto      map[string]bool     // messages asking for a new thread, until answered (outgoing.go)
-	online    bool                // the connection is up (SetOnline)
+	online    bool                // the connection is up (Connected)
 	recon     store.Reconcile     // settling turns a reconnect left running
 }
 

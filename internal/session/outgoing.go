@@ -75,10 +75,8 @@ func (e *Engine) Resend(l frame.Lane) (Result, int) {
 	return Result{Change: store.Change{Lanes: []frame.Lane{l}, Outgoing: true}}, n
 }
 
-// SetOnline says whether the connection is up: Flush sends only then.
-func (e *Engine) SetOnline(online bool) { e.online = online }
-
-// Online reports what SetOnline last said.
+// Online reports whether the connection is up (Connected) and there is
+// one: Flush sends only then.
 func (e *Engine) Online() bool { return e.online && e.opts.Conn != nil }
 
 // Flush sends queued messages, in order, while online: one per lane per

@@ -31,7 +31,7 @@ func TestQueuedMessagesKeepOrderWhileOneIsInFlight(t *testing.T) {
 	if len(first.Work) != 0 {
 		t.Fatalf("%d sends while offline", len(first.Work))
 	}
-	d.eng.SetOnline(true)
+	d.eng.Connected(StateOnline)
 	first = d.eng.Flush(queue)
 	if len(first.Work) != 1 || !first.Change.Has(l) {
 		t.Fatalf("first flush: %d sends, change %+v", len(first.Work), first.Change)
@@ -56,7 +56,7 @@ func TestQueuedMessagesKeepOrderWhileOneIsInFlight(t *testing.T) {
 func TestNewThreadOnABusyLaneIsSentAtOnce(t *testing.T) {
 	for _, busy := range []Busy{{Steer: true, Wait: true}, queue} {
 		d := newDevice(t, gatewaysim.Config{StreamInterval: time.Second}, nil) // the turn outlasts the test
-		d.eng.SetOnline(true)
+		d.eng.Connected(StateOnline)
 		l := d.st.DefaultLane()
 		if _, err := d.eng.Send(l, "a long job", false, busy); err != nil {
 			t.Fatal(err)
@@ -101,7 +101,7 @@ func TestNewThreadOnABusyLaneIsSentAtOnce(t *testing.T) {
 // again and it goes.
 func TestRefusedSendFailsWithItsCause(t *testing.T) {
 	d := newDevice(t, gatewaysim.Config{}, func(o *Options) { o.Cause = func(err error) string { return "cause: " + err.Error() } })
-	d.eng.SetOnline(true)
+	d.eng.Connected(StateOnline)
 	l := d.st.DefaultLane()
 	d.sim.FailNext(frame.TypeMessageSend, "internal", "disk full")
 	if _, err := d.eng.Send(l, "hello", false, queue); err != nil {
