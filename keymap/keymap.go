@@ -281,3 +281,19 @@ type Group struct {
 	Title    string
 	Bindings []key.Binding
 }
+
+// ShortHelp lists the group's bindings (bubbles' help.KeyMap).
+func (g Group) ShortHelp() []key.Binding { return g.Bindings }
+
+// FullHelp lists the group's bindings in one column (bubbles' help.KeyMap).
+func (g Group) FullHelp() [][]key.Binding { return [][]key.Binding{g.Bindings} }
+
+// Group returns the group titled title (false when there is none).
+func (k KeyMap) Group(title string) (Group, bool) {
+	for _, g := range k.Groups() {
+		if g.Title == title {
+			return g, true
+		}
+	}
+	return Group{}, false
+}

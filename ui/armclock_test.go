@@ -27,7 +27,7 @@ type armTick struct {
 func newArmClock(t *testing.T) *armClock {
 	h, now := clockHarness(t)
 	c := &armClock{h: h, now: now}
-	h.m.tick = func(d time.Duration, msg tea.Msg) tea.Cmd {
+	h.m.scr.tick = func(d time.Duration, msg tea.Msg) tea.Cmd {
 		if _, ok := msg.(dialog.PickerArmedMsg); ok {
 			c.due = append(c.due, armTick{at: c.now.Add(d), msg: msg})
 			return nil

@@ -45,7 +45,7 @@ func (m *Model) noteTurns() tea.Cmd {
 		}
 		delete(m.attn.busySince, l)
 		took := now.Sub(since)
-		if took >= longTurn && m.termBlurred && m.com.Settings.Notifications {
+		if took >= longTurn && m.term.blurred && m.com.Settings.Notifications {
 			cmds = append(cmds, tea.Raw(notification(m.laneName(l), "reply finished after "+took.Round(time.Second).String())))
 		}
 	}

@@ -22,7 +22,7 @@ func benchModel(st *store.State, w, h int) *Model {
 	settings := common.DefaultSettings()
 	m := New(Options{State: st, Theme: themes.Dark, Settings: &settings,
 		Now: func() time.Time { return fixedNow }, Location: time.UTC})
-	m.tick = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	m.scr.tick = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.Update(inbound(hello()))
 	return m

@@ -53,7 +53,7 @@ func timeChannelKeys(tb testing.TB, n int) keyTimes {
 		_ = m.View()
 		return time.Since(start)
 	}
-	m.setFocus(focusSidebar)
+	m.scr.setFocus(focusSidebar)
 	var side []time.Duration
 	for i := range 40 {
 		k := tea.KeyPressMsg{Code: tea.KeyDown}

@@ -145,7 +145,7 @@ func (m *Model) flushOutgoing() tea.Cmd {
 	r := m.eng.Flush(m.busy())
 	if r.Change.Has(m.lane) {
 		m.transcript.Refresh()
-		m.markStaleNow()
+		m.scr.mark(needRedraw)
 	}
 	r.Change = store.Change{} // delivery marks only: nothing else to hand on
 	return m.run(r)

@@ -13,6 +13,6 @@ func (m *Model) connDetail() tea.Cmd {
 	if m.connErr == nil || m.conn == common.ConnOnline {
 		return common.ReportInfo("connected: no connection error")
 	}
-	m.openDialog(dialog.NewNotice(m.com, "Last connection error", m.connErr.Error()))
+	m.scr.openDialog(dialog.NewNotice(m.com, "Last connection error", m.connErr.Error()))
 	return nil
 }

@@ -42,7 +42,7 @@ func (m *Model) copyText(what, text string) tea.Cmd {
 	if text == "" {
 		return common.ReportError(errors.New("nothing to copy: " + what + " is empty"))
 	}
-	seq := osc52(text, m.getenv("TMUX") != "")
+	seq := osc52(text, m.term.env("TMUX") != "")
 	return tea.Batch(tea.Raw(seq), common.ReportInfo("copied "+what+" ("+media.SizeLabel(int64(len(text)))+")"))
 }
 

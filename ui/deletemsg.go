@@ -30,7 +30,7 @@ func (m *Model) askDeleteSelected() tea.Cmd {
 	}
 	first, _, _ := strings.Cut(strings.TrimSpace(it.Msg.Text), "\n")
 	del := session.LaneFrame(frame.TypeMessageDelete, m.lane, &frame.MessageDelete{MessageIDs: []string{it.Msg.ID}})
-	m.openDialog(dialog.NewConfirm(m.com, "Delete this message on every device?", []string{"“" + first + "”"},
+	m.scr.openDialog(dialog.NewConfirm(m.com, "Delete this message on every device?", []string{"“" + first + "”"},
 		common.ActionSendFrame{Frame: del, Close: true}))
 	return nil
 }

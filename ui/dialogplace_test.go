@@ -16,8 +16,8 @@ func TestDialogsLeaveTheSidebarEdge(t *testing.T) {
 		h.online()
 		h.frame(approvalFrame(lane0, "pa_1", "rm -rf ./tmp3"))
 		h.mustShow("Approve command?")
-		edge := h.m.layout.sidebar - 1
-		for i, row := range strings.Split(h.plain(), "\n")[:h.m.layout.top+h.m.layout.transcript] {
+		edge := h.m.scr.layout.sidebar - 1
+		for i, row := range strings.Split(h.plain(), "\n")[:h.m.scr.layout.top+h.m.scr.layout.transcript] {
 			if got := ansi.Cut(row, edge, edge+1); got != "│" {
 				t.Fatalf("width %d, row %d: column %d is %q, not the sidebar's edge:\n%s", width, i, edge, got, h.plain())
 			}
@@ -26,8 +26,8 @@ func TestDialogsLeaveTheSidebarEdge(t *testing.T) {
 	h := newHarness(t, 60, 20) // no sidebar: centred on the screen
 	h.online()
 	h.key(tea.KeyF1, 0)
-	if h.m.layout.sidebar != 0 || h.m.DialogOpen() == "" {
-		t.Fatalf("sidebar %d, dialog %q", h.m.layout.sidebar, h.m.DialogOpen())
+	if h.m.scr.layout.sidebar != 0 || h.m.DialogOpen() == "" {
+		t.Fatalf("sidebar %d, dialog %q", h.m.scr.layout.sidebar, h.m.DialogOpen())
 	}
 	for _, row := range strings.Split(h.plain(), "\n") {
 		if left := strings.Index(row, "╭"); left >= 0 {

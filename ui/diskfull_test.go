@@ -19,7 +19,7 @@ func storeHarness(t *testing.T, st *store.State, now func() time.Time) *harness 
 	settings := common.DefaultSettings()
 	gw := &fakeGateway{}
 	m := New(Options{Gateway: gw, State: st, Theme: themes.Dark, Settings: &settings, Now: now, Location: time.UTC})
-	m.tick = testTick
+	m.scr.tick = testTick
 	h := &harness{t: t, m: m, gw: gw, st: st}
 	h.send(tea.WindowSizeMsg{Width: 120, Height: 30})
 	return h

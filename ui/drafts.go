@@ -36,7 +36,7 @@ func (m *Model) draftAfterUpdate() tea.Cmd {
 		return nil
 	}
 	m.drafts.gen++
-	return m.tick(draftDelay, draftSaveMsg{gen: m.drafts.gen})
+	return m.scr.tick(draftDelay, draftSaveMsg{gen: m.drafts.gen})
 }
 
 // handleDraftSave saves the draft once the text has settled.

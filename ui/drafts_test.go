@@ -22,7 +22,7 @@ func diskHarness(t *testing.T, dir string) (*harness, *store.State) {
 	settings := common.DefaultSettings()
 	gw := &fakeGateway{}
 	m := New(Options{Gateway: gw, State: st, Theme: themes.Dark, Settings: &settings, Now: clock, Location: time.UTC})
-	m.tick = testTick
+	m.scr.tick = testTick
 	h := &harness{t: t, m: m, gw: gw, st: st}
 	h.send(tea.WindowSizeMsg{Width: 100, Height: 24})
 	return h, st
@@ -32,7 +32,7 @@ func diskHarness(t *testing.T, dir string) (*harness, *store.State) {
 // test decides when the delay has passed.
 func holdDraftTicks(h *harness) *[]tea.Msg {
 	var held []tea.Msg
-	h.m.tick = func(d time.Duration, msg tea.Msg) tea.Cmd {
+	h.m.scr.tick = func(d time.Duration, msg tea.Msg) tea.Cmd {
 		if _, ok := msg.(draftSaveMsg); ok {
 			held = append(held, msg)
 			return nil

@@ -22,7 +22,7 @@ type editorDoneMsg struct {
 // editor may carry flags: "code --wait").
 func (m *Model) editorCommand() []string {
 	for _, v := range []string{"VISUAL", "EDITOR"} {
-		if f := strings.Fields(m.getenv(v)); len(f) > 0 {
+		if f := strings.Fields(m.term.env(v)); len(f) > 0 {
 			return f
 		}
 	}
@@ -64,6 +64,6 @@ func (m *Model) editorDone(msg editorDoneMsg) tea.Cmd {
 	}
 	text := strings.TrimSuffix(strings.ReplaceAll(string(b), "\r\n", "\n"), "\n") // editors end the file with a newline
 	m.composer.SetValue(text)
-	m.relayout()
-	return tea.Batch(m.setFocus(focusComposer), m.syncDrawer(), common.ReportInfo("draft edited: "+m.com.KeyMap.Composer.Send.Help().Key+" sends it"))
+	m.scr.mark(needLayout)
+	return tea.Batch(m.scr.setFocus(focusComposer), m.syncDrawer(), common.ReportInfo("draft edited: "+m.com.KeyMap.Composer.Send.Help().Key+" sends it"))
 }

@@ -29,8 +29,7 @@ func (m *Model) handleFrame(f frame.Frame) tea.Cmd {
 // from it (queued sends, read receipts, banners, animation).
 func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
 	var cmds []tea.Cmd
-	if chg.Directory || chg.Pickers {
-		m.sidebar.Refresh()
+	if m.sidebar.ApplyChange(chg) {
 		if l := m.st.DefaultLane(); m.lane.ChatID == "" && l.ChatID != "" {
 			m.switchLane(l)
 			cmds = append(cmds, m.openLaneCmd(l))
@@ -42,20 +41,20 @@ func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
 			cmds = append(cmds, m.openLaneCmd(m.lane))
 		}
 	}
-	if chg.Has(m.lane) {
-		m.transcript.Refresh()
+	if m.transcript.ApplyChange(chg) {
 		m.syncComposer()
-		cmds = append(cmds, m.markStale(), m.readReceipts(frames))
+		m.scr.mark(needFlush)
+		cmds = append(cmds, m.readReceipts(frames))
 	}
 	if chg.Status {
-		m.invalidate()
+		m.scr.mark(needRedraw)
 	}
 	if chg.Banners {
 		cmds = append(cmds, m.showBanners())
 	}
 	cmds = append(cmds, m.run(m.eng.Changed(chg))) // audit, publish the pickers, attribute
-	cmds = append(cmds, m.keepReported(chg.Reported))
-	cmds = append(cmds, m.flushOutgoing(), m.spinTick(), m.checkStorage(), m.afterPickersChanged(), m.mediaDone(m.media.Prune(chg)), m.noteTurns())
+	cmds = append(cmds, m.pick.keepReported(chg.Reported))
+	cmds = append(cmds, m.flushOutgoing(), m.checkStorage(), m.afterPickersChanged(), m.mediaDone(m.media.Prune(chg)), m.noteTurns())
 	return tea.Batch(cmds...)
 }
 
@@ -73,14 +72,14 @@ func (m *Model) showBanners() tea.Cmd {
 		if text == "" {
 			continue
 		}
-		m.banner = banner{text: text, isErr: b.Kind == store.BannerError, until: m.com.Now().Add(bannerTTL)}
+		m.scr.banner = banner{text: text, isErr: b.Kind == store.BannerError, until: m.com.Now().Add(bannerTTL)}
 		m.bannerLane = frame.Lane{}
 		if b.Kind == store.BannerPicker {
 			m.bannerLane = b.Lane
 		}
 	}
-	m.relayout()
-	return m.clockTick()
+	m.scr.mark(needLayout)
+	return m.scr.clockTick()
 }
 
 // readReceipts tells the gateway which final messages the user has seen:
@@ -162,7 +161,7 @@ func (m *Model) handleConn(ev *session.StateEvent) tea.Cmd {
 		cmds = append(cmds, common.ReportError(ev.Err))
 	}
 	m.status.SetConn(c)
-	return tea.Batch(append(cmds, m.clockTick())...)
+	return tea.Batch(append(cmds, m.scr.clockTick())...)
 }
 
 // resolveUnknown reloads the newest history page of every lane holding a

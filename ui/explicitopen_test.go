@@ -43,8 +43,8 @@ func TestPickerOpenedFromItsCardOrTheInboxIsArmedAtOnce(t *testing.T) {
 	h := c.h
 	h.typeText("hi")
 	h.frame(approvalFrame(lane0, "pa_1", "rm -rf a"))
-	y := h.m.layout.top + h.m.layout.banner + h.m.layout.transcript
-	h.send(tea.MouseClickMsg{X: h.m.layout.sidebar + 3, Y: y, Button: tea.MouseLeft})
+	y := h.m.scr.layout.top + h.m.scr.layout.banner + h.m.scr.layout.transcript
+	h.send(tea.MouseClickMsg{X: h.m.scr.layout.sidebar + 3, Y: y, Button: tea.MouseLeft})
 	c.advance(100 * time.Millisecond)
 	h.typeText("4")
 	h.answeredKeeping(1, "hi")
@@ -67,7 +67,7 @@ func TestPickerKeyArmsAnArmingPicker(t *testing.T) {
 	h := c.h
 	c.advance(3 * time.Second)
 	h.frame(approvalFrame(lane0, "pa_1", "rm -rf a"))
-	if h.m.DialogOpen() != dialog.PickerDialogID || h.m.pickers.shown.Armed() {
+	if h.m.DialogOpen() != dialog.PickerDialogID || h.m.pick.shown.Armed() {
 		t.Fatal("the approval did not open arming")
 	}
 	h.key('p', tea.ModAlt)

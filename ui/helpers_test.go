@@ -106,7 +106,7 @@ func newHarness(t *testing.T, w, h int, opts ...harnessOpt) *harness {
 		f(&o)
 	}
 	m := New(o)
-	m.tick = testTick
+	m.scr.tick = testTick
 	hs := &harness{t: t, m: m, gw: gw, st: o.State}
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
 	hs.run(m.openLaneCmd(m.lane)) // as Init does: the lane's stored items

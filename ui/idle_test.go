@@ -13,7 +13,7 @@ import (
 // still fire as testTick fires them).
 func (h *harness) recordTicks() *[]tea.Msg {
 	var got []tea.Msg
-	h.m.tick = func(d time.Duration, msg tea.Msg) tea.Cmd {
+	h.m.scr.tick = func(d time.Duration, msg tea.Msg) tea.Cmd {
 		got = append(got, msg)
 		return testTick(d, msg)
 	}
@@ -65,7 +65,7 @@ func TestIdleSchedulesNoTick(t *testing.T) {
 func TestHiddenSpinnerDoesNotTick(t *testing.T) {
 	h := newHarness(t, 80, 30)
 	h.online()
-	if h.m.layout.sidebar != 0 {
+	if h.m.scr.layout.sidebar != 0 {
 		t.Fatal("the sidebar should start collapsed at 80 columns")
 	}
 	ticks := h.recordTicks()
@@ -74,7 +74,7 @@ func TestHiddenSpinnerDoesNotTick(t *testing.T) {
 	if n := spins(*ticks); n != 0 {
 		t.Fatalf("a busy lane nobody sees scheduled %d spinner ticks", n)
 	}
-	h.m.toggleSidebar()
+	h.m.scr.toggleSidebar()
 	h.send(tea.FocusMsg{})
 	if n := spins(*ticks); n != 1 {
 		t.Errorf("the busy lane shown in the sidebar scheduled %d spinner ticks, want 1", n)

@@ -14,15 +14,15 @@ func (m *Model) openInbox() tea.Cmd {
 	if m.st.PendingCount() == 0 {
 		return common.ReportInfo("no question is waiting")
 	}
-	m.openDialog(dialog.NewInbox(m.com))
-	return m.clockTick() // ages and times left move on while it is open
+	m.scr.openDialog(dialog.NewInbox(m.com))
+	return m.scr.clockTick() // ages and times left move on while it is open
 }
 
 // openPicker is the inbox's choice: the inbox closes, the picker's lane
 // gets the focus and the picker the keyboard.
 func (m *Model) openPicker(a common.ActionOpenPicker) tea.Cmd {
 	m.dialogs.Remove(dialog.InboxID)
-	m.invalidate()
+	m.scr.mark(needRedraw)
 	if _, ok := session.PendingPicker(m.st, a.Lane, a.PickerID); !ok {
 		return common.ReportInfo("that question is no longer waiting")
 	}

@@ -42,7 +42,7 @@ func TestInboxListsPendingPickersAndOpensOne(t *testing.T) {
 	}
 	h.press(keyDown)
 	h.press(keyEnter)
-	if h.m.Lane() != thread1 || h.m.DialogOpen() != dialog.PickerDialogID || h.m.pickers.shown.PickerID() != "pq_1" {
+	if h.m.Lane() != thread1 || h.m.DialogOpen() != dialog.PickerDialogID || h.m.pick.shown.PickerID() != "pq_1" {
 		t.Fatalf("lane %v dialog %q", h.m.Lane(), h.m.DialogOpen())
 	}
 	h.mustShow("Which region?")

@@ -54,11 +54,11 @@ const inlineFirstFrame = 150 * time.Millisecond
 
 // inlineStart starts, on the first window size in --inline mode, the wait
 // for the renderer's first frame.
-func (m *Model) inlineStart() tea.Cmd {
-	if !m.opts.Inline || m.inline.waiting {
+func (s *screen) inlineStart() tea.Cmd {
+	if !s.inlineMode || s.inline.waiting {
 		return nil
 	}
-	m.inline.waiting = true
+	s.inline.waiting = true
 	return tea.Tick(inlineFirstFrame, func(time.Time) tea.Msg { return inlineReadyMsg{} })
 }
 
@@ -70,33 +70,33 @@ func inlineArea(height int) int { return max(height*2/3, 1) }
 // during this update (headed by the lane's name when the lane changed)
 // and prints the next part of the queue. The managed area no longer shows
 // what was queued (renderInline).
-func (m *Model) inlineAfterUpdate() tea.Cmd {
-	if !m.opts.Inline || m.width <= 0 || m.height <= 0 {
+func (s *screen) inlineAfterUpdate() tea.Cmd {
+	if !s.inlineMode || s.width <= 0 || s.height <= 0 {
 		return nil
 	}
-	if lane := m.transcript.Lane(); lane != m.inlineLane {
-		m.inlineLane = lane
-		if name := m.st.ChannelName(lane); name != "" {
-			m.inline.queue = append(m.inline.queue, m.com.Styles.Transcript.Notice.Render("── "+name+" ──"), "")
+	if lane := s.panes.transcript.Lane(); lane != s.inlineLane {
+		s.inlineLane = lane
+		if name := s.com.Store.ChannelName(lane); name != "" {
+			s.inline.queue = append(s.inline.queue, s.com.Styles.Transcript.Notice.Render("── "+name+" ──"), "")
 		}
 	}
-	if s := m.transcript.TakeSettled(); s != "" {
-		m.inline.queue = append(m.inline.queue, strings.Split(s, "\n")...)
+	if settled := s.panes.transcript.TakeSettled(); settled != "" {
+		s.inline.queue = append(s.inline.queue, strings.Split(settled, "\n")...)
 	}
-	rows := lipgloss.Height(m.inlineBody())
-	m.inline.floor = max(m.inline.floor, rows)
-	if m.inline.busy || !m.inline.ready || len(m.inline.queue) == 0 {
+	rows := lipgloss.Height(s.inlineBody())
+	s.inline.floor = max(s.inline.floor, rows)
+	if s.inline.busy || !s.inline.ready || len(s.inline.queue) == 0 {
 		return nil
 	}
-	n := min(len(m.inline.queue), max(m.height-inlineArea(m.height), 1))
-	lines := m.inline.queue[:n]
-	m.inline.queue, m.inline.busy = m.inline.queue[n:], true
+	n := min(len(s.inline.queue), max(s.height-inlineArea(s.height), 1))
+	lines := s.inline.queue[:n]
+	s.inline.queue, s.inline.busy = s.inline.queue[n:], true
 	print := tea.Sequence(tea.Println(strings.Join(lines, "\n")), func() tea.Msg { return inlinePrintedMsg{} })
-	give := min(printedRows(lines, m.width), m.inline.floor-rows) // rows the print fills
+	give := min(printedRows(lines, s.width), s.inline.floor-rows) // rows the print fills
 	if give <= 0 {
 		return print
 	}
-	m.inline.floor -= give
+	s.inline.floor -= give
 	return tea.Sequence(tea.Tick(inlineRedraw, func(time.Time) tea.Msg { return inlineRedrawnMsg{} }), print)
 }
 
@@ -116,34 +116,34 @@ func printedRows(lines []string, width int) int {
 // status bar, stacked from the bottom of the terminal up, in at most
 // inlineArea rows, padded on top to the rows it keeps (inlinePrinter).
 // Everything that finished is in the scrollback above.
-func (m *Model) renderInline() string {
-	body := m.inlineBody()
-	if pad := min(m.inline.floor, inlineArea(m.height)) - lipgloss.Height(body); pad > 0 {
+func (s *screen) renderInline() string {
+	body := s.inlineBody()
+	if pad := min(s.inline.floor, inlineArea(s.height)) - lipgloss.Height(body); pad > 0 {
 		body = strings.Repeat("\n", pad) + body
 	}
 	return body
 }
 
 // inlineBody is the managed area of --inline mode without its padding.
-func (m *Model) inlineBody() string {
-	parts := []string{m.composer.View(), m.status.View()}
-	if m.layout.card > 0 {
-		parts = append([]string{m.cardView(m.layout.main)}, parts...)
+func (s *screen) inlineBody() string {
+	parts := []string{s.panes.composer.View(), s.panes.status.View()}
+	if s.layout.card > 0 {
+		parts = append([]string{s.cards.cardView(s.layout.main)}, parts...)
 	}
-	if d := m.dialogs.Top(); d != nil {
+	if d := s.panes.dialogs.Top(); d != nil {
 		parts = append([]string{d.View()}, parts...)
-	} else if m.isDrawerOpen() {
-		parts = append([]string{m.drawer.View()}, parts...)
+	} else if s.drawerOpen() {
+		parts = append([]string{s.panes.drawer.View()}, parts...)
 	}
-	if m.layout.banner > 0 {
-		parts = append([]string{m.bannerView(m.layout.main)}, parts...)
+	if s.layout.banner > 0 {
+		parts = append([]string{s.bannerView(s.layout.main)}, parts...)
 	}
-	area, used := inlineArea(m.height), 0
+	area, used := inlineArea(s.height), 0
 	for _, p := range parts {
 		used += lipgloss.Height(p)
 	}
 	if room := area - used; room > 0 {
-		if live := m.transcript.LiveView(room); live != "" {
+		if live := s.panes.transcript.LiveView(room); live != "" {
 			parts = append([]string{live}, parts...)
 		}
 	}

@@ -23,9 +23,9 @@ func TestInlineAreaKeepsItsRowsUntilAPrintFillsThem(t *testing.T) {
 	if got := lipgloss.Height(h.view()); got != tall {
 		t.Fatalf("the area shrank from %d to %d rows with nothing printed", tall, got)
 	}
-	h.m.inline.busy = false // the harness does not run tea.Println
-	h.m.inline.queue = []string{"one", "two", "three"}
-	if cmd := h.m.inlineAfterUpdate(); cmd == nil {
+	h.m.scr.inline.busy = false // the harness does not run tea.Println
+	h.m.scr.inline.queue = []string{"one", "two", "three"}
+	if cmd := h.m.scr.inlineAfterUpdate(); cmd == nil {
 		t.Fatal("nothing printed")
 	}
 	if got := lipgloss.Height(h.view()); got != tall-3 {

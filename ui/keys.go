@@ -8,81 +8,111 @@ import (
 	"github.com/hermes/iris/ui/dialog"
 )
 
-// handleKey routes a key: the topmost dialog gets every key; otherwise
-// global keys come first, then the focused component. Printable text typed
-// into the focused composer is never taken as a shortcut.
+// keyLayer is one step of the key chain: it takes a key (ok true) or
+// passes it down.
+type keyLayer struct {
+	name string
+	// shortcut: the layer's keys are shortcuts, never taken from text
+	// typed into the focused composer.
+	shortcut bool
+	take     func(*Model, tea.KeyPressMsg) (tea.Cmd, bool)
+}
+
+// keyChain is the order a key goes down (ARCHITECTURE.md, "One key press"):
+// the topmost dialog gets every key; otherwise the / drawer, global keys,
+// media keys, selection keys, and then the focused child. The question of
+// the copy-code key waits for its digit before the shortcuts, and a key
+// typed in a list pane that belongs to the composer goes back to it before
+// the pane sees it. (Set in init: the layers themselves send keys down the
+// chain again.)
+var keyChain []keyLayer
+
+func init() {
+	keyChain = []keyLayer{
+		{name: "dialog", take: (*Model).dialogKey},
+		{name: "drawer", take: (*Model).drawerKey},
+		{name: "code choice", take: (*Model).codeChoiceKey},
+		{name: "global", shortcut: true, take: (*Model).handleGlobalKey},
+		{name: "media", shortcut: true, take: (*Model).mediaKey},
+		{name: "selection", shortcut: true, take: (*Model).selectionKey},
+		{name: "composer shortcuts", shortcut: true, take: (*Model).composerKey},
+		{name: "back to composer", take: (*Model).backToComposer},
+		{name: "focused child", take: (*Model).childKey},
+	}
+}
+
+// handleKey sends a key down the key chain until a layer takes it. Printable
+// text typed into the focused composer is never taken as a shortcut.
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.status.Dismiss() // a new action: an earlier status message is done
 	justClosed, armed := m.escClosed, m.quitArmed
 	m.quitArmed = armed && key.Matches(msg, m.com.KeyMap.Global.Quit)
-	m.escClosed = key.Matches(msg, m.com.KeyMap.Global.Escape) && (m.dialogs.Len() > 0 || m.isDrawerOpen())
+	m.escClosed = key.Matches(msg, m.com.KeyMap.Global.Escape) && (m.dialogs.Len() > 0 || m.scr.drawerOpen())
 	if key.Matches(msg, m.com.KeyMap.Global.Escape) && justClosed && !m.escClosed {
 		return nil // the Esc after one that closed something stops nothing
 	}
-	if d := m.dialogs.Top(); d != nil {
-		if key.Matches(msg, m.com.KeyMap.Global.Quit) {
-			if p, ok := d.(*dialog.Picker); ok { // hidden like Esc, so it does not pop up again
-				return m.handleAction(common.ActionHidePicker{Lane: p.Lane(), PickerID: p.PickerID()})
-			}
-			return m.handleAction(common.ActionClose{})
+	typing := m.scr.focus == focusComposer && msg.Text != "" && msg.Mod&^tea.ModShift == 0
+	for _, l := range keyChain {
+		if l.shortcut && typing {
+			continue
 		}
-		if p, ok := d.(*dialog.Picker); ok && key.Matches(msg, m.com.KeyMap.Global.Picker) {
-			return m.focusPicker(p.Lane(), p.PickerID()) // the picker key on an arming picker arms it
-		}
-		if p, ok := d.(*dialog.Picker); ok && p.Lane() == m.lane && key.Matches(msg, m.com.KeyMap.Global.Stop) {
-			return m.stopFocused() // the stop key works in the lane's own picker too; the picker is withdrawn
-		}
-		if d.ID() == dialog.PickerDialogID {
-			m.noteAnswering()
-		} else {
-			m.noteTyping() // typing in a search or a form is typing too
-		}
-		act, cmd := d.Update(msg)
-		m.invalidate()
-		return tea.Batch(cmd, m.handleAction(act))
-	}
-	if cmd, ok := m.drawerKey(msg); ok {
-		m.noteTyping()
-		return cmd
-	}
-	if cmd, ok := m.codeChoiceKey(msg); ok {
-		return cmd
-	}
-	typing := m.focus == focusComposer && msg.Text != "" && msg.Mod&^tea.ModShift == 0
-	if !typing {
-		if cmd, ok := m.handleGlobalKey(msg); ok {
-			return cmd
-		}
-		if cmd, ok := m.mediaKey(msg); ok {
-			return cmd
-		}
-		if cmd, ok := m.selectionKey(msg); ok {
-			return cmd
-		}
-		if cmd, ok := m.composerKey(msg); ok {
+		if cmd, ok := l.take(m, msg); ok {
 			return cmd
 		}
 	}
-	if cmd, ok := m.backToComposer(msg); ok {
-		return cmd
+	return nil
+}
+
+// dialogKey gives the topmost dialog every key. The quit key hides a
+// picker (like Esc, so it does not pop up again) and closes any other
+// dialog; the picker key arms an arming picker; the stop key works in the
+// lane's own picker too (the picker is withdrawn).
+func (m *Model) dialogKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	d := m.dialogs.Top()
+	if d == nil {
+		return nil, false
 	}
+	g := m.com.KeyMap.Global
+	p, isPicker := d.(*dialog.Picker)
+	switch {
+	case key.Matches(msg, g.Quit) && isPicker:
+		return m.handleAction(common.ActionHidePicker{Lane: p.Lane(), PickerID: p.PickerID()}), true
+	case key.Matches(msg, g.Quit):
+		return m.handleAction(common.ActionClose{}), true
+	case isPicker && key.Matches(msg, g.Picker):
+		return m.focusPicker(p.Lane(), p.PickerID()), true
+	case isPicker && p.Lane() == m.lane && key.Matches(msg, g.Stop):
+		return m.stopFocused(), true
+	}
+	if isPicker {
+		m.pick.noteAnswering()
+	} else {
+		m.pick.noteTyping() // typing in a search or a form is typing too
+	}
+	act, cmd := d.Update(msg)
+	m.scr.mark(needRedraw)
+	return tea.Batch(cmd, m.handleAction(act)), true
+}
+
+// childKey hands the key to the focused pane, the last layer.
+func (m *Model) childKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	var act common.Action
 	var cmd tea.Cmd
-	switch m.focus {
+	switch m.scr.focus {
 	case focusSidebar:
 		act, cmd = m.sidebar.Update(msg)
 	case focusTranscript:
 		act, cmd = m.scrollTranscript(msg)
 	default:
-		m.noteTyping()
+		m.pick.noteTyping()
 		before := m.composer.Height()
 		act, cmd = m.composer.Update(msg)
 		if m.composer.Height() != before {
-			m.relayout()
+			m.scr.mark(needLayout)
 		}
 		cmd = tea.Batch(cmd, m.syncDrawer())
 	}
-	return tea.Batch(cmd, m.handleAction(act))
+	return tea.Batch(cmd, m.handleAction(act)), true
 }
 
 // handleGlobalKey handles the keys that work in every focus area. ok is
@@ -93,9 +123,9 @@ func (m *Model) handleGlobalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, g.Quit):
 		return m.quitKey(), true
 	case key.Matches(msg, g.Help):
-		m.openDialog(dialog.NewHelp(m.com))
+		m.scr.openDialog(dialog.NewHelp(m.com, m.scr.helpSections(!m.mediaOff())...))
 	case key.Matches(msg, g.Switcher):
-		m.openDialog(dialog.NewSwitcher(m.com, &m.laneIndex))
+		m.scr.openDialog(dialog.NewSwitcher(m.com, &m.laneIndex))
 	case key.Matches(msg, g.Search):
 		return m.openSearch(""), true
 	case key.Matches(msg, g.Stop):
@@ -111,11 +141,11 @@ func (m *Model) handleGlobalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, g.Escape):
 		return m.escape(), true
 	case key.Matches(msg, g.FocusNext):
-		return m.cycleFocus(1), true
+		return m.scr.cycleFocus(1), true
 	case key.Matches(msg, g.FocusPrev):
-		return m.cycleFocus(-1), true
+		return m.scr.cycleFocus(-1), true
 	case key.Matches(msg, g.ToggleSidebar):
-		m.toggleSidebar()
+		m.scr.toggleSidebar()
 	case key.Matches(msg, g.ToggleReasoning, g.ToggleSteer, g.ToolVerbosity, g.ToggleFooter):
 		return m.toggleSetting(msg), true
 	case key.Matches(msg, g.Resend):
@@ -134,8 +164,8 @@ func (m *Model) handleGlobalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 // never stops the agent by surprise, nor does an Esc meant for a draft or
 // one right after an Esc that closed a dialog or the / drawer (handleKey).
 func (m *Model) escape() tea.Cmd {
-	if m.focus != focusComposer {
-		return m.setFocus(focusComposer)
+	if m.scr.focus != focusComposer {
+		return m.scr.setFocus(focusComposer)
 	}
 	ln := m.st.Lane(m.lane)
 	if ln == nil || !ln.Busy {
@@ -146,34 +176,6 @@ func (m *Model) escape() tea.Cmd {
 		return common.ReportInfo(g.Escape.Help().Key + " stops the agent from an empty composer (or " + g.Stop.Help().Key + ")")
 	}
 	return m.stopAgent()
-}
-
-// cycleFocus moves focus composer → transcript → sidebar (when shown).
-func (m *Model) cycleFocus(step int) tea.Cmd {
-	order := []focusArea{focusComposer, focusTranscript}
-	if m.layout.sidebar > 0 {
-		order = append(order, focusSidebar)
-	}
-	i := 0
-	for j, f := range order {
-		if f == m.focus {
-			i = j
-		}
-	}
-	return m.setFocus(order[(i+step+len(order))%len(order)])
-}
-
-func (m *Model) setFocus(f focusArea) tea.Cmd {
-	m.focus = f
-	m.sidebar.SetFocused(f == focusSidebar)
-	m.transcript.SetFocused(f == focusTranscript)
-	m.status.SetTyping(f == focusComposer)
-	m.invalidate()
-	if f == focusComposer {
-		return m.composer.Focus()
-	}
-	m.composer.Blur()
-	return nil
 }
 
 // toggleSetting flips a view setting, remembers it in the store and
@@ -199,7 +201,7 @@ func (m *Model) toggleSetting(msg tea.KeyPressMsg) tea.Cmd {
 	s.Gen++
 	saveSettings(m.st, *s)
 	m.syncComposer()
-	m.invalidate()
+	m.scr.mark(needRedraw)
 	return common.ReportInfo(info)
 }
 
@@ -220,10 +222,10 @@ func (m *Model) handlePaste(msg tea.PasteMsg) tea.Cmd {
 		act, cmd := d.Update(msg)
 		return tea.Batch(cmd, m.handleAction(act))
 	}
-	cmd := m.setFocus(focusComposer)
-	m.noteTyping()
+	cmd := m.scr.setFocus(focusComposer)
+	m.pick.noteTyping()
 	act, c2 := m.composer.Update(msg)
-	m.relayout()
+	m.scr.mark(needLayout)
 	return tea.Batch(cmd, c2, m.syncDrawer(), m.handleAction(act))
 }
 
@@ -232,7 +234,7 @@ func (m *Model) handlePaste(msg tea.PasteMsg) tea.Cmd {
 func (m *Model) handleWheel(msg tea.MouseWheelMsg) tea.Cmd {
 	if d := m.dialogs.Top(); d != nil {
 		act, cmd := d.Update(msg)
-		m.invalidate()
+		m.scr.mark(needRedraw)
 		return tea.Batch(cmd, m.handleAction(act))
 	}
 	act, cmd := m.scrollTranscript(msg)
@@ -245,7 +247,7 @@ func (m *Model) handleWheel(msg tea.MouseWheelMsg) tea.Cmd {
 func (m *Model) scrollTranscript(msg tea.Msg) (common.Action, tea.Cmd) {
 	was := m.transcript.Following()
 	act, cmd := m.transcript.Update(msg)
-	m.invalidate()
+	m.scr.mark(needRedraw)
 	if !was && m.transcript.Following() {
 		cmd = tea.Batch(cmd, m.readNewest())
 	}
@@ -258,26 +260,17 @@ func (m *Model) handleClick(msg tea.MouseClickMsg) tea.Cmd {
 	if m.dialogs.Len() > 0 || msg.Button != tea.MouseLeft {
 		return nil
 	}
-	if cmd, ok := m.clickCard(msg.Y); ok && msg.X >= m.layout.sidebar {
-		return cmd
+	if p, ok := m.pick.cardAt(msg.Y); ok && msg.X >= m.scr.layout.sidebar {
+		return m.focusPicker(p.Lane, p.PickerID)
 	}
-	switch m.layout.areaAt(msg.X, msg.Y) {
+	switch m.scr.layout.areaAt(msg.X, msg.Y) {
 	case focusSidebar:
-		return m.handleAction(m.sidebar.Click(msg.Y - m.layout.top))
+		return m.handleAction(m.sidebar.Click(msg.Y - m.scr.layout.top))
 	case focusTranscript:
-		return m.setFocus(focusTranscript)
+		return m.scr.setFocus(focusTranscript)
 	default:
-		return m.setFocus(focusComposer)
+		return m.scr.setFocus(focusComposer)
 	}
-}
-
-func (m *Model) openDialog(d dialog.Dialog) {
-	if m.dialogs.Has(d.ID()) {
-		return
-	}
-	d.SetSize(m.width, m.height)
-	m.dialogs.Push(d)
-	m.invalidate()
 }
 
 // busyInputInfo says what the send key does while the agent is busy, per

@@ -34,63 +34,63 @@ func (l layout) areaAt(x, y int) focusArea {
 }
 
 // resize records the terminal size and lays the panes out.
-func (m *Model) resize(w, h int) {
-	m.width, m.height = w, h
-	m.dialogs.SetSize(w, h)
-	m.relayout()
+func (s *screen) resize(w, h int) {
+	s.width, s.height = w, h
+	s.panes.dialogs.SetSize(w, h)
+	s.mark(needLayout)
 }
 
 // sidebarVisible decides whether the sidebar takes space: hidden by the
 // user, or collapsed on a narrow terminal unless the user opened it.
-func (m *Model) sidebarVisible() bool {
-	if m.sidebarHidden || m.opts.Inline { // --inline prints full-width messages
+func (s *screen) sidebarVisible() bool {
+	if s.sidebarHidden || s.inlineMode { // --inline prints full-width messages
 		return false
 	}
-	return m.width >= narrowWidth || m.sidebarShown
+	return s.width >= narrowWidth || s.sidebarShown
 }
 
 // toggleSidebar hides or shows the sidebar. On a narrow terminal it opens
 // the collapsed sidebar; on a wide one it hides it.
-func (m *Model) toggleSidebar() {
-	if m.width < narrowWidth {
-		m.sidebarShown, m.sidebarHidden = !m.sidebarVisible(), false
+func (s *screen) toggleSidebar() {
+	if s.width < narrowWidth {
+		s.sidebarShown, s.sidebarHidden = !s.sidebarVisible(), false
 	} else {
-		m.sidebarHidden = m.sidebarVisible()
+		s.sidebarHidden = s.sidebarVisible()
 	}
-	if !m.sidebarVisible() && m.focus == focusSidebar {
-		m.setFocus(focusComposer)
+	if !s.sidebarVisible() && s.focus == focusSidebar {
+		s.setFocus(focusComposer)
 	}
-	m.relayout()
+	s.mark(needLayout)
 }
 
 // relayout recomputes the geometry and resizes the children.
-func (m *Model) relayout() {
-	if m.width <= 0 || m.height <= 0 {
+func (s *screen) relayout() {
+	if s.width <= 0 || s.height <= 0 {
 		return
 	}
 	var l layout
-	l.height = m.height
-	if m.sidebarVisible() {
-		l.sidebar = min(max(m.width/5, minSidebar), maxSidebar, m.width/2)
+	l.height = s.height
+	if s.sidebarVisible() {
+		l.sidebar = min(max(s.width/5, minSidebar), maxSidebar, s.width/2)
 	}
-	l.main = m.width - l.sidebar
-	m.composer.SetSize(l.main, 0)
-	m.drawer.SetSize(l.main, 0)
-	body := max(m.height-1, 1) // the status bar takes the last row
-	l.composer = min(m.composer.Height(), max(body-3, 1))
-	if m.bannerActive() {
+	l.main = s.width - l.sidebar
+	s.panes.composer.SetSize(l.main, 0)
+	s.panes.drawer.SetSize(l.main, 0)
+	body := max(s.height-1, 1) // the status bar takes the last row
+	l.composer = min(s.panes.composer.Height(), max(body-3, 1))
+	if s.bannerActive() {
 		l.banner = 1
-		if m.banner.rows > 1 {
-			l.banner = lipgloss.Height(m.bannerView(l.main))
+		if s.banner.rows > 1 {
+			l.banner = lipgloss.Height(s.bannerView(l.main))
 		}
 	}
-	l.card = m.cardRows()
+	l.card = s.cards.cardRows()
 	l.transcript = max(body-l.composer-l.banner-l.card, 1)
-	m.sidebar.SetSize(l.sidebar, body)
-	m.transcript.SetSize(l.main, l.transcript)
-	m.status.SetSize(m.width, 1)
-	if l != m.layout {
-		m.invalidate()
+	s.panes.sidebar.SetSize(l.sidebar, body)
+	s.panes.transcript.SetSize(l.main, l.transcript)
+	s.panes.status.SetSize(s.width, 1)
+	if l != s.layout {
+		s.mark(needRedraw)
 	}
-	m.layout = l
+	s.layout = l
 }

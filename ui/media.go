@@ -49,7 +49,7 @@ func (m *Model) mediaFacts(msg tea.Msg) mediactl.Facts {
 	f := mediactl.Facts{
 		Lane: m.lane, Online: m.conn == common.ConnOnline, MediaOff: m.mediaOff(),
 		Attachments: m.composer.Attachments(), FilePickerOpen: m.dialogs.Has(dialog.FilePickerID),
-		Profile: m.profile, Screen: m.mediaScreen(), PreviewRow: m.transcript.PreviewRow, Tick: m.tick,
+		Profile: m.term.profile, Screen: m.mediaScreen(), PreviewRow: m.transcript.PreviewRow, Tick: m.scr.tick,
 	}
 	if at, ok := m.composer.SelectedAttachment(); ok {
 		f.SelectedAttachment = at.ID
@@ -66,10 +66,10 @@ func (m *Model) mediaFacts(msg tea.Msg) mediactl.Facts {
 // mediaScreen is where the transcript is and what covers it, for previews.
 func (m *Model) mediaScreen() mediactl.Screen {
 	return mediactl.Screen{
-		X:    m.layout.sidebar + m.com.Styles.Transcript.AssistantBubble.GetHorizontalFrameSize(),
-		Y:    m.layout.top + m.layout.banner,
-		Cols: m.transcript.PreviewWidth(), Rows: m.layout.transcript,
-		Dialogs: m.dialogs.Len(), Drawer: m.isDrawerOpen(),
+		X:    m.scr.layout.sidebar + m.com.Styles.Transcript.AssistantBubble.GetHorizontalFrameSize(),
+		Y:    m.scr.layout.top + m.scr.layout.banner,
+		Cols: m.transcript.PreviewWidth(), Rows: m.scr.layout.transcript,
+		Dialogs: m.dialogs.Len(), Drawer: m.scr.drawerOpen(),
 	}
 }
 
@@ -77,7 +77,7 @@ func (m *Model) mediaScreen() mediactl.Screen {
 // none in the focused area.
 func (m *Model) mediaKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	pane := mediactl.Elsewhere
-	switch m.focus {
+	switch m.scr.focus {
 	case focusComposer:
 		pane = mediactl.Composer
 	case focusTranscript:
@@ -101,7 +101,7 @@ func (m *Model) attachSlash(text string) (tea.Cmd, bool) {
 		return common.ReportError(mediactl.ErrNoMedia), true
 	}
 	m.composer.Reset()
-	m.relayout()
+	m.scr.mark(needLayout)
 	return m.updateMedia(mediactl.Attach{Path: strings.TrimSpace(arg)}), true
 }
 
@@ -112,7 +112,7 @@ func (m *Model) handleFilePickerMsg(msg dialog.FilePickerMsg) tea.Cmd {
 		return nil
 	}
 	act, cmd := d.Update(msg)
-	m.invalidate()
+	m.scr.mark(needRedraw)
 	return tea.Batch(cmd, m.handleAction(act))
 }
 
@@ -133,28 +133,28 @@ func (m *Model) handleMediaAction(a common.Action) tea.Cmd {
 		return nil
 	case common.ActionAddAttachment:
 		m.composer.Attach(a.Upload)
-		m.relayout()
-		return m.setFocus(focusComposer)
+		m.scr.mark(needLayout)
+		return m.scr.setFocus(focusComposer)
 	case common.ActionSetAttachment:
 		m.composer.UpdateAttachment(a.Attachment.ID, func(at *common.Attachment) { *at = a.Attachment })
 		return nil
 	case common.ActionRemoveAttachment:
 		m.composer.RemoveAttachment(a.ID)
-		m.relayout()
+		m.scr.mark(needLayout)
 		return nil
 	case common.ActionSendUploaded:
 		return m.sendUploaded(a)
 	case common.ActionOpenFilePicker:
 		d, cmd := dialog.NewFilePicker(m.com, a.Dir, a.Root)
-		m.openDialog(d)
+		m.scr.openDialog(d)
 		return cmd
 	case common.ActionAskOpen:
-		m.openDialog(dialog.NewOpenAsk(m.com, a.Name, a.Kind, a.Save, a.Open))
+		m.scr.openDialog(dialog.NewOpenAsk(m.com, a.Name, a.Kind, a.Save, a.Open))
 		return nil
 	case common.ActionOpenOverflow:
 		return m.runPager(a.Path, false)
 	}
-	m.invalidate() // the transcript's chips changed
+	m.scr.mark(needRedraw) // the transcript's chips changed
 	return nil
 }
 
@@ -165,7 +165,7 @@ func (m *Model) sendUploaded(a common.ActionSendUploaded) tea.Cmd {
 	if m.composer.Value() == a.Text {
 		m.composer.Reset()
 	}
-	m.relayout()
+	m.scr.mark(needLayout)
 	return m.held.Reduce(m.held.OnLane(a.Lane, func() tea.Cmd { return m.storeUploaded(a) }))
 }
 

@@ -226,7 +226,7 @@ func TestUploadGoneOfflineWaits(t *testing.T) {
 func TestITerm2RedrawnAfterDialogClosesAndResize(t *testing.T) {
 	e := newMediaEnv(t, 80, 30, withProtocol("iterm2"))
 	var repaints []tea.Msg
-	e.m.tick = func(d time.Duration, msg tea.Msg) tea.Cmd {
+	e.m.scr.tick = func(d time.Duration, msg tea.Msg) tea.Cmd {
 		if _, ok := msg.(mediactl.ITerm2Repaint); ok {
 			repaints = append(repaints, msg)
 			return nil

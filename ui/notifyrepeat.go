@@ -38,7 +38,7 @@ func (m *Model) scheduleRepeat() tea.Cmd {
 	for _, p := range m.st.AllPickers() {
 		next = earliest(next, repeatDue(p, m.pickers.repeats[p.PickerID], m.opts.NotifyRepeats))
 	}
-	return m.tickAt(&m.pickers.repeating, next, notifyRepeatMsg{})
+	return m.scr.tickAt(&m.pickers.repeating, next, notifyRepeatMsg{})
 }
 
 // handleNotifyRepeat rings again for each picker whose repeat is due, when
@@ -61,7 +61,7 @@ func (m *Model) handleNotifyRepeat() tea.Cmd {
 			k++
 		}
 		m.pickers.repeats[p.PickerID] = k
-		if m.termBlurred {
+		if m.term.blurred {
 			summary := "still waiting (" + dialog.Age(now.Sub(p.Arrived)) + "): " + p.Summary()
 			cmds = append(cmds, tea.Raw(notification(m.laneName(p.Lane), summary)))
 		}

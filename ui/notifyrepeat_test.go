@@ -21,7 +21,7 @@ func repeatHarness(t *testing.T) (h *harness, now *time.Time, delays *[]time.Dur
 		o.Now, o.State = clock, store.New(store.Options{Now: clock})
 		o.NotifyRepeats = []time.Duration{time.Minute, 5 * time.Minute, 15 * time.Minute}
 	})
-	h.m.tick = func(d time.Duration, msg tea.Msg) tea.Cmd {
+	h.m.scr.tick = func(d time.Duration, msg tea.Msg) tea.Cmd {
 		if _, ok := msg.(notifyRepeatMsg); ok {
 			ds = append(ds, d)
 			return nil

@@ -24,7 +24,7 @@ type pagerDoneMsg struct {
 
 // pagerCommand is $PAGER split into words, or "less -R".
 func (m *Model) pagerCommand() []string {
-	if f := strings.Fields(m.getenv("PAGER")); len(f) > 0 {
+	if f := strings.Fields(m.term.env("PAGER")); len(f) > 0 {
 		return f
 	}
 	return []string{"less", "-R"}
@@ -124,7 +124,3 @@ func (m *Model) pagerDone(msg pagerDoneMsg) tea.Cmd {
 	}
 	return nil
 }
-
-// getenv reads the terminal's environment (the program's, or an SSH
-// session's once tea.EnvMsg arrived).
-func (m *Model) getenv(k string) string { return m.media.Getenv(k) }

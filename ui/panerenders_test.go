@@ -25,7 +25,7 @@ func TestStreamingFrameRedrawsOnlyTheLiveItem(t *testing.T) {
 	h.frames(msgFrame("m1", frame.RoleUser, "hello there", 1), msgFrame("m2", frame.RoleAssistant, "an **earlier** answer", 2))
 	h.frame(on(frame.TypeMessageStart, &frame.MessageStart{MessageID: "s1", Role: frame.RoleAssistant}))
 	h.view()
-	if h.m.layout.sidebar == 0 {
+	if h.m.scr.layout.sidebar == 0 {
 		t.Fatal("the sidebar is hidden at 120 columns; the test needs it shown")
 	}
 	before := h.paneRenders()

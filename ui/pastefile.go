@@ -15,7 +15,7 @@ import (
 func (m *Model) offerPasteAsFile(text string) {
 	q := fmt.Sprintf("This paste is %s, over the %d MiB paste limit: attach it as a file?",
 		media.SizeLabel(int64(len(text))), composer.PasteLimit>>20)
-	m.openDialog(dialog.NewConfirm(m.com, q, []string{
+	m.scr.openDialog(dialog.NewConfirm(m.com, q, []string{
 		"y: attach it to the message as a .txt file",
 		"n: leave it out (nothing was inserted)",
 	}, common.ActionAttachText{Text: text}))

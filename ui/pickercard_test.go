@@ -108,7 +108,7 @@ func TestPickerChainKeepsTheKeyboard(t *testing.T) {
 
 func TestPickerGivesCharactersBackInOrder(t *testing.T) {
 	h, now := clockHarness(t)
-	h.m.tick = holdArming // arming never completes: every key lands during it
+	h.m.scr.tick = holdArming // arming never completes: every key lands during it
 	*now = now.Add(3 * time.Second)
 	h.frame(approvalFrame(lane0, "pa_1", "rm -rf a"))
 	if h.m.DialogOpen() != dialog.PickerDialogID {
@@ -146,12 +146,12 @@ func TestPickerCardClickGivesTheKeyboard(t *testing.T) {
 	h, _ := clockHarness(t)
 	h.typeText("hi")
 	h.frame(approvalFrame(lane0, "pa_1", "rm -rf a"))
-	y := h.m.layout.top + h.m.layout.banner + h.m.layout.transcript
-	h.send(tea.MouseClickMsg{X: h.m.layout.sidebar + 3, Y: y - 1, Button: tea.MouseLeft})
+	y := h.m.scr.layout.top + h.m.scr.layout.banner + h.m.scr.layout.transcript
+	h.send(tea.MouseClickMsg{X: h.m.scr.layout.sidebar + 3, Y: y - 1, Button: tea.MouseLeft})
 	if h.m.DialogOpen() != "" {
 		t.Fatal("a click beside the card opened the picker")
 	}
-	h.send(tea.MouseClickMsg{X: h.m.layout.sidebar + 3, Y: y, Button: tea.MouseLeft})
+	h.send(tea.MouseClickMsg{X: h.m.scr.layout.sidebar + 3, Y: y, Button: tea.MouseLeft})
 	if h.m.DialogOpen() != dialog.PickerDialogID {
 		t.Fatal("a click on the card did not open the picker")
 	}
@@ -283,7 +283,7 @@ func TestPickerCardIsSanitised(t *testing.T) {
 func TestPickerArmsAgainWhenTheTerminalGetsTheFocusBack(t *testing.T) {
 	h, now := clockHarness(t)
 	hold := false
-	h.m.tick = func(d time.Duration, msg tea.Msg) tea.Cmd {
+	h.m.scr.tick = func(d time.Duration, msg tea.Msg) tea.Cmd {
 		if _, ok := msg.(dialog.PickerArmedMsg); ok && hold {
 			return nil
 		}
@@ -292,7 +292,7 @@ func TestPickerArmsAgainWhenTheTerminalGetsTheFocusBack(t *testing.T) {
 	h.send(tea.BlurMsg{})
 	*now = now.Add(3 * time.Second)
 	h.frame(approvalFrame(lane0, "pa_1", "rm -rf a"))
-	if h.m.DialogOpen() != dialog.PickerDialogID || !h.m.pickers.shown.Armed() {
+	if h.m.DialogOpen() != dialog.PickerDialogID || !h.m.pick.shown.Armed() {
 		t.Fatal("the approval did not open armed while the user was away")
 	}
 	hold = true // the user types before the arming delay has passed

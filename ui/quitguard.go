@@ -20,7 +20,7 @@ import (
 func (m *Model) quitKey() tea.Cmd {
 	if m.composer.Value() != "" {
 		m.composer.Reset()
-		m.relayout()
+		m.scr.mark(needLayout)
 		return m.syncDrawer()
 	}
 	if ln := m.st.Lane(m.lane); ln != nil && ln.Busy && m.gw != nil && !m.st.StopPending(m.lane) {

@@ -44,7 +44,7 @@ func (m *Model) recallKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	}
 	m.recall = recallState{lane: m.lane, n: n, text: text}
 	m.composer.SetValue(text)
-	m.relayout()
+	m.scr.mark(needLayout)
 	return m.syncDrawer(), true
 }
 

@@ -28,7 +28,7 @@ func (m *Model) reconcileSynced() tea.Cmd {
 	if len(w.Lanes) == 0 {
 		return tea.Batch(cmds...)
 	}
-	cmds = append(cmds, m.tick(w.Grace, reconcileMsg{gen: w.Gen}))
+	cmds = append(cmds, m.scr.tick(w.Grace, reconcileMsg{gen: w.Gen}))
 	if m.gw != nil {
 		for _, l := range w.Lanes {
 			cmds = append(cmds, m.historyCmd(l, &frame.HistoryRequest{Limit: historyPage}))

@@ -26,7 +26,7 @@ func at(s int) int64 { return fixedNow.Add(time.Duration(s) * time.Second).UnixM
 // for.
 func holdReconcile(e *simEnv, grace ...*time.Duration) (armed func() bool, fire func()) {
 	var held []tea.Msg
-	e.m.tick = func(d time.Duration, msg tea.Msg) tea.Cmd {
+	e.m.scr.tick = func(d time.Duration, msg tea.Msg) tea.Cmd {
 		if _, ok := msg.(reconcileMsg); ok {
 			held = append(held, msg)
 			for _, g := range grace {

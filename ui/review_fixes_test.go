@@ -15,7 +15,7 @@ import (
 func TestComposerKeepsEveryTypedLine(t *testing.T) {
 	h := newHarness(t, 100, 30)
 	h.online()
-	base := h.m.layout.composer
+	base := h.m.scr.layout.composer
 	lines := []string{"line1", "line2", "line3", "l4", "l5", "l6", "l7", "l8"}
 	for i, l := range lines {
 		if i > 0 {
@@ -27,8 +27,8 @@ func TestComposerKeepsEveryTypedLine(t *testing.T) {
 		}
 		h.typeText(l)
 	}
-	if h.m.layout.composer > base+composer.MaxLines-1 {
-		t.Fatalf("composer grew past its cap: %d rows", h.m.layout.composer)
+	if h.m.scr.layout.composer > base+composer.MaxLines-1 {
+		t.Fatalf("composer grew past its cap: %d rows", h.m.scr.layout.composer)
 	}
 	h.mustShow("› l8")
 	h.key(tea.KeyEnter, 0)

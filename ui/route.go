@@ -33,12 +33,12 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		if a.Lane.ChatID == "" {
 			return nil
 		}
-		m.revealPickers(a.Lane) // the sidebar's picker mark brings it back
+		m.pick.reveal(a.Lane) // the sidebar's picker mark brings it back
 		m.switchLane(a.Lane)
-		return tea.Batch(m.openLaneCmd(a.Lane), m.setFocus(focusComposer), m.syncPicker())
+		return tea.Batch(m.openLaneCmd(a.Lane), m.scr.setFocus(focusComposer), m.syncPicker())
 	case common.ActionSend:
 		a.Text = trimCommand(a.Text)
-		m.noteSent()
+		m.pick.noteSent()
 		if cmd, ok := m.attachSlash(a.Text); ok {
 			return cmd
 		}
@@ -53,7 +53,7 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 			return m.updateMedia(mediactl.Send{Text: a.Text})
 		}
 		cmd := m.send(a.Text)
-		m.relayout()
+		m.scr.mark(needLayout)
 		return cmd
 	case common.ActionListDir:
 		if path, ok := m.media.CompletionDir(a.Dir); ok {
@@ -61,7 +61,7 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		}
 	case common.ActionAttach:
 		m.dialogs.Pop()
-		m.invalidate()
+		m.scr.mark(needRedraw)
 		return m.updateMedia(mediactl.Attach{Path: a.Path})
 	case common.ActionLoadOlder:
 		return m.loadOlder(a.Lane)
@@ -96,7 +96,7 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 			return cmd
 		}
 		act := m.composer.Submit()
-		m.relayout()
+		m.scr.mark(needLayout)
 		return tea.Batch(cmd, m.syncDrawer(), m.handleAction(act))
 	case common.ActionCompleteCommands:
 		return m.completeCmd(a.Prefix)
@@ -123,10 +123,8 @@ func (m *Model) closeDialog() {
 	if !m.dialogs.Has(dialog.SearchID) {
 		m.search = nil
 	}
-	if !m.dialogs.Has(dialog.PickerDialogID) {
-		m.pickers.shown = nil
-	}
-	m.invalidate()
+	m.pick.closed()
+	m.scr.mark(needRedraw)
 }
 
 // switchLane focuses lane l: the draft of the lane left is kept, l is
@@ -141,7 +139,7 @@ func (m *Model) switchLane(l frame.Lane) {
 	}
 	m.lane = l
 	if m.bannerLane == l && l.ChatID != "" {
-		m.banner, m.bannerLane = banner{}, frame.Lane{} // its question is here now
+		m.scr.banner, m.bannerLane = banner{}, frame.Lane{} // its question is here now
 	}
 	chg := m.st.Focus(l)
 	m.transcript.SetLane(l)
@@ -153,12 +151,10 @@ func (m *Model) switchLane(l frame.Lane) {
 		m.autoThread = false
 		m.composer.SetAutoThread(false)
 	}
-	if chg.Directory {
-		m.sidebar.Refresh()
-	}
+	m.sidebar.ApplyChange(chg)
 	m.syncComposer()
-	m.relayout()
-	m.invalidate() // the transcript on screen is another lane's
+	m.scr.mark(needLayout)
+	m.scr.mark(needRedraw) // the transcript on screen is another lane's
 }
 
 // syncComposer tells the composer whether the focused lane is busy and how
@@ -178,6 +174,6 @@ func (m *Model) syncComposer() {
 	before := m.composer.Height()
 	m.composer.SetBusy(ln.Busy, queued)
 	if m.composer.Height() != before {
-		m.relayout()
+		m.scr.mark(needLayout)
 	}
 }

@@ -58,7 +58,7 @@ func TestLoadingOlderMark(t *testing.T) {
 	h.gw.answer = historyAnswer(300)
 	h.online()
 	h.m.transcript.Update(tea.KeyPressMsg{Code: tea.KeyHome, Mod: tea.ModCtrl}) // asks, answer not run
-	h.m.invalidate()
+	h.m.scr.mark(needRedraw)
 	h.mustShow("↑ loading older…")
 }
 

@@ -48,7 +48,7 @@ func TestSearchAsYouTypeOverRealSocket(t *testing.T) {
 	})
 	e := g.dial()
 	var pauses []tea.Msg
-	e.m.tick = func(d time.Duration, msg tea.Msg) tea.Cmd {
+	e.m.scr.tick = func(d time.Duration, msg tea.Msg) tea.Cmd {
 		if _, ok := msg.(dialog.SearchTypedMsg); ok {
 			pauses = append(pauses, msg)
 			return nil

@@ -36,9 +36,9 @@ func (m *Model) openSearch(query string) tea.Cmd {
 	if m.dialogs.Has(dialog.SearchID) {
 		return nil
 	}
-	s := dialog.NewSearch(m.com, m.lane, query, m.tick)
+	s := dialog.NewSearch(m.com, m.lane, query, m.scr.tick)
 	m.search = s
-	m.openDialog(s)
+	m.scr.openDialog(s)
 	return m.handleAction(s.Start())
 }
 
@@ -74,7 +74,7 @@ func (m *Model) searchTyped(msg dialog.SearchTypedMsg) tea.Cmd {
 		return nil
 	}
 	act, cmd := m.search.Update(msg)
-	m.invalidate()
+	m.scr.mark(needRedraw)
 	return tea.Batch(cmd, m.handleAction(act))
 }
 
@@ -87,7 +87,7 @@ func (m *Model) handleSearchDone(msg searchDoneMsg) tea.Cmd {
 	} else {
 		m.search.SetResults(msg.asked, msg.results)
 	}
-	m.invalidate()
+	m.scr.mark(needRedraw)
 	return nil
 }
 
@@ -121,8 +121,8 @@ func (m *Model) continueJump() tea.Cmd {
 	}
 	if m.transcript.JumpTo(j.messageID) {
 		m.jumping = nil
-		m.invalidate()
-		return m.setFocus(focusTranscript)
+		m.scr.mark(needRedraw)
+		return m.scr.setFocus(focusTranscript)
 	}
 	if !ln.HistoryLoaded && j.pages == 0 {
 		return nil // the newest page is on its way (openLaneCmd)

@@ -12,7 +12,7 @@ import (
 // selectionKey handles the keys on the transcript's selected message while
 // the transcript has focus. ok is false for any other key.
 func (m *Model) selectionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	if m.focus != focusTranscript {
+	if m.scr.focus != focusTranscript {
 		return nil, false
 	}
 	t := m.com.KeyMap.Transcript
@@ -36,7 +36,7 @@ func (m *Model) selectionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 // composerKey handles the composer's own shortcuts (copy the last reply
 // and edit in $EDITOR) before the text area sees the key. ok is false for any other key.
 func (m *Model) composerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	if m.focus != focusComposer {
+	if m.scr.focus != focusComposer {
 		return nil, false
 	}
 	c := m.com.KeyMap.Composer
@@ -58,7 +58,7 @@ func (m *Model) toggleMessageReasoning() tea.Cmd {
 	if !m.transcript.ToggleReasoning() {
 		return common.ReportError(errors.New("the selected message has no reasoning"))
 	}
-	m.invalidate()
+	m.scr.mark(needRedraw)
 	return nil
 }
 
@@ -71,6 +71,6 @@ func (m *Model) toggleMessageFold() tea.Cmd {
 	if !m.transcript.ToggleFold() {
 		return common.ReportInfo("the selected message is shown in full")
 	}
-	m.invalidate()
+	m.scr.mark(needRedraw)
 	return nil
 }

@@ -13,12 +13,12 @@ func (m *Model) applySettings(a common.ActionSettings) tea.Cmd {
 	*m.com.Settings = a.Settings
 	m.com.Settings.Gen = gen + 1 // re-render what the settings change
 	saveSettings(m.st, a.Settings)
-	if a.Theme != m.theme {
-		m.theme = a.Theme
+	if a.Theme != m.scr.theme {
+		m.scr.theme = a.Theme
 		saveTheme(m.st, a.Theme)
-		m.applyTheme()
+		m.scr.applyTheme()
 	}
 	m.syncComposer()
-	m.invalidate()
+	m.scr.mark(needRedraw)
 	return m.scheduleRepeat() // repeats may just have been turned on
 }

@@ -55,8 +55,8 @@ func TestSettingsDialogAppliesAndRemembers(t *testing.T) {
 	if s := m2.Settings(); s.Tools != want.Tools || s.RuntimeFooter || s.ShowReasoning || s.Notifications || s.RepeatNotifications || s.BusyInput != common.BusyQueue {
 		t.Fatalf("settings not remembered: %+v", s)
 	}
-	if m2.theme != themes.Light || m2.com.Theme.Name != themes.Light {
-		t.Fatalf("theme not remembered: %s", m2.theme)
+	if m2.scr.theme != themes.Light || m2.com.Theme.Name != themes.Light {
+		t.Fatalf("theme not remembered: %s", m2.scr.theme)
 	}
 }
 

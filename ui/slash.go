@@ -73,17 +73,18 @@ func (m *Model) completeCmd(prefix string) tea.Cmd {
 // drawerKey gives the open drawer the keys it takes (before global keys,
 // so Tab completes and Esc closes it). ok is false when it takes none.
 func (m *Model) drawerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	if m.focus != focusComposer || !m.drawer.Wants(msg) {
+	if m.scr.focus != focusComposer || !m.drawer.Wants(msg) {
 		return nil, false
 	}
+	m.pick.noteTyping()
 	act, cmd := m.drawer.Update(msg)
-	m.invalidate()
+	m.scr.mark(needRedraw)
 	return tea.Batch(cmd, m.handleAction(act)), true
 }
 
 // syncDrawer feeds the composer's text to the drawer.
 func (m *Model) syncDrawer() tea.Cmd {
-	m.drawer.SetSize(m.layout.main, 0)
+	m.drawer.SetSize(m.scr.layout.main, 0)
 	return m.handleAction(m.drawer.SetText(m.composer.Value()))
 }
 
@@ -116,10 +117,10 @@ func (m *Model) runClient(name, args string) tea.Cmd {
 	case "/theme":
 		return m.setThemeName(args)
 	case "/keys":
-		m.openDialog(dialog.NewHelp(m.com))
+		m.scr.openDialog(dialog.NewHelp(m.com))
 		return nil
 	case "/settings":
-		m.openDialog(dialog.NewSettings(m.com, m.theme))
+		m.scr.openDialog(dialog.NewSettings(m.com, m.scr.theme))
 		return nil
 	case "/pickers":
 		return m.openInbox()
@@ -141,7 +142,7 @@ func (m *Model) openChannels(op string) tea.Cmd {
 	default:
 		return common.ReportError(errors.New("usage: /channel [new|rename|default|delete]"))
 	}
-	m.openDialog(dialog.NewChannelOp(m.com, m.lane, op))
+	m.scr.openDialog(dialog.NewChannelOp(m.com, m.lane, op))
 	return nil
 }
 
@@ -151,9 +152,9 @@ func (m *Model) setThemeName(arg string) tea.Cmd {
 	if err != nil || arg == "" {
 		return common.ReportError(errors.New("usage: /theme auto|dark|light"))
 	}
-	m.theme = n
+	m.scr.theme = n
 	saveTheme(m.st, n)
-	m.applyTheme()
+	m.scr.applyTheme()
 	return common.ReportInfo("theme: " + string(n))
 }
 
@@ -164,12 +165,12 @@ func (m *Model) toggleAutoThread() tea.Cmd {
 	}
 	m.autoThread = !m.autoThread
 	m.composer.SetAutoThread(m.autoThread)
-	m.relayout()
+	m.scr.mark(needLayout)
 	return common.ReportInfo(onOff(m.autoThread, "the next message starts a new thread", "the next message stays in the channel"))
 }
 
 // isDrawerOpen reports whether the drawer is on screen.
-func (m *Model) isDrawerOpen() bool { return m.focus == focusComposer && m.drawer.Open() }
+func (m *Model) isDrawerOpen() bool { return m.scr.focus == focusComposer && m.drawer.Open() }
 
 // trimCommand drops the spaces after a one-line / command ("/model " as
 // Tab completed it is sent as "/model"); other text is sent as typed.

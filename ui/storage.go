@@ -48,9 +48,9 @@ func (m *Model) checkStorage() tea.Cmd {
 		info = &common.InfoMsg{Level: common.LevelError, Text: "storage: " + h.WriteErr.Error(), TTL: storageNoticeTTL}
 	case h.WriteErr == nil && w.failing:
 		w.failing = false
-		if m.banner.text == writeFailAdvice {
-			m.banner = banner{}
-			m.relayout()
+		if m.scr.banner.text == writeFailAdvice {
+			m.scr.banner = banner{}
+			m.scr.mark(needLayout)
 		}
 		info = &common.InfoMsg{Level: common.LevelInfo, Text: "saving to disk again: nothing was lost", TTL: storageNoticeTTL}
 	case h.Skipped > w.skipped:
@@ -61,11 +61,11 @@ func (m *Model) checkStorage() tea.Cmd {
 	var cmds []tea.Cmd
 	if info != nil {
 		msg := *info
-		cmds = append(cmds, func() tea.Msg { return msg }, m.clockTick())
+		cmds = append(cmds, func() tea.Msg { return msg }, m.scr.clockTick())
 	}
 	if w.failing && !w.watching {
 		w.watching = true
-		cmds = append(cmds, m.tick(storageCheckInterval, storageCheckMsg{}))
+		cmds = append(cmds, m.scr.tick(storageCheckInterval, storageCheckMsg{}))
 	}
 	return tea.Batch(cmds...)
 }
@@ -78,8 +78,8 @@ func (m *Model) handleStorageCheck() tea.Cmd {
 
 // setBanner shows a storage banner for storageNoticeTTL.
 func (m *Model) setBanner(text string, isErr bool) {
-	m.banner = banner{text: text, isErr: isErr, until: m.com.Now().Add(storageNoticeTTL)}
-	m.relayout()
+	m.scr.banner = banner{text: text, isErr: isErr, until: m.com.Now().Add(storageNoticeTTL)}
+	m.scr.mark(needLayout)
 }
 
 // skippedRows says that n stored rows were left out, and that this does
@@ -107,7 +107,7 @@ func (m *Model) quit() tea.Cmd {
 	if len(unsaved) > 1 {
 		q = fmt.Sprintf("%d messages not saved to disk: quit anyway?", len(unsaved))
 	}
-	m.openDialog(dialog.NewConfirm(m.com, q, unsavedLines(unsaved), common.ActionQuit{}))
+	m.scr.openDialog(dialog.NewConfirm(m.com, q, unsavedLines(unsaved), common.ActionQuit{}))
 	return nil
 }
 

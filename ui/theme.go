@@ -8,28 +8,24 @@ import (
 	"github.com/hermes/iris/ui/common"
 )
 
-// applyTheme resolves the theme from the override or the terminal's
-// background (nil before the terminal answered) and colour profile (16- and
+// applyTheme resolves the theme from the choice (auto: the terminal's
+// background, nil before the terminal answered) and colour profile (16- and
 // 256-colour terminals get the palette's fallbacks), and rebuilds the
 // styles when the result changed.
-func (m *Model) applyTheme() {
-	if m.com.Theme == nil && !m.opts.ForceTheme { // the first call, from New
-		m.theme = loadTheme(m.st, m.theme)
-	}
-	t := themes.New(themes.Options{Name: m.theme, Background: m.bg, Profile: m.profile, NoColor: m.opts.NoColor})
-	if m.com.Theme != nil && m.com.Styles != nil && t.Name == m.com.Theme.Name && t.NoColor == m.com.Theme.NoColor &&
-		t.Palette == m.com.Theme.Palette {
+func (s *screen) applyTheme() {
+	t := themes.New(themes.Options{Name: s.theme, Background: s.term.bg, Profile: s.term.profile, NoColor: s.noColor})
+	if s.com.Theme != nil && s.com.Styles != nil && t.Name == s.com.Theme.Name && t.NoColor == s.com.Theme.NoColor &&
+		t.Palette == s.com.Theme.Palette {
 		return
 	}
-	m.com.Theme = t
-	m.com.Styles = themes.Build(t)
-	m.com.ThemeGen++
-	if m.composer != nil {
-		m.sidebar.Refresh()
-		m.composer.ApplyStyles()
-		m.relayout()
+	s.com.Theme = t
+	s.com.Styles = themes.Build(t)
+	s.com.ThemeGen++
+	if s.panes.composer != nil {
+		s.panes.composer.ApplyStyles()
+		s.mark(needSidebar | needLayout)
 	}
-	m.invalidate()
+	s.mark(needRedraw)
 }
 
 // Settings keys in the store.

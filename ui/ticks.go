@@ -30,65 +30,53 @@ type (
 	clockMsg struct{}
 )
 
-// markStale schedules a transcript re-render within flushInterval, so a
-// burst of frames costs one render.
-func (m *Model) markStale() tea.Cmd {
-	if m.flushing {
-		return nil
-	}
-	m.flushing = true
-	return m.tick(flushInterval, flushMsg{})
-}
-
-// markStaleNow re-renders on the next View (the user's own actions).
-func (m *Model) markStaleNow() { m.invalidate() }
-
-func (m *Model) handleFlush() tea.Cmd {
-	m.flushing = false
-	m.invalidate()
-	return nil
+// handleFlush re-renders the transcript the frames of the last
+// flushInterval changed (needFlush).
+func (s *screen) handleFlush() {
+	s.flushing = false
+	s.mark(needRedraw)
 }
 
 // spinTick keeps the spinner turning while something animates.
-func (m *Model) spinTick() tea.Cmd {
-	if m.spinning || !m.animating() {
+func (s *screen) spinTick() tea.Cmd {
+	if s.spinning || !s.animating() {
 		return nil
 	}
-	m.spinning = true
-	return m.tick(spinInterval, spinMsg{})
+	s.spinning = true
+	return s.tick(spinInterval, spinMsg{})
 }
 
-func (m *Model) handleSpin() tea.Cmd {
-	m.spinning = false
-	m.spin = (m.spin + 1) % len(spinnerFrames)
-	f := spinnerFrames[m.spin]
-	if m.sidebarSpins() {
-		m.sidebar.SetSpinner(f)
+func (s *screen) handleSpin() tea.Cmd {
+	s.spinning = false
+	s.spin = (s.spin + 1) % len(spinnerFrames)
+	f := spinnerFrames[s.spin]
+	if s.sidebarSpins() {
+		s.panes.sidebar.SetSpinner(f)
 	}
-	if m.transcriptAnimates() {
-		m.transcript.SetSpinner(f)
-		m.invalidate()
+	if s.transcriptAnimates() {
+		s.panes.transcript.SetSpinner(f)
+		s.mark(needRedraw)
 	}
-	return m.spinTick()
+	return s.spinTick()
 }
 
 // animating reports whether a spinner is on screen: in the transcript of
 // the focused lane or beside a busy lane in the shown sidebar. Spinners
 // nobody sees do not tick, so an idle screen costs no CPU.
-func (m *Model) animating() bool {
-	return m.transcriptAnimates() || m.sidebarSpins()
+func (s *screen) animating() bool {
+	return s.transcriptAnimates() || s.sidebarSpins()
 }
 
 // sidebarSpins reports whether the sidebar is shown with a busy lane among
 // its visible rows.
-func (m *Model) sidebarSpins() bool {
-	return m.layout.sidebar > 0 && m.sidebar.ShowsSpinner()
+func (s *screen) sidebarSpins() bool {
+	return s.layout.sidebar > 0 && s.panes.sidebar.ShowsSpinner()
 }
 
 // transcriptAnimates reports whether the focused lane shows the busy or
 // typing line, a running tool or a bubble waiting for its first words.
-func (m *Model) transcriptAnimates() bool {
-	ln := m.st.Lane(m.lane)
+func (s *screen) transcriptAnimates() bool {
+	ln := s.com.Store.Lane(s.panes.transcript.Lane())
 	if ln == nil {
 		return false
 	}
@@ -107,23 +95,23 @@ func (m *Model) transcriptAnimates() bool {
 
 // clockTick redraws once a second while a countdown or a timed message is
 // on screen.
-func (m *Model) clockTick() tea.Cmd {
-	if m.ticking || m.conn != common.ConnReconnecting && m.status.Info() == "" && !m.bannerActive() && !m.pickerTicking() && !m.dialogs.Has(dialog.InboxID) && m.status.Conn().SyncAttempt == 0 && m.status.Conn().Unanswered.IsZero() {
+func (s *screen) clockTick() tea.Cmd {
+	if s.ticking || s.panes.status.Conn().State != common.ConnReconnecting && s.panes.status.Info() == "" && !s.bannerActive() && !s.cards.pickerTicking() && !s.panes.dialogs.Has(dialog.InboxID) && s.panes.status.Conn().SyncAttempt == 0 && s.panes.status.Conn().Unanswered.IsZero() {
 		return nil
 	}
-	m.ticking = true
-	return m.tick(clockInterval, clockMsg{})
+	s.ticking = true
+	return s.tick(clockInterval, clockMsg{})
 }
 
 // tickAt schedules msg for time at (at once when it passed) and sets
 // *armed, the flag saying such a tick is pending; a zero at schedules
 // nothing.
-func (m *Model) tickAt(armed *bool, at time.Time, msg tea.Msg) tea.Cmd {
+func (s *screen) tickAt(armed *bool, at time.Time, msg tea.Msg) tea.Cmd {
 	if at.IsZero() {
 		return nil
 	}
 	*armed = true
-	return m.tick(max(at.Sub(m.com.Now()), 0), msg)
+	return s.tick(max(at.Sub(s.com.Now()), 0), msg)
 }
 
 // earliest is the earlier of two times, a zero time counting as none.

@@ -38,11 +38,9 @@
 package ui
 
 import (
-	"image/color"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
 
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/internal/session"
@@ -146,11 +144,8 @@ type Model struct {
 	opts Options
 	gw   Gateway
 
-	width, height int
-	layout        layout
-	focus         focusArea
-	sidebarHidden bool // the user toggled the sidebar off
-	sidebarShown  bool // the user toggled it on at a narrow width
+	scr  *screen   // layout, focus, theme, drawing and its ticks (screen.go)
+	term *terminal // the terminal's environment, colours and focus (terminal.go)
 
 	sidebar    *sidebar.Model
 	transcript *transcript.Model
@@ -160,49 +155,23 @@ type Model struct {
 	dialogs    dialog.Stack
 	laneIndex  dialog.LaneIndex // the switcher's list of lanes, kept between openings
 
-	pickers     pickerState
-	search      *dialog.Search // the open search dialog, for its results
-	jumping     *jumpTarget    // a search hit being paged towards
-	termBlurred bool           // the terminal reported it lost focus
-	autoThread  bool           // the next message asks for a new thread
-	escClosed   bool           // the last key was an Esc that closed something
-	connErr     error          // why the last connection attempt failed (Global.ConnDetail)
-	quitArmed   bool           // the last key was a Ctrl+C that warned of unfinished work (quitguard.go)
-	codeChoice  []string       // code blocks offered by the copy-code key, waiting for a digit (copy.go)
-	recall      recallState    // ↑/↓ through the lane's sent messages (recall.go)
-	attn        attention      // busy turns and unread count for the title and notifications (attention.go)
-	bannerLane  frame.Lane     // the lane whose waiting question the banner announces; opening it clears the banner
+	pickers    pickerState
+	pick       *pickerCtl     // the pickers on screen: dialog, card, keyboard (pickerctl.go)
+	search     *dialog.Search // the open search dialog, for its results
+	jumping    *jumpTarget    // a search hit being paged towards
+	autoThread bool           // the next message asks for a new thread
+	escClosed  bool           // the last key was an Esc that closed something
+	connErr    error          // why the last connection attempt failed (Global.ConnDetail)
+	quitArmed  bool           // the last key was a Ctrl+C that warned of unfinished work (quitguard.go)
+	codeChoice []string       // code blocks offered by the copy-code key, waiting for a digit (copy.go)
+	recall     recallState    // ↑/↓ through the lane's sent messages (recall.go)
+	attn       attention      // busy turns and unread count for the title and notifications (attention.go)
+	bannerLane frame.Lane     // the lane whose waiting question the banner announces; opening it clears the banner
 
-	lane    frame.Lane // the focused lane
-	conn    common.ConnState
-	theme   themes.Name
-	bg      color.Color          // the terminal's background (nil until reported)
-	profile colorprofile.Profile // the terminal's colour profile
-
-	// inlineLane is the lane whose messages --inline mode printed last
-	// (inline.go); a change prints the new lane's name first. inline
-	// holds what waits to be printed.
-	inlineLane frame.Lane
-	inline     inlinePrinter
-
-	// Coalesced rendering: frames mark the transcript stale and a flush
-	// tick re-renders it at most every flushInterval.
-	tview      string
-	tviewValid bool
-	screen     struct { // the last composed screen (view.go)
-		parts screenParts
-		text  string
-	}
-	flushing bool
-
-	banner banner // the notification banner above the transcript
+	lane frame.Lane // the focused lane
+	conn common.ConnState
 
 	storage storageWatch // what the user was told about the store's disk (storage.go)
-
-	spin     int                                  // spinner frame index
-	spinning bool                                 // a spin tick is scheduled
-	ticking  bool                                 // a clock tick is scheduled (countdowns, info expiry)
-	tick     func(time.Duration, tea.Msg) tea.Cmd // realTick; tests replace it
 
 	media *mediactl.Model // attachments, transfers, received media; media.go carries out its actions
 
@@ -233,11 +202,16 @@ func New(opts Options) *Model {
 	}
 	settings := loadSettings(opts.State, opts.Settings)
 	com := &common.Common{KeyMap: km, Store: opts.State, Settings: &settings, Now: opts.Now, Loc: opts.Location}
-	m := &Model{com: com, st: opts.State, opts: opts, gw: opts.Gateway, theme: opts.Theme, tick: realTick,
-		pickers: newPickerState()}
+	theme := opts.Theme
+	if !opts.ForceTheme { // the choice remembered in the store wins
+		theme = loadTheme(opts.State, theme)
+	}
+	m := &Model{com: com, st: opts.State, opts: opts, gw: opts.Gateway,
+		pickers: newPickerState(), term: newTerminal(opts.Media.Getenv)}
+	m.scr = &screen{com: com, term: m.term, theme: theme, inlineMode: opts.Inline, noColor: opts.NoColor, tick: realTick, dirty: needRedraw}
 	m.eng = newEngine(m)
 	m.held = session.NewScheduler(m.eng, session.Hooks[tea.Cmd]{Applied: m.applyChange, Event: m.handleClientEvent, Batch: tea.Batch, Run: workCmd})
-	m.applyTheme()
+	m.scr.applyTheme()
 	m.media = mediactl.New(com, opts.Media, opts.Gateway)
 	m.sidebar = sidebar.New(com)
 	m.transcript = transcript.New(com)
@@ -245,6 +219,9 @@ func New(opts Options) *Model {
 	m.status = statusbar.New(com)
 	m.status.SetTyping(true) // the composer starts focused
 	m.drawer = drawer.New(com)
+	m.scr.panes = panes{sidebar: m.sidebar, transcript: m.transcript, composer: m.composer, status: m.status, drawer: m.drawer, dialogs: &m.dialogs}
+	m.pick = newPickerCtl(com, m.scr)
+	m.scr.cards = m.pick
 	m.sidebar.SetSpinner(spinnerFrames[0])
 	m.transcript.SetSpinner(spinnerFrames[0])
 	m.sidebar.Refresh()
@@ -272,19 +249,25 @@ func (m *Model) Init() tea.Cmd {
 	return tea.Batch(tea.RequestBackgroundColor, m.openLaneCmd(m.lane), m.checkStorage(), m.showWarnings())
 }
 
-// Update hands msg to its handler (route), then takes the steps that follow
-// every message. They run here, once, because many handlers change what
-// they look at in passing: the layout (relayout), the dialogs and the
-// drawer, the draft, and what is on screen.
+// Update hands msg to its handler (route), then settles.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.route(msg)
-	return m, tea.Batch(cmd,
+	return m, tea.Batch(cmd, m.settle())
+}
+
+// settle is the one pass that ends every Update: it takes the steps that
+// follow what the handlers changed in passing, each once, in order. The
+// screen first (its dirty set: the sidebar, the geometry, the flush tick),
+// then what depends on where the panes now are.
+func (m *Model) settle() tea.Cmd {
+	return tea.Batch(
+		m.scr.settle(),
 		// Previews fit a moved transcript; iTerm2 images are drawn again
 		// after it moved or an overlay over them closed.
-		m.mediaDone(m.media.Layout(m.mediaScreen(), m.tick)),
-		m.draftAfterUpdate(),  // a changed draft is saved once it settles
-		m.spinTick(),          // a spinner that came into view starts turning
-		m.inlineAfterUpdate(), // --inline prints what finished
+		m.mediaDone(m.media.Layout(m.mediaScreen(), m.scr.tick)),
+		m.draftAfterUpdate(),      // a changed draft is saved once it settles
+		m.scr.spinTick(),          // a spinner that came into view starts turning
+		m.scr.inlineAfterUpdate(), // --inline prints what finished
 	)
 }
 
@@ -292,28 +275,25 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) route(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		m.resize(msg.Width, msg.Height)
-		return m.inlineStart()
+		m.scr.resize(msg.Width, msg.Height)
+		return m.scr.inlineStart()
 	case inlineReadyMsg:
-		m.inline.ready = true // inlineAfterUpdate prints what waits
+		m.scr.inline.ready = true // inlineAfterUpdate prints what waits
 		return nil
 	case inlinePrintedMsg:
-		m.inline.busy = false // inlineAfterUpdate prints the next part
+		m.scr.inline.busy = false // inlineAfterUpdate prints the next part
 		return nil
 	case inlineRedrawnMsg:
 		return nil // the print that waited for it follows
-	case tea.BackgroundColorMsg:
-		m.bg = msg.Color
-		m.applyTheme()
-		return nil
-	case tea.ColorProfileMsg:
-		m.profile = msg.Profile
-		m.applyTheme()
+	case tea.BackgroundColorMsg, tea.ColorProfileMsg, tea.BlurMsg:
+		if m.term.update(msg) {
+			m.scr.applyTheme()
+		}
 		return nil
 	case tea.FocusMsg:
-		return m.handleTermFocus()
-	case tea.BlurMsg:
-		m.termBlurred = true
+		if m.term.focused() {
+			return m.pick.termFocused()
+		}
 		return nil
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
@@ -343,7 +323,10 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.held.Reduce(session.Call(func() tea.Cmd { return m.handleReconcile(msg) }, m.settleNeeds))
 	case channelCreatedMsg:
 		return m.handleChannelCreated(msg)
-	case mediactl.Msg, tea.EnvMsg: // the media controller's own, a media key's command, the terminal's environment (previews)
+	case tea.EnvMsg: // the terminal's environment: the editor's, the pager's, and the previews'
+		m.term.update(msg)
+		return m.updateMedia(msg)
+	case mediactl.Msg: // the media controller's own, a media key's command
 		return m.updateMedia(msg)
 	case dialog.FilePickerMsg:
 		return m.handleFilePickerMsg(msg)
@@ -353,10 +336,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case dialog.SearchTypedMsg:
 		return m.searchTyped(msg)
 	case dialog.PickerArmedMsg:
-		if m.pickers.shown != nil {
-			m.pickers.shown.Update(msg)
-			m.invalidate()
-		}
+		m.pick.armed(msg)
 		return nil
 	case session.Reply: // what the engine's work brought back (engine.go)
 		return m.run(m.eng.Handle(msg))
@@ -373,25 +353,26 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.handleSearchDone(msg)
 	case common.InfoMsg:
 		m.status.Update(msg)
-		return m.clockTick()
+		return m.scr.clockTick()
 	case draftSaveMsg:
 		return m.handleDraftSave(msg)
 	case flushMsg:
-		return m.handleFlush()
+		m.scr.handleFlush()
+		return nil
 	case spinMsg:
-		return m.handleSpin()
+		return m.scr.handleSpin()
 	case storageCheckMsg:
 		return m.handleStorageCheck()
 	case clockMsg:
-		m.ticking = false
-		m.relayout() // a banner may have expired
-		return m.clockTick()
+		m.scr.ticking = false
+		m.scr.mark(needLayout) // a banner may have expired
+		return m.scr.clockTick()
 	}
 	return nil
 }
 
 // Focus returns the name of the focused area (for tests and debugging).
-func (m *Model) Focus() string { return m.focus.String() }
+func (m *Model) Focus() string { return m.scr.focus.String() }
 
 // Lane returns the focused lane.
 func (m *Model) Lane() frame.Lane { return m.lane }

@@ -7,10 +7,12 @@ import (
 	"testing"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/keymap"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/themes"
 	"github.com/hermes/iris/ui/common"
@@ -67,19 +69,19 @@ func TestComposerEnterSendsNewlineKeysInsert(t *testing.T) {
 func TestComposerGrowsToMaxLines(t *testing.T) {
 	h := newHarness(t, 100, 30)
 	h.online()
-	base := h.m.layout.composer
+	base := h.m.scr.layout.composer
 	for i := 0; i < 3; i++ {
 		h.typeText("line")
 		h.key('j', tea.ModCtrl)
 	}
-	if h.m.layout.composer != base+3 {
-		t.Fatalf("composer height %d, want %d", h.m.layout.composer, base+3)
+	if h.m.scr.layout.composer != base+3 {
+		t.Fatalf("composer height %d, want %d", h.m.scr.layout.composer, base+3)
 	}
 	for i := 0; i < 10; i++ {
 		h.key('j', tea.ModCtrl)
 	}
-	if h.m.layout.composer > base+4 {
-		t.Fatalf("composer grew past its cap: %d", h.m.layout.composer)
+	if h.m.scr.layout.composer > base+4 {
+		t.Fatalf("composer grew past its cap: %d", h.m.scr.layout.composer)
 	}
 }
 
@@ -275,29 +277,80 @@ func TestCtrlCClearsThenQuits(t *testing.T) {
 	mustQuit(t, cmd, "ctrl+c on an empty composer")
 }
 
-func TestHelpOverlayFromKeymap(t *testing.T) {
+// TestHelpIsContextual opens the help overlay from each pane: it shows that
+// pane's keys, whole, and the keys that work everywhere, and not the keys of
+// the panes elsewhere or of the dialogs (their own hint lines show those).
+func TestHelpIsContextual(t *testing.T) {
 	h := newHarness(t, 120, 40)
 	h.online()
+	km := h.m.com.KeyMap
+	group := func(title string) keymap.Group {
+		g, ok := km.Group(title)
+		if !ok {
+			t.Fatalf("no %s group", title)
+		}
+		return g
+	}
+	showsGroup := func(title string) {
+		t.Helper()
+		h.mustShow(title)
+		for _, b := range group(title).Bindings {
+			h.mustShow(b.Help().Desc)
+		}
+	}
+	cases := []struct {
+		focus      func()
+		here, away string
+		awayKey    key.Binding
+	}{
+		{func() {}, "Composer", "Transcript", km.Transcript.Copy},
+		{func() { h.key(tea.KeyTab, 0) }, "Transcript", "Composer", km.Composer.Editor},
+		{func() { h.key(tea.KeyTab, 0); h.key(tea.KeyTab, 0) }, "Channels", "Transcript", km.Transcript.Copy},
+	}
+	for _, c := range cases {
+		c.focus()
+		h.key(tea.KeyF1, 0)
+		if h.m.DialogOpen() != dialog.HelpID {
+			t.Fatalf("f1 did not open help from the %s", c.here)
+		}
+		h.mustShow("● online") // the screen stays visible around the overlay
+		showsGroup(c.here)
+		showsGroup("Global")
+		showsGroup("Media")
+		if v := h.plain(); strings.Contains(v, c.away) || strings.Contains(v, c.awayKey.Help().Desc) || strings.Contains(v, "Lists") {
+			t.Fatalf("help from the %s shows the keys of elsewhere:\n%s", c.here, v)
+		}
+		h.key(tea.KeyF1, 0)
+		if h.m.DialogOpen() != "" {
+			t.Fatal("f1 did not close help")
+		}
+		h.key(tea.KeyEscape, 0) // back to the composer
+	}
 	h.key(tea.KeyTab, 0) // transcript: ? is not text for the composer
 	h.send(tea.KeyPressMsg{Code: '?', Text: "?"})
 	if h.m.DialogOpen() != dialog.HelpID {
 		t.Fatal("? did not open help outside the composer")
 	}
-	h.mustShow("● online") // the screen stays visible around the overlay
-	for _, g := range h.m.com.KeyMap.Groups() {
-		h.mustShow(g.Title)
-		for _, b := range g.Bindings {
-			h.mustShow(b.Help().Desc)
-		}
-	}
-	h.send(tea.KeyPressMsg{Code: '?', Text: "?"})
-	if h.m.DialogOpen() != "" {
-		t.Fatal("? did not close help")
-	}
-	h.key(tea.KeyF1, 0)
 	h.key('c', tea.ModCtrl)
 	if h.m.DialogOpen() != "" {
 		t.Fatal("ctrl+c did not close help")
+	}
+}
+
+// TestHelpFollowsRebinding checks that the help overlay names the keys as
+// [keys] rebound them.
+func TestHelpFollowsRebinding(t *testing.T) {
+	km, errs := keymap.Apply(map[string][]string{"composer.editor": {"ctrl+y"}, "global.search": {"alt+/"}})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	h := newHarness(t, 120, 40, func(o *Options) { o.KeyMap = &km })
+	h.online()
+	h.key(tea.KeyF1, 0)
+	h.mustShow("ctrl+y")
+	h.mustShow("alt+/")
+	if v := h.plain(); strings.Contains(v, "ctrl+e ") || strings.Contains(v, "ctrl+f ") {
+		t.Fatalf("help still names the default keys:\n%s", v)
 	}
 }
 
@@ -632,7 +685,7 @@ func TestFailedSendResendsOnKey(t *testing.T) {
 func TestFramesAreCoalescedIntoOneRender(t *testing.T) {
 	h := newHarness(t, 100, 30)
 	h.online()
-	h.m.tick = func(time.Duration, tea.Msg) tea.Cmd { return nil } // the flush tick never fires by itself
+	h.m.scr.tick = func(time.Duration, tea.Msg) tea.Cmd { return nil } // the flush tick never fires by itself
 	h.frame(on(frame.TypeMessageStart, &frame.MessageStart{MessageID: "c1", Role: frame.RoleAssistant}))
 	before := h.plain()
 	for i := 1; i <= 50; i++ {
@@ -641,7 +694,7 @@ func TestFramesAreCoalescedIntoOneRender(t *testing.T) {
 	if h.plain() != before {
 		t.Fatal("the transcript re-rendered before the flush tick")
 	}
-	if !h.m.flushing {
+	if !h.m.scr.flushing {
 		t.Fatal("no flush was scheduled")
 	}
 	h.send(flushMsg{})

@@ -70,7 +70,7 @@ func TestApprovalSentenceWithADigitAnswersNothing(t *testing.T) {
 	c.advance(3 * time.Second)
 	h.frame(approvalFrame(lane0, "pa_1", "rm -rf ./out"))
 	c.advance(dialog.ArmDelay)
-	if !h.m.pickers.shown.Armed() {
+	if !h.m.pick.shown.Armed() {
 		t.Fatal("not armed")
 	}
 	for _, r := range "let me check 1 thing" {

@@ -13,19 +13,20 @@ import (
 
 // View renders the screen. Terminal modes are set only here.
 func (m *Model) View() tea.View {
-	if m.opts.Inline {
+	title := m.withPending(m.windowTitle())
+	if m.scr.inlineMode {
 		// The terminal keeps the mouse: its own selection and scrolling
 		// work on the scrollback the messages are printed into.
-		v := tea.NewView(m.renderInline())
+		v := tea.NewView(m.scr.renderInline())
 		v.ReportFocus = true
-		v.WindowTitle = m.withPending(m.windowTitle())
+		v.WindowTitle = title
 		return v
 	}
-	v := tea.NewView(m.render())
+	v := tea.NewView(m.scr.render())
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	v.ReportFocus = true
-	v.WindowTitle = m.withPending(m.windowTitle())
+	v.WindowTitle = title
 	return v
 }
 
@@ -33,18 +34,18 @@ func (m *Model) View() tea.View {
 // dialog. Each pane returns its cached drawing while its inputs are
 // unchanged, and the composed screen is reused while every pane's drawing
 // is, so a frame that changes nothing visible costs no composing.
-func (m *Model) render() string {
-	if m.width <= 0 || m.height <= 0 {
+func (s *screen) render() string {
+	if s.width <= 0 || s.height <= 0 {
 		return ""
 	}
-	screen := m.composeBase()
-	if m.isDrawerOpen() && m.dialogs.Len() == 0 {
-		box := m.drawer.View()
-		y := m.layout.top + m.layout.banner + m.layout.transcript - lipgloss.Height(box)
-		screen = clipRows(overlayAt(screen, box, m.layout.sidebar, max(y, 0)), m.height)
+	screen := s.composeBase()
+	if s.drawerOpen() && s.panes.dialogs.Len() == 0 {
+		box := s.panes.drawer.View()
+		y := s.layout.top + s.layout.banner + s.layout.transcript - lipgloss.Height(box)
+		screen = clipRows(overlayAt(screen, box, s.layout.sidebar, max(y, 0)), s.height)
 	}
-	if d := m.dialogs.Top(); d != nil {
-		screen = clipRows(overlay(screen, d.View(), m.layout.sidebar, m.width, m.height), m.height)
+	if d := s.panes.dialogs.Top(); d != nil {
+		screen = clipRows(overlay(screen, d.View(), s.layout.sidebar, s.width, s.height), s.height)
 	}
 	return screen
 }
@@ -57,36 +58,36 @@ type screenParts struct {
 
 // composeBase joins the panes, reusing the last screen when no pane's
 // drawing changed (strings that share their bytes compare in constant time).
-func (m *Model) composeBase() string {
-	if !m.tviewValid {
-		m.tview = m.transcript.View()
-		m.tviewValid = true
+func (s *screen) composeBase() string {
+	if s.dirty&needRedraw != 0 {
+		s.tview = s.panes.transcript.View()
+		s.dirty &^= needRedraw
 	}
-	p := screenParts{transcript: m.tview, composer: m.composer.View(), status: m.status.View(), layout: m.layout}
-	if m.layout.card > 0 {
-		p.card = m.cardView(m.layout.main)
+	p := screenParts{transcript: s.tview, composer: s.panes.composer.View(), status: s.panes.status.View(), layout: s.layout}
+	if s.layout.card > 0 {
+		p.card = s.cards.cardView(s.layout.main)
 	}
-	if m.layout.banner > 0 {
-		p.banner = m.bannerView(m.layout.main)
+	if s.layout.banner > 0 {
+		p.banner = s.bannerView(s.layout.main)
 	}
-	if m.layout.sidebar > 0 {
-		p.sidebar = m.sidebar.View()
+	if s.layout.sidebar > 0 {
+		p.sidebar = s.panes.sidebar.View()
 	}
-	if m.screen.text != "" && p == m.screen.parts {
-		return m.screen.text
+	if s.cache.text != "" && p == s.cache.parts {
+		return s.cache.text
 	}
 	main := p.transcript + "\n" + p.composer
-	if m.layout.card > 0 {
+	if s.layout.card > 0 {
 		main = p.transcript + "\n" + p.card + "\n" + p.composer
 	}
-	if m.layout.banner > 0 {
+	if s.layout.banner > 0 {
 		main = p.banner + "\n" + main
 	}
-	if m.layout.sidebar > 0 {
-		main = besides(p.sidebar, m.layout.sidebar, main)
+	if s.layout.sidebar > 0 {
+		main = besides(p.sidebar, s.layout.sidebar, main)
 	}
-	m.screen.parts, m.screen.text = p, clipRows(main+"\n"+p.status, m.height)
-	return m.screen.text
+	s.cache.parts, s.cache.text = p, clipRows(main+"\n"+p.status, s.height)
+	return s.cache.text
 }
 
 // clipRows keeps the last n rows of s (on a terminal too small for the
@@ -148,9 +149,6 @@ func (m *Model) windowTitle() string {
 	return "Iris"
 }
 
-// invalidate makes the next View re-render the transcript.
-func (m *Model) invalidate() { m.tviewValid = false }
-
 // banner is a notification shown above the transcript until it expires.
 type banner struct {
 	text  string // sanitised
@@ -159,20 +157,20 @@ type banner struct {
 	rows  int // wraps to at most this many rows (0: one row, truncated)
 }
 
-func (m *Model) bannerActive() bool {
-	return m.banner.text != "" && m.com.Now().Before(m.banner.until)
+func (s *screen) bannerActive() bool {
+	return s.banner.text != "" && s.com.Now().Before(s.banner.until)
 }
 
 // bannerView renders the banner for a column width wide.
-func (m *Model) bannerView(width int) string {
-	st := m.com.Styles.Transcript.Banner
+func (s *screen) bannerView(width int) string {
+	st := s.com.Styles.Transcript.Banner
 	glyph := "◉ "
-	if m.banner.isErr {
-		st, glyph = m.com.Styles.Transcript.BannerError, "✗ "
+	if s.banner.isErr {
+		st, glyph = s.com.Styles.Transcript.BannerError, "✗ "
 	}
 	w := max(width-st.GetHorizontalFrameSize(), 1)
-	if m.banner.rows > 1 {
-		return st.Width(width).MaxHeight(m.banner.rows).Render(glyph + m.banner.text)
+	if s.banner.rows > 1 {
+		return st.Width(width).MaxHeight(s.banner.rows).Render(glyph + s.banner.text)
 	}
-	return st.Width(width).MaxHeight(1).Render(ansi.Truncate(glyph+m.banner.text, w, "…"))
+	return st.Width(width).MaxHeight(1).Render(ansi.Truncate(glyph+s.banner.text, w, "…"))
 }

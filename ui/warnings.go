@@ -21,7 +21,7 @@ func (m *Model) showWarnings() tea.Cmd {
 		return nil
 	}
 	text := "config: " + strings.Join(m.opts.Warnings, " · ")
-	m.banner = banner{text: termsafe.Line(text), until: m.com.Now().Add(warningTTL), rows: warningRows}
-	m.relayout()
-	return m.clockTick()
+	m.scr.banner = banner{text: termsafe.Line(text), until: m.com.Now().Add(warningTTL), rows: warningRows}
+	m.scr.mark(needLayout)
+	return m.scr.clockTick()
 }

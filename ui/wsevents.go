@@ -83,7 +83,7 @@ func (m *Model) syncFailed(ev *session.SyncFailedEvent) tea.Cmd {
 	info := func() tea.Msg {
 		return common.InfoMsg{Level: common.LevelWarn, Text: text, TTL: ev.Delay + 2*time.Second}
 	}
-	return tea.Batch(info, m.clockTick())
+	return tea.Batch(info, m.scr.clockTick())
 }
 
 // silence shows, in place of "online", how long the gateway has not
@@ -99,7 +99,7 @@ func (m *Model) silence(ev *session.SilenceEvent) tea.Cmd {
 		c.Unanswered = m.com.Now().Add(-ev.Unanswered)
 	}
 	m.status.SetConn(c)
-	return m.clockTick()
+	return m.scr.clockTick()
 }
 
 // sendCause says in a few words why a request failed, for the message it

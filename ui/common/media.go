@@ -42,3 +42,11 @@ func ProgressBar(done, total int64, width int) string {
 	pct := int(done * 100 / total)
 	return "▕" + strings.Repeat("█", full) + strings.Repeat("░", width-full) + "▏ " + strconv.Itoa(pct) + "%"
 }
+
+// Transfer is one media transfer in the queue: the media controller keeps
+// the queue, the status bar shows it.
+type Transfer struct {
+	Label       string // already sanitised (media.DisplayName)
+	Done, Total int64
+	Running     bool
+}

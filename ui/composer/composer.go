@@ -249,4 +249,7 @@ func (m *Model) ShortHelp() []key.Binding {
 }
 
 // FullHelp lists all composer keys.
-func (m *Model) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp()} }
+func (m *Model) FullHelp() [][]key.Binding {
+	c := m.com.KeyMap.Composer
+	return [][]key.Binding{{c.Send, c.Newline, c.Complete, c.CopyLast, c.Editor, c.RecallPrev, c.RecallNext}}
+}

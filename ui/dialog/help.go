@@ -3,6 +3,7 @@ package dialog
 import (
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -14,18 +15,30 @@ import (
 // HelpID is the help overlay's ID.
 const HelpID = "help"
 
-// Help is the help overlay, generated from the key map's groups. What does
-// not fit the screen scrolls.
+// Help is the help overlay. It is contextual: it shows the sections it is
+// given (the focused pane's keys first, then the keys that work
+// everywhere), each rendered from the keys' own bindings through bubbles'
+// help, so it follows [keys]. What does not fit the screen scrolls.
 type Help struct {
 	com           *common.Common
+	sections      []HelpSection
 	width, height int
 	offset        int // first body line shown
 }
 
+// HelpSection is one part of the help overlay: a heading and the keys of a
+// component (its FullHelp).
+type HelpSection struct {
+	Title string
+	Keys  help.KeyMap
+}
+
 var _ Dialog = (*Help)(nil)
 
-// NewHelp returns the help overlay.
-func NewHelp(com *common.Common) *Help { return &Help{com: com} }
+// NewHelp returns the help overlay for sections.
+func NewHelp(com *common.Common, sections ...HelpSection) *Help {
+	return &Help{com: com, sections: sections}
+}
 
 // ID names the dialog.
 func (h *Help) ID() string { return HelpID }
@@ -109,11 +122,10 @@ func (h *Help) layout() (body []string, maxW, rows int) {
 	st := h.com.Styles.Help
 	maxW = max(h.width-st.Frame.GetHorizontalFrameSize()-2, 20)
 	inner := max(h.height-st.Frame.GetVerticalFrameSize()-2, 5) // rows inside the frame
-	groups := h.com.KeyMap.Groups()
-	blocks := make([]string, len(groups))
+	blocks := make([]string, len(h.sections))
 	limit, total := 0, 0 // a column holds at least the tallest group
-	for i, g := range groups {
-		blocks[i] = h.group(g.Title, g.Bindings)
+	for i, sec := range h.sections {
+		blocks[i] = h.section(sec)
 		limit = max(limit, lipgloss.Height(blocks[i])+1)
 		total += lipgloss.Height(blocks[i]) + 1
 	}
@@ -155,21 +167,13 @@ func columnsWidth(blocks []string, limit int) int {
 	return w
 }
 
-func (h *Help) group(title string, bs []key.Binding) string {
+// section renders a section: its heading over its keys' full help.
+func (h *Help) section(sec HelpSection) string {
 	st := h.com.Styles.Help
-	keyW := 0
-	for _, b := range bs {
-		keyW = max(keyW, ansi.StringWidth(b.Help().Key))
-	}
-	lines := []string{st.Section.Render(title)}
-	for _, b := range bs {
-		if !b.Enabled() {
-			continue
-		}
-		k := b.Help().Key
-		lines = append(lines, st.Key.Render(k+strings.Repeat(" ", keyW-ansi.StringWidth(k)))+"  "+st.Desc.Render(b.Help().Desc))
-	}
-	return strings.Join(lines, "\n")
+	m := help.New()
+	m.Styles = st.Model
+	m.FullSeparator = "   "
+	return st.Section.Render(sec.Title) + "\n" + m.FullHelpView(sec.Keys.FullHelp())
 }
 
 // ShortHelp lists the scroll and close keys.

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/hermes/iris/themes"
+	"github.com/hermes/iris/ui/common"
 )
 
 // TestHelpEveryBindingReachable scrolls the overlay at 80×24 from top to
@@ -18,7 +19,7 @@ import (
 func TestHelpEveryBindingReachable(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {60, 16}, {120, 40}} {
 		com := testCom(t, themes.Dark)
-		h := NewHelp(com)
+		h := NewHelp(com, allSections(com)...)
 		h.SetSize(size[0], size[1])
 		seen := map[string]bool{}
 		collect := func() string {
@@ -60,7 +61,8 @@ func TestHelpEveryBindingReachable(t *testing.T) {
 
 // TestHelpScrollKeys checks PgDn/PgUp, End/Home and the "more" line.
 func TestHelpScrollKeys(t *testing.T) {
-	h := NewHelp(testCom(t, themes.Dark))
+	com := testCom(t, themes.Dark)
+	h := NewHelp(com, allSections(com)...)
 	h.SetSize(80, 24)
 	top := ansi.Strip(h.View())
 	if !strings.Contains(top, "↓ more below") {
@@ -87,4 +89,14 @@ func TestHelpScrollKeys(t *testing.T) {
 	if act, _ := h.Update(press("q")); act == nil {
 		t.Fatal("q did not close")
 	}
+}
+
+// allSections are every group of the key map as help sections: the
+// tallest overlay there is.
+func allSections(com *common.Common) []HelpSection {
+	var secs []HelpSection
+	for _, g := range com.KeyMap.Groups() {
+		secs = append(secs, HelpSection{Title: g.Title, Keys: g})
+	}
+	return secs
 }

@@ -103,7 +103,7 @@ func TestReboundKeysDriveDialogHints(t *testing.T) {
 	mustHint(t, "file picker", viewOf(sized(fp)),
 		"ctrl+s attach · ctrl+f open dir · ctrl+b up · ctrl+w close", "enter attach", "→ open", "← up", "esc close")
 
-	help := NewHelp(com)
+	help := NewHelp(com, allSections(com)...)
 	help.SetSize(80, 24)
 	mustHint(t, "help", viewOf(help), "↓ more below · ctrl+d/ctrl+e scroll", "↓/pgdn")
 
@@ -163,7 +163,7 @@ func TestReboundKeysActInDialogs(t *testing.T) {
 	})
 
 	t.Run("help", func(t *testing.T) {
-		h := NewHelp(com)
+		h := NewHelp(com, allSections(com)...)
 		h.SetSize(80, 24)
 		for _, k := range []tea.KeyPressMsg{press("q"), press("esc"), press("?"), {Code: tea.KeyF1}} {
 			if act, _ := h.Update(k); act != nil {

@@ -33,7 +33,6 @@ import (
 	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/media"
 	"github.com/hermes/iris/ui/common"
-	"github.com/hermes/iris/ui/statusbar"
 )
 
 // Client moves media bytes; *wsclient.Client satisfies it. Both methods
@@ -177,16 +176,12 @@ func (c *call) handle(msg Msg) tea.Cmd {
 	return nil
 }
 
-// Getenv reads the terminal's environment (the one the program reported,
-// which over SSH is the client's).
-func (m *Model) Getenv(key string) string { return m.opts.Getenv(key) }
-
 // Transfers is the queue as the status bar shows it, the running one first.
-func (m *Model) Transfers() []statusbar.Transfer {
+func (m *Model) Transfers() []common.Transfer {
 	list := m.transfers.list
-	out := make([]statusbar.Transfer, len(list))
+	out := make([]common.Transfer, len(list))
 	for i, t := range list {
-		out[i] = statusbar.Transfer{Label: t.label, Done: t.done, Total: t.total, Running: t.running}
+		out[i] = common.Transfer{Label: t.label, Done: t.done, Total: t.total, Running: t.running}
 	}
 	return out
 }

@@ -6,14 +6,11 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/hermes/iris/media"
+	"github.com/hermes/iris/ui/common"
 )
 
 // Transfer is one media transfer in the queue, as the bar shows it.
-type Transfer struct {
-	Label       string // already sanitised (media.DisplayName)
-	Done, Total int64
-	Running     bool
-}
+type Transfer = common.Transfer
 
 // SetTransfers replaces the transfer queue shown (the running one first).
 func (m *Model) SetTransfers(ts []Transfer) { m.transfers = append(m.transfers[:0], ts...) }

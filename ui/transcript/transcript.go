@@ -243,7 +243,8 @@ func (m *Model) ShortHelp() []key.Binding {
 // FullHelp lists every transcript key.
 func (m *Model) FullHelp() [][]key.Binding {
 	km := m.com.KeyMap.Transcript
-	return [][]key.Binding{{km.Up, km.Down, km.Top, km.Bottom}}
+	return [][]key.Binding{{km.Up, km.Down, km.Top, km.Bottom, km.Compose},
+		{km.Copy, km.CopyCode, km.View, km.Delete, km.Reasoning, km.Expand}}
 }
 
 // PageDone says the requested older page arrived or failed, so reaching the
