@@ -1,10 +1,8 @@
 package ui
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -14,29 +12,10 @@ import (
 	"github.com/hermes/iris/ui/common"
 )
 
-// historyPage is how many messages one history request asks for.
-const historyPage = 50
-
-// historyLoadedMsg is the answer to a history request for a lane.
-type historyLoadedMsg struct {
-	lane   frame.Lane
-	before string
-	resp   frame.Frame
-	err    error
-}
-
-// needs says what applying the page reads (store.NeedHistory).
-func (msg historyLoadedMsg) needs(st *store.State) func(*store.Reads) bool {
-	return func(r *store.Reads) bool {
-		h, ok := msg.resp.Payload.(*frame.History)
-		return msg.err == nil && ok && st.NeedHistory(r, msg.lane, h)
-	}
-}
-
-// requestCmd runs one request in a command (session.Request) and maps
+// request runs request f (session.Engine.Request) in a command and maps
 // the answer with done.
-func requestCmd(gw Gateway, timeout time.Duration, f frame.Frame, done func(frame.Frame, error) tea.Msg) tea.Cmd {
-	return func() tea.Msg { return done(session.Request(context.Background(), gw, timeout, f)) }
+func (m *Model) request(f frame.Frame, done func(frame.Frame, error) tea.Msg) tea.Cmd {
+	return workCmd(m.eng.Request(f, func(resp frame.Frame, err error) any { return done(resp, err) }))
 }
 
 // openLaneCmd reads lane l's stored items up to a page (see pages.go),
@@ -53,37 +32,36 @@ func (m *Model) newestCmd(l frame.Lane) tea.Cmd {
 	if ln := m.st.Lane(l); ln == nil || ln.HistoryLoaded {
 		return nil
 	}
-	return m.historyCmd(l, &frame.HistoryRequest{Limit: historyPage})
+	return m.historyCmd(l, &frame.HistoryRequest{Limit: session.HistoryPage})
 }
 
+// historyCmd asks for a history page of l (session.Engine.History); the
+// answer comes back as a session.History.
 func (m *Model) historyCmd(l frame.Lane, req *frame.HistoryRequest) tea.Cmd {
-	before := req.BeforeMessageID
-	return requestCmd(m.gw, m.opts.RequestTimeout, session.LaneFrame(frame.TypeHistory, l, req), func(resp frame.Frame, err error) tea.Msg {
-		return historyLoadedMsg{lane: l, before: before, resp: resp, err: err}
-	})
+	return workCmd(m.eng.History(l, req))
 }
 
-func (m *Model) handleHistory(msg historyLoadedMsg) tea.Cmd {
-	if msg.err != nil {
+func (m *Model) handleHistory(msg session.History) tea.Cmd {
+	if msg.Err != nil {
 		m.transcript.PageDone()
-		return common.ReportError(fmt.Errorf("history: %w", msg.err))
+		return common.ReportError(fmt.Errorf("history: %w", msg.Err))
 	}
-	h, ok := msg.resp.Payload.(*frame.History)
+	h, ok := msg.Resp.Payload.(*frame.History)
 	if !ok {
 		m.transcript.PageDone()
-		return common.ReportError(fmt.Errorf("history: unexpected %q answer", msg.resp.Type))
+		return common.ReportError(fmt.Errorf("history: unexpected %q answer", msg.Resp.Type))
 	}
-	chg := m.st.ApplyHistory(msg.lane, msg.before, *h)
-	chg.Lanes = appendLane(chg.Lanes, msg.lane)
+	chg := m.st.ApplyHistory(msg.Lane, msg.Before, *h)
+	chg.Lanes = appendLane(chg.Lanes, msg.Lane)
 	cmd := m.applyChange(chg, nil)
-	if msg.lane == m.lane {
+	if msg.Lane == m.lane {
 		m.transcript.PageDone()
 		if len(h.Messages) > 0 { // an empty page never asks again (no request loop)
 			// A page that does not fill the screen asks for the next one.
 			cmd = tea.Batch(cmd, m.handleAction(m.transcript.LoadOlderIfAtTop()))
 		}
 	}
-	if m.jumping != nil && m.jumping.lane == msg.lane {
+	if m.jumping != nil && m.jumping.lane == msg.Lane {
 		cmd = tea.Batch(cmd, m.continueJump())
 	}
 	return cmd

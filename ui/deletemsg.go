@@ -35,25 +35,6 @@ func (m *Model) askDeleteSelected() tea.Cmd {
 	return nil
 }
 
-// deleteMessages sends message.delete and applies the gateway's
-// message.deleted answer as if the broadcast had arrived (it may not come
-// back to this device). An answer naming no lane is about the request's
-// (like a history page): that is no guess.
-func (m *Model) deleteMessages(f frame.Frame) tea.Cmd {
-	return requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, err error) tea.Msg {
-		if err != nil {
-			return session.Failed{What: "deleting the message", Err: err}
-		}
-		if resp.Type == frame.TypeMessageDeleted {
-			if resp.Unrouted() {
-				resp.ChatID, resp.ThreadID = f.ChatID, f.ThreadID
-			}
-			return ClientEventsMsg{&session.FrameEvent{Frame: resp}}
-		}
-		return common.InfoMsg{Text: "message deleted"}
-	})
-}
-
 // discardUnsent drops an unsent message (failed, or of unknown delivery)
 // the user chose not to send; nothing goes to the gateway.
 func (m *Model) discardUnsent(clientMsgID string) tea.Cmd {

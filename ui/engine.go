@@ -41,12 +41,17 @@ func (m *Model) run(r session.Result) tea.Cmd {
 // workCmd runs w in a tea.Cmd; a Notice it returns goes to the status bar,
 // anything else (a session.Reply) comes back to Update.
 func workCmd(w session.Work) tea.Cmd {
+	if w == nil {
+		return nil
+	}
 	return func() tea.Msg {
 		switch out := w(context.Background()).(type) {
 		case nil:
 			return nil
 		case session.Notice:
 			return infoMsg(out)
+		case session.Events: // the broadcast a request's answer stands for
+			return ClientEventsMsg(out)
 		default:
 			return out
 		}

@@ -86,48 +86,14 @@ func (m *Model) showBanners() tea.Cmd {
 // those that arrived live in the focused lane while the view follows the
 // bottom. A sync replay is acknowledged once, at its end (syncDone).
 func (m *Model) readReceipts(frames []frame.Frame) tea.Cmd {
-	if m.gw == nil || !m.transcript.Following() || m.conn != common.ConnOnline {
+	if m.gw == nil || !m.transcript.Following() {
 		return nil
 	}
-	var out []frame.Frame
-	for _, f := range frames {
-		if f.Cursor > 0 {
-			continue // replayed
-		}
-		var id string
-		switch p := f.Payload.(type) {
-		case *frame.Message:
-			if p.Role != frame.RoleUser {
-				id = p.MessageID
-			}
-		case *frame.MessageStop:
-			id = p.MessageID
-		}
-		if id != "" && f.Lane() == m.lane {
-			out = append(out, frame.Frame{Type: frame.TypeReadReceipt, Payload: &frame.ReadReceipt{
-				ChatID: frame.Some(m.lane.ChatID), ThreadID: frame.OrNull(m.lane.ThreadID), MessageID: id}})
-		}
-	}
-	if len(out) == 0 {
-		return nil
-	}
-	return workCmd(m.eng.SendFrames(out...))
+	return workCmd(m.eng.Receipts(frames, m.lane))
 }
 
 // readNewest reports the focused lane's newest message from the agent read.
-func (m *Model) readNewest() tea.Cmd {
-	ln := m.st.Lane(m.lane)
-	if ln == nil || m.gw == nil || m.conn != common.ConnOnline {
-		return nil
-	}
-	for i := ln.Len() - 1; i >= max(ln.Len()-animScan, 0); i-- {
-		if it := ln.Item(i); it.Msg != nil && it.Msg.ID != "" && it.Msg.Role != frame.RoleUser && !it.Msg.Streaming {
-			return workCmd(m.eng.SendFrames(frame.Frame{Type: frame.TypeReadReceipt, Payload: &frame.ReadReceipt{
-				ChatID: frame.Some(m.lane.ChatID), ThreadID: frame.OrNull(m.lane.ThreadID), MessageID: it.Msg.ID}}))
-		}
-	}
-	return nil
-}
+func (m *Model) readNewest() tea.Cmd { return workCmd(m.eng.ReadNewest(m.lane)) }
 
 // handleConn applies a change of the client's connection state.
 func (m *Model) handleConn(ev *session.StateEvent) tea.Cmd {
@@ -172,7 +138,7 @@ func (m *Model) resolveUnknown() tea.Cmd {
 	for _, o := range m.st.Outgoing() {
 		if o.Delivery == store.DeliveryUnknown && !seen[o.Lane] {
 			seen[o.Lane] = true
-			cmds = append(cmds, m.historyCmd(o.Lane, &frame.HistoryRequest{Limit: historyPage}))
+			cmds = append(cmds, m.historyCmd(o.Lane, &frame.HistoryRequest{Limit: session.HistoryPage}))
 		}
 	}
 	return tea.Batch(cmds...)

@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/store"
 )
 
@@ -31,7 +32,7 @@ func (m *Model) reconcileSynced() tea.Cmd {
 	cmds = append(cmds, m.scr.tick(w.Grace, reconcileMsg{gen: w.Gen}))
 	if m.gw != nil {
 		for _, l := range w.Lanes {
-			cmds = append(cmds, m.historyCmd(l, &frame.HistoryRequest{Limit: historyPage}))
+			cmds = append(cmds, m.historyCmd(l, &frame.HistoryRequest{Limit: session.HistoryPage}))
 		}
 	}
 	return tea.Batch(cmds...)

@@ -78,10 +78,10 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 			m.closeDialog()
 		}
 		if m.gw != nil && a.Frame.Type == frame.TypeChannelCreate {
-			return m.createChannel(a.Frame)
+			return workCmd(m.eng.CreateChannel(a.Frame))
 		}
 		if m.gw != nil && a.Frame.Type == frame.TypeMessageDelete {
-			return m.deleteMessages(a.Frame)
+			return workCmd(m.eng.Delete(a.Frame))
 		}
 		if m.gw != nil {
 			return workCmd(m.eng.Fire(a.Frame.Type, a.Frame))

@@ -309,8 +309,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.pagerDone(msg)
 	case ClientEventsMsg:
 		return m.handleClientEvents(msg)
-	case historyLoadedMsg:
-		return m.held.Reduce(session.Call(func() tea.Cmd { return m.handleHistory(msg) }, msg.needs(m.st)))
+	case session.History:
+		return m.held.Reduce(session.Call(func() tea.Cmd { return m.handleHistory(msg) }, msg.Needs(m.st)))
 	case pageLoadedMsg:
 		return m.handlePage(msg)
 	case session.Ahead:
@@ -321,7 +321,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.held.Reduce(m.held.OnLane(msg.Lane, func() tea.Cmd { return m.run(m.eng.Handle(msg)) }))
 	case reconcileMsg:
 		return m.held.Reduce(session.Call(func() tea.Cmd { return m.handleReconcile(msg) }, m.settleNeeds))
-	case channelCreatedMsg:
+	case session.ChannelCreated:
 		return m.handleChannelCreated(msg)
 	case tea.EnvMsg: // the terminal's environment: the editor's, the pager's, and the previews'
 		m.term.update(msg)

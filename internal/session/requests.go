@@ -31,13 +31,12 @@ func (f Failed) Notice() Notice {
 // Fire is the work of a request whose success needs no handling; a
 // failure comes back as a Failed.
 func (e *Engine) Fire(what string, f frame.Frame) Work {
-	c, timeout := e.opts.Conn, e.opts.RequestTimeout
-	return func(ctx context.Context) any {
-		if _, err := Request(ctx, c, timeout, f); err != nil {
+	return e.Request(f, func(_ frame.Frame, err error) any {
+		if err != nil {
 			return Failed{What: what, Err: err, Text: TypedText(f)}
 		}
 		return nil
-	}
+	})
 }
 
 // TypedText is the text the user typed that request f carries (a
