@@ -266,7 +266,7 @@ func (s *session) read(ctx context.Context) (wsclient.Event, error) {
 	ev, err := s.c.Next(wait)
 	if err != nil && ctx.Err() == nil && wait.Err() != nil {
 		s.dueAt, s.settled = time.Time{}, slices.Clone(s.eng.Recon().Pending())
-		s.changed = s.eng.Recon().Due(s.st, s.dueGen)
+		s.changed = s.eng.SettleDue(s.dueGen)
 		return nil, nil
 	}
 	if err != nil {
@@ -284,8 +284,8 @@ func (s *session) read(ctx context.Context) (wsclient.Event, error) {
 	case *wsclient.CursorResetEvent:
 		s.changed = s.eng.ResetCursor(ev.Gateway)
 	case *wsclient.CursorEvent:
-		if w := s.eng.Recon().Synced(s.st); len(w.Lanes) > 0 {
-			s.dueAt, s.dueGen = time.Now().Add(w.Grace), w.Gen
+		if _, grace := s.eng.Synced(); grace.After > 0 { // the history pages are the TUI's
+			s.dueAt, s.dueGen = time.Now().Add(grace.After), grace.Gen
 		}
 	case *wsclient.StateEvent:
 		if ev.State == wsclient.StateOnline {

@@ -320,7 +320,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case session.Steered: // settling a lane no turn ran in reads it first
 		return m.held.Reduce(m.held.OnLane(msg.Lane, func() tea.Cmd { return m.run(m.eng.Handle(msg)) }))
 	case reconcileMsg:
-		return m.held.Reduce(session.Call(func() tea.Cmd { return m.handleReconcile(msg) }, m.settleNeeds))
+		return m.handleReconcile(msg)
 	case session.ChannelCreated:
 		return m.handleChannelCreated(msg)
 	case tea.EnvMsg: // the terminal's environment: the editor's, the pager's, and the previews'
