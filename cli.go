@@ -53,6 +53,7 @@ type cliOptions struct {
 	debug        bool
 	debugContent bool
 	inline       bool          // --inline: no alternate screen, messages go to the scrollback
+	linear       bool          // --linear: plain lines for a screen reader (internal/linear)
 	sim          simOptions    // gateway-sim
 	listen       string        // serve: address to listen on
 	auditSince   time.Duration // audit: only answers this recent (0: all)
@@ -105,6 +106,8 @@ Flags:
   --debug-content      with --debug, keep message text in the frame log
   --inline             no alternate screen: finished messages go to the terminal's
                        scrollback (search, select, tmux copy-mode), the rest stays live
+  --linear             plain lines for a screen reader: no redraws, every picker
+                       answered by typing (also linear = true, or TERM=dumb)
   --demo               run against the in-process demo gateway
   --version            print the version
   -h, --help           print this help
@@ -183,6 +186,7 @@ func parseCommand(args []string) (cliOptions, error) {
 	fs.BoolVar(&o.debug, "debug", false, "")
 	fs.BoolVar(&o.debugContent, "debug-content", false, "")
 	fs.BoolVar(&o.inline, "inline", false, "")
+	fs.BoolVar(&o.linear, "linear", false, "")
 	fs.BoolVar(&demo, "demo", false, "")
 	fs.BoolVar(&showVersion, "version", false, "")
 	fs.BoolVar(&help, "help", false, "")

@@ -16,6 +16,7 @@ func TestParseArgs(t *testing.T) {
 		{"run with url", []string{"--url", "wss://h/ws", "--token", "t"}, cliOptions{cmd: cmdRun, url: "wss://h/ws", token: "t"}},
 		{"demo", []string{"--demo"}, cliOptions{cmd: cmdDemo}},
 		{"inline", []string{"--inline", "--url", "ws://127.0.0.1:1/ws"}, cliOptions{cmd: cmdRun, inline: true, url: "ws://127.0.0.1:1/ws"}},
+		{"linear", []string{"--linear"}, cliOptions{cmd: cmdRun, linear: true}},
 		{"version", []string{"--version"}, cliOptions{cmd: cmdVersion}},
 		{"help", []string{"-h"}, cliOptions{cmd: cmdHelp}},
 		{"help word", []string{"help"}, cliOptions{cmd: cmdHelp}},

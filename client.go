@@ -31,6 +31,9 @@ import (
 // runClient runs the TUI against the resolved profile until the user quits,
 // and maps how it ended to an exit code.
 func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr io.Writer) (code int) {
+	if linearMode(opts, cfg, os.Getenv) {
+		return runLinear(ctx, cfg, opts, stderr)
+	}
 	lg, km, warnings, err := openLog(cfg, opts, stderr)
 	if err != nil {
 		return exitFailure
@@ -111,8 +114,8 @@ func storeOpenAdvice(stderr io.Writer, cfg *config.Config, err error) {
 		holder = fmt.Sprintf("another Iris, process %d,", inUse.PID)
 	}
 	fmt.Fprintf(stderr, "iris: %s has profile %q open (its store %s).\n", holder, cfg.Profile, cfg.DataDir)
-	fmt.Fprintln(stderr, "iris: quit that Iris first (it saves its drafts and queued messages), or run this one with another profile (--profile NAME);")
-	fmt.Fprintln(stderr, "iris: iris send, tail, pickers, answer and approve work beside it. Do not move the directory away: its queued messages and drafts are in it.")
+	fmt.Fprintln(stderr, "iris: use that Iris, or quit that Iris first (it saves its drafts and queued messages), or run this one with another profile (--profile NAME, a device with its own store);")
+	fmt.Fprintln(stderr, "iris: iris send, tail, pickers, answer and approve work beside it. Do not move the directory away or remove its lock: its queued messages and drafts are in it.")
 }
 
 // uiOptions are the UI's options from the configuration and command line;
@@ -185,11 +188,12 @@ func runProgram(ctx context.Context, client *wsclient.Client, model *ui.Model, l
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	defer startBenchProfile(stderr)()
+	tuneGC()
 	p := tea.NewProgram(benchModel(model), tea.WithContext(ctx), tea.WithFPS(renderFPS))
 	stop := runBeside(ctx, client, p)
 	_, err := p.Run()
 	runErr := stop()
-	model.SaveDraft() // Update has stopped, so this cannot race it
+	model.SaveTyped() // Update has stopped, so this cannot race it
 
 	var authErr *wsclient.AuthError
 	var handshakeErr *wsclient.HandshakeError

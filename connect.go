@@ -29,6 +29,10 @@ func runConnect(ctx context.Context, opts cliOptions, stderr io.Writer) int {
 // token, then the client.
 func connectWith(ctx context.Context, cfg *config.Config, opts cliOptions, stderr io.Writer) int {
 	var code int
+	if cfg.NeedsSetup() && linearMode(opts, cfg, os.Getenv) {
+		fmt.Fprintln(stderr, "iris: this profile has no gateway URL or token yet; pass --url and --token, or set them in the profile (iris config path shows where)")
+		return exitConfig
+	}
 	if cfg.NeedsSetup() {
 		res, ok, err := setup.Run(ctx, setup.Options{
 			Paths:      cfg.Paths,

@@ -47,7 +47,7 @@ func runServe(ctx context.Context, opts cliOptions, stdout, stderr io.Writer) in
 	srv, err := sshserve.New(sshserve.Config{
 		Listen: opts.listen, AuthorizedKeys: keys, HostKey: filepath.Join(cfg.DataDir, hostKeyFile),
 		DataDir: cfg.DataDir, IdleTimeout: opts.serve.idleTimeout, MaxSessions: opts.serve.maxSessions,
-		App: app.start, Logger: logger,
+		App: app.start, WantsPlain: app.wantsLinear, PlainApp: app.startLinear, Logger: logger,
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, "iris:", err)

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"path/filepath"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/config"
+	"github.com/hermes/iris/internal/linear"
 	"github.com/hermes/iris/sshserve"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/themes"
@@ -37,9 +39,9 @@ type sshApp struct {
 	log   *slog.Logger
 }
 
-// start is the sshserve.App.
-func (a *sshApp) start(ctx context.Context, t *sshserve.Terminal) (*tea.Program, func(), error) {
-	lg := a.log.With("key", t.Fingerprint, "device", t.DeviceName)
+// open opens session t's store (the key's own) and its connection to the
+// profile's gateway, as the key's device.
+func (a *sshApp) open(t *sshserve.Terminal, lg *slog.Logger) (*store.State, *wsclient.Client, error) {
 	deviceID, err := loadDeviceID(t.DataDir)
 	if err != nil {
 		return nil, nil, err
@@ -55,6 +57,16 @@ func (a *sshApp) start(ctx context.Context, t *sshserve.Terminal) (*tea.Program,
 	})
 	if err != nil {
 		st.Close()
+		return nil, nil, err
+	}
+	return st, client, nil
+}
+
+// start is the sshserve.App.
+func (a *sshApp) start(ctx context.Context, t *sshserve.Terminal) (*tea.Program, func(), error) {
+	lg := a.log.With("key", t.Fingerprint, "device", t.DeviceName)
+	st, client, err := a.open(t, lg)
+	if err != nil {
 		return nil, nil, err
 	}
 	uo := a.ui
@@ -81,7 +93,7 @@ func (a *sshApp) start(ctx context.Context, t *sshserve.Terminal) (*tea.Program,
 		if err := stop(); err != nil && !errors.Is(err, context.Canceled) {
 			lg.Warn("ssh: gateway connection", "err", err)
 		}
-		model.SaveDraft() // the program has stopped, so this cannot race Update
+		model.SaveTyped() // the program has stopped, so this cannot race Update
 		if err := st.Close(); err != nil {
 			lg.Error("ssh: store close", "err", err)
 		}
@@ -95,4 +107,36 @@ func attachOff(files string) string {
 		return ""
 	}
 	return "attaching is off: the server was started without --files DIR"
+}
+
+// wantsLinear says an SSH session asked for the linear mode: its client
+// sent IRIS_LINEAR=1 (ssh -o SetEnv=IRIS_LINEAR=1) or TERM=dumb, or the
+// profile says linear = true.
+func (a *sshApp) wantsLinear(t *sshserve.Terminal) bool {
+	return a.cfg.Linear || t.Getenv("IRIS_LINEAR") == "1" || t.Getenv("TERM") == "dumb"
+}
+
+// startLinear is the sshserve.PlainApp: the linear front-end on the
+// session's input and output, as the key's device.
+func (a *sshApp) startLinear(ctx context.Context, t *sshserve.Terminal, in io.Reader, out io.Writer) error {
+	lg := a.log.With("key", t.Fingerprint, "device", t.DeviceName)
+	st, client, err := a.open(t, lg)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- client.Run(ctx) }()
+	err = linear.Run(ctx, linear.Options{
+		In: in, Out: out, Echo: true, Gateway: client, State: st,
+		Audit: a.ui.Audit, GatewayURL: a.cfg.URL, DeviceName: t.DeviceName, Footer: a.ui.Settings.RuntimeFooter,
+	})
+	cancel()
+	if runErr := <-done; runErr != nil && !errors.Is(runErr, context.Canceled) {
+		lg.Warn("ssh: gateway connection", "err", runErr)
+	}
+	if cerr := st.Close(); cerr != nil {
+		lg.Error("ssh: store close", "err", cerr)
+	}
+	return err
 }

@@ -65,7 +65,8 @@ type Entry struct {
 	Result   Result `json:"result"`
 	Reason   string `json:"reason,omitempty"` // why it failed
 	// Via is who answered when it was not the TUI's keyboard: "iris
-	// answer", or "policy FILE rule NAME" for iris approve.
+	// answer", "iris --linear", or "policy FILE rule NAME" for iris
+	// approve.
 	Via string `json:"via,omitempty"`
 	// PickerID is the gateway's picker_id. With Device, Policy and Rule
 	// (iris approve's policy file base name and rule) it lets the TUI say

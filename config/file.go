@@ -46,10 +46,13 @@ type Profile struct {
 	DeviceName   string `toml:"device_name,omitempty"`
 	// ConnectTimeout bounds how long the commands for scripts try to reach
 	// the gateway (their --connect-timeout); unset, they use their default.
-	ConnectTimeout *Duration           `toml:"connect_timeout,omitempty"`
-	Theme          Theme               `toml:"theme,omitempty"`
-	Settings       SettingsFile        `toml:"settings,omitempty"`
-	Keys           map[string][]string `toml:"keys,omitempty"`
+	ConnectTimeout *Duration `toml:"connect_timeout,omitempty"`
+	// Linear starts the screen-reader mode (iris --linear) with this
+	// profile.
+	Linear   bool                `toml:"linear,omitempty"`
+	Theme    Theme               `toml:"theme,omitempty"`
+	Settings SettingsFile        `toml:"settings,omitempty"`
+	Keys     map[string][]string `toml:"keys,omitempty"`
 }
 
 // SettingsFile holds the setting defaults as written in the file; nil or ""

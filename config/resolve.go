@@ -87,6 +87,8 @@ type Config struct {
 	DataDir     string // this profile's store directory
 	// ConnectTimeout is the profile's connect_timeout, 0 when unset.
 	ConnectTimeout time.Duration
+	// Linear is the profile's linear: start in the screen-reader mode.
+	Linear bool
 
 	Theme    string // ThemeAuto, ThemeDark or ThemeLight
 	Settings Settings
@@ -133,6 +135,7 @@ func Load(ctx context.Context, opts Options) (*Config, error) {
 	c.Insecure = opts.Insecure || p.Insecure
 	c.CAFile = firstNonEmpty(opts.CAFile, expandPath(paths.ConfigDir, p.CAFile))
 	c.DeviceName = firstNonEmpty(opts.DeviceName, p.DeviceName)
+	c.Linear = p.Linear
 	if p.ConnectTimeout != nil {
 		c.ConnectTimeout = time.Duration(*p.ConnectTimeout)
 	}

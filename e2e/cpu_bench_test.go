@@ -72,8 +72,8 @@ func settled(tb testing.TB, pid int) time.Duration {
 
 // streamCPU is one run of the benchmark: the binary (rendering or not)
 // online against a simulator, the answer streamed into the focused lane,
-// the CPU it took, then the CPU it used idle over idle.
-func streamCPU(b *testing.B, render bool, idle time.Duration) (stream, idleCPU time.Duration) {
+// the CPU it took, then the CPU it used idle over idle, and its peak RSS.
+func streamCPU(b *testing.B, render bool, idle time.Duration) (stream, idleCPU time.Duration, peak int64) {
 	const token = "bench-token"
 	sim, url := startSim(b, token, 0)
 	e := newEnv(b)
@@ -81,6 +81,9 @@ func streamCPU(b *testing.B, render bool, idle time.Duration) (stream, idleCPU t
 	if !render {
 		e.extra = append(e.extra, "IRIS_BENCH_NO_RENDER=1")
 	}
+	// More of the binary's environment, such as GOGC=100 (the binary
+	// keeps a GOGC it is given) or GOMAXPROCS=1.
+	e.extra = append(e.extra, strings.Fields(os.Getenv("IRIS_BENCH_ENV"))...)
 	if dir := os.Getenv("IRIS_BENCH_PROFILE_DIR"); dir != "" {
 		name := map[bool]string{true: "render.pprof", false: "protocol.pprof"}[render]
 		e.extra = append(e.extra, "IRIS_BENCH_CPUPROFILE="+filepath.Join(dir, name))
@@ -102,8 +105,30 @@ func streamCPU(b *testing.B, render bool, idle time.Duration) (stream, idleCPU t
 	after := settled(b, pid)
 	time.Sleep(idle) // the idle period measured
 	idleCPU = cpuTime(b, pid) - after
+	peak = peakRSS(b, pid)
 	r.quit()
-	return after - before, idleCPU
+	return after - before, idleCPU, peak
+}
+
+// peakRSS is the most resident memory the process pid has had, in bytes
+// (VmHWM in /proc/PID/status).
+func peakRSS(tb testing.TB, pid int) int64 {
+	tb.Helper()
+	raw, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for line := range strings.Lines(string(raw)) {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			if err != nil {
+				tb.Fatalf("VmHWM %q: %v", v, err)
+			}
+			return kb << 10
+		}
+	}
+	tb.Fatal("no VmHWM in /proc/PID/status")
+	return 0
 }
 
 // BenchmarkStreamCPU runs the real binary in tmux at 120×40 against the
@@ -112,10 +137,14 @@ func streamCPU(b *testing.B, render bool, idle time.Duration) (stream, idleCPU t
 // time from /proc: x-protocol is its CPU with rendering over its CPU for
 // the same stream with rendering off (IRIS_BENCH_NO_RENDER=1, the
 // protocol's share: decode, store, Update). idle-%core is the rendering
-// binary's CPU over benchIdle idle after the answer, in % of one core.
+// binary's CPU over benchIdle idle after the answer, in % of one core;
+// render-peak-rss-MiB its peak resident memory (VmHWM).
 // IRIS_BENCH_PROFILE_DIR=dir writes both runs' CPU profiles there;
 // IRIS_BENCH_BINARY=path measures that build instead (an older commit with
-// benchswitch.go added, for a before/after figure).
+// benchswitch.go added, for a before/after figure); IRIS_BENCH_IDLE=5s
+// shortens the idle measurement (default 60 s) for profiling runs;
+// IRIS_BENCH_ENV="GOGC=100 …" adds to the binary's environment (GOGC=100:
+// without tuneGC's target).
 //
 //	go test ./e2e -run '^$' -bench StreamCPU -benchtime 1x
 func BenchmarkStreamCPU(b *testing.B) {
@@ -123,15 +152,25 @@ func BenchmarkStreamCPU(b *testing.B) {
 		defer func(built string) { binary = built }(binary)
 		binary = p
 	}
+	idleFor := benchIdle
+	if v := os.Getenv("IRIS_BENCH_IDLE"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			b.Fatalf("IRIS_BENCH_IDLE=%q: want a positive duration", v)
+		}
+		idleFor = d
+	}
 	var withRender, protocol, idle time.Duration
+	var rss int64
 	for b.Loop() {
-		p, _ := streamCPU(b, false, 0)
-		w, i := streamCPU(b, true, benchIdle)
-		protocol, withRender, idle = protocol+p, withRender+w, idle+i
+		p, _, _ := streamCPU(b, false, 0)
+		w, i, m := streamCPU(b, true, idleFor)
+		protocol, withRender, idle, rss = protocol+p, withRender+w, idle+i, max(rss, m)
 	}
 	n := float64(b.N)
 	b.ReportMetric(float64(withRender)/float64(protocol), "x-protocol")
 	b.ReportMetric(withRender.Seconds()/n, "render-cpu-s")
 	b.ReportMetric(protocol.Seconds()/n, "protocol-cpu-s")
-	b.ReportMetric(100*float64(idle)/float64(benchIdle)/n, "idle-%core")
+	b.ReportMetric(100*float64(idle)/float64(idleFor)/n, "idle-%core")
+	b.ReportMetric(float64(rss)/(1<<20), "render-peak-rss-MiB")
 }

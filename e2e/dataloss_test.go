@@ -156,6 +156,41 @@ func TestFirstMessageOnFreshProfileIsKept(t *testing.T) {
 	r.quit()
 }
 
+// On a fresh profile with the token wrong, the first message survives what
+// the user must do next: quit (Ctrl+C, as the notice says: fix the token,
+// then restart Iris), a start with the gateway down closed by its
+// terminal (SIGHUP), and a start with the right token, where it is sent
+// once with Enter.
+func TestFirstMessageOnFreshProfileSurvivesRestarts(t *testing.T) {
+	const token = "right-token"
+	sim, url := startSim(t, token, 0)
+	e := newEnv(t)
+	const text = "hello before the token was fixed"
+	r := e.start("--url", url, "--token", "wrong-token")
+	r.waitShows("token rejected", "Message…")
+	r.typeLine(text)
+	r.waitShows("no channel to send to yet", "› "+text)
+	r.keys("C-c") // the user quits to fix the token; the text is not cleared
+	r.waitShows("kept for the next start", "› "+text)
+	r.keys("C-c")
+	if code := r.waitExit(); code != 4 {
+		t.Fatalf("exit %d after the rejected token, want 4", code)
+	}
+
+	down := e.start("--url", closedURL(t), "--token", token)
+	down.waitShows("connecting", "› "+text)
+	down.signal(syscall.SIGHUP)
+
+	fixed := e.start("--url", url, "--token", token)
+	fixed.waitShows("● online", "Any failing tests? (#30)", "› "+text)
+	fixed.keys("Enter")
+	waitReceived(t, sim, func(f frame.Frame) bool { return sentText(f) == text })
+	fixed.quit()
+	if n := received(sim, text); n != 1 {
+		t.Fatalf("%q reached the gateway %d times", text, n)
+	}
+}
+
 // kill -9 within milliseconds of Enter on a message with an attachment:
 // its text is kept (the composer shows it again on the next start).
 func TestKillRightAfterEnterWithAttachmentKeepsText(t *testing.T) {

@@ -210,6 +210,13 @@ func (e *env) start(args ...string) *run {
 	e.t.Helper()
 	e.runs++
 	name := "run" + strconv.Itoa(e.runs)
+	e.tmux("new-session", "-d", "-s", name, "-x", strconv.Itoa(cols), "-y", strconv.Itoa(e.paneRows()), e.commandLine(args...))
+	return &run{e: e, name: name}
+}
+
+// commandLine is the shell command that runs the binary with args in the
+// environment of e.
+func (e *env) commandLine(args ...string) string {
 	words := []string{"exec", "env", "-u", "IRIS_URL", "-u", "IRIS_TOKEN", "-u", "IRIS_PROFILE"}
 	for _, v := range append(e.environ(), binary) {
 		words = append(words, shellQuote(v))
@@ -217,12 +224,15 @@ func (e *env) start(args ...string) *run {
 	for _, a := range args {
 		words = append(words, shellQuote(a))
 	}
-	height := rows
+	return strings.Join(words, " ")
+}
+
+// paneRows is the height of a run's pane: e.height, or rows.
+func (e *env) paneRows() int {
 	if e.height > 0 {
-		height = e.height
+		return e.height
 	}
-	e.tmux("new-session", "-d", "-s", name, "-x", strconv.Itoa(cols), "-y", strconv.Itoa(height), strings.Join(words, " "))
-	return &run{e: e, name: name}
+	return rows
 }
 
 // connectOnce runs the binary online until the simulator's seeded history is

@@ -55,6 +55,10 @@ func Decode(data []byte, dir Direction) (Frame, error) {
 		if _, own := p.(laneCarrier); !own && (!f.ChatID.Valid || !f.ThreadID.Present) {
 			f.inPayload = scanLane(env.payload)
 		}
+		if u, ok := p.(*MessageUpdate); ok && decodeUpdateFast(env.payload, u) {
+			f.Payload = p
+			return f, nil
+		}
 		if err := json.Unmarshal(env.payload, p); err != nil {
 			var se *json.SyntaxError
 			if errors.As(err, &se) {

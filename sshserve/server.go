@@ -62,6 +62,11 @@ func (t *Terminal) Getenv(name string) string {
 // whatever the program used. ctx ends with the session.
 type App func(ctx context.Context, t *Terminal) (p *tea.Program, finish func(), err error)
 
+// PlainApp runs a session that asked for plain lines (Config.WantsPlain)
+// on the session's input and output itself, without a program, until ctx
+// ends or it is done; it saves and closes what it used before returning.
+type PlainApp func(ctx context.Context, t *Terminal, in io.Reader, out io.Writer) error
+
 // Config configures a Server. AuthorizedKeys, HostKey, DataDir and App
 // are required.
 type Config struct {
@@ -74,8 +79,12 @@ type Config struct {
 	MaxFailures    int           // failures logged per address or key within FailureWindow;
 	FailureWindow  time.Duration // the rest are not (a key in the file always gets in)
 	App            App
-	Logger         *slog.Logger
-	Now            func() time.Time
+	// WantsPlain says a session asked for plain lines (iris --linear):
+	// PlainApp runs it instead of App. nil: every session runs App.
+	WantsPlain func(*Terminal) bool
+	PlainApp   PlainApp
+	Logger     *slog.Logger
+	Now        func() time.Time
 }
 
 // Server is an SSH server that serves nothing but Iris.
@@ -93,6 +102,7 @@ type Server struct {
 	ln      net.Listener
 	closing bool
 	progs   map[*tea.Program]bool
+	plains  map[*running]context.CancelFunc // the plain sessions running, and how to end each
 	active  sync.WaitGroup
 }
 
@@ -128,7 +138,8 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, log: cfg.Logger, signer: signer, created: created, keys: kl,
 		fails: newFailures(cfg.MaxFailures, cfg.FailureWindow, cfg.Now),
-		slots: newSlots(cfg.MaxSessions), progs: map[*tea.Program]bool{}}
+		slots: newSlots(cfg.MaxSessions), progs: map[*tea.Program]bool{},
+		plains: map[*running]context.CancelFunc{}}
 	// The host key goes in as an option: wish.NewServer writes a key of its
 	// own into the working directory when it is given none.
 	s.srv, err = wish.NewServer(
@@ -203,6 +214,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	for p := range s.progs {
 		p.Quit()
+	}
+	for _, end := range s.plains {
+		end()
 	}
 	s.mu.Unlock()
 	done := make(chan struct{})

@@ -61,6 +61,11 @@ func (s *Server) session(next ssh.Handler) ssh.Handler {
 
 		ctx, cancel := context.WithCancel(sess.Context())
 		defer cancel()
+		if s.cfg.WantsPlain != nil && s.cfg.WantsPlain(term) {
+			s.plain(ctx, sess, r)
+			log.Info("ssh: session end", "device", term.DeviceName, "plain", true)
+			return
+		}
 		bm.MiddlewareWithProgramHandler(func(sess ssh.Session) *tea.Program {
 			return s.program(ctx, sess, r)
 		})(next)(sess)
@@ -101,6 +106,36 @@ func (s *Server) program(ctx context.Context, sess ssh.Session, r *running) *tea
 	r.in.onEnd(p.Quit) // the client closed the session
 	go r.in.watch(ctx, s.cfg.IdleTimeout, p.Quit)
 	return p
+}
+
+// plain runs a session that asked for plain lines with the PlainApp,
+// with the same idle watch and shutdown as a program.
+func (s *Server) plain(ctx context.Context, sess ssh.Session, r *running) {
+	ctx, end := context.WithCancel(ctx)
+	defer end()
+	s.mu.Lock()
+	if s.closing {
+		s.mu.Unlock()
+		wish.Errorln(sess, "iris: the server is shutting down")
+		return
+	}
+	s.plains[r] = end
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.plains, r)
+		s.mu.Unlock()
+	}()
+	r.in.onEnd(end) // the client closed the session
+	go r.in.watch(ctx, s.cfg.IdleTimeout, end)
+	if err := s.cfg.PlainApp(ctx, r.term, r.in, sess); err != nil {
+		s.log.Error("ssh: session cannot start", "key", r.term.Fingerprint, "err", err)
+		wish.Errorln(sess, "iris:", err)
+		return
+	}
+	if r.in.timedOut() {
+		wish.Println(sess, "\r\niris: closed after", s.cfg.IdleTimeout, "without input")
+	}
 }
 
 // allowRequest admits an interactive shell with a pty and nothing else:

@@ -170,7 +170,13 @@ func (s *State) NeedFrame(r *Reads, f frame.Frame, replayed bool) bool {
 			need = either(need, s.needBack(r, l, time.UnixMilli(p.TS)))
 		}
 		return need
-	case *frame.Commentary, *frame.ToolStart, *frame.ToolProgress, *frame.ToolEnd, *frame.Typing, *frame.AgentBusy, *frame.Media:
+	case *frame.Commentary:
+		need := s.needFill(r, l)
+		if p.MessageID != "" {
+			need = either(need, s.needID(r, l, commentaryKey(p.MessageID)))
+		}
+		return need
+	case *frame.ToolStart, *frame.ToolProgress, *frame.ToolEnd, *frame.Typing, *frame.AgentBusy, *frame.Media:
 		return s.needFill(r, l)
 	case *frame.Picker:
 		return frame.IsPicker(f.Type) && s.needFill(r, l)

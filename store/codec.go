@@ -45,6 +45,11 @@ func encodeItem(l frame.Lane, it *Item) (itemRow, error) {
 		r.msgID = sql.NullString{String: it.Msg.ID, Valid: it.Msg.ID != ""}
 		r.clientMsgID = sql.NullString{String: it.Msg.ClientMsgID, Valid: it.Msg.ClientMsgID != ""}
 	}
+	if !r.msgID.Valid && it.key != "" {
+		// Commentary and media offers are found by their dedupe key once
+		// shed from memory (knownElsewhere), as messages by their id.
+		r.msgID = sql.NullString{String: it.key, Valid: true}
+	}
 	return r, nil
 }
 

@@ -125,8 +125,11 @@ func (s *State) applyToolEnd(l frame.Lane, t *frame.ToolEnd, replayed bool) {
 	s.turnMovedOn(ln)
 }
 
-// applyCommentary adds an assistant beat (a repeat of a known message_id is
-// a no-op).
+// commentaryKey is the dedupe key of the commentary beat message_id id.
+func commentaryKey(id string) string { return "c:" + id }
+
+// applyCommentary adds an assistant beat (a repeat of a known message_id,
+// held in memory or only in the database, is a no-op).
 func (s *State) applyCommentary(l frame.Lane, c *frame.Commentary) {
 	ln := s.existingOrNew(l)
 	if ln == nil {
@@ -134,8 +137,8 @@ func (s *State) applyCommentary(l frame.Lane, c *frame.Commentary) {
 	}
 	it := &Item{Kind: KindCommentary, Text: c.Text, MessageID: c.MessageID, TS: s.now()}
 	if c.MessageID != "" {
-		it.key = "c:" + c.MessageID
-		if ln.byMsg[it.key] != nil {
+		it.key = commentaryKey(c.MessageID)
+		if ln.byMsg[it.key] != nil || s.knownElsewhere(ln, it.key) {
 			return
 		}
 	}

@@ -8,7 +8,7 @@ import (
 
 // draftDelay is how long the composer text must stay unchanged before it is
 // written to the store: a burst of typing costs one write, and a draft is
-// never more than this behind when Iris is killed (SaveDraft covers a clean
+// never more than this behind when Iris is killed (SaveTyped covers a clean
 // stop).
 const draftDelay = 300 * time.Millisecond
 
@@ -24,9 +24,6 @@ type draftSaveMsg struct{ gen int }
 // draftAfterUpdate schedules a draft save when the composer text differs
 // from the focused lane's stored draft. Each change restarts the delay.
 func (m *Model) draftAfterUpdate() tea.Cmd {
-	if m.lane.ChatID == "" {
-		return nil
-	}
 	v := m.composer.Value()
 	if v == m.drafts.seen {
 		return nil
@@ -47,11 +44,18 @@ func (m *Model) handleDraftSave(msg draftSaveMsg) tea.Cmd {
 	return nil
 }
 
-// SaveDraft writes the focused lane's composer text to the store now. Main
-// calls it after the program stopped (quit, SIGTERM, a closed terminal), so
-// a draft typed within draftDelay is kept too.
+// SaveDraft writes the focused lane's composer text to the store now.
+// Before any channel is known the text is kept under the zero lane, and
+// comes along into the first lane focused (switchLane, New).
 func (m *Model) SaveDraft() {
-	if m.lane.ChatID != "" {
-		m.st.SetDraft(m.lane, m.composer.Value())
-	}
+	m.st.SetDraft(m.lane, m.composer.Value())
+}
+
+// SaveTyped stores everything the user typed: the messages still held for
+// their lane's read, and the draft. Main calls it after the program
+// stopped (quit, SIGTERM, a closed terminal), so that a message whose
+// Enter was taken and a draft typed within draftDelay are kept too.
+func (m *Model) SaveTyped() {
+	m.held.Flush()
+	m.SaveDraft()
 }

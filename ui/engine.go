@@ -15,9 +15,13 @@ import (
 // back through route to the engine (session.Reply).
 
 // Gateway is what the UI needs of the protocol client; *wsclient.Client
-// satisfies it. It is the engine's connection (session.Conn): its methods
-// are only ever called inside tea.Cmds.
-type Gateway = session.Conn
+// satisfies it. It is the engine's connection (session.Conn) that also
+// sends read receipts (session.Sender): its methods are only ever called
+// inside tea.Cmds.
+type Gateway interface {
+	session.Conn
+	session.Sender
+}
 
 // AuditLog records the answers given to pickers on this device;
 // *audit.Log satisfies it (session.AuditLog).

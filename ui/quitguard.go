@@ -10,7 +10,8 @@ import (
 	"github.com/hermes/iris/ui/common"
 )
 
-// quitKey is Ctrl+C outside dialogs, in this order: it clears a draft,
+// quitKey is Ctrl+C outside dialogs, in this order: it clears a draft
+// (not one typed before any channel was known, which is kept),
 // stops the busy agent of the focused lane (once: while the stop is on its
 // way it goes on to quitting), and quits. While an approval
 // or question waits, a message is queued or an upload runs, the first
@@ -18,7 +19,8 @@ import (
 // approval waiting") and the next one quits; any other key in between
 // disarms it (handleKey).
 func (m *Model) quitKey() tea.Cmd {
-	if m.composer.Value() != "" {
+	kept := m.lane.ChatID == "" && m.composer.Value() != ""
+	if m.composer.Value() != "" && !kept {
 		m.composer.Reset()
 		m.scr.mark(needLayout)
 		return m.syncDrawer()
@@ -27,7 +29,14 @@ func (m *Model) quitKey() tea.Cmd {
 		return m.stopAgent()
 	}
 	m.held.Flush() // a message still held is queued, and counted below
-	if waiting := m.unfinished(); len(waiting) > 0 && !m.quitArmed {
+	waiting := m.unfinished()
+	if kept {
+		// No channel yet (the gateway down or the token wrong): the text
+		// cannot be sent, and clearing it would throw it away; it is
+		// kept for the next start (SaveTyped).
+		waiting = append(waiting, "your message is kept for the next start")
+	}
+	if len(waiting) > 0 && !m.quitArmed {
 		m.quitArmed = true
 		return common.ReportInfo("press " + m.com.KeyMap.Global.Quit.Help().Key + " again to quit · " + strings.Join(waiting, " · "))
 	}

@@ -133,9 +133,12 @@ func (m *Model) switchLane(l frame.Lane) {
 	draft := m.st.Draft(l)
 	if m.lane.ChatID != "" {
 		m.st.SetDraft(m.lane, m.composer.Value())
-	} else if typed := m.composer.Value(); typed != "" {
+	} else {
 		// Typed before any channel was known: it comes along.
-		draft = strings.TrimSuffix(typed+"\n"+draft, "\n")
+		if typed := m.composer.Value(); typed != "" {
+			draft = strings.TrimSuffix(typed+"\n"+draft, "\n")
+		}
+		m.st.SetDraft(m.lane, "")
 	}
 	m.lane = l
 	if m.bannerLane == l && l.ChatID != "" {

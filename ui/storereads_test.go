@@ -276,3 +276,21 @@ func TestQuitKeepsAMessageHeldForItsLanesRead(t *testing.T) {
 	}
 	h.mustShow("press ctrl+c again to quit")
 }
+
+// TestSignalKeepsAMessageHeldForItsLanesRead: a message sent into a lane
+// whose items are still being read, then SIGTERM or SIGHUP (the program
+// stops without a quit key): what main calls once the program stopped
+// stores it, queued for the next run.
+func TestSignalKeepsAMessageHeldForItsLanesRead(t *testing.T) {
+	h, _ := storedHarness(t)
+	h.openPending("Cron")
+	h.typeText("closed terminal")
+	h.m.Update(tea.KeyPressMsg{Code: tea.KeyEnter}) // its read is not run
+	if len(h.st.Outgoing()) != 0 {
+		t.Fatal("the message was stored before its lane was read")
+	}
+	h.m.SaveTyped()
+	if out := h.st.Outgoing(); len(out) != 1 || out[0].Text != "closed terminal" || out[0].Lane != cronLane {
+		t.Fatalf("outgoing %+v", out)
+	}
+}

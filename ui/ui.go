@@ -225,6 +225,7 @@ func New(opts Options) *Model {
 	m.sidebar.SetSpinner(spinnerFrames[0])
 	m.transcript.SetSpinner(spinnerFrames[0])
 	m.sidebar.Refresh()
+	m.composer.SetValue(opts.State.Draft(frame.Lane{})) // typed before any channel was known: switchLane takes it along
 	if l := opts.State.Focused(); l.ChatID != "" {
 		m.switchLane(l)
 	} else if l := opts.State.DefaultLane(); l.ChatID != "" {

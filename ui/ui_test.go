@@ -269,6 +269,7 @@ func TestEscapeNeverStopsOverADraft(t *testing.T) {
 
 func TestCtrlCClearsThenQuits(t *testing.T) {
 	h := newHarness(t, 100, 30)
+	h.online()
 	h.typeText("draft")
 	_, cmd := h.m.Update(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	if h.m.Composer() != "" || cmd != nil {
@@ -276,6 +277,24 @@ func TestCtrlCClearsThenQuits(t *testing.T) {
 	}
 	_, cmd = h.m.Update(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	mustQuit(t, cmd, "ctrl+c on an empty composer")
+}
+
+// Before any channel is known, Ctrl+C does not clear the text typed (it
+// cannot be sent yet, and would be lost): it asks once, saying the text is
+// kept for the next start, and quits on the next press.
+func TestCtrlCWithoutAChannelKeepsTheText(t *testing.T) {
+	h := newHarness(t, 100, 30)
+	h.typeText("first words")
+	h.mustNotQuit(h.ctrlC(), "the first ctrl+c with text and no channel")
+	if h.m.Composer() != "first words" {
+		t.Fatalf("composer %q after ctrl+c", h.m.Composer())
+	}
+	h.mustShow("kept for the next start")
+	mustQuit(t, h.ctrlC(), "the second ctrl+c")
+	h.m.SaveTyped()
+	if d := h.st.Draft(frame.Lane{}); d != "first words" {
+		t.Fatalf("stored draft %q", d)
+	}
 }
 
 // TestHelpIsContextual opens the help overlay from each pane: it shows that

@@ -1,6 +1,7 @@
 package wsclient
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"log/slog"
@@ -31,10 +32,13 @@ type Client struct {
 	mu   sync.Mutex
 	sess *session // the online connection, nil while offline
 
-	batchAt time.Time // NextBatch's goroutine only: when the next batch is due
+	// batchAt is when NextBatch's next batch is due (Unix nanoseconds of
+	// Timing.Now; 0 before the first). NextBatch's goroutine sets it; the
+	// reader reads it to pace itself (session.pace).
+	batchAt atomic.Int64
 
 	// Used only by the goroutine running Run (one connection at a time).
-	dedupe    dedupe
+	dedupe    *Dedupe
 	reached   int64 // highest cursor reached in this process
 	fieldWarn *fieldWarnings
 }
@@ -54,7 +58,7 @@ func New(cfg Config) (*Client, error) {
 		log:       cfg.Logger,
 		q:         newQueue(cfg.QueueSize),
 		media:     make(chan struct{}, 1),
-		dedupe:    newDedupe(),
+		dedupe:    cmp.Or(cfg.Dedupe, NewDedupe()),
 		fieldWarn: newFieldWarnings(cfg.Logger, &cfg.Timing),
 	}, nil
 }
@@ -71,7 +75,7 @@ func (c *Client) Next(ctx context.Context) (Event, error) {
 // per batch instead of one per frame. Config.BatchEvery paces the batches.
 // Use it from one goroutine.
 func (c *Client) NextBatch(ctx context.Context, limit int) ([]Event, error) {
-	if wait := c.batchAt.Sub(c.cfg.Timing.Now()); wait > 0 && c.q.len() < limit {
+	if wait := c.untilBatch(); wait > 0 && c.q.len() < limit {
 		t := time.NewTimer(wait)
 		select {
 		case <-t.C:
@@ -81,8 +85,19 @@ func (c *Client) NextBatch(ctx context.Context, limit int) ([]Event, error) {
 		}
 	}
 	evs, err := c.q.popBatch(ctx, limit)
-	c.batchAt = c.cfg.Timing.Now().Add(c.cfg.BatchEvery)
+	if c.cfg.BatchEvery > 0 {
+		c.batchAt.Store(c.cfg.Timing.Now().Add(c.cfg.BatchEvery).UnixNano())
+	}
 	return evs, err
+}
+
+// untilBatch is how long until NextBatch's next batch is due (≤ 0: now).
+func (c *Client) untilBatch() time.Duration {
+	at := c.batchAt.Load()
+	if at == 0 {
+		return 0
+	}
+	return time.Duration(at - c.cfg.Timing.Now().UnixNano())
 }
 
 // Run connects, says hello, syncs, keeps the connection alive and
@@ -158,6 +173,8 @@ func (c *Client) connect(ctx context.Context) (online time.Duration, restarting 
 		return 0, false, err
 	}
 	s := newSession(c, ws)
+	sctx, stopServing := c.serveContext(ctx, s)
+	defer stopServing()
 	go s.closeOn(ctx)
 	defer s.end()
 	ack, err := s.handshake()
@@ -170,8 +187,29 @@ func (c *Client) connect(ctx context.Context) (online time.Duration, restarting 
 	cur := c.startCursor(ctx, ack)
 	c.q.push(&HelloEvent{Ack: ack}, ctx.Done())
 	c.q.push(&StateEvent{State: StateOnline}, ctx.Done())
-	err = s.serve(ctx, cur)
+	err = s.serve(sctx, cur)
 	return time.Since(start), s.restarting, err
+}
+
+// serveContext is the context s reads and queues frames under: ctx, or
+// with Config.Drain, a context that outlives ctx by the drain, ended with
+// the socket at its end (closeOn starts the close handshake when ctx
+// ends).
+func (c *Client) serveContext(ctx context.Context, s *session) (context.Context, context.CancelFunc) {
+	if c.cfg.Drain <= 0 {
+		return ctx, func() {}
+	}
+	sctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	stop := context.AfterFunc(ctx, func() {
+		time.AfterFunc(c.cfg.Drain, func() {
+			cancel()
+			s.ws.Close()
+		})
+	})
+	return sctx, func() {
+		stop()
+		cancel()
+	}
 }
 
 // startCursor picks the cursor to sync from after hello.ack: the stored

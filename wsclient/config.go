@@ -38,6 +38,18 @@ type Config struct {
 	// uses the cursor it reached earlier in this process, else
 	// hello.ack.sync_cursor.
 	Cursor func() int64
+	// Dedupe, when set, knows what earlier connections of this device in
+	// this process delivered (devicelink hands over the one it relayed
+	// events through when it takes the device over), so that their replay
+	// is not delivered again; nil starts with nothing seen.
+	Dedupe *Dedupe
+	// Drain, when > 0, makes the end of Run's ctx close an online
+	// connection gracefully: a WebSocket close goes to the gateway, and
+	// the frames it wrote before answering it are still read and queued,
+	// for up to Drain, so that the device's next connection (another
+	// process taking the device over, see devicelink) misses none of them.
+	// 0 closes the socket at once.
+	Drain time.Duration
 	// MaxFrameSize caps one incoming frame (default 32 MiB). A larger frame
 	// is skipped with a ProtocolErrorEvent; the connection stays up.
 	MaxFrameSize int64

@@ -178,3 +178,55 @@ func TestNextBatchPaces(t *testing.T) {
 		t.Fatalf("a full batch waited: %d events, %v", len(evs), err)
 	}
 }
+
+// TestReaderPausesAfterLiveUpdates: after queueing a live update, the
+// reader waits until just before the consumer's next batch; a replayed
+// update, a consumer that is late or does not pace, do not make it wait;
+// the wait ends with the context.
+func TestReaderPausesAfterLiveUpdates(t *testing.T) {
+	now := time.Unix(0, 0)
+	mk := func(every time.Duration) *session {
+		c, err := New(Config{URL: "ws://127.0.0.1:1/", Token: "t", DeviceID: "d", BatchEvery: every,
+			Timing: Timing{Now: func() time.Time { return now }}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &session{c: c, reported: map[string]bool{}, done: make(chan struct{})}
+	}
+	live := frame.Frame{Type: frame.TypeMessageUpdate}
+	replayed := frame.Frame{Type: frame.TypeMessageUpdate, Cursor: 7}
+
+	s := mk(time.Second)
+	if d := s.pauseAfter(live); d != 0 {
+		t.Errorf("before the first batch: pause %v", d)
+	}
+	s.c.q.push(update("m", "1"), nil)
+	if _, err := s.c.NextBatch(context.Background(), 8); err != nil {
+		t.Fatal(err)
+	}
+	if d := s.pauseAfter(live); d != time.Second-readAhead {
+		t.Errorf("live update with the batch a second away: pause %v, want %v", d, time.Second-readAhead)
+	}
+	if d := s.pauseAfter(replayed); d != 0 {
+		t.Errorf("replayed update: pause %v", d)
+	}
+	now = now.Add(time.Second)
+	if d := s.pauseAfter(live); d != 0 {
+		t.Errorf("batch due: pause %v", d)
+	}
+
+	s = mk(0)
+	s.c.q.push(update("m", "1"), nil)
+	if _, err := s.c.NextBatch(context.Background(), 8); err != nil {
+		t.Fatal(err)
+	}
+	if d := s.pauseAfter(live); d != 0 {
+		t.Errorf("unpaced consumer: pause %v", d)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s.pause(ctx, time.Hour) // returns: the context has ended
+	close(s.done)
+	s.pause(context.Background(), time.Hour) // returns: the session has ended
+}

@@ -35,6 +35,9 @@ func newDialer(cfg *Config, u *url.URL, tc *tls.Config) *websocket.Dialer {
 		NetDialContext:   dial,
 		HandshakeTimeout: cfg.Timing.HelloTimeout,
 		TLSClientConfig:  tc,
+		// A streamed answer's update carries the whole text so far (tens
+		// of KiB): read it in one system call, not one per 4 KiB.
+		ReadBufferSize: 64 << 10,
 	}
 	if u.Scheme == "ws" && !cfg.Insecure {
 		resolver := cfg.Resolver

@@ -34,9 +34,10 @@ var decodes atomic.Int64
 func (s *session) handleText(ctx context.Context, data []byte) {
 	s.tap(false, data)
 	if head, id, ok := frame.PeekUpdate(data); ok {
-		raw := append([]byte(nil), data...) // data is the read buffer
+		raw := keepRaw(data) // data is the read buffer
 		s.deliver(ctx, head, msgKey{lane: head.Lane(), id: id}, false,
 			&deferredUpdate{head: head, messageID: id, raw: raw, s: s})
+		s.pause(ctx, s.pauseAfter(head))
 		return
 	}
 	decodes.Add(1)

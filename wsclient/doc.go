@@ -28,6 +28,10 @@
 //     reconnects after a delay drawn uniformly from [0, min(30 s, 0.5 s·2^(n-1)))
 //     for attempt n; a connection that stayed online for 60 s resets n; after
 //     `status {state:"restarting"}` the next attempt waits 1 s.
+//   - Closing: the end of Run's ctx closes the socket at once, or, with
+//     Config.Drain, sends a WebSocket close and still reads and queues what
+//     the gateway wrote before answering it (for up to Drain), so that the
+//     device's next connection misses nothing (devicelink's handover).
 //   - Keepalive: a JSON ping every 15 s; any frame, ping or pong received
 //     keeps the connection alive; a ping unanswered for 5 s is reported at
 //     once (SilenceEvent), and 40 s of silence ends the connection

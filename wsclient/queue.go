@@ -80,6 +80,9 @@ func (q *queue) push(ev Event, done <-chan struct{}) bool {
 		q.mu.Lock()
 		if key != "" {
 			if slot, ok := q.index[key]; ok {
+				if d, ok := q.ring[slot].(*deferredUpdate); ok {
+					d.release() // superseded unread
+				}
 				q.ring[slot] = ev
 				q.mu.Unlock()
 				return true

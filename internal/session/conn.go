@@ -9,20 +9,26 @@ import (
 )
 
 // Conn is what the engine needs of the gateway connection;
-// *wsclient.Client satisfies it. Its methods are only ever called inside
-// Work.
+// *wsclient.Client and a connection shared between the processes of a
+// profile (internal/devicelink) satisfy it. Its methods are only ever
+// called inside Work.
 type Conn interface {
 	// Request sends f with a fresh id and waits for its response (or an
 	// error frame, a timeout, or a lost connection, as an error).
 	Request(ctx context.Context, f frame.Frame) (frame.Frame, error)
-	// Send sends f without waiting for a response.
-	Send(f frame.Frame) error
 	// Post sends f, a request the spec gives no response (picker.select,
 	// agent.steer), and reports what came of it: confirmed by a reply,
 	// refused (the *frame.Error), sent and not confirmed (false, nil),
 	// lost with the connection (wsclient.ErrConnectionLost), or not sent
 	// (another error). See wsclient.Client.Post.
 	Post(ctx context.Context, f frame.Frame) (confirmed bool, err error)
+}
+
+// Sender is a Conn that also sends frames without waiting for anything
+// (read receipts); *wsclient.Client is one. Over a Conn that is not, no
+// receipt is sent.
+type Sender interface {
+	Send(f frame.Frame) error
 }
 
 // Request sends f on c within timeout and returns the answer; an error

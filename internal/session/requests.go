@@ -52,9 +52,13 @@ func TypedText(f frame.Frame) string {
 }
 
 // SendFrames is the work of frames sent without waiting for answers (read
-// receipts); a failure comes back as a Failed.
+// receipts); a failure comes back as a Failed. Nil over a Conn that is
+// not a Sender.
 func (e *Engine) SendFrames(fs ...frame.Frame) Work {
-	c := e.opts.Conn
+	c, ok := e.opts.Conn.(Sender)
+	if !ok {
+		return nil
+	}
 	return func(context.Context) any {
 		for _, f := range fs {
 			if err := c.Send(f); err != nil {

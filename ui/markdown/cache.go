@@ -74,8 +74,21 @@ func (c *Cache) Stream(key string, width int, text string) string {
 	return s.Update(text)
 }
 
-// Finish forgets the stream for key (the message stopped or was deleted);
-// render the final text with Render.
+// Final renders the finished wire text of the stream key at a width and
+// forgets the stream: a stream of that width reuses its stable prefix
+// (Stream.Final), anything else gets a full render. Either equals
+// Render(width, text).
+func (c *Cache) Final(key string, width int, text string) string {
+	s, ok := c.streams[key]
+	delete(c.streams, key)
+	if r := c.Renderer(width); ok && s.Renderer() == r {
+		return s.Final(text)
+	}
+	return c.Render(width, text)
+}
+
+// Finish forgets the stream for key (the message was deleted or left the
+// lane); a finished text is rendered with Final.
 func (c *Cache) Finish(key string) {
 	delete(c.streams, key)
 }

@@ -37,7 +37,7 @@ func New(width int, style ansi.StyleConfig) (*Renderer, error) {
 		// breaks ties between equally near colours at random, so the same
 		// text could render differently twice. The terminal's renderer
 		// downsamples to the real colour profile.
-		glamour.WithChromaFormatter("terminal16m"),
+		glamour.WithChromaFormatter(formatterName),
 	)
 	if err != nil {
 		return nil, err

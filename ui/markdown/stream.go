@@ -11,7 +11,8 @@ import (
 // prefix, up to the last safe block boundary, is rendered once and cached,
 // and only the unfinished tail is rendered again. When the text stops
 // growing by appending (an edit) or contains link reference definitions,
-// Stream falls back to full renders. Final does one full render.
+// Stream falls back to full renders. Final renders the finished text the
+// same way and forgets the prefix.
 //
 // A Stream belongs to one Renderer and, like it, to the UI goroutine.
 type Stream struct {
@@ -60,6 +61,10 @@ func (s *Stream) update(text string) string {
 	}
 	if !strings.HasPrefix(text, s.raw) {
 		s.reset()
+	} else if !strings.HasPrefix(text, s.last) {
+		// An edit inside the tail: what was learnt of the old tail (its
+		// scan, the open fence's frozen lines) does not hold for this one.
+		s.fence, s.tailScanned = openFence{}, 0
 	}
 	tail := text[len(s.raw):]
 	stable, ok := s.advance(tail)
@@ -82,10 +87,13 @@ func (s *Stream) update(text string) string {
 	return s.out + s.renderPiece(termsafe.Text(tail))
 }
 
-// Final renders the finished text in full and resets the stream.
+// Final renders the finished text and resets the stream. It reuses the
+// stable prefix like Update, so a finished answer is not rendered again in
+// full: the result equals r.Render(text) (FuzzStream, TestStreamCases).
 func (s *Stream) Final(text string) string {
+	out := s.Update(text)
 	s.reset()
-	return s.r.Render(text)
+	return out
 }
 
 // reset forgets the cached prefix.

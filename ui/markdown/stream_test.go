@@ -98,6 +98,24 @@ func TestStreamFallsBack(t *testing.T) {
 		t.Error("a reference definition did not switch the stream to full renders")
 	}
 
+	// An edit inside the tail (a long open fence, then a shorter or
+	// different tail after the same stable prefix) forgets the tail's
+	// state; so does Final of an edited text.
+	fence := "Intro.\n\n```go\n" + strings.Repeat("x := 1 // a line of code\n", 30)
+	for _, edit := range []string{"Intro.\n\n```go\ny := 2\n", "Intro.\n\nShort."} {
+		s = NewStream(r)
+		for i := 1; i <= len(fence); i++ {
+			s.Update(fence[:i])
+		}
+		if got, want := s.Update(edit), r.Render(edit); got != want {
+			t.Errorf("after an edit in the tail to %q: differs %s", edit, firstDiff(got, want))
+		}
+		s.Update(fence)
+		if got, want := s.Final(edit), r.Render(edit); got != want {
+			t.Errorf("Final of the edited %q: differs %s", edit, firstDiff(got, want))
+		}
+	}
+
 	// An edit (the text no longer extends what was seen) restarts.
 	s = NewStream(r)
 	s.Update("First paragraph.\n\nSecond paragraph.\n\nThird")
@@ -131,7 +149,16 @@ func TestCache(t *testing.T) {
 	if got := c.Stream("m1", 30, text); got != c.Render(30, text) {
 		t.Error("stream after a resize differs from a full render")
 	}
-	c.Finish("m1")
+	if got := c.Final("m1", 30, text+" end"); got != c.Render(30, text+" end") {
+		t.Error("Final of a stream differs from a full render")
+	}
+	if got := c.Final("m1", 30, text); got != c.Render(30, text) {
+		t.Error("Final without a stream differs from a full render")
+	}
+	c.Stream("m1", 40, text)
+	if got := c.Final("m1", 30, text); got != c.Render(30, text) {
+		t.Error("Final at another width than the stream differs from a full render")
+	}
 	c.Finish("m1/reasoning")
 	if c.Streams() != 0 {
 		t.Errorf("Streams() = %d after Finish, want 0", c.Streams())

@@ -52,26 +52,39 @@ func streamKey(it *store.Item, reasoning bool) string {
 
 // markdown renders an item's text or reasoning (wire text; ui/markdown
 // sanitises before and after glamour). A streaming item re-renders only the
-// tail after its stable prefix; a final one gets one full render.
+// tail after its stable prefix; the first render of a final one finishes
+// its stream (no full render of a streamed answer), later ones are full
+// renders.
 func (r *renderer) markdown(it *store.Item, reasoning bool, text string, width int) string {
 	c := r.md.get()
 	k := streamKey(it, reasoning)
 	if it.Msg.Streaming {
 		return trimBlankLines(c.Stream(k, width, text))
 	}
-	c.Finish(k)
-	return trimBlankLines(c.Render(width, text))
+	return trimBlankLines(c.Final(k, width, text))
 }
 
-// trimBlankLines drops leading and trailing lines that show nothing.
+// trimBlankLines drops leading and trailing lines that show nothing. It
+// looks only at the lines it drops and the first and last it keeps, and
+// returns a substring of s (no copy of a long rendering per update).
 func trimBlankLines(s string) string {
-	lines := strings.Split(s, "\n")
 	blank := func(l string) bool { return strings.TrimSpace(ansi.Strip(l)) == "" }
-	for len(lines) > 0 && blank(lines[0]) {
-		lines = lines[1:]
+	for s != "" {
+		line, rest, found := strings.Cut(s, "\n")
+		if !blank(line) {
+			break
+		}
+		s = rest
+		if !found {
+			s = ""
+		}
 	}
-	for len(lines) > 0 && blank(lines[len(lines)-1]) {
-		lines = lines[:len(lines)-1]
+	for s != "" {
+		i := strings.LastIndexByte(s, '\n')
+		if !blank(s[i+1:]) {
+			break
+		}
+		s = s[:max(i, 0)]
 	}
-	return strings.Join(lines, "\n")
+	return s
 }
