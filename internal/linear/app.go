@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/wsclient"
 )
@@ -36,6 +37,10 @@ type app struct {
 	dueGen int
 
 	ids *store.ClientMsgIDs
+	// eng is the device session shared with the TUI and the headless
+	// commands: picker answering, its audit and attribution
+	// (internal/session).
+	eng *session.Engine
 	// older is, per lane, the index of the oldest item /more printed.
 	older map[frame.Lane]int
 }
@@ -46,6 +51,8 @@ func newApp(ctx context.Context, opts Options) *app {
 		pr: newPrinter(opts.State), results: make(chan func(), 16), announced: map[string]bool{}, aside: map[string]bool{},
 		ids: store.NewClientMsgIDs(), older: map[frame.Lane]int{},
 	}
+	a.eng = session.New(session.Options{Conn: opts.Gateway, State: opts.State, RequestTimeout: opts.RequestTimeout,
+		Now: opts.Now, Audit: opts.Audit, GatewayURL: opts.GatewayURL, DeviceName: opts.DeviceName})
 	a.pr.reasoning, a.pr.footer = opts.Reasoning, opts.Footer
 	a.pr.skip()
 	return a
@@ -148,7 +155,7 @@ func (a *app) apply(chg store.Change) {
 	if line := a.states.gateway(a.st.Status()); line != "" {
 		a.say(line)
 	}
-	a.audit(chg.Answers)
+	a.run(a.eng.Changed(chg)) // the answers settled are audited, the pickers answered elsewhere attributed
 	if lines := a.pr.lanes(chg.Lanes); len(lines) > 0 {
 		a.say(lines...)
 	}

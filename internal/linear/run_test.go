@@ -3,11 +3,13 @@ package linear
 import (
 	"context"
 	"io"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/internal/simtest"
@@ -24,7 +26,10 @@ type live struct {
 	out *simtest.Buffer
 }
 
-func startLive(t *testing.T) *live {
+func startLive(t *testing.T) *live { return startLiveAudited(t, nil) }
+
+// startLiveAudited is startLive writing the answers to log.
+func startLiveAudited(t *testing.T, log AuditLog) *live {
 	t.Helper()
 	sim, url := simtest.StartSim(t, gatewaysim.Config{StreamInterval: time.Millisecond})
 	st, err := store.Open(t.TempDir(), store.Options{})
@@ -41,7 +46,7 @@ func startLive(t *testing.T) *live {
 	done := make(chan struct{}, 2)
 	go func() { _ = c.Run(ctx); done <- struct{}{} }()
 	go func() {
-		_ = Run(ctx, Options{In: pr, Out: l.out, Echo: true, Gateway: c, State: st, DeviceName: "laptop", Footer: true})
+		_ = Run(ctx, Options{In: pr, Out: l.out, Echo: true, Gateway: c, State: st, DeviceName: "laptop", Footer: true, Audit: log})
 		done <- struct{}{}
 	}()
 	t.Cleanup(func() {
@@ -129,4 +134,39 @@ func TestLaterPickersAnswer(t *testing.T) {
 	l.wait(2, "Type the number, then Enter.") // announced again
 	l.typeText("4\r")
 	l.wait(1, "Answered: denied: rm -rf ./x")
+}
+
+// An answer typed here goes out naming this device and is audited as the
+// TUI's are (the engine's answer path), with this mode as its via.
+func TestAnswerNamesTheDeviceAndIsAudited(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	l := startLiveAudited(t, audit.New(path))
+	l.wait(1, "You are in Default.")
+	l.typeText("please rm -rf ./x\r")
+	l.wait(1, "Approval needed in Default")
+	l.typeText("4\r")
+	l.wait(1, "Answered: denied: rm -rf ./x")
+	var by *frame.AnswerBy
+	for _, f := range l.sim.Received() {
+		if p, ok := f.Payload.(*frame.PickerSelect); ok {
+			by = p.By
+		}
+	}
+	if by == nil || by.DeviceName != "laptop" {
+		t.Fatalf("picker.select by %+v", by)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		es, _, err := audit.Read(path, time.Time{})
+		if err == nil && len(es) > 0 && es[len(es)-1].Result == audit.Accepted {
+			if e := es[len(es)-1]; e.Via != via || e.Device != "laptop" || e.Answer != "deny" {
+				t.Fatalf("audit entry %+v", e)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no accepted answer in the audit log: %+v %v", es, err)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 }

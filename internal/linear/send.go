@@ -6,6 +6,7 @@ import (
 
 	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/wsclient"
@@ -81,38 +82,49 @@ func (a *app) sent(id string, err error) {
 	a.apply(a.st.SetDeliveryCause(id, d, cause))
 }
 
-// answerPicker sends the answer to the picker asked, through the store's
-// answer path as the TUI does (AnswerPicker, picker.select naming this
-// device, SettleAnswer with what came of it; each outcome audited).
+// answerPicker sends the answer to the picker asked through the engine,
+// as the TUI does (session.Engine.AnswerPicker: picker.select naming this
+// device; what came of it settled, each outcome audited).
 func (a *app) answerPicker(ask *asking, ans answer) {
 	p := ask.p
 	a.ask = nil
 	a.say("Sending your answer: " + ans.said + ".")
-	a.apply(a.st.AnswerPicker(p.Lane, p.PickerID, ans.value, ans.record))
-	var by *frame.AnswerBy
-	if a.opts.DeviceName != "" {
-		by = &frame.AnswerBy{DeviceName: a.opts.DeviceName}
-	}
-	f := frame.Frame{Type: frame.TypePickerSelect, Payload: &frame.PickerSelect{PickerID: p.PickerID, Value: ans.value, Reason: ans.reason, By: by}}
-	id := p.PickerID
-	go func() {
-		ctx, cancel := context.WithTimeout(a.ctx, a.opts.RequestTimeout)
-		defer cancel()
-		confirmed, err := a.opts.Gateway.Post(ctx, f)
-		a.results <- func() { a.answered(id, confirmed, err) }
-	}()
+	a.run(a.eng.AnswerPicker(session.Answer{Lane: p.Lane, PickerID: p.PickerID, Value: ans.value, Reason: ans.reason,
+		Record: ans.record, Who: session.Answerer{Via: via, Device: a.opts.DeviceName}}))
 }
 
-// answered settles an answer by what came of its picker.select and says
-// what is not plain from the record.
-func (a *app) answered(id string, confirmed bool, err error) {
-	chg := a.st.SettleAnswer(id, confirmed, err)
-	for _, s := range chg.Answers {
-		if line := settledLine(s); line != "" {
-			a.say(line)
-		}
+// run carries out an engine result: its change is applied, its work runs
+// off the loop and what it brings back comes to reply on it. The
+// result's notices are the TUI's words: this front-end says its own.
+func (a *app) run(r session.Result) {
+	if !r.Change.Empty() {
+		a.apply(r.Change)
 	}
-	a.apply(chg)
+	for _, w := range r.Work {
+		go func() {
+			out := w(a.ctx)
+			a.results <- func() { a.reply(out) }
+		}()
+	}
+}
+
+// reply takes back what the engine's work brought: an answer's outcome is
+// settled and said in this front-end's words (settledLine).
+func (a *app) reply(out any) {
+	switch out := out.(type) {
+	case session.Answered:
+		r := a.eng.Settle(out)
+		for _, s := range r.Change.Answers {
+			if line := settledLine(s); line != "" {
+				a.say(line)
+			}
+		}
+		a.run(r)
+	case session.Notice:
+		a.say("Warning: " + termsafe.Line(out.Text) + ".")
+	case session.Reply:
+		a.run(a.eng.Handle(out))
+	}
 }
 
 // settledLine says what became of an answer, when its record does not.
@@ -134,20 +146,6 @@ func settledLine(s store.AnswerSettled) string {
 		return "Answer not delivered (" + reason + "): the question is waiting again."
 	}
 	return ""
-}
-
-// audit writes what became known of answers given here to the audit log.
-func (a *app) audit(answers []store.AnswerSettled) {
-	if a.opts.Audit == nil {
-		return
-	}
-	for _, s := range answers {
-		e := s.Entry(a.opts.Now(), a.opts.GatewayURL, laneName(a.st, s.Picker.Lane))
-		e.Via, e.Device = via, a.opts.DeviceName
-		if err := a.opts.Audit.Append(e); err != nil {
-			a.say("Warning: the answer was not written to the audit log: " + termsafe.Line(err.Error()))
-		}
-	}
 }
 
 // stop asks the agent in the focused lane to stop.
