@@ -69,7 +69,7 @@ func (a *app) loadOlder(l frame.Lane, print bool) {
 			page := read.Read()
 			a.results <- func() { done(a.st.ApplyPage(page)) }
 		}()
-	case req != nil && a.online:
+	case req != nil && a.eng.Online():
 		a.history(l, req, done)
 	case req != nil:
 		a.say("Older messages need the gateway: Iris is offline.")

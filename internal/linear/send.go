@@ -2,84 +2,48 @@ package linear
 
 import (
 	"context"
-	"errors"
 
 	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
-	"github.com/hermes/iris/wsclient"
 )
 
-// send queues text as a message in the focused lane; flush sends it.
-// While the agent is busy there it waits for the turn to end.
+// queue is this front-end's busy input: a message waits for the turn to
+// end; nothing steers.
+var queue = session.Busy{Wait: true}
+
+// send queues text as a message in the focused lane (session.Engine.Send);
+// flush sends it. While the agent is busy there it waits for the turn to
+// end.
 func (a *app) send(text string) {
 	l := a.st.Focused()
 	if l == (frame.Lane{}) {
 		a.say("Not sent: no channel yet (Iris has not been online). Your text: " + termsafe.Line(text))
 		return
 	}
-	a.st.AddOutgoing(l, text, a.ids.Next(), "", nil)
+	r, err := a.eng.Send(l, text, false, queue)
 	switch {
-	case !a.online:
+	case err != nil:
+		a.say("Not sent: " + err.Error() + ". Your text: " + termsafe.Line(text))
+		return
+	case !a.eng.Online():
 		a.say("Offline: your message waits and goes out once Iris is online again.")
 	case a.st.Lane(l) != nil && a.st.Lane(l).Busy:
 		a.say("The agent is busy: your message goes out when its turn ends (/stop stops it).")
 	}
-	a.apply(store.Change{Lanes: []frame.Lane{l}, Outgoing: true})
+	a.apply(r.Change)
 }
 
-// flush sends the queued messages, in order, one per lane at a time and
-// none into a busy lane, once everything before was written to disk.
+// flush sends the queued messages (session.Engine.Flush), in order, one
+// per lane at a time and none into a busy lane, once everything before
+// was written to disk; what comes of each is the engine's (a
+// session.Sent).
 func (a *app) flush() {
-	if !a.online {
-		return
-	}
-	held := map[frame.Lane]bool{}
-	for _, o := range a.st.Outgoing() {
-		if o.Delivery == store.DeliverySending {
-			held[o.Lane] = true
-		}
-		if o.Delivery != store.DeliveryQueued {
-			continue
-		}
-		if o.Steer {
-			a.st.Unsteer(o.ClientMsgID)
-		}
-		if ln := a.st.Lane(o.Lane); held[o.Lane] || ln != nil && ln.Busy {
-			held[o.Lane] = true
-			continue
-		}
-		held[o.Lane] = true
-		a.st.SetDelivery(o.ClientMsgID, store.DeliverySending)
-		id, f, wait := o.ClientMsgID, o.SendFrame(), a.st.Durable()
-		go func() {
-			wait()
-			ctx, cancel := context.WithTimeout(a.ctx, a.opts.RequestTimeout)
-			defer cancel()
-			resp, err := a.opts.Gateway.Request(ctx, f)
-			if fe, ok := resp.Payload.(*frame.Error); ok && err == nil {
-				err = fe
-			}
-			a.results <- func() { a.sent(id, err) }
-		}()
-	}
-}
-
-// sent records what came of a message.send.
-func (a *app) sent(id string, err error) {
-	d, cause := store.DeliverySent, ""
-	switch {
-	case err == nil:
-	case errors.Is(err, wsclient.ErrOffline):
-		d = store.DeliveryQueued // nothing went out: it goes again once online
-	case errors.Is(err, wsclient.ErrConnectionLost) || errors.Is(err, context.DeadlineExceeded):
-		d, cause = store.DeliveryUnknown, err.Error()
-	default:
-		d, cause = store.DeliveryFailed, err.Error()
-	}
-	a.apply(a.st.SetDeliveryCause(id, d, cause))
+	r := a.eng.Flush(queue)
+	r.Change = store.Change{} // delivery marks only: said once the answer comes
+	a.run(r)
 }
 
 // answerPicker sends the answer to the picker asked through the engine,
