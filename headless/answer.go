@@ -9,6 +9,7 @@ import (
 
 	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/frame"
+	engine "github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 )
@@ -34,14 +35,14 @@ func (o *Answer) run(ctx context.Context, env *Env) error {
 		return err
 	}
 	defer s.close()
-	p, ok := findPicker(s.st, o.PickerID)
+	p, ok := engine.FindPicker(s.st, o.PickerID)
 	if !ok {
 		return fail(ExitUnknownPicker, "no pending picker has the id %q (iris pickers lists them)", termsafe.Line(o.PickerID))
 	}
 	if err := checkValue(p, o.Value, o.Permanent); err != nil {
 		return err
 	}
-	r, err := deliver(ctx, env, s, p, o.Value, o.Reason, answerer{via: viaAnswer})
+	r, err := deliver(ctx, s, p, o.Value, o.Reason, answerer{via: viaAnswer})
 	if err != nil {
 		return err
 	}
@@ -64,42 +65,34 @@ type answerer struct {
 	via, policy, rule string
 }
 
-// by is the answer's attribution in picker.select (extension
-// picker_answered): this headless device's name, and the policy and rule.
-func (w answerer) by(env *Env) *frame.AnswerBy {
-	return &frame.AnswerBy{DeviceName: deviceName(env.Config.DeviceName), Policy: w.policy, Rule: w.rule}
-}
-
-// deliver sends picker.select for p, naming who answered, and settles it
-// in the state as the TUI does (store.State.SettleAnswer; PROTOCOL-NOTES,
-// "Requests and responses"): it reads events until the gateway replies or
-// refuses, or the turn moves on in p's lane (accepted), or the request
-// times out (sent, not confirmed). The events read meanwhile are kept for
-// the caller's next s.next. Every outcome goes to the audit log (session.
-// audit). It returns the outcome: accepted or not confirmed with a nil
-// error, any other with its exit error.
-func deliver(ctx context.Context, env *Env, s *session, p store.Picker, value, reason string, who answerer) (audit.Result, error) {
-	sel := &frame.PickerSelect{PickerID: p.PickerID, Value: value, Reason: reason, By: who.by(env)}
-	s.answerers[p.PickerID] = who
-	s.st.AnswerPicker(p.Lane, p.PickerID, value, "answered "+value+" from "+who.via)
+// deliver answers p through the engine, as the TUI does
+// (the engine's AnswerPicker: picker.select naming this headless
+// device, the policy and the rule; PROTOCOL-NOTES, "Requests and
+// responses"): it reads events until the gateway replies or refuses, or
+// the turn moves on in p's lane (accepted), or the request times out
+// (sent, not confirmed). The events read meanwhile are kept for the
+// caller's next s.next. The engine writes every outcome to the audit log.
+// It returns the outcome: accepted or not confirmed with a nil error, any
+// other with its exit error.
+func deliver(ctx context.Context, s *session, p store.Picker, value, reason string, who answerer) (audit.Result, error) {
+	sent := s.eng.AnswerPicker(engine.Answer{Lane: p.Lane, PickerID: p.PickerID, Value: value, Reason: reason,
+		Record: "answered " + value + " from " + who.via,
+		Who:    engine.Answerer{Via: who.via, Device: deviceName(s.env.Config.DeviceName), Policy: who.policy, Rule: who.rule}})
 	rctx, stopReading := context.WithCancel(ctx)
 	pctx, stopWaiting := context.WithCancel(ctx)
 	defer stopWaiting()
-	type posted struct {
-		confirmed bool
-		err       error
-	}
-	done := make(chan posted, 1)
+	done := make(chan engine.Answered, 1)
 	go func() {
-		c, err := s.c.Post(pctx, frame.Frame{Type: frame.TypePickerSelect, Payload: sel})
-		done <- posted{c, err}
+		done <- answered(pctx, sent.Work)
 		stopReading()
 	}()
 	result := s.readUntilSettled(rctx, p.PickerID)
 	stopWaiting() // accepted already: a late error can no longer reach this command
 	r := <-done
 	stopReading()
-	if got := s.settle(p.PickerID, r.confirmed, r.err); got != "" {
+	settled := s.eng.Settle(r)
+	s.audit(settled.Change) // its notices are the TUI's wording: this command words the result below
+	if got := engine.ResultOf(settled.Change, p.PickerID); got != "" {
 		result = got
 	}
 	s.saved = false // the answer is settled: the published file says so before anything else happens
@@ -115,22 +108,22 @@ func deliver(ctx context.Context, env *Env, s *session, p store.Picker, value, r
 	case audit.RejectedElsewhere:
 		return result, fail(ExitUnknownPicker, "picker %s was already answered elsewhere; your answer was not used", termsafe.Line(p.PickerID))
 	case audit.Refused:
-		errors.As(r.err, &fe)
+		errors.As(r.Err, &fe)
 		return result, fail(ExitDelivery, "the gateway refused the answer: %s: %s", termsafe.Line(fe.Code), termsafe.Line(fe.Message))
 	}
-	return result, deliveryError(ctx, r.err)
+	return result, deliveryError(ctx, r.Err)
 }
 
-// findPicker returns the pending picker with id.
-func findPicker(st *store.State, id string) (store.Picker, bool) {
-	for _, l := range st.PendingLanes() {
-		for _, p := range st.Pickers(l) {
-			if p.PickerID == id {
-				return p, true
-			}
+// answered runs the work of an answer (the picker.select) and returns
+// what came of it.
+func answered(ctx context.Context, work []engine.Work) engine.Answered {
+	var a engine.Answered
+	for _, w := range work {
+		if got, ok := w(ctx).(engine.Answered); ok {
+			a = got
 		}
 	}
-	return store.Picker{}, false
+	return a
 }
 
 // checkValue refuses a value the picker does not offer (unless it takes

@@ -117,7 +117,7 @@ func (a *approver) decide(ctx context.Context, p store.Picker) bool {
 	}
 	file := filepath.Base(a.pol.Path)
 	who := answerer{via: fmt.Sprintf("policy %s rule %s", file, r.Name), policy: file, rule: r.Name}
-	res, err := deliver(ctx, a.env, a.s, p, r.Answer, r.Reason, who)
+	res, err := deliver(ctx, a.s, p, r.Answer, r.Reason, who)
 	if err != nil {
 		a.failed++
 		fmt.Fprintf(out, "not answered: %s: %v\n", v.summary(), err)

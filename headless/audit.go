@@ -5,41 +5,28 @@ import (
 	"fmt"
 
 	"github.com/hermes/iris/audit"
+	engine "github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/store"
 )
 
-// audit appends what became known of this device's answers (chg.Answers)
-// to the profile's audit log, the same log as answers given in the TUI
-// (`iris audit` lists them), naming who answered (session.answerers). A
-// write failure is a warning; the answer stands.
-func (s *session) audit(chg store.Change) {
-	for _, a := range chg.Answers {
-		who := s.answerers[a.Picker.PickerID]
-		e := a.Entry(s.now(), s.env.Config.URL, laneName(s.st, a.Picker.Lane))
-		e.Via, e.Device, e.Policy, e.Rule = who.via, deviceName(s.env.Config.DeviceName), who.policy, who.rule
-		if err := audit.New(s.env.Config.Paths.AuditFile).Append(e); err != nil {
-			fmt.Fprintln(s.stderr, "iris: warning: answer not written to the audit log:", err)
+// audit hands what an event changed to the engine
+// (session.Engine.Changed), which appends what became known of this
+// device's answers to the profile's audit log, the same log as answers
+// given in the TUI (`iris audit` lists them), naming who answered.
+func (s *session) audit(chg store.Change) { s.finish(s.eng.Changed(chg)) }
+
+// finish runs the work of an engine result at once; a warning it brings
+// back (the audit log not written) goes to stderr, the answer stands.
+// The result's notices are the TUI's words: a command words its own.
+func (s *session) finish(r engine.Result) {
+	for _, w := range r.Work {
+		switch out := w(context.Background()).(type) {
+		case engine.Notice:
+			fmt.Fprintln(s.stderr, "iris: warning:", out.Text)
+		case engine.Reply:
+			s.finish(s.eng.Handle(out))
 		}
 	}
-}
-
-// settle is store.State.SettleAnswer, audited; it returns what it made
-// known of the answer ("" for nothing new).
-func (s *session) settle(pickerID string, confirmed bool, err error) audit.Result {
-	chg := s.st.SettleAnswer(pickerID, confirmed, err)
-	s.audit(chg)
-	return resultOf(chg, pickerID)
-}
-
-// resultOf is the last news chg holds of the answer to pickerID, or "".
-func resultOf(chg store.Change, pickerID string) audit.Result {
-	var r audit.Result
-	for _, a := range chg.Answers {
-		if a.Picker.PickerID == pickerID {
-			r = a.Result
-		}
-	}
-	return r
 }
 
 // readUntilSettled reads events (s.read applies and audits them) until
@@ -54,8 +41,15 @@ func (s *session) readUntilSettled(ctx context.Context, pickerID string) audit.R
 			return ""
 		}
 		s.unread = append(s.unread, unread{ev: ev, chg: s.changed})
-		if resultOf(s.changed, pickerID) == audit.Accepted {
+		if engine.ResultOf(s.changed, pickerID) == audit.Accepted {
 			return audit.Accepted
 		}
 	}
 }
+
+// appendOnly is the audit log as a headless command uses it: it appends,
+// and does not look up who answered the pickers that ended elsewhere
+// (the TUI's records do; a command's output names no answerer).
+type appendOnly struct{ log *audit.Log }
+
+func (a appendOnly) Append(e audit.Entry) error { return a.log.Append(e) }

@@ -10,10 +10,12 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/config"
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/internal/devicelink"
 	"github.com/hermes/iris/internal/pickerfile"
+	engine "github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/wsclient"
@@ -79,21 +81,20 @@ type session struct {
 	// unread holds events read (and applied) while an answer was being
 	// delivered, for next to return first.
 	unread []unread
-	// answerers names who gave each answer sent from this session (the
-	// audit log's via, policy and rule).
-	answerers map[string]answerer
-	env       *Env
-	keep      bool
-	synced    int64 // the cursor the first sync reached
+	// eng is the device session shared with the TUI: picker answering,
+	// its audit and attribution, reconciliation (internal/session).
+	eng    *engine.Engine
+	env    *Env
+	keep   bool
+	synced int64 // the cursor the first sync reached
 	// at, when set, is the state's clock (restoring saved pickers).
 	at      time.Time
 	pickers string // the headless device's pickers file
 	saved   bool   // the pickers file holds the pending pickers
 	stderr  io.Writer
-	// recon settles the turns a reconnect left running, as in the TUI
-	// (store.Reconcile); dueAt is when its grace period ends (zero: none
-	// runs) and settled lists the lanes the last event settled.
-	recon   store.Reconcile
+	// The engine's reconciliation settles the turns a reconnect left
+	// running, as in the TUI; dueAt is when its grace period ends (zero:
+	// none runs) and settled lists the lanes the last event settled.
 	dueAt   time.Time
 	dueGen  int
 	settled []frame.Lane
@@ -139,8 +140,10 @@ func open(ctx context.Context, env *Env, from resume) (*session, error) {
 	rctx, cancel := context.WithCancel(context.Background())
 	s := &session{c: c, cancel: cancel, done: make(chan error, 1), source: cfg.TokenSource, now: env.now,
 		pickers: filepath.Join(cfg.DataDir, PickersFile), stderr: env.Stderr, keep: from.keep,
-		answerers: map[string]answerer{}, env: env}
+		env: env}
 	s.st = store.New(store.Options{Now: s.clock})
+	s.eng = engine.New(engine.Options{Conn: c, State: s.st, Now: s.now, GatewayURL: cfg.URL,
+		Audit: appendOnly{audit.New(cfg.Paths.AuditFile)}})
 	go func() { s.done <- c.Run(rctx) }() // events wait in its queue until read
 	// The holder's sync replays what came after the saved pickers; an
 	// attached command's snapshot starts where the holder started, so the
@@ -279,8 +282,8 @@ func (s *session) read(ctx context.Context) (wsclient.Event, error) {
 	}
 	ev, err := s.c.Next(wait)
 	if err != nil && ctx.Err() == nil && wait.Err() != nil {
-		s.dueAt, s.settled = time.Time{}, slices.Clone(s.recon.Pending())
-		s.changed = s.recon.Due(s.st, s.dueGen)
+		s.dueAt, s.settled = time.Time{}, slices.Clone(s.eng.Recon().Pending())
+		s.changed = s.eng.SettleDue(s.dueGen)
 		return nil, nil
 	}
 	if err != nil {
@@ -288,28 +291,24 @@ func (s *session) read(ctx context.Context) (wsclient.Event, error) {
 	}
 	switch ev := ev.(type) {
 	case *wsclient.HelloEvent:
-		if restarted, chg := s.st.NewInstance(&ev.Ack); restarted {
-			s.changed = chg
-			s.recon.GatewayReset()
-		}
+		s.changed = s.eng.NewInstance(&ev.Ack)
 		s.st.Apply(frame.Frame{Type: frame.TypeHelloAck, Payload: &ev.Ack}, false)
 	case *wsclient.FrameEvent:
 		s.changed = s.st.Apply(ev.Frame, ev.Replayed)
-		s.recon.Note(ev.Frame, !ev.Replayed)
+		s.eng.Recon().Note(ev.Frame, !ev.Replayed)
 		s.audit(s.changed)
 		s.publish()
 	case *wsclient.CursorResetEvent:
-		s.changed = s.st.ResetCursor(ev.Gateway)
-		s.recon.GatewayReset()
+		s.changed = s.eng.ResetCursor(ev.Gateway)
 	case *wsclient.CursorEvent:
-		if w := s.recon.Synced(s.st); len(w.Lanes) > 0 {
-			s.dueAt, s.dueGen = time.Now().Add(w.Grace), w.Gen
+		if _, grace := s.eng.Synced(); grace.After > 0 { // the history pages are the TUI's
+			s.dueAt, s.dueGen = time.Now().Add(grace.After), grace.Gen
 		}
 	case *wsclient.StateEvent:
 		if ev.State == wsclient.StateOnline {
-			s.recon.Reconnected()
+			s.eng.Recon().Reconnected()
 		} else {
-			s.recon.Disconnected()
+			s.eng.Recon().Disconnected()
 			s.dueAt = time.Time{}
 		}
 		switch ev.State {

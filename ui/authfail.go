@@ -5,8 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/termsafe"
-	"github.com/hermes/iris/wsclient"
 )
 
 // The rejected-token banner stays up (the failure is final) and wraps to
@@ -35,7 +35,7 @@ func (m *Model) tokenRejected(err error) (fix string) {
 		fix = "the token"
 		text += "; fix it (iris config path shows where it comes from), then restart Iris"
 	}
-	var ae *wsclient.AuthError
+	var ae *session.AuthError
 	if errors.As(err, &ae) && ae.Message != "" {
 		text += " · gateway said: " + ae.Message
 	}

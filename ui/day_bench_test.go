@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
 )
@@ -42,7 +43,7 @@ func readPages(m *Model, cmd tea.Cmd) {
 		switch msg := queue[0]().(type) {
 		case tea.BatchMsg:
 			queue = append(queue, msg...)
-		case pageLoadedMsg, aheadMsg:
+		case pageLoadedMsg, session.Ahead:
 			_, next := m.Update(msg)
 			queue = append(queue, next)
 		}

@@ -7,10 +7,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/dialog"
-	"github.com/hermes/iris/wsclient"
 )
 
 // askDeleteSelected asks to confirm deleting the selected message, which
@@ -29,29 +29,10 @@ func (m *Model) askDeleteSelected() tea.Cmd {
 		return common.ReportError(errors.New("this message has not reached the gateway yet: nothing to delete there"))
 	}
 	first, _, _ := strings.Cut(strings.TrimSpace(it.Msg.Text), "\n")
-	del := laneFrame(frame.TypeMessageDelete, m.lane, &frame.MessageDelete{MessageIDs: []string{it.Msg.ID}})
+	del := session.LaneFrame(frame.TypeMessageDelete, m.lane, &frame.MessageDelete{MessageIDs: []string{it.Msg.ID}})
 	m.scr.openDialog(dialog.NewConfirm(m.com, "Delete this message on every device?", []string{"“" + first + "”"},
 		common.ActionSendFrame{Frame: del, Close: true}))
 	return nil
-}
-
-// deleteMessages sends message.delete and applies the gateway's
-// message.deleted answer as if the broadcast had arrived (it may not come
-// back to this device). An answer naming no lane is about the request's
-// (like a history page): that is no guess.
-func (m *Model) deleteMessages(f frame.Frame) tea.Cmd {
-	return requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, err error) tea.Msg {
-		if err != nil {
-			return requestFailedMsg{what: "deleting the message", err: err}
-		}
-		if resp.Type == frame.TypeMessageDeleted {
-			if resp.Unrouted() {
-				resp.ChatID, resp.ThreadID = f.ChatID, f.ThreadID
-			}
-			return ClientEventsMsg{&wsclient.FrameEvent{Frame: resp}}
-		}
-		return common.InfoMsg{Text: "message deleted"}
-	})
 }
 
 // discardUnsent drops an unsent message (failed, or of unknown delivery)

@@ -55,6 +55,6 @@ func (m *Model) SaveDraft() {
 // stopped (quit, SIGTERM, a closed terminal), so that a message whose
 // Enter was taken and a draft typed within draftDelay are kept too.
 func (m *Model) SaveTyped() {
-	m.flushHeld()
+	m.held.Flush()
 	m.SaveDraft()
 }

@@ -7,12 +7,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/mediactl"
 	"github.com/hermes/iris/ui/statusbar"
-	"github.com/hermes/iris/wsclient"
 )
 
 // bannerTTL is how long a notification banner stays.
@@ -20,10 +20,9 @@ const bannerTTL = 8 * time.Second
 
 // handleFrame applies one live frame of a kind that never needs the
 // database read first (hello.ack, sync.done, channel.created); frames from
-// the gateway's stream go through reduce (inbound.go).
+// the gateway's stream go through the engine's scheduler (session.Scheduler).
 func (m *Model) handleFrame(f frame.Frame) tea.Cmd {
-	_, cmd := m.applyFrames([]frame.Frame{f}, nil, true)
-	return cmd
+	return m.held.Apply(f)
 }
 
 // applyChange hands a store change to the children and starts what follows
@@ -56,9 +55,7 @@ func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
 	if chg.Banners {
 		cmds = append(cmds, m.showBanners())
 	}
-	for _, a := range chg.Answers {
-		cmds = append(cmds, m.auditSettled(a))
-	}
+	cmds = append(cmds, m.run(m.eng.Changed(chg))) // audit, publish the pickers, attribute
 	cmds = append(cmds, m.pick.keepReported(chg.Reported))
 	cmds = append(cmds, m.flushOutgoing(), m.storage.check(), m.afterPickersChanged(), m.mediaDone(m.media.Prune(chg)), m.notes.noteTurns())
 	return tea.Batch(cmds...)
@@ -91,54 +88,20 @@ func (m *Model) showBanners() tea.Cmd {
 // those that arrived live in the focused lane while the view follows the
 // bottom. A sync replay is acknowledged once, at its end (syncDone).
 func (m *Model) readReceipts(frames []frame.Frame) tea.Cmd {
-	if m.gw == nil || !m.transcript.Following() || m.conn != common.ConnOnline {
+	if m.gw == nil || !m.transcript.Following() {
 		return nil
 	}
-	var out []frame.Frame
-	for _, f := range frames {
-		if f.Cursor > 0 {
-			continue // replayed
-		}
-		var id string
-		switch p := f.Payload.(type) {
-		case *frame.Message:
-			if p.Role != frame.RoleUser {
-				id = p.MessageID
-			}
-		case *frame.MessageStop:
-			id = p.MessageID
-		}
-		if id != "" && f.Lane() == m.lane {
-			out = append(out, frame.Frame{Type: frame.TypeReadReceipt, Payload: &frame.ReadReceipt{
-				ChatID: frame.Some(m.lane.ChatID), ThreadID: frame.OrNull(m.lane.ThreadID), MessageID: id}})
-		}
-	}
-	if len(out) == 0 {
-		return nil
-	}
-	return sendCmd(m.gw, out...)
+	return workCmd(m.eng.Receipts(frames, m.lane))
 }
 
 // readNewest reports the focused lane's newest message from the agent read.
-func (m *Model) readNewest() tea.Cmd {
-	ln := m.st.Lane(m.lane)
-	if ln == nil || m.gw == nil || m.conn != common.ConnOnline {
-		return nil
-	}
-	for i := ln.Len() - 1; i >= max(ln.Len()-animScan, 0); i-- {
-		if it := ln.Item(i); it.Msg != nil && it.Msg.ID != "" && it.Msg.Role != frame.RoleUser && !it.Msg.Streaming {
-			return sendCmd(m.gw, frame.Frame{Type: frame.TypeReadReceipt, Payload: &frame.ReadReceipt{
-				ChatID: frame.Some(m.lane.ChatID), ThreadID: frame.OrNull(m.lane.ThreadID), MessageID: it.Msg.ID}})
-		}
-	}
-	return nil
-}
+func (m *Model) readNewest() tea.Cmd { return workCmd(m.eng.ReadNewest(m.lane)) }
 
 // handleConn applies a change of the client's connection state.
-func (m *Model) handleConn(ev *wsclient.StateEvent) tea.Cmd {
+func (m *Model) handleConn(ev *session.StateEvent) tea.Cmd {
 	state := connState(ev.State)
 	c := statusbar.Conn{State: state, Attempt: ev.Attempt, RetryAt: ev.RetryAt}
-	var he *wsclient.HandshakeError
+	var he *session.HandshakeError
 	switch {
 	case errors.As(ev.Err, &he):
 		c.Err = he.Err.Error() // the bar says "handshake failed" itself
@@ -151,14 +114,13 @@ func (m *Model) handleConn(ev *wsclient.StateEvent) tea.Cmd {
 	}
 	was := m.conn
 	m.conn = state
+	chg := m.eng.Connected(ev.State)
 	var cmds []tea.Cmd
 	switch {
 	case state == common.ConnOnline && was != common.ConnOnline:
-		m.recon.Reconnected()
 		cmds = append(cmds, m.openLaneCmd(m.lane), m.resolveUnknown(), m.flushOutgoing(), m.fetchCatalog(), m.updateMedia(mediactl.Resume{}))
 	case state != common.ConnOnline:
-		m.recon.Disconnected()
-		cmds = append(cmds, m.applyChange(m.st.ConnectionLost(), nil))
+		cmds = append(cmds, m.applyChange(chg, nil))
 	}
 	switch {
 	case state == common.ConnAuthFailed:
@@ -178,7 +140,7 @@ func (m *Model) resolveUnknown() tea.Cmd {
 	for _, o := range m.st.Outgoing() {
 		if o.Delivery == store.DeliveryUnknown && !seen[o.Lane] {
 			seen[o.Lane] = true
-			cmds = append(cmds, m.historyCmd(o.Lane, &frame.HistoryRequest{Limit: historyPage}))
+			cmds = append(cmds, m.historyCmd(o.Lane, &frame.HistoryRequest{Limit: session.HistoryPage}))
 		}
 	}
 	return tea.Batch(cmds...)

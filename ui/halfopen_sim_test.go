@@ -24,8 +24,7 @@ func TestHalfOpenConnectionCountsSilenceAndNamesCause(t *testing.T) {
 	}
 	t.Cleanup(func() { sim.Close() })
 	e := dialEnv(t, url, wsclient.Timing{PingInterval: 50 * time.Millisecond, PingGrace: 100 * time.Millisecond,
-		DeadAfter: 2 * time.Second, RequestTimeout: 300 * time.Millisecond})
-	e.m.opts.RequestTimeout = 300 * time.Millisecond
+		DeadAfter: 2 * time.Second, RequestTimeout: 300 * time.Millisecond}, withTimeout(300*time.Millisecond))
 	now := fixedNow
 	e.m.com.Now = func() time.Time { return now }
 	e.mustShow("● online")

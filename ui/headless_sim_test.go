@@ -75,7 +75,9 @@ func simWith(t *testing.T, cfg gatewaysim.Config, mods ...harnessOpt) *simEnv {
 		cfg.StreamInterval = time.Millisecond
 	}
 	sim, url := simtest.StartSim(t, cfg)
-	realClock := func(o *Options) { o.Now, o.State = time.Now, store.New(store.Options{Now: time.Now}) }
+	realClock := func(o *Options) {
+		o.Now, o.State, o.GatewayURL = time.Now, store.New(store.Options{Now: time.Now}), url
+	}
 	e := dialEnv(t, url, wsclient.Timing{}, append([]harnessOpt{realClock}, mods...)...)
 	e.sim = sim
 	return e
@@ -153,7 +155,6 @@ func TestPolicyAnswerShowsInTheTUIWithPolicyAndRule(t *testing.T) {
 func TestPolicyAnswerFromTheAuditLogWithoutTheExtension(t *testing.T) {
 	log := filepath.Join(t.TempDir(), "audit.jsonl")
 	e := simWith(t, gatewaysim.Config{Dialect: gatewaysim.DialectSpec}, func(o *Options) { o.Audit = audit.New(log) })
-	e.m.opts.GatewayURL = e.url
 	approveOnce(t, e, log)
 	e.until("the attributed record", e.recordIs(byPolicyAudited))
 	e.mustNotShow("answered on another device")
@@ -165,7 +166,6 @@ func TestPolicyAnswerFromTheAuditLogWithoutTheExtension(t *testing.T) {
 // "closed", never "answered on another device".
 func TestWithoutExtensionOrAuditEntryTheRecordSaysClosed(t *testing.T) {
 	e := simWith(t, gatewaysim.Config{Dialect: gatewaysim.DialectSpec}, func(o *Options) { o.Audit = audit.New(filepath.Join(t.TempDir(), "audit.jsonl")) })
-	e.m.opts.GatewayURL = e.url
 	approveOnce(t, e, filepath.Join(t.TempDir(), "elsewhere.jsonl"))
 	e.until("the record", e.recordIs(store.ClosedText+": rm the cache"))
 	e.until("the agent's reply", e.shows("approved: once"))

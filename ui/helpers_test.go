@@ -302,3 +302,15 @@ func openLane(st *store.State, l frame.Lane) *store.Lane {
 	}
 	return st.Lane(l)
 }
+
+// sentTexts returns the texts of the message.send requests made so far.
+func sentTexts(h *harness) []string {
+	req, _ := h.gw.calls()
+	var out []string
+	for _, f := range req {
+		if p, ok := f.Payload.(*frame.MessageSend); ok {
+			out = append(out, p.Text)
+		}
+	}
+	return out
+}

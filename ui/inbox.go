@@ -3,6 +3,7 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/dialog"
 )
@@ -22,7 +23,7 @@ func (m *Model) openInbox() tea.Cmd {
 func (m *Model) openPicker(a common.ActionOpenPicker) tea.Cmd {
 	m.dialogs.Remove(dialog.InboxID)
 	m.scr.mark(needRedraw)
-	if _, ok := m.pendingPicker(a.Lane, a.PickerID); !ok {
+	if _, ok := session.PendingPicker(m.st, a.Lane, a.PickerID); !ok {
 		return common.ReportInfo("that question is no longer waiting")
 	}
 	return m.focusPicker(a.Lane, a.PickerID)

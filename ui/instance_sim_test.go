@@ -20,8 +20,8 @@ func TestGatewayCrashWithANewInstanceWithdrawsAWaitingPicker(t *testing.T) {
 	e.until("the approval", func() bool { return len(e.st.AllPickers()) == 1 })
 	e.sim.Crash()
 	e.until("the drop", func() bool { return e.m.conn != common.ConnOnline })
-	e.until("the reconnect's sync", func() bool { return e.m.recon.IsSynced() && e.m.conn == common.ConnOnline })
-	e.send(reconcileMsg{gen: e.m.recon.Gen()}) // the grace period is over
+	e.until("the reconnect's sync", func() bool { return e.m.eng.Recon().IsSynced() && e.m.conn == common.ConnOnline })
+	e.send(reconcileMsg{gen: e.m.eng.Recon().Gen()}) // the grace period is over
 	e.until("the withdrawn record", e.shows("◆ withdrawn by the gateway (it restarted): rm the cache"))
 	e.mustNotShow("another device")
 	if len(e.st.AllPickers()) != 0 {
@@ -39,8 +39,8 @@ func TestSameInstanceReconnectKeepsAWaitingPicker(t *testing.T) {
 	e.until("the approval", func() bool { return len(e.st.AllPickers()) == 1 })
 	e.sim.DropConnections()
 	e.until("the drop", func() bool { return e.m.conn != common.ConnOnline })
-	e.until("the reconnect's sync", func() bool { return e.m.recon.IsSynced() && e.m.conn == common.ConnOnline })
-	e.send(reconcileMsg{gen: e.m.recon.Gen()})
+	e.until("the reconnect's sync", func() bool { return e.m.eng.Recon().IsSynced() && e.m.conn == common.ConnOnline })
+	e.send(reconcileMsg{gen: e.m.eng.Recon().Gen()})
 	if len(e.st.AllPickers()) != 1 {
 		t.Fatalf("the live approval was ended: %+v", e.st.AllPickers())
 	}

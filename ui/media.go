@@ -166,13 +166,13 @@ func (m *Model) sendUploaded(a common.ActionSendUploaded) tea.Cmd {
 		m.composer.Reset()
 	}
 	m.scr.mark(needLayout)
-	return m.reduce(m.onLane(a.Lane, func() tea.Cmd { return m.storeUploaded(a) }))
+	return m.held.Reduce(m.held.OnLane(a.Lane, func() tea.Cmd { return m.storeUploaded(a) }))
 }
 
 // storeUploaded stores the message sendUploaded sends, once its lane's
 // items are in memory.
 func (m *Model) storeUploaded(a common.ActionSendUploaded) tea.Cmd {
-	id := m.msgIDs.Next()
+	id := m.eng.NextClientMsgID()
 	if m.st.AddOutgoing(a.Lane, a.Text, id, "", a.Refs) == nil {
 		return common.ReportError(errors.New("this channel no longer exists"))
 	}

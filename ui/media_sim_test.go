@@ -29,7 +29,7 @@ type simEnv struct {
 	downloads string
 }
 
-func newSimEnv(t *testing.T, maxUpload int64) *simEnv {
+func newSimEnv(t *testing.T, maxUpload int64, mods ...harnessOpt) *simEnv {
 	t.Helper()
 	sim := gatewaysim.New(gatewaysim.Config{Token: "tok", MaxUploadSize: maxUpload, StreamInterval: time.Millisecond})
 	url, err := sim.Start("127.0.0.1:0")
@@ -37,7 +37,7 @@ func newSimEnv(t *testing.T, maxUpload int64) *simEnv {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sim.Close() })
-	e := dialEnv(t, url, wsclient.Timing{})
+	e := dialEnv(t, url, wsclient.Timing{}, mods...)
 	e.sim = sim
 	return e
 }

@@ -18,8 +18,7 @@ import (
 // not confirmed", never "not delivered"; the picker stays on screen and
 // answerable, and answered again once the gateway talks, it goes through.
 func TestPickerSelectTimeoutOverRealSocketStaysAnswerable(t *testing.T) {
-	e := newSimEnv(t, 0)
-	e.m.opts.RequestTimeout = 300 * time.Millisecond
+	e := newSimEnv(t, 0, withTimeout(300*time.Millisecond))
 	now := fixedNow
 	e.m.com.Now = func() time.Time { return now }
 	e.typeText("please rm -rf ./dist2")
@@ -40,7 +39,6 @@ func TestPickerSelectTimeoutOverRealSocketStaysAnswerable(t *testing.T) {
 	e.mustNotShow("approved", "not delivered", "failed")
 
 	e.sim.SetSilent(false)
-	e.m.opts.RequestTimeout = 10 * time.Second
 	e.typeText("4")
 	e.until("the deny to be accepted", e.shows("◆ denied: rm -rf ./dist2"))
 	e.until("the agent's reply", e.shows("you denied it"))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/ui/dialog"
 )
 
@@ -25,8 +26,7 @@ func specAnswerEnv(t *testing.T, log *fakeAudit, then func(g *scriptedGW)) (*scr
 			then(g)
 		}
 	})
-	e := g.dial(withAudit(log))
-	e.m.opts.RequestTimeout = 200 * time.Millisecond
+	e := g.dial(withAudit(log), withTimeout(200*time.Millisecond))
 	g.Send(approvalFrame(lane0, "pa_1", "rm -rf build/"))
 	e.until("the approval", func() bool { return e.m.DialogOpen() == dialog.PickerDialogID })
 	return g, e
@@ -57,7 +57,7 @@ func (e *simEnv) runLive(cmd tea.Cmd, what string, cond func(answered int) bool)
 					start(c)
 				}
 			default:
-				if _, ok := msg.(pickerAnsweredMsg); ok {
+				if _, ok := msg.(session.Answered); ok {
 					answered++
 				}
 				_, next := e.m.Update(msg)
@@ -131,8 +131,7 @@ func TestPickerAnswerSentNotConfirmedThenAccepted(t *testing.T) {
 // "delivery unknown".
 func TestSteerToASilentGatewayIsSent(t *testing.T) {
 	g := newScriptedGW(t)
-	e := g.dial()
-	e.m.opts.RequestTimeout = 200 * time.Millisecond
+	e := g.dial(withTimeout(200 * time.Millisecond))
 	g.Send(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "processing"}))
 	e.until("busy", e.busy)
 	e.say("focus on the error case")

@@ -39,6 +39,9 @@ func (a *fakeAudit) all() []audit.Entry {
 	return append([]audit.Entry(nil), a.entries...)
 }
 
+// withTimeout bounds every request of the model to d.
+func withTimeout(d time.Duration) harnessOpt { return func(o *Options) { o.RequestTimeout = d } }
+
 func withAudit(a AuditLog) harnessOpt {
 	return func(o *Options) { o.Audit, o.GatewayURL = a, "wss://alice:tok3n@gw.example/ws?token=tok3n" }
 }

@@ -28,7 +28,7 @@ func (m *Model) quitKey() tea.Cmd {
 	if ln := m.st.Lane(m.lane); ln != nil && ln.Busy && m.gw != nil && !m.st.StopPending(m.lane) {
 		return m.stopAgent()
 	}
-	m.flushHeld() // a message still held is queued, and counted below
+	m.held.Flush() // a message still held is queued, and counted below
 	waiting := m.unfinished()
 	if kept {
 		// No channel yet (the gateway down or the token wrong): the text

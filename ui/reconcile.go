@@ -3,64 +3,31 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/session"
 )
 
-// Reconciliation after a reconnect is store.Reconcile's, shared with
-// `iris send --wait`: after every reconnect's sync replay, the lanes still
-// showing a turn get their newest history page (final texts: a lane whose
-// page shows the turn answered is settled without a mark) and a grace
-// period to show a live sign of it; the rest are settled, idle, with
-// whatever still streamed or ran marked interrupted. Settling makes the
-// lane idle, so queued messages go out. This file runs its timer (a tea
-// tick) and its history requests.
+// Reconciliation after a reconnect is the engine's (session.Engine.Synced,
+// internal/session/reconcile.go), shared with `iris send --wait`. This
+// file runs its timer (a tea tick) and hands its history requests on.
 
 // reconcileMsg fires a grace period after a reconnect's sync replay.
 type reconcileMsg struct{ gen int }
-
-// noteFrames records what frames say about running turns: a live sign of
-// a lane's turn, or the gateway announcing its restart.
-func (m *Model) noteFrames(frames []frame.Frame, replayed []bool) {
-	for i, f := range frames {
-		m.recon.Note(f, i >= len(replayed) || !replayed[i])
-	}
-}
 
 // reconcileSynced runs when a sync replay is applied: the lanes still
 // showing a turn without a live sign of it get their newest history page
 // and a grace period to show one.
 func (m *Model) reconcileSynced() tea.Cmd {
-	w := m.recon.Synced(m.st)
-	cmds := []tea.Cmd{m.applyChange(w.Change, nil)}
-	if len(w.Lanes) == 0 {
-		return tea.Batch(cmds...)
+	r, grace := m.eng.Synced()
+	cmd := m.run(r)
+	if grace.After == 0 {
+		return cmd
 	}
-	cmds = append(cmds, m.scr.tick(w.Grace, reconcileMsg{gen: w.Gen}))
-	if m.gw != nil {
-		for _, l := range w.Lanes {
-			cmds = append(cmds, m.historyCmd(l, &frame.HistoryRequest{Limit: historyPage}))
-		}
-	}
-	return tea.Batch(cmds...)
-}
-
-// settleNeeds says what settling the lanes awaiting reconciliation reads
-// (store.NeedLane): each lane's items come into memory first.
-func (m *Model) settleNeeds(r *store.Reads) bool {
-	need := false
-	for _, l := range m.recon.Pending() {
-		need = m.st.NeedLane(r, l) || need
-	}
-	return need
+	return tea.Batch(cmd, m.scr.tick(grace.After, reconcileMsg{gen: grace.Gen}))
 }
 
 // handleReconcile settles the lanes that showed no live turn in time, and
-// sends what was queued behind them.
+// sends what was queued behind them; it waits for their items
+// (session.Engine.SettleNeeds).
 func (m *Model) handleReconcile(msg reconcileMsg) tea.Cmd {
-	return m.applyChange(m.recon.Due(m.st, msg.gen), nil)
+	return m.held.Reduce(session.Call(func() tea.Cmd { return m.applyChange(m.eng.SettleDue(msg.gen), nil) }, m.eng.SettleNeeds))
 }
-
-// turnGone is the mark for what lane l still shows running once the
-// gateway said no turn runs there (store.Reconcile.TurnGone).
-func (m *Model) turnGone(l frame.Lane) store.Cut { return m.recon.TurnGone(l) }

@@ -332,9 +332,9 @@ func TestTurnWaitingForAnswerIsNotSettled(t *testing.T) {
 	g.Send(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "waiting_input"}),
 		on(frame.TypePickerClarify, &frame.Picker{PickerID: "p1", Question: "Which branch?"}))
 	e.until("the picker", e.shows("Which branch?"))
-	gen := e.m.recon.Gen()
+	gen := e.m.eng.Recon().Gen()
 	g.Drop()
-	e.until("the reconnect's sync", func() bool { return e.m.recon.Gen() > gen+1 && e.m.recon.IsSynced() })
+	e.until("the reconnect's sync", func() bool { return e.m.eng.Recon().Gen() > gen+1 && e.m.eng.Recon().IsSynced() })
 	fire()
 	if !e.busy() || len(e.st.Pickers(lane0)) != 1 {
 		t.Fatalf("busy %v, pickers %d after reconciling a turn waiting for an answer", e.busy(), len(e.st.Pickers(lane0)))

@@ -21,7 +21,7 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 	case common.ActionClose:
 		m.closeDialog()
 	case common.ActionQuit:
-		m.flushHeld()
+		m.held.Flush()
 		return tea.Quit
 	case common.ActionPasteTooLarge:
 		m.offerPasteAsFile(a.Text)
@@ -78,13 +78,13 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 			m.closeDialog()
 		}
 		if m.gw != nil && a.Frame.Type == frame.TypeChannelCreate {
-			return m.createChannel(a.Frame)
+			return workCmd(m.eng.CreateChannel(a.Frame))
 		}
 		if m.gw != nil && a.Frame.Type == frame.TypeMessageDelete {
-			return m.deleteMessages(a.Frame)
+			return workCmd(m.eng.Delete(a.Frame))
 		}
 		if m.gw != nil {
-			return m.fireCmd(a.Frame.Type, a.Frame)
+			return workCmd(m.eng.Fire(a.Frame.Type, a.Frame))
 		}
 	case common.ActionSearch:
 		return m.searchCmd(a)

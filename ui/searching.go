@@ -55,7 +55,7 @@ func (m *Model) searchCmd(a common.ActionSearch) tea.Cmd {
 		p.ChatID, p.ThreadID = frame.Some(a.Lane.ChatID), frame.OrNull(a.Lane.ThreadID)
 	}
 	f := frame.Frame{Type: frame.TypeSearch, Payload: p}
-	return requestCmd(m.gw, m.opts.RequestTimeout, f, func(resp frame.Frame, err error) tea.Msg {
+	return m.request(f, func(resp frame.Frame, err error) tea.Msg {
 		r, ok := resp.Payload.(*frame.SearchResults)
 		switch {
 		case err != nil:

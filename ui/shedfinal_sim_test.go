@@ -53,7 +53,7 @@ func TestReplayedFinalOfAReplyShedFromALaneLeft(t *testing.T) {
 	head := g.cursor
 	g.mu.Unlock()
 	g.Drop()
-	e.until("the replay applied", func() bool { return st.Cursor() >= head && e.m.held.idle() })
+	e.until("the replay applied", func() bool { return st.Cursor() >= head && e.m.held.Idle() })
 
 	e.key('k', tea.ModCtrl)
 	e.typeText("Default")

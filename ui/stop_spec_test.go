@@ -16,8 +16,7 @@ func stopEnv(t *testing.T, answer func(g *scriptedGW, req frame.Frame)) *simEnv 
 	t.Helper()
 	g := newScriptedGW(t)
 	g.On(frame.TypeAgentStop, func(req frame.Frame) { answer(g, req) })
-	e := g.dial()
-	e.m.opts.RequestTimeout = 200 * time.Millisecond
+	e := g.dial(withTimeout(200 * time.Millisecond))
 	g.Send(frame.Frame{Type: frame.TypeAgentBusy, ChatID: frame.Some(chat), ThreadID: frame.Null(), Payload: &frame.AgentBusy{Reason: "processing"}})
 	e.until("the busy lane", e.busy)
 	e.key(tea.KeyEscape, 0) // runs the request to its end

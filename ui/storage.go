@@ -90,7 +90,7 @@ func skippedRows(n int) string {
 // try (the disk is full): then it names them and asks once whether to quit
 // anyway.
 func (m *Model) quit() tea.Cmd {
-	m.flushHeld()
+	m.held.Flush()
 	unsaved := m.st.SaveNow().Unsaved
 	if len(unsaved) == 0 {
 		return tea.Quit

@@ -184,37 +184,6 @@ func replayed(f frame.Frame) *wsclient.FrameEvent {
 	return &wsclient.FrameEvent{Frame: f, Replayed: true}
 }
 
-// TestFramesForALaneNeverReadWaitForItsPage: a turn streamed into a lane
-// whose stored items were never read waits, with the batch after it, for
-// the lane's newest page, read in a command; then both apply in order,
-// after the stored items, and nothing is read on the UI goroutine.
-func TestFramesForALaneNeverReadWaitForItsPage(t *testing.T) {
-	h, reads := storedHarness(t)
-	msg := func(id, text string) frame.Frame {
-		return inLane(cronLane, frame.TypeMessage, &frame.Message{MessageID: id, Role: frame.RoleAssistant, Text: text, TS: ms(5, 0)})
-	}
-	_, cmd := h.m.Update(inbound(
-		inLane(cronLane, frame.TypeAgentBusy, &frame.AgentBusy{}),
-		inLane(cronLane, frame.TypeMessageStart, &frame.MessageStart{MessageID: "c-new", Role: frame.RoleAssistant}),
-		inLane(cronLane, frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "c-new", Text: "streaming"}),
-		inLane(cronLane, frame.TypeMessageStop, &frame.MessageStop{MessageID: "c-new", FinalText: "first new"})))
-	if _, later := h.m.Update(inbound(msg("c-later", "second new"))); later != nil {
-		t.Fatal("a batch behind a held one was not held")
-	}
-	if n := h.st.Lane(cronLane).Len(); n != 0 {
-		t.Fatalf("the lane holds %d items before its page was read", n)
-	}
-	h.run(cmd)
-	ids := laneIDs(h.st, cronLane)
-	if want := []string{"Cron-38", "Cron-39", "c-new", "c-later"}; !slices.Equal(ids, want) { // shed to store.IdleItems: not in view
-		t.Fatalf("the lane holds %v, want %v", ids, want)
-	}
-	if ln := h.st.Lane(cronLane); !ln.Busy || ln.Unread != 2 {
-		t.Fatalf("busy %v, unread %d", ln.Busy, ln.Unread)
-	}
-	reads.none(t)
-}
-
 // TestReplayedMessagesFindTheirPlaceWithoutReadingInUpdate: in the focused
 // lane (its newest page held), a message already stored but not in
 // memory, live or replayed, is paged back in (it meets its final as a
@@ -278,10 +247,10 @@ func TestSettleAfterReconnectInALaneReadAhead(t *testing.T) {
 		inLane(cronLane, frame.TypeMessageStart, &frame.MessageStart{MessageID: "c-run", Role: frame.RoleAssistant})))
 	h.send(inbound(&wsclient.StateEvent{State: wsclient.StateReconnecting}))
 	h.send(inbound(&wsclient.StateEvent{State: wsclient.StateOnline}, &wsclient.CursorEvent{Cursor: 1}))
-	if !slices.Contains(h.m.recon.Pending(), cronLane) {
-		t.Fatalf("the lane awaits no reconciliation: %v", h.m.recon.Pending())
+	if !slices.Contains(h.m.eng.Recon().Pending(), cronLane) {
+		t.Fatalf("the lane awaits no reconciliation: %v", h.m.eng.Recon().Pending())
 	}
-	h.send(reconcileMsg{gen: h.m.recon.Gen()})
+	h.send(reconcileMsg{gen: h.m.eng.Recon().Gen()})
 	ln := h.st.Lane(cronLane)
 	if m := ln.Message("c-run"); ln.Busy || m == nil || m.Streaming || m.Cut == store.CutNone {
 		t.Fatalf("not settled: busy %v, message %+v", ln.Busy, m)

@@ -33,7 +33,7 @@
 // older…" above it while an older page is on its way. The store reducer's
 // own reads (a change to a lane whose items were never read, a message not
 // in memory, a replayed message older than everything held) are made ahead
-// too (inbound.go): a store call that would read (a batch of frames, a
+// too (session.Scheduler, internal/session/schedule.go): a store call that would read (a batch of frames, a
 // send, a settle, a history page) waits, with every later one to keep their
 // order, while a tea.Cmd makes its reads on the writer goroutine
 // (store.NeedFrame, ReadAhead); Update installs them (UseAhead) and makes
@@ -42,12 +42,12 @@
 package ui
 
 import (
-	"context"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/keymap"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/themes"
@@ -60,22 +60,6 @@ import (
 	"github.com/hermes/iris/ui/statusbar"
 	"github.com/hermes/iris/ui/transcript"
 )
-
-// Gateway is what the UI needs of the protocol client; *wsclient.Client
-// satisfies it. Both methods are only ever called inside tea.Cmds.
-type Gateway interface {
-	// Request sends f with a fresh id and waits for its response (or an
-	// error frame, a timeout, or a lost connection, as an error).
-	Request(ctx context.Context, f frame.Frame) (frame.Frame, error)
-	// Send sends f without waiting for a response.
-	Send(f frame.Frame) error
-	// Post sends f, a request the spec gives no response (picker.select,
-	// agent.steer), and reports what came of it: confirmed by a reply,
-	// refused (the *frame.Error), sent and not confirmed (false, nil),
-	// lost with the connection (wsclient.ErrConnectionLost), or not sent
-	// (another error). See wsclient.Client.Post.
-	Post(ctx context.Context, f frame.Frame) (confirmed bool, err error)
-}
 
 // Options configure the root model. Only State is required.
 type Options struct {
@@ -188,21 +172,19 @@ type Model struct {
 	progs      *programs      // the editor and the pager (programs.go)
 	clip       *clipboard     // the copy keys (copy.go)
 	bannerLane frame.Lane     // the lane whose waiting question the banner announces; opening it clears the banner
-	autoIDs    map[string]bool
 
 	lane frame.Lane // the focused lane
 	conn common.ConnState
 
-	storage *storageWatch       // what the user was told about the store's disk (storage.go)
-	msgIDs  *store.ClientMsgIDs // the client_msg_ids of the user's messages
+	storage *storageWatch // what the user was told about the store's disk (storage.go)
 
 	media *mediactl.Model // attachments, transfers, received media; media.go carries out its actions
 
 	drafts draftState // the focused lane's draft is saved as it changes (drafts.go)
 
-	recon store.Reconcile // settling turns a reconnect left running (reconcile.go)
+	held *session.Scheduler[tea.Cmd] // store calls waiting for the database read they need (session/schedule.go)
 
-	held heldSteps // store calls waiting for the database read they need (inbound.go)
+	eng *session.Engine // the device session: what is not about the screen (engine.go)
 }
 
 // New builds the root model. It does no I/O.
@@ -229,9 +211,10 @@ func New(opts Options) *Model {
 	if !opts.ForceTheme { // the choice remembered in the store wins
 		theme = loadTheme(opts.State, theme)
 	}
-	m := &Model{com: com, st: opts.State, opts: opts, gw: opts.Gateway, msgIDs: store.NewClientMsgIDs(),
-		autoIDs: map[string]bool{}, term: newTerminal(opts.Media.Getenv)}
+	m := &Model{com: com, st: opts.State, opts: opts, gw: opts.Gateway, term: newTerminal(opts.Media.Getenv)}
 	m.scr = &screen{com: com, term: m.term, theme: theme, inlineMode: opts.Inline, noColor: opts.NoColor, tick: realTick, dirty: needRedraw}
+	m.eng = newEngine(m)
+	m.held = session.NewScheduler(m.eng, session.Hooks[tea.Cmd]{Applied: m.applyChange, Event: m.handleClientEvent, Batch: tea.Batch, Run: workCmd})
 	m.scr.applyTheme()
 	m.media = mediactl.New(com, opts.Media, opts.Gateway)
 	m.sidebar = sidebar.New(com)
@@ -257,6 +240,17 @@ func New(opts Options) *Model {
 		m.switchLane(l)
 	}
 	return m
+}
+
+// newEngine builds the device session of m's options; its clock is the
+// UI's, and a failed request's cause says how long the gateway has been
+// silent (sendCause).
+func newEngine(m *Model) *session.Engine {
+	o := m.opts
+	return session.New(session.Options{Conn: o.Gateway, State: o.State, RequestTimeout: o.RequestTimeout,
+		Now: func() time.Time { return m.com.Now() }, Audit: o.Audit, GatewayURL: o.GatewayURL,
+		DeviceName: o.DeviceName, PickersFile: o.PickersFile, Cause: m.sendCause,
+		ResendHint: " (" + m.com.KeyMap.Global.Resend.Help().Key + " sends it again)"})
 }
 
 // Init asks the terminal for its background colour (theme choice).
@@ -311,23 +305,19 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.progs.paged(msg)
 	case ClientEventsMsg:
 		return m.handleClientEvents(msg)
-	case historyLoadedMsg:
-		return m.reduce(step{call: func() tea.Cmd { return m.handleHistory(msg) }, need: msg.needs(m.st)})
+	case session.History:
+		return m.held.Reduce(session.Call(func() tea.Cmd { return m.handleHistory(msg) }, msg.Needs(m.st)))
 	case pageLoadedMsg:
 		return m.handlePage(msg)
-	case aheadMsg:
-		return m.handleAhead(msg)
-	case sendFinishedMsg:
-		return m.handleSendFinished(msg)
-	case steerFinishedMsg:
-		return m.reduce(m.onLane(msg.lane, func() tea.Cmd { return m.handleSteerFinished(msg) }))
+	case session.Ahead:
+		return m.held.Ahead(msg)
+	case session.Sent:
+		return m.handleSent(msg)
+	case session.Steered: // settling a lane no turn ran in reads it first
+		return m.held.Reduce(m.held.OnLane(msg.Lane, func() tea.Cmd { return m.run(m.eng.Handle(msg)) }))
 	case reconcileMsg:
-		return m.reduce(step{call: func() tea.Cmd { return m.handleReconcile(msg) }, need: m.settleNeeds})
-	case requestFailedMsg:
-		return m.handleRequestFailed(msg)
-	case stopUnconfirmedMsg:
-		return m.handleStopUnconfirmed(msg)
-	case channelCreatedMsg:
+		return m.handleReconcile(msg)
+	case session.ChannelCreated:
 		return m.handleChannelCreated(msg)
 	case tea.EnvMsg: // the terminal's environment: the editor's, the pager's, and the previews'
 		m.term.update(msg)
@@ -344,10 +334,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case dialog.PickerArmedMsg:
 		m.pick.armed(msg)
 		return nil
-	case pickerAnsweredMsg:
-		return m.handlePickerAnswered(msg)
-	case auditAnswersMsg:
-		return m.handleAuditAnswers(msg)
+	case session.Reply: // what the engine's work brought back (engine.go)
+		return m.run(m.eng.Handle(msg))
 	case notifyRepeatMsg:
 		return m.notes.handleNotifyRepeat()
 	case pickerExpiryMsg:

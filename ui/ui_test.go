@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/keymap"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/themes"
@@ -502,15 +503,15 @@ func TestHistoryPagingOnScrollTop(t *testing.T) {
 	h.gw.answer = historyAnswer(120)
 	h.online()
 	h.mustShow("history message 119")
-	if n := h.st.Lane(lane0).Len(); n != historyPage {
+	if n := h.st.Lane(lane0).Len(); n != session.HistoryPage {
 		t.Fatalf("first page holds %d", n)
 	}
-	for i := 0; i < 200 && h.st.Lane(lane0).Len() == historyPage; i++ {
+	for i := 0; i < 200 && h.st.Lane(lane0).Len() == session.HistoryPage; i++ {
 		h.send(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
 	}
 	req, _ := h.gw.calls()
 	last := req[len(req)-1].Payload.(*frame.HistoryRequest)
-	if last.BeforeMessageID != "h70" || h.st.Lane(lane0).Len() != 2*historyPage {
+	if last.BeforeMessageID != "h70" || h.st.Lane(lane0).Len() != 2*session.HistoryPage {
 		t.Fatalf("older page: before %q, len %d", last.BeforeMessageID, h.st.Lane(lane0).Len())
 	}
 	h.mustShow("history message 70") // the view stayed on the same message

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -10,9 +9,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/statusbar"
-	"github.com/hermes/iris/wsclient"
 )
 
 // ClientEventsMsg is the root model's one inbound message from the
@@ -22,72 +21,36 @@ import (
 // Consecutive frames are applied together and rendered once; other events
 // are handled in order between them. A batch whose frames need the
 // database read first waits for that read, and later batches wait behind
-// it (inbound.go).
-type ClientEventsMsg []wsclient.Event
+// it (session.Scheduler).
+type ClientEventsMsg []session.Event
 
-func (m *Model) handleClientEvents(evs ClientEventsMsg) tea.Cmd {
-	if run, ok := framesOnly(evs); ok && m.held.idle() {
-		return m.reduceRun(run)
-	}
-	var steps []step
-	for _, ev := range evs {
-		fe, ok := ev.(*wsclient.FrameEvent)
-		if !ok {
-			steps = append(steps, step{ev: ev})
-			continue
-		}
-		if len(steps) == 0 || steps[len(steps)-1].frames == nil {
-			steps = append(steps, step{})
-		}
-		run := &steps[len(steps)-1]
-		run.frames = append(run.frames, fe.Frame)
-		run.replayed = append(run.replayed, fe.Replayed)
-	}
-	return m.reduce(steps...)
-}
-
-// framesOnly returns the run of frames evs is, when it holds nothing else
-// (a streaming batch).
-func framesOnly(evs ClientEventsMsg) (step, bool) {
-	run := step{frames: make([]frame.Frame, 0, len(evs)), replayed: make([]bool, 0, len(evs))}
-	for _, ev := range evs {
-		fe, ok := ev.(*wsclient.FrameEvent)
-		if !ok {
-			return step{}, false
-		}
-		run.frames = append(run.frames, fe.Frame)
-		run.replayed = append(run.replayed, fe.Replayed)
-	}
-	return run, len(run.frames) > 0
-}
+func (m *Model) handleClientEvents(evs ClientEventsMsg) tea.Cmd { return m.held.Events(evs) }
 
 // handleClientEvent handles one event other than a frame (frames are
 // applied in runs by handleClientEvents).
-func (m *Model) handleClientEvent(ev wsclient.Event) tea.Cmd {
+func (m *Model) handleClientEvent(ev session.Event) tea.Cmd {
 	switch ev := ev.(type) {
-	case *wsclient.HelloEvent:
+	case *session.HelloEvent:
 		ack := ev.Ack
-		if restarted, chg := m.st.NewInstance(&ack); restarted {
-			m.recon.GatewayReset() // a new gateway process lost its turns too
+		if chg := m.eng.NewInstance(&ack); !chg.Empty() {
 			return tea.Batch(m.applyChange(chg, nil), m.handleFrame(frame.Frame{Type: frame.TypeHelloAck, Payload: &ack}))
 		}
 		return m.handleFrame(frame.Frame{Type: frame.TypeHelloAck, Payload: &ack})
-	case *wsclient.CursorEvent:
+	case *session.CursorEvent:
 		if c := m.status.Conn(); c.SyncAttempt > 0 {
 			c.SyncAttempt, c.SyncRetryAt = 0, time.Time{}
 			m.status.SetConn(c)
 		}
 		return m.syncDone(ev.Cursor)
-	case *wsclient.CursorResetEvent:
-		m.recon.GatewayReset() // a gateway that went back lost its turns too
-		return m.applyChange(m.st.ResetCursor(ev.Gateway), nil)
-	case *wsclient.SyncFailedEvent:
+	case *session.CursorResetEvent:
+		return m.applyChange(m.eng.ResetCursor(ev.Gateway), nil)
+	case *session.SyncFailedEvent:
 		return m.syncFailed(ev)
-	case *wsclient.StateEvent:
+	case *session.StateEvent:
 		return m.handleConn(ev)
-	case *wsclient.SilenceEvent:
+	case *session.SilenceEvent:
 		return m.silence(ev)
-	case *wsclient.ProtocolErrorEvent:
+	case *session.ProtocolErrorEvent:
 		var ve *frame.VersionError
 		if errors.As(ev.Err, &ve) {
 			return common.ReportError(ve)
@@ -112,7 +75,7 @@ func (m *Model) syncDone(cursor int64) tea.Cmd {
 // syncFailed shows, next to the connection state, that the gateway answered
 // sync with an error and when the client tries again (until a sync
 // succeeds), and says why in a status message.
-func (m *Model) syncFailed(ev *wsclient.SyncFailedEvent) tea.Cmd {
+func (m *Model) syncFailed(ev *session.SyncFailedEvent) tea.Cmd {
 	c := m.status.Conn()
 	c.SyncAttempt, c.SyncRetryAt = ev.Attempt, m.com.Now().Add(ev.Delay)
 	m.status.SetConn(c)
@@ -126,7 +89,7 @@ func (m *Model) syncFailed(ev *wsclient.SyncFailedEvent) tea.Cmd {
 // silence shows, in place of "online", how long the gateway has not
 // answered (counting each second), until it talks again or the connection
 // is declared dead.
-func (m *Model) silence(ev *wsclient.SilenceEvent) tea.Cmd {
+func (m *Model) silence(ev *session.SilenceEvent) tea.Cmd {
 	c := m.status.Conn()
 	if c.State != common.ConnOnline {
 		return nil
@@ -147,9 +110,9 @@ func (m *Model) sendCause(err error) string {
 		return statusbar.NoAnswer(m.com.Now().Sub(c.Unanswered))
 	}
 	switch {
-	case errors.Is(err, wsclient.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
+	case session.TimedOut(err):
 		return fmt.Sprintf("no answer from the gateway in %d s", int(math.Ceil(m.opts.RequestTimeout.Seconds())))
-	case errors.Is(err, wsclient.ErrConnectionLost):
+	case session.ConnectionLost(err):
 		if m.connErr != nil && m.conn != common.ConnOnline {
 			return "connection lost: " + common.ConnCause(m.connErr)
 		}
@@ -159,29 +122,20 @@ func (m *Model) sendCause(err error) string {
 }
 
 // connState maps the client's state to the status bar's.
-func connState(s wsclient.State) common.ConnState {
+func connState(s session.ConnState) common.ConnState {
 	switch s {
-	case wsclient.StateOnline:
+	case session.StateOnline:
 		return common.ConnOnline
-	case wsclient.StateReconnecting:
+	case session.StateReconnecting:
 		return common.ConnReconnecting
-	case wsclient.StateAuthFailed:
+	case session.StateAuthFailed:
 		return common.ConnAuthFailed
-	case wsclient.StateProtocolMismatch:
+	case session.StateProtocolMismatch:
 		return common.ConnProtocolMismatch
-	case wsclient.StateHandshakeFailed:
+	case session.StateHandshakeFailed:
 		return common.ConnHandshakeFailed
-	case wsclient.StateStopped:
+	case session.StateStopped:
 		return common.ConnOffline
 	}
 	return common.ConnConnecting
 }
-
-// deliveryUnknown reports whether a failed message.send may still have
-// reached the gateway.
-func deliveryUnknown(err error) bool {
-	return errors.Is(err, wsclient.ErrConnectionLost) || errors.Is(err, wsclient.ErrTimeout)
-}
-
-// notSent reports whether a message.send failed before anything was sent.
-func notSent(err error) bool { return errors.Is(err, wsclient.ErrOffline) }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/wsclient"
 )
@@ -20,7 +21,6 @@ type app struct {
 	states  stateLines
 	results chan func()
 	quit    bool
-	online  bool
 	out     []string // lines said, not printed yet (show)
 	placed  bool     // "You are in …" was said
 
@@ -30,13 +30,15 @@ type app struct {
 	announced map[string]bool
 	aside     map[string]bool // pickers put aside with /later
 
-	// recon settles the turns a reconnect left running (store.Reconcile);
-	// dueAt is when its grace period ends.
-	recon  store.Reconcile
+	// dueAt is when the grace period of the engine's reconciliation of
+	// a reconnect ends.
 	dueAt  time.Time
 	dueGen int
 
-	ids *store.ClientMsgIDs
+	// eng is the device session shared with the TUI and the headless
+	// commands: sending and the outgoing queue, picker answering with its
+	// audit and attribution, reconciliation (internal/session).
+	eng *session.Engine
 	// older is, per lane, the index of the oldest item /more printed.
 	older map[frame.Lane]int
 }
@@ -45,8 +47,10 @@ func newApp(ctx context.Context, opts Options) *app {
 	a := &app{
 		ctx: ctx, opts: opts, st: opts.State, ed: NewEditor(opts.Out, opts.Echo, prompt),
 		pr: newPrinter(opts.State), results: make(chan func(), 16), announced: map[string]bool{}, aside: map[string]bool{},
-		ids: store.NewClientMsgIDs(), older: map[frame.Lane]int{},
+		older: map[frame.Lane]int{},
 	}
+	a.eng = session.New(session.Options{Conn: opts.Gateway, State: opts.State, RequestTimeout: opts.RequestTimeout,
+		Now: opts.Now, Audit: opts.Audit, GatewayURL: opts.GatewayURL, DeviceName: opts.DeviceName})
 	a.pr.reasoning, a.pr.footer = opts.Reasoning, opts.Footer
 	a.pr.skip()
 	return a
@@ -81,22 +85,20 @@ func (a *app) events(evs []wsclient.Event) {
 func (a *app) event(ev wsclient.Event) {
 	switch ev := ev.(type) {
 	case *wsclient.HelloEvent:
-		if restarted, chg := a.st.NewInstance(&ev.Ack); restarted {
-			a.recon.GatewayReset()
+		if chg := a.eng.NewInstance(&ev.Ack); !chg.Empty() {
 			a.apply(chg)
 		}
 		a.apply(a.st.Apply(frame.Frame{Type: frame.TypeHelloAck, Payload: &ev.Ack}, false))
 	case *wsclient.FrameEvent:
 		chg := a.st.Apply(ev.Frame, ev.Replayed)
-		a.recon.Note(ev.Frame, !ev.Replayed)
+		a.eng.Recon().Note(ev.Frame, !ev.Replayed)
 		a.apply(chg)
 	case *wsclient.CursorResetEvent:
-		a.recon.GatewayReset()
-		a.apply(a.st.ResetCursor(ev.Gateway))
+		a.apply(a.eng.ResetCursor(ev.Gateway))
 	case *wsclient.CursorEvent:
 		a.synced()
-		if w := a.recon.Synced(a.st); len(w.Lanes) > 0 {
-			a.dueAt, a.dueGen = a.opts.Now().Add(w.Grace), w.Gen
+		if _, grace := a.eng.Synced(); grace.After > 0 { // the history pages are the TUI's
+			a.dueAt, a.dueGen = a.opts.Now().Add(grace.After), grace.Gen
 		}
 	case *wsclient.StateEvent:
 		a.connection(ev)
@@ -125,15 +127,11 @@ func (a *app) connection(ev *wsclient.StateEvent) {
 	if line := a.states.connection(ev); line != "" {
 		a.say(line)
 	}
-	wasOnline := a.online
-	a.online = ev.State == wsclient.StateOnline
-	switch {
-	case a.online:
-		a.recon.Reconnected()
-	case wasOnline:
-		a.recon.Disconnected()
+	wasOnline := a.eng.Online()
+	chg := a.eng.Connected(ev.State)
+	if !a.eng.Online() && wasOnline {
 		a.dueAt = time.Time{}
-		a.apply(a.st.ConnectionLost())
+		a.apply(chg)
 	}
 }
 
@@ -144,7 +142,7 @@ func (a *app) tick() {
 	a.apply(a.st.Expire(now))
 	if !a.dueAt.IsZero() && !now.Before(a.dueAt) {
 		a.dueAt = time.Time{}
-		a.apply(a.recon.Due(a.st, a.dueGen))
+		a.apply(a.eng.SettleDue(a.dueGen))
 	}
 }
 
@@ -155,7 +153,7 @@ func (a *app) apply(chg store.Change) {
 	if line := a.states.gateway(a.st.Status()); line != "" {
 		a.say(line)
 	}
-	a.audit(chg.Answers)
+	a.run(a.eng.Changed(chg)) // the answers settled are audited, the pickers answered elsewhere attributed
 	if lines := a.pr.lanes(chg.Lanes); len(lines) > 0 {
 		a.say(lines...)
 	}

@@ -70,7 +70,7 @@ func (a *app) loadOlder(l frame.Lane, print bool) {
 			page := read.Read()
 			a.post(func() { done(a.st.ApplyPage(page)) })
 		}()
-	case req != nil && a.online:
+	case req != nil && a.eng.Online():
 		a.history(l, req, done)
 	case req != nil:
 		a.say("Older messages need the gateway: Iris is offline.")
@@ -128,7 +128,7 @@ func (a *app) focus(l frame.Lane) {
 		show()
 	}
 	newest := func() {
-		if ln := a.st.Lane(l); a.online && ln != nil && !ln.HistoryLoaded {
+		if ln := a.st.Lane(l); a.eng.Online() && ln != nil && !ln.HistoryLoaded {
 			a.history(l, &frame.HistoryRequest{Limit: historyPage}, read)
 			return
 		}

@@ -3,11 +3,13 @@ package linear
 import (
 	"context"
 	"io"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/internal/simtest"
@@ -24,13 +26,23 @@ type live struct {
 	out *simtest.Buffer
 }
 
-func startLive(t *testing.T) *live {
+func startLive(t *testing.T) *live { return startLiveAudited(t, nil) }
+
+// startLiveAudited is startLive writing the answers to log.
+func startLiveAudited(t *testing.T, log AuditLog) *live {
 	t.Helper()
-	return startLiveIn(t, gatewaysim.DialectRich)
+	return startLiveWith(t, gatewaysim.DialectRich, log)
 }
 
 // startLiveIn is startLive against a simulator of dialect d.
 func startLiveIn(t *testing.T, d gatewaysim.Dialect) *live {
+	t.Helper()
+	return startLiveWith(t, d, nil)
+}
+
+// startLiveWith is startLive against a simulator of dialect d, writing the
+// answers to log.
+func startLiveWith(t *testing.T, d gatewaysim.Dialect, log AuditLog) *live {
 	t.Helper()
 	sim, url := simtest.StartSim(t, gatewaysim.Config{StreamInterval: time.Millisecond, Dialect: d, Seed: true})
 	st, err := store.Open(t.TempDir(), store.Options{})
@@ -47,7 +59,7 @@ func startLiveIn(t *testing.T, d gatewaysim.Dialect) *live {
 	done := make(chan struct{}, 2)
 	go func() { _ = c.Run(ctx); done <- struct{}{} }()
 	go func() {
-		_ = Run(ctx, Options{In: pr, Out: l.out, Echo: true, Gateway: c, State: st, DeviceName: "laptop", Footer: true})
+		_ = Run(ctx, Options{In: pr, Out: l.out, Echo: true, Gateway: c, State: st, DeviceName: "laptop", Footer: true, Audit: log})
 		done <- struct{}{}
 	}()
 	t.Cleanup(func() {
@@ -162,4 +174,39 @@ func TestLanesLaneMoreSearch(t *testing.T) {
 	l.wait(1, "Older messages in Default, 10 items:")
 	l.typeText("/search staging URL\r")
 	l.wait(1, "In Default, You: Remind me what the staging URL is")
+}
+
+// An answer typed here goes out naming this device and is audited as the
+// TUI's are (the engine's answer path), with this mode as its via.
+func TestAnswerNamesTheDeviceAndIsAudited(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	l := startLiveAudited(t, audit.New(path))
+	l.wait(1, "You are in Default.")
+	l.typeText("please rm -rf ./x\r")
+	l.wait(1, "Approval needed in Default")
+	l.typeText("4\r")
+	l.wait(1, "Answered: denied: rm -rf ./x")
+	var by *frame.AnswerBy
+	for _, f := range l.sim.Received() {
+		if p, ok := f.Payload.(*frame.PickerSelect); ok {
+			by = p.By
+		}
+	}
+	if by == nil || by.DeviceName != "laptop" {
+		t.Fatalf("picker.select by %+v", by)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		es, _, err := audit.Read(path, time.Time{})
+		if err == nil && len(es) > 0 && es[len(es)-1].Result == audit.Accepted {
+			if e := es[len(es)-1]; e.Via != via || e.Device != "laptop" || e.Answer != "deny" {
+				t.Fatalf("audit entry %+v", e)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no accepted answer in the audit log: %+v %v", es, err)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 }

@@ -30,16 +30,16 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/media"
 	"github.com/hermes/iris/ui/common"
-	"github.com/hermes/iris/wsclient"
 )
 
 // Client moves media bytes; *wsclient.Client satisfies it. Both methods
 // are only ever called inside tea.Cmds (one transfer at a time, see
 // transfers.go).
 type Client interface {
-	Upload(ctx context.Context, spec wsclient.UploadSpec, r io.Reader, progress func(done, total int64)) (string, error)
+	Upload(ctx context.Context, spec session.UploadSpec, r io.Reader, progress func(done, total int64)) (string, error)
 	Pull(ctx context.Context, m frame.Media, w io.Writer, progress func(done, total int64)) error
 }
 

@@ -10,9 +10,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/media"
 	"github.com/hermes/iris/ui/common"
-	"github.com/hermes/iris/wsclient"
 )
 
 // Attach asks the controller to attach the file at Path to the draft (the
@@ -201,7 +201,7 @@ func (m *Model) uploadTransfer(at common.Attachment) *transfer {
 }
 
 func (c *call) handleUploaded(msg uploadedMsg) tea.Cmd {
-	if errors.Is(msg.err, wsclient.ErrOffline) && !c.f.Online && c.send != nil {
+	if session.NotSent(msg.err) && !c.f.Online && c.send != nil {
 		c.dropQueuedUploads() // the connection went down before this upload began
 		c.waitForConnection()
 		return nil
@@ -287,9 +287,9 @@ func transferError(err error) string {
 		return msg
 	case errors.Is(err, context.Canceled):
 		return "cancelled"
-	case errors.Is(err, wsclient.ErrOffline):
+	case session.NotSent(err):
 		return "not connected"
-	case errors.Is(err, wsclient.ErrConnectionLost):
+	case session.ConnectionLost(err):
 		return "connection lost"
 	}
 	return err.Error()

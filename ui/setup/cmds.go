@@ -13,8 +13,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/config"
+	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/ui/common"
-	"github.com/hermes/iris/wsclient"
 )
 
 // Tester checks that url accepts token, e.g. by a real hello handshake.
@@ -43,7 +43,7 @@ func testCmd(test Tester, timeout time.Duration, seq int, in Input) tea.Cmd {
 // points at the form's Token field, not at the config file or flags the
 // client's own error names.
 func testFailure(err error) string {
-	var auth *wsclient.AuthError
+	var auth *session.AuthError
 	if !errors.As(err, &auth) {
 		return common.ConnCause(err) + "; check the URL, and that the gateway is running and reachable from here"
 	}

@@ -16,10 +16,11 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/hermes/iris/config"
+	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/themes"
-	"github.com/hermes/iris/wsclient"
 )
 
 // DefaultTestTimeout bounds a connection test.
@@ -151,7 +152,7 @@ func (m *Model) Input() Input {
 		Token:      m.inputs[itemToken].Value(),
 		Profile:    m.inputs[itemProfile].Value(),
 		DeviceName: m.inputs[itemDevice].Value(),
-		Insecure:   m.insecure && wsclient.NeedsInsecure(m.inputs[itemURL].Value()),
+		Insecure:   m.insecure && session.NeedsInsecure(m.inputs[itemURL].Value()),
 	}
 }
 
@@ -258,7 +259,7 @@ func (m *Model) setFocus(it item) tea.Cmd {
 // visible reports whether a row is shown: the insecure opt-in only for a
 // ws:// URL to a host that is not loopback.
 func (m *Model) visible(it item) bool {
-	return it != itemInsecure || wsclient.NeedsInsecure(m.inputs[itemURL].Value())
+	return it != itemInsecure || session.NeedsInsecure(m.inputs[itemURL].Value())
 }
 
 // invalidateTest forgets a test result that no longer applies.
@@ -279,7 +280,7 @@ func (m *Model) check() error {
 	if err := config.CheckURL(in.URL); err != nil {
 		return err
 	}
-	if wsclient.NeedsInsecure(in.URL) && !in.Insecure {
+	if session.NeedsInsecure(in.URL) && !in.Insecure {
 		return errors.New("ws:// to a remote host would send the token unencrypted: use wss://, or tick \"allow insecure\"")
 	}
 	if in.Token == "" {
