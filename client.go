@@ -114,8 +114,8 @@ func storeOpenAdvice(stderr io.Writer, cfg *config.Config, err error) {
 		holder = fmt.Sprintf("another Iris, process %d,", inUse.PID)
 	}
 	fmt.Fprintf(stderr, "iris: %s has profile %q open (its store %s).\n", holder, cfg.Profile, cfg.DataDir)
-	fmt.Fprintln(stderr, "iris: quit that Iris first (it saves its drafts and queued messages), or run this one with another profile (--profile NAME);")
-	fmt.Fprintln(stderr, "iris: iris send, tail, pickers, answer and approve work beside it. Do not move the directory away: its queued messages and drafts are in it.")
+	fmt.Fprintln(stderr, "iris: use that Iris, or quit that Iris first (it saves its drafts and queued messages), or run this one with another profile (--profile NAME, a device with its own store);")
+	fmt.Fprintln(stderr, "iris: iris send, tail, pickers, answer and approve work beside it. Do not move the directory away or remove its lock: its queued messages and drafts are in it.")
 }
 
 // uiOptions are the UI's options from the configuration and command line;

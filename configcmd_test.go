@@ -45,7 +45,7 @@ func TestRunCheck(t *testing.T) {
 			profile: "lab",
 			wantOut: []string{
 				"token    ****9876 (from token_command)",
-				`warning: CONFIG: unknown key "profiles.lab.colour" (ignored); valid keys here: ca_file, connect_timeout, device_name, insecure, keys, settings, theme, token_command, token_file, url`,
+				`warning: CONFIG: unknown key "profiles.lab.colour" (ignored); valid keys here: ca_file, connect_timeout, device_name, insecure, keys, linear, settings, theme, token_command, token_file, url`,
 				"warning: url ws://10.1.1.1/ws is plain ws:// to a remote host: Iris will refuse to send the token unless the profile sets insecure = true (or --insecure); prefer wss://",
 				`warning: [keys]: unknown action "fly" (ignored); actions: help, quit`,
 				"ok (3 warnings)",

@@ -67,6 +67,7 @@ func runLinear(ctx context.Context, cfg *config.Config, opts cliOptions, stderr 
 		Footer: settings.RuntimeFooter,
 	})
 	cancel()
+	restore() // before anything more is printed: a raw terminal does not return the carriage
 	return linearExit(<-runErr, err, cfg.TokenSource, stderr)
 }
 

@@ -104,11 +104,14 @@ var (
 )
 
 // transcript is the run's output as lines, with what varies from run to
-// run (the runtime footer's figures, the seconds left) replaced.
+// run replaced: the runtime footer's figures, the seconds left. "Sent."
+// goes: the gateway's answer to the send and the reply's first frames
+// race, so it comes before or after the first lines of the turn (the test
+// counts it apart).
 func transcript(out string) string {
 	var lines []string
 	for _, l := range strings.Split(out, "\n") {
-		if strings.HasPrefix(l, "Pane is dead") {
+		if strings.HasPrefix(l, "Pane is dead") || strings.TrimSpace(l) == "Sent." {
 			continue
 		}
 		lines = append(lines, strings.TrimRight(l, " "))
@@ -133,7 +136,11 @@ func TestLinearConversationGolden(t *testing.T) {
 	r.waitCount("Assistant finished.", 2)
 	r.quitLinear()
 	requirePlain(t, raw)
-	golden.RequireEqual(t, []byte(transcript(r.output())))
+	out := r.output()
+	if n := strings.Count(out, "\nSent.\n"); n != 2 {
+		t.Fatalf("\"Sent.\" said %d times, want once per message:\n%s", n, out)
+	}
+	golden.RequireEqual(t, []byte(transcript(out)))
 }
 
 // A 4 typed before the approval is announced, then Enter, is no answer;
@@ -144,6 +151,10 @@ func TestLinearApprovalAnsweredByTypingFour(t *testing.T) {
 	r.waitShows("> 4")
 	sendFromThirdDevice(t, url, linearToken, "please rm -rf ./early")
 	r.waitShows("Approval needed in Default", "rm -rf ./early (recursive delete)")
+	// The lines came above the input line; the draft is there again below.
+	if last := statusBar(r.screen()); last != "> 4" {
+		t.Fatalf("the input line after the announcement is %q, want the draft \"> 4\"", last)
+	}
 	r.keys("Enter")
 	r.waitShows("Not taken as an answer: you began typing “4” before the question.")
 	time.Sleep(humanPause) // the user reads the line; nothing may go out meanwhile

@@ -145,7 +145,9 @@ func (s *Server) replaceConn(id string) {
 		s.mu.Lock()
 		var old *conn
 		if d := s.deviceByID(id); d != nil && id != "" {
-			old = d.conn
+			if old = d.conn; old != nil {
+				s.counted(id).superseded++
+			}
 		}
 		s.mu.Unlock()
 		if old == nil {
@@ -160,7 +162,9 @@ func (s *Server) replaceConn(id string) {
 // same device is killed and its unwritten frames parked first. s.mu must be
 // held.
 func (s *Server) attachLocked(c *conn, d *device) {
+	s.counted(d.id).hellos++
 	if old := d.conn; old != nil && old != c {
+		s.counted(d.id).superseded++
 		d.conn = nil
 		s.parkUnwritten(old, d)
 		old.kill()
@@ -212,4 +216,31 @@ func (s *Server) syncLocked(c *conn, id, n int64) {
 		items = append(items, outItem{data: done})
 	}
 	c.enqueue(items...)
+}
+
+// connCount is what DeviceConnections reports for one device id.
+type connCount struct{ hellos, superseded int }
+
+// counted is device id's connCount; s.mu must be held.
+func (s *Server) counted(id string) *connCount {
+	c := s.connCounts[id]
+	if c == nil {
+		c = &connCount{}
+		s.connCounts[id] = c
+	}
+	return c
+}
+
+// DeviceConnections reports how many connections said hello as device id,
+// and how many of those took a live connection of the same device away:
+// a client whose processes share the device's connection never makes the
+// second number grow. Both count over the simulator's whole life,
+// restarts included (like Received).
+func (s *Server) DeviceConnections(id string) (hellos, superseded int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c := s.connCounts[id]; c != nil {
+		return c.hellos, c.superseded
+	}
+	return 0, 0
 }

@@ -107,6 +107,7 @@ type Server struct {
 	// sync from a cursor above a device's head no longer raises the head.
 	strictCursors bool
 	conns         map[*conn]struct{}
+	connCounts    map[string]*connCount // by device id, kept across restarts
 	devices       []*device
 	dir           *directory
 	store         *messageStore
@@ -167,14 +168,15 @@ func New(cfg Config) *Server {
 	cfg.Dialect = d
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{
-		cfg:      cfg,
-		log:      cfg.Logger,
-		upgrader: websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }},
-		ctx:      ctx,
-		cancel:   cancel,
-		conns:    map[*conn]struct{}{},
-		seq:      map[string]int{},
-		recvWake: make(chan struct{}),
+		cfg:        cfg,
+		log:        cfg.Logger,
+		upgrader:   websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }},
+		ctx:        ctx,
+		cancel:     cancel,
+		conns:      map[*conn]struct{}{},
+		connCounts: map[string]*connCount{},
+		seq:        map[string]int{},
+		recvWake:   make(chan struct{}),
 	}
 	s.resetLocked()
 	if cfg.Seed {

@@ -15,8 +15,10 @@
 // profile's data dir as headless_device_id (mode 0600, created on first
 // use), and hold their state in memory only (store.New): nothing on disk is
 // written but that id and the pending pickers. Commands running at once
-// hold a slot each (slot.go: headless_device_id.2, …), a device of their
-// own, for the same reason. The TUI sees what a headless command sends as any
+// share that device and its one connection (internal/devicelink): the
+// first holds the connection, the others attach to it over the profile's
+// Unix socket and get every event once, and one of them takes over when
+// the holder ends. The TUI sees what a headless command sends as any
 // other device's message, once, through the gateway's broadcast.
 //
 // The protocol has no request that lists pending pickers, so `iris pickers`
@@ -26,9 +28,10 @@
 // through the same reducer as the TUI. The gateway parks frames for the
 // headless device only from its first connection on, so after the first
 // sync they also add the pickers the TUI of the profile publishes in its
-// data dir (internal/pickerfile, tui_pickers.json) and those the other
-// running headless commands publish: a picker raised before any headless
-// command ran is known too. A published picker answered
+// data dir (internal/pickerfile, tui_pickers.json): a picker raised before
+// any headless command ran is known too. A command attached to a running
+// one gets the holder's journal instead of a replay, and adds the saved
+// pickers after it. A published picker answered
 // elsewhere meanwhile still lists; answering it gets the gateway's
 // not_found, "already answered" (ExitUnknownPicker).
 //
@@ -54,7 +57,7 @@
 //
 // The same profiles, token sources, TLS rules and insecure-URL refusal as the
 // TUI apply: the caller passes the resolved config.Config, and the
-// connection is a wsclient.Client like the TUI's.
+// connection is a wsclient.Client like the TUI's, behind a devicelink.Link.
 //
 // See ARCHITECTURE.md at the repository root for how this package fits in.
 package headless

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hermes/iris/config"
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/internal/devicelink"
 	"github.com/hermes/iris/internal/pickerfile"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
@@ -44,7 +45,8 @@ type Env struct {
 	Timing wsclient.Timing
 	// ConnectTimeout bounds connecting, up to hello.ack (default
 	// DefaultConnectTimeout); past it the command fails with ExitDelivery.
-	// The first sync then has syncTimeout.
+	// The first sync then has syncTimeout. It also bounds the wait for the
+	// command of the profile that holds the device to answer on its socket.
 	ConnectTimeout time.Duration
 	// Now is the clock (picker ages); default time.Now.
 	Now func() time.Time
@@ -63,7 +65,7 @@ func (e *Env) now() time.Time {
 // session is one headless device's connection with its in-memory state.
 // It belongs to the goroutine of the command that opened it.
 type session struct {
-	c      *wsclient.Client
+	c      devicelink.Conn
 	st     *store.State
 	cancel context.CancelFunc
 	done   chan error // Run's result
@@ -85,8 +87,7 @@ type session struct {
 	synced    int64 // the cursor the first sync reached
 	// at, when set, is the state's clock (restoring saved pickers).
 	at      time.Time
-	pickers string // the slot's pickers file
-	slot    *slot  // the headless device this command holds (slot.go)
+	pickers string // the headless device's pickers file
 	saved   bool   // the pickers file holds the pending pickers
 	stderr  io.Writer
 	// recon settles the turns a reconnect left running, as in the TUI
@@ -125,21 +126,54 @@ type resume struct {
 	keep  bool  // keep the first sync's frames in session.backlog
 }
 
-// open restores the pickers the headless device knew, connects it, waits
-// for hello.ack and the first sync, and returns the session.
+// open restores the pickers the headless device knew, connects it (or
+// attaches to the command of the profile that holds its connection, see
+// internal/devicelink), waits for hello.ack and the first sync, and
+// returns the session.
 func open(ctx context.Context, env *Env, from resume) (*session, error) {
 	cfg := env.Config
-	sl, err := takeSlot(cfg.DataDir)
+	c, err := dial(ctx, env, from)
 	if err != nil {
+		return nil, err
+	}
+	rctx, cancel := context.WithCancel(context.Background())
+	s := &session{c: c, cancel: cancel, done: make(chan error, 1), source: cfg.TokenSource, now: env.now,
+		pickers: filepath.Join(cfg.DataDir, PickersFile), stderr: env.Stderr, keep: from.keep,
+		answerers: map[string]answerer{}, env: env}
+	s.st = store.New(store.Options{Now: s.clock})
+	go func() { s.done <- c.Run(rctx) }() // events wait in its queue until read
+	// The holder's sync replays what came after the saved pickers; an
+	// attached command's snapshot starts where the holder started, so the
+	// saved pickers (the holder publishes them) are added after it, as the
+	// TUI's are.
+	published := []string{filepath.Join(cfg.DataDir, pickerfile.TUIFile)}
+	if !c.Holding() {
+		published = append([]string{s.pickers}, published...)
+	} else if err := restorePickers(s.pickers, s.st, func(t time.Time) { s.at = t }); err != nil {
+		cancel()
+		<-s.done
 		return nil, fail(ExitFailure, "%v", err)
 	}
-	id, err := config.LoadDeviceID(sl.idFile)
-	if err != nil {
-		sl.release()
-		return nil, fail(ExitFailure, "%v", err)
+	timeout := env.ConnectTimeout
+	if timeout <= 0 {
+		timeout = DefaultConnectTimeout
 	}
+	if err := s.awaitSync(ctx, timeout, cfg.URL); err != nil {
+		s.close()
+		return nil, err
+	}
+	if err := mergePublished(published, s.st, func(t time.Time) { s.at = t }); err != nil {
+		fmt.Fprintln(env.Stderr, "iris: warning: cannot read the pending pickers of the TUI or of the headless device:", err)
+	}
+	return s, nil
+}
+
+// dial links the command to the profile's headless device: it holds the
+// device's one connection, or attaches to the command that does.
+func dial(ctx context.Context, env *Env, from resume) (*devicelink.Link, error) {
+	cfg := env.Config
 	wc := wsclient.Config{
-		URL: cfg.URL, Token: cfg.Token.Reveal(), DeviceID: id, DeviceName: deviceName(cfg.DeviceName),
+		URL: cfg.URL, Token: cfg.Token.Reveal(), DeviceName: deviceName(cfg.DeviceName),
 		Insecure: cfg.Insecure, CAFile: cfg.CAFile, Timing: env.Timing,
 	}
 	if from.since > 0 {
@@ -151,34 +185,18 @@ func open(ctx context.Context, env *Env, from resume) (*session, error) {
 			return 0
 		}
 	}
-	c, err := wsclient.New(wc)
-	if err != nil {
-		sl.release()
+	c, err := devicelink.Dial(ctx, devicelink.Options{
+		Dir: cfg.DataDir, Name: DeviceFile, Client: wc, Since: from.since, Wait: env.ConnectTimeout,
+		DeviceID: func() (string, error) { return config.LoadDeviceID(filepath.Join(cfg.DataDir, DeviceFile)) },
+	})
+	var le *devicelink.Error
+	switch {
+	case errors.As(err, &le):
+		return nil, fail(ExitFailure, "%s", termsafe.Line(err.Error()))
+	case err != nil:
 		return nil, fail(ExitConfig, "%v", err)
 	}
-	rctx, cancel := context.WithCancel(context.Background())
-	s := &session{c: c, cancel: cancel, done: make(chan error, 1), source: cfg.TokenSource, now: env.now,
-		pickers: sl.pickers, slot: sl, stderr: env.Stderr, keep: from.keep,
-		answerers: map[string]answerer{}, env: env}
-	s.st = store.New(store.Options{Now: s.clock})
-	if err := restorePickers(s.pickers, s.st, func(t time.Time) { s.at = t }); err != nil {
-		cancel()
-		sl.release()
-		return nil, fail(ExitFailure, "%v", err)
-	}
-	go func() { s.done <- c.Run(rctx) }()
-	timeout := env.ConnectTimeout
-	if timeout <= 0 {
-		timeout = DefaultConnectTimeout
-	}
-	if err := s.awaitSync(ctx, timeout, cfg.URL); err != nil {
-		s.close()
-		return nil, err
-	}
-	if err := mergePublished(append(sl.others(cfg.DataDir), filepath.Join(cfg.DataDir, pickerfile.TUIFile)), s.st, func(t time.Time) { s.at = t }); err != nil {
-		fmt.Fprintln(env.Stderr, "iris: warning: cannot read the pending pickers of the TUI or another command:", err)
-	}
-	return s, nil
+	return c, nil
 }
 
 // deviceName marks the headless device in the gateway's device list.
@@ -304,19 +322,19 @@ func (s *session) read(ctx context.Context) (wsclient.Event, error) {
 	return ev, nil
 }
 
-// close ends the connection, waits for it, saves the pending pickers for
-// the next command and frees the slot.
+// close ends the connection (handing it over to a command still
+// attached), waits for it and saves the pending pickers for the next
+// command.
 func (s *session) close() {
 	s.cancel()
 	<-s.done
 	s.st.Expire(s.now())
 	s.saved = false
 	s.publish()
-	s.slot.release()
 }
 
-// publish writes the pending pickers to the slot's file when they changed
-// (or at close), so that a command running beside this one knows them.
+// publish writes the pending pickers to the device's file when they
+// changed (or at close), so that the next command knows them.
 func (s *session) publish() {
 	if s.saved && !s.changed.Pickers {
 		return

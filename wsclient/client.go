@@ -1,6 +1,7 @@
 package wsclient
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"log/slog"
@@ -37,8 +38,10 @@ type Client struct {
 	batchAt atomic.Int64
 
 	// Used only by the goroutine running Run (one connection at a time).
-	dedupe    dedupe
-	reached   int64 // highest cursor reached in this process
+	dedupe    *Dedupe
+	reached   int64     // highest cursor reached in this process
+	synced    bool      // a sync reached a cursor (0 included) in this process
+	restartAt time.Time // when the gateway last announced a restart (Timing.Now), zero: none pending
 	fieldWarn *fieldWarnings
 }
 
@@ -57,7 +60,7 @@ func New(cfg Config) (*Client, error) {
 		log:       cfg.Logger,
 		q:         newQueue(cfg.QueueSize),
 		media:     make(chan struct{}, 1),
-		dedupe:    newDedupe(),
+		dedupe:    cmp.Or(cfg.Dedupe, NewDedupe()),
 		fieldWarn: newFieldWarnings(cfg.Logger, &cfg.Timing),
 	}, nil
 }
@@ -128,10 +131,7 @@ func (c *Client) Run(ctx context.Context) error {
 			attempt = 0
 		}
 		attempt++
-		delay := t.backoff(attempt)
-		if restarting {
-			delay = t.RestartDelay
-		}
+		delay := c.retryDelay(attempt, restarting)
 		c.log.Info("wsclient: connection ended", "err", err, "attempt", attempt, "retry_in", delay)
 		c.q.push(&StateEvent{State: StateReconnecting, Attempt: attempt, RetryAt: time.Now().Add(delay), Err: err}, ctx.Done())
 		timer := time.NewTimer(delay)
@@ -143,6 +143,27 @@ func (c *Client) Run(ctx context.Context) error {
 			return nil
 		}
 	}
+}
+
+// retryDelay returns the wait before reconnect attempt n. A gateway that
+// announced a restart (status restarting, or close 1012) is coming back:
+// the first attempt waits RestartDelay, and while it stays away, for up to
+// RestartWindow, each further one waits a full jitter over RestartDelay
+// instead of the growing backoff, so the client is back within about a
+// second of the gateway. Past the window, or after a connection that
+// reached online, it is the exponential backoff again.
+func (c *Client) retryDelay(n int, restarting bool) time.Duration {
+	t := &c.cfg.Timing
+	now := t.Now()
+	if restarting {
+		c.restartAt = now
+		return t.RestartDelay
+	}
+	if !c.restartAt.IsZero() && now.Sub(c.restartAt) < t.RestartWindow {
+		return t.Jitter(t.RestartDelay)
+	}
+	c.restartAt = time.Time{}
+	return t.backoff(n)
 }
 
 // finalState returns the final state err calls for; ok is false when the
@@ -172,6 +193,8 @@ func (c *Client) connect(ctx context.Context) (online time.Duration, restarting 
 		return 0, false, err
 	}
 	s := newSession(c, ws)
+	sctx, stopServing := c.serveContext(ctx, s)
+	defer stopServing()
 	go s.closeOn(ctx)
 	defer s.end()
 	ack, err := s.handshake()
@@ -179,30 +202,55 @@ func (c *Client) connect(ctx context.Context) (online time.Duration, restarting 
 		return 0, false, err
 	}
 	start := time.Now()
+	c.restartAt = time.Time{} // back online: a later drop is not the restart's
 	c.setSession(s)
 	defer c.setSession(nil)
 	cur := c.startCursor(ctx, ack)
 	c.q.push(&HelloEvent{Ack: ack}, ctx.Done())
 	c.q.push(&StateEvent{State: StateOnline}, ctx.Done())
-	err = s.serve(ctx, cur)
-	return time.Since(start), s.restarting, err
+	err = s.serve(sctx, cur)
+	return time.Since(start), s.restarting || websocket.IsCloseError(err, websocket.CloseServiceRestart), err
+}
+
+// serveContext is the context s reads and queues frames under: ctx, or
+// with Config.Drain, a context that outlives ctx by the drain, ended with
+// the socket at its end (closeOn starts the close handshake when ctx
+// ends).
+func (c *Client) serveContext(ctx context.Context, s *session) (context.Context, context.CancelFunc) {
+	if c.cfg.Drain <= 0 {
+		return ctx, func() {}
+	}
+	sctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	stop := context.AfterFunc(ctx, func() {
+		time.AfterFunc(c.cfg.Drain, func() {
+			cancel()
+			s.ws.Close()
+		})
+	})
+	return sctx, func() {
+		stop()
+		cancel()
+	}
 }
 
 // startCursor picks the cursor to sync from after hello.ack: the stored
 // one, else the one reached in this process, else hello.ack's sync_cursor.
-// A sync_cursor below the stored cursor means the gateway went back (reset
-// or restored): the client then syncs from sync_cursor and reports a
-// CursorResetEvent.
+// A cursor reached is one even when it is 0 (a sync.done of a gateway whose
+// outbox was empty): starting at sync_cursor, the gateway's head, would
+// skip what it parked since. A sync_cursor below the stored cursor means
+// the gateway went back (reset or restored): the client then syncs from
+// sync_cursor and reports a CursorResetEvent.
 func (c *Client) startCursor(ctx context.Context, ack frame.HelloAck) int64 {
 	var cur int64
 	if c.cfg.Cursor != nil {
 		cur = c.cfg.Cursor()
 	}
+	known := cur != 0 || c.synced
 	if cur == 0 {
 		cur = c.reached
 	}
 	switch {
-	case cur == 0:
+	case !known:
 		return ack.SyncCursor
 	case ack.SyncCursor < cur:
 		c.log.Warn("wsclient: the gateway's cursor went backwards (gateway reset or restored); resyncing from it",

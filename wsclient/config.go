@@ -35,9 +35,21 @@ type Config struct {
 	CAFile string
 	// Cursor is called after every hello.ack and returns the caller's
 	// persisted sync cursor. 0 (or a nil func) means none: the client then
-	// uses the cursor it reached earlier in this process, else
+	// uses the cursor it reached earlier in this process (0 included), else
 	// hello.ack.sync_cursor.
 	Cursor func() int64
+	// Dedupe, when set, knows what earlier connections of this device in
+	// this process delivered (devicelink hands over the one it relayed
+	// events through when it takes the device over), so that their replay
+	// is not delivered again; nil starts with nothing seen.
+	Dedupe *Dedupe
+	// Drain, when > 0, makes the end of Run's ctx close an online
+	// connection gracefully: a WebSocket close goes to the gateway, and
+	// the frames it wrote before answering it are still read and queued,
+	// for up to Drain, so that the device's next connection (another
+	// process taking the device over, see devicelink) misses none of them.
+	// 0 closes the socket at once.
+	Drain time.Duration
 	// MaxFrameSize caps one incoming frame (default 32 MiB). A larger frame
 	// is skipped with a ProtocolErrorEvent; the connection stays up.
 	MaxFrameSize int64
@@ -77,7 +89,8 @@ type Timing struct {
 	BackoffBase    time.Duration // first reconnect delay cap, 0.5 s
 	BackoffMax     time.Duration // reconnect delay cap, 30 s
 	HealthyAfter   time.Duration // online this long resets the backoff, 60 s
-	RestartDelay   time.Duration // reconnect delay after status restarting, 1 s
+	RestartDelay   time.Duration // reconnect delay after status restarting or close 1012, 1 s
+	RestartWindow  time.Duration // how long attempts after a restart notice keep RestartDelay's pace, 2 min
 	// Jitter returns a random duration in [0, max); nil uses math/rand.
 	// Tests make it deterministic.
 	Jitter func(max time.Duration) time.Duration
@@ -112,6 +125,7 @@ func (t *Timing) fill() {
 	def(&t.BackoffMax, 30*time.Second)
 	def(&t.HealthyAfter, 60*time.Second)
 	def(&t.RestartDelay, time.Second)
+	def(&t.RestartWindow, 2*time.Minute)
 	def(&t.FieldWarnEvery, time.Minute)
 	if t.Now == nil {
 		t.Now = time.Now

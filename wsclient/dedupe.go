@@ -20,8 +20,13 @@ const finishedCap = 8192
 // lane, so the same id in another lane is another message.
 //
 // Frames without an identity (typing, agent.busy, tool events, ...) pass
-// through; the store applies them idempotently. Used by the reader only.
-type dedupe struct {
+// through; the store applies them idempotently.
+//
+// A Dedupe is used by one goroutine at a time: the reader of the Client
+// that owns it, or a relay (devicelink) passing events from another
+// process, which hands it to the Client it starts on a takeover
+// (Config.Dedupe) so that the new connection knows what was delivered.
+type Dedupe struct {
 	high     int64
 	finished map[msgKey]struct{}
 	order    []msgKey // FIFO of finished messages, for eviction
@@ -33,32 +38,57 @@ type msgKey struct {
 	id   string
 }
 
-func newDedupe() dedupe {
-	return dedupe{finished: map[msgKey]struct{}{}}
+// NewDedupe returns a Dedupe that has seen nothing.
+func NewDedupe() *Dedupe {
+	return &Dedupe{finished: map[msgKey]struct{}{}}
 }
+
+// Repeat records ev, an event relayed from another Client of the same
+// device, as delivered, and reports whether it repeats one already
+// delivered (by the rules above); only replayed frames can.
+func (d *Dedupe) Repeat(ev Event) bool {
+	switch ev := ev.(type) {
+	case *FrameEvent:
+		k, final := messageIdentity(ev.Frame)
+		if ev.Frame.Cursor > 0 {
+			return d.replayed(ev.Frame.Cursor, k, final)
+		}
+		if final {
+			d.finish(k)
+		}
+	case *CursorEvent:
+		d.syncDone(ev.Cursor)
+	case *CursorResetEvent:
+		d.rewind(ev.Gateway)
+	}
+	return false
+}
+
+// Cursor is the highest cursor delivered or synced.
+func (d *Dedupe) Cursor() int64 { return d.high }
 
 // startSync notes the cursor a sync starts from: nothing at or below it can
 // be new.
-func (d *dedupe) startSync(cursor int64) {
+func (d *Dedupe) startSync(cursor int64) {
 	d.high = max(d.high, cursor)
 }
 
 // rewind forgets the cursors above cursor after the gateway went back to
 // it: replayed frames are told apart by cursor from there on, and still by
 // lane and message id for messages already finished.
-func (d *dedupe) rewind(cursor int64) {
+func (d *Dedupe) rewind(cursor int64) {
 	d.high = cursor
 }
 
 // syncDone notes the cursor a sync reached and returns the cursor to report.
-func (d *dedupe) syncDone(cursor int64) int64 {
+func (d *Dedupe) syncDone(cursor int64) int64 {
 	d.high = max(d.high, cursor)
 	return d.high
 }
 
 // replayed records a replayed frame at cursor, of message k (id "" for
 // none) which it finishes when final, and reports whether it is a repeat.
-func (d *dedupe) replayed(cursor int64, k msgKey, final bool) bool {
+func (d *Dedupe) replayed(cursor int64, k msgKey, final bool) bool {
 	if cursor <= d.high {
 		return true
 	}
@@ -77,7 +107,7 @@ func (d *dedupe) replayed(cursor int64, k msgKey, final bool) bool {
 
 // finish records message k as finished (a live or replayed message or
 // message.stop).
-func (d *dedupe) finish(k msgKey) {
+func (d *Dedupe) finish(k msgKey) {
 	if _, ok := d.finished[k]; ok || k.id == "" {
 		return
 	}

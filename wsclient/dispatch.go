@@ -134,7 +134,7 @@ func (s *session) deliver(ctx context.Context, f frame.Frame, k msgKey, final bo
 // replayed frames it covers.
 func (s *session) syncDone(ctx context.Context, f frame.Frame) {
 	cur := s.c.dedupe.syncDone(f.Payload.(*frame.SyncDone).Cursor)
-	s.c.reached = cur
+	s.c.reached, s.c.synced = cur, true
 	s.syncFails = 0
 	s.c.q.push(&CursorEvent{Cursor: cur}, ctx.Done())
 }

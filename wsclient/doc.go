@@ -27,13 +27,19 @@
 //     why). Every other failure
 //     reconnects after a delay drawn uniformly from [0, min(30 s, 0.5 s·2^(n-1)))
 //     for attempt n; a connection that stayed online for 60 s resets n; after
-//     `status {state:"restarting"}` the next attempt waits 1 s.
+//     `status {state:"restarting"}` or a close with code 1012 the next
+//     attempt waits 1 s, and while the gateway stays away (up to 2 min)
+//     each further attempt waits [0, 1 s) instead of the growing backoff.
+//   - Closing: the end of Run's ctx closes the socket at once, or, with
+//     Config.Drain, sends a WebSocket close and still reads and queues what
+//     the gateway wrote before answering it (for up to Drain), so that the
+//     device's next connection misses nothing (devicelink's handover).
 //   - Keepalive: a JSON ping every 15 s; any frame, ping or pong received
 //     keeps the connection alive; a ping unanswered for 5 s is reported at
 //     once (SilenceEvent), and 40 s of silence ends the connection
 //     (ErrDead), which catches half-open TCP.
 //   - Sync: after every hello.ack the client sends sync from Config.Cursor()
-//     (else the cursor reached earlier in this process, else
+//     (else the cursor reached earlier in this process, 0 included, else
 //     hello.ack.sync_cursor). sync.done becomes a CursorEvent queued after
 //     the replayed frames. Replayed frames that repeat what this process
 //     already delivered are dropped (see dedupe.go; messages are keyed by

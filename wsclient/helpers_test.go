@@ -183,6 +183,9 @@ type rawScript struct {
 	// acks[i] is sent as is in answer to the i-th connection's hello (the
 	// last one for later connections); none: a default hello.ack.
 	acks []string
+	// dones[i] is the cursor of the sync.done answering the i-th
+	// connection's sync (the last one for later connections); none: 7.
+	dones []int64
 	// syncErr, when set, answers each connection's first sync with an
 	// `error` (code internal) carrying this message instead of sync.done.
 	syncErr string
@@ -197,6 +200,7 @@ type rawConn struct {
 	in         chan frame.Frame // frames the client sent after the handshake
 	syncCursor int64            // the cursor the client synced from
 	ack        string           // hello.ack sent as is ("" the default)
+	done       int64            // the cursor of the sync.done answering sync
 	syncErr    string           // see rawScript.syncErr
 }
 
@@ -214,9 +218,13 @@ func startRawScript(t testing.TB, script rawScript) *rawServer {
 	rs := &rawServer{conns: make(chan *rawConn, 4), script: script}
 	var accepted atomic.Int64
 	rs.url = wstest.Serve(t, func(ws *websocket.Conn) {
-		rc := &rawConn{ws: ws, in: make(chan frame.Frame, 64), syncErr: script.syncErr}
+		rc := &rawConn{ws: ws, in: make(chan frame.Frame, 64), syncErr: script.syncErr, done: 7}
+		i := int(accepted.Add(1)) - 1
 		if n := len(script.acks); n > 0 {
-			rc.ack = script.acks[min(int(accepted.Add(1))-1, n-1)]
+			rc.ack = script.acks[min(i, n-1)]
+		}
+		if n := len(script.dones); n > 0 {
+			rc.done = script.dones[min(i, n-1)]
 		}
 		if !rc.handshake() {
 			return
@@ -258,7 +266,7 @@ func (rc *rawConn) handshake() bool {
 		}
 		if want == frame.TypeSync {
 			rc.syncCursor = f.Payload.(*frame.Sync).Cursor
-			reply = frame.Frame{ID: f.ID, Type: frame.TypeSyncDone, Payload: &frame.SyncDone{Cursor: 7}}
+			reply = frame.Frame{ID: f.ID, Type: frame.TypeSyncDone, Payload: &frame.SyncDone{Cursor: rc.done}}
 			if rc.syncErr != "" {
 				reply = frame.Frame{ID: f.ID, Type: frame.TypeError, Payload: &frame.Error{Code: frame.CodeInternal, Message: rc.syncErr}}
 			}

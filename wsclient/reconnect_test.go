@@ -4,9 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/gorilla/websocket"
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/internal/simtest"
@@ -214,4 +218,80 @@ func TestHealthyConnectionResetsBackoff(t *testing.T) {
 		}
 		c.stop(t)
 	}
+}
+
+// TestRestartAnnouncedKeepsRetryingPromptly: after a gateway closes with
+// 1012 (service restart) the first attempt waits RestartDelay and, while
+// the gateway stays away, every further attempt keeps that pace (a jitter
+// over RestartDelay) instead of the backoff growing towards its 30 s cap;
+// once RestartWindow has passed on the client's clock, the attempts go
+// back to the exponential backoff. Dials are released one at a time and
+// the clock is injected, so nothing depends on the scheduler.
+func TestRestartAnnouncedKeepsRetryingPromptly(t *testing.T) {
+	var mu sync.Mutex // guards ceilings and now
+	var ceilings []time.Duration
+	now := time.Unix(1_800_000_000, 0)
+	gate := make(chan bool) // each dial after the first waits for a verdict: true connects
+	var dials atomic.Int64
+	rs := startRaw(t)
+	c := start(t, newClient(t, rs.url, func(cfg *wsclient.Config) {
+		cfg.Timing.RestartDelay = 3 * time.Millisecond
+		cfg.Timing.RestartWindow = time.Minute
+		cfg.Timing.BackoffBase = time.Millisecond
+		cfg.Timing.BackoffMax = 4 * time.Millisecond
+		cfg.Timing.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+		cfg.Timing.Jitter = func(max time.Duration) time.Duration {
+			mu.Lock()
+			defer mu.Unlock()
+			ceilings = append(ceilings, max)
+			return max
+		}
+		cfg.Dial = func(ctx context.Context, network, addr string) (net.Conn, error) {
+			if dials.Add(1) > 1 {
+				select {
+				case ok := <-gate:
+					if !ok {
+						return nil, errors.New("connection refused")
+					}
+				case <-ctx.Done():
+					return nil, ctx.Err()
+				}
+			}
+			var d net.Dialer
+			return d.DialContext(ctx, network, addr)
+		}
+	}))
+	col := collect(t, c.Client)
+	rc := rs.accept(t)
+	from := col.wait(t, 0, "online", isState(wsclient.StateOnline))
+	rc.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseServiceRestart, "gateway restarting"), time.Now().Add(time.Second))
+	rc.ws.Close()
+	reconnecting := func() {
+		t.Helper()
+		from = col.wait(t, from, "reconnecting", isState(wsclient.StateReconnecting)) + 1
+	}
+	snapshot := func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		return fmt.Sprint(ceilings)
+	}
+	reconnecting() // attempt 1: RestartDelay, no jitter
+	for range 6 {  // the gateway is still away: refused dials
+		gate <- false
+		reconnecting()
+	}
+	if got := snapshot(); got != "[3ms 3ms 3ms 3ms 3ms 3ms]" {
+		t.Fatalf("delays while the announced restart runs %s, want RestartDelay's pace (3ms each)", got)
+	}
+	mu.Lock()
+	now = now.Add(time.Minute) // the window is over: the gateway is not just restarting
+	mu.Unlock()
+	gate <- false
+	reconnecting()
+	if got := snapshot(); got != "[3ms 3ms 3ms 3ms 3ms 3ms 4ms]" {
+		t.Fatalf("delays after RestartWindow %s, want the backoff (4ms cap) at the end", got)
+	}
+	gate <- true
+	rs.accept(t)
+	col.wait(t, from, "online again", isState(wsclient.StateOnline))
 }

@@ -121,6 +121,46 @@ func TestGatewayCursorBelowStoredIsAReset(t *testing.T) {
 	}
 }
 
+// TestCursorZeroReachedIsACursor: a sync.done at cursor 0 (a gateway whose
+// outbox was empty) is a cursor reached, not "no cursor": when the
+// connection drops and the gateway parks frames meanwhile (here a restarted
+// gateway that finished a resumed reply), the next connection syncs from 0
+// and gets them, rather than starting at hello.ack's sync_cursor (the
+// gateway's head) and skipping them.
+func TestCursorZeroReachedIsACursor(t *testing.T) {
+	rs := startRawScript(t, rawScript{
+		acks:  []string{`{"type":"hello.ack","payload":{"sync_cursor":0}}`, `{"type":"hello.ack","payload":{"sync_cursor":12}}`},
+		dones: []int64{0}, // this raw gateway answers sync at once, before it replays
+	})
+	c := start(t, newClient(t, rs.url, func(cfg *wsclient.Config) {
+		cfg.Cursor = func() int64 { return 0 } // a store that persisted no cursor above 0
+	}))
+	col := collect(t, c.Client)
+	rc := rs.accept(t)
+	if rc.syncCursor != 0 {
+		t.Fatalf("first sync from %d, want 0", rc.syncCursor)
+	}
+	cur := col.wait(t, 0, "cursor", func(ev wsclient.Event) bool { _, ok := ev.(*wsclient.CursorEvent); return ok })
+	rc.ws.Close()
+
+	rc = rs.accept(t)
+	if rc.syncCursor != 0 {
+		t.Fatalf("after reaching cursor 0 the client synced from %d (hello.ack's head), want 0: what was parked meanwhile is skipped", rc.syncCursor)
+	}
+	on := col.wait(t, cur, "online again", isState(wsclient.StateOnline))
+	rc.sendFrame(frame.Frame{Type: frame.TypeMessageStop, Cursor: 11, ChatID: frame.Some(defaultChat), ThreadID: frame.Null(),
+		Payload: &frame.MessageStop{MessageID: "m_resumed", FinalText: "Essay part one. Essay part two."}})
+	var got []string
+	for _, fe := range deliveredUpTo(t, rc, col, on) {
+		if m, ok := fe.Frame.Payload.(*frame.MessageStop); ok {
+			got = append(got, m.MessageID)
+		}
+	}
+	if fmt.Sprint(got) != "[m_resumed]" {
+		t.Fatalf("replayed after the reconnect: %v, want [m_resumed]", got)
+	}
+}
+
 // TestUploadAckNotOKIsAFailure: media.upload.ack with ok:false fails the
 // upload with the gateway's reason (or says none was given).
 func TestUploadAckNotOKIsAFailure(t *testing.T) {

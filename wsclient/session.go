@@ -44,6 +44,9 @@ type session struct {
 	restarting bool
 
 	quiet silence // whether pings are answered (silence.go)
+	// draining is set once the close was sent (Config.Drain): nothing more
+	// is written, and the socket stays open for the reader.
+	draining atomic.Bool
 }
 
 // result completes a request.
@@ -75,12 +78,25 @@ func newSession(c *Client, ws *websocket.Conn) *session {
 	return s
 }
 
-// closeOn closes the socket when ctx ends first.
+// closeOn closes the socket when ctx ends first; with Config.Drain it
+// sends a WebSocket close instead, and the reader goes on until the
+// gateway's answer (or the drain's end, serveContext) ends the socket.
 func (s *session) closeOn(ctx context.Context) {
 	select {
 	case <-ctx.Done():
-		s.ws.Close()
 	case <-s.done:
+		return
+	}
+	if s.c.cfg.Drain <= 0 {
+		s.ws.Close()
+		return
+	}
+	s.draining.Store(true)
+	s.writeMu.Lock()
+	err := s.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""), time.Now().Add(s.c.cfg.Timing.WriteTimeout))
+	s.writeMu.Unlock()
+	if err != nil {
+		s.ws.Close()
 	}
 }
 
@@ -264,6 +280,9 @@ func (s *session) write(f frame.Frame) error {
 func (s *session) writeRaw(mt int, data []byte) error {
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
+	if s.draining.Load() {
+		return fmt.Errorf("%w: the connection is closing", ErrConnectionLost)
+	}
 	s.ws.SetWriteDeadline(time.Now().Add(s.c.cfg.Timing.WriteTimeout))
 	if err := s.ws.WriteMessage(mt, data); err != nil {
 		s.ws.Close()

@@ -22,6 +22,7 @@ type app struct {
 	quit    bool
 	online  bool
 	out     []string // lines said, not printed yet (show)
+	placed  bool     // "You are in …" was said
 
 	// ask is the picker the input line answers (picker.go); announced
 	// lists the pickers announced.
@@ -63,7 +64,7 @@ func (a *app) show() {
 	}
 }
 
-// greet says where the user is and how to get help.
+// greet says what this is and how to get help.
 func (a *app) greet() {
 	a.say("Iris, linear mode. Type a message and press Enter; /help lists the commands.")
 	a.show()
@@ -102,11 +103,17 @@ func (a *app) event(ev wsclient.Event) {
 	}
 }
 
-// synced focuses the default lane once the first sync knows it.
+// synced says where the user is after the first sync, focusing the
+// default lane when none was focused before; then it sends what waits.
 func (a *app) synced() {
-	if a.st.Focused() == (frame.Lane{}) {
-		if l := a.st.DefaultLane(); l != (frame.Lane{}) {
-			a.apply(a.st.Focus(l))
+	if !a.placed {
+		if a.st.Focused() == (frame.Lane{}) {
+			if l := a.st.DefaultLane(); l != (frame.Lane{}) {
+				a.apply(a.st.Focus(l))
+			}
+		}
+		if l := a.st.Focused(); l != (frame.Lane{}) {
+			a.placed = true
 			a.say("You are in " + laneName(a.st, l) + ".")
 		}
 	}
@@ -156,4 +163,12 @@ func (a *app) apply(chg store.Change) {
 		a.syncPickers()
 	}
 	a.flush() // a turn that ended lets the next message go
+}
+
+// post hands f to Run's goroutine; after Run has returned, it is dropped.
+func (a *app) post(f func()) {
+	select {
+	case a.results <- f:
+	case <-a.ctx.Done():
+	}
 }

@@ -37,6 +37,9 @@ func (a *app) input(in Input) {
 		a.quit = true
 		return
 	case InputCancel:
+		if in.Line == "" {
+			a.say("Ctrl+C drops the line being typed; /quit, or Ctrl+D on an empty line, quits.")
+		}
 		return
 	}
 	line := strings.TrimSpace(in.Line)

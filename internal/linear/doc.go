@@ -9,9 +9,11 @@
 //
 // Files, one job each: plain.go (markdown to stable plain lines),
 // inline.go (inline markdown), editor.go and keys.go (the input line),
-// picker.go (announcing a picker and reading its answer), state.go (the
+// picker.go (a picker's announcement and the reading of a typed answer),
+// asking.go (which picker is asked, announcing the next), state.go (the
 // connection's state as lines), printer.go (store items as lines),
-// commands.go (slash commands), session.go (the connection and the store),
+// commands.go (slash commands), history.go (/more, /lane), send.go
+// (messages, answers, stop), app.go (applying the connection's events),
 // run.go (the loop that ties them).
 //
 // See ARCHITECTURE.md at the repository root for how this package fits in.

@@ -24,7 +24,7 @@ type InputKind int
 const (
 	// InputLine is a line ended with Enter.
 	InputLine InputKind = iota
-	// InputCancel is Ctrl+C: the draft was dropped.
+	// InputCancel is Ctrl+C: the draft (Line) was dropped.
 	InputCancel
 	// InputEnd is Ctrl+D on an empty line.
 	InputEnd
@@ -98,9 +98,11 @@ func (e *Editor) Print(lines ...string) {
 	for _, l := range lines {
 		b.WriteString(l + e.nl)
 	}
-	e.shown = false
+	e.shown = e.echo
+	if e.echo { // in the same write: the input line is never missing in between
+		b.WriteString(e.prompt + string(e.buf) + e.back(len(e.buf)-e.pos))
+	}
 	_, _ = io.WriteString(e.w, b.String())
-	e.Prompt()
 }
 
 // Bell rings the terminal.
@@ -138,10 +140,11 @@ func (e *Editor) key(k key) (Input, bool) {
 		e.buf, e.pos, e.hpos, e.stash = nil, 0, len(e.hist), ""
 		return Input{Kind: InputLine, Line: line, Started: e.start}, true
 	case "ctrl+c":
+		dropped := string(e.buf)
 		e.write("^C" + e.nl)
 		e.shown = false
 		e.buf, e.pos, e.hpos = nil, 0, len(e.hist)
-		return Input{Kind: InputCancel}, true
+		return Input{Kind: InputCancel, Line: dropped}, true
 	case "ctrl+d":
 		if len(e.buf) == 0 {
 			e.write(e.nl)

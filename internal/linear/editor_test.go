@@ -114,7 +114,7 @@ func TestEditorPrintKeepsDraft(t *testing.T) {
 func TestEditorCtrlCAndCtrlD(t *testing.T) {
 	e, _ := newTestEditor()
 	in := e.Feed([]byte("oops\x03\x04"))
-	if len(in) != 2 || in[0].Kind != InputCancel || in[1].Kind != InputEnd {
+	if len(in) != 2 || in[0].Kind != InputCancel || in[0].Line != "oops" || in[1].Kind != InputEnd {
 		t.Fatalf("inputs %+v", in)
 	}
 }

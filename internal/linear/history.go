@@ -27,22 +27,23 @@ func (a *app) more() {
 		end = ln.Len()
 	}
 	if end > 0 {
-		a.printOlder(l, end)
+		a.printOlder(l, end, "Older messages in ")
 		return
 	}
 	a.loadOlder(l, true)
 }
 
-// printOlder prints up to morePage items before index end of lane l.
-func (a *app) printOlder(l frame.Lane, end int) {
+// printOlder prints up to morePage items before index end of lane l,
+// under a heading that starts with lead.
+func (a *app) printOlder(l frame.Lane, end int, lead string) {
 	ln := a.st.Lane(l)
 	start := max(end-morePage, 0)
-	lines := []string{"Older messages in " + laneName(a.st, l) + ", " + strconv.Itoa(end-start) + " items:"}
+	lines := []string{lead + laneName(a.st, l) + ", " + strconv.Itoa(end-start) + " items:"}
 	for i := start; i < end; i++ {
 		lines = append(lines, a.pr.whole(ln.Item(i))...)
 	}
 	a.older[l] = start
-	a.say(append(lines, "End of older messages. /more goes on.")...)
+	a.say(append(lines, "End of these messages. /more prints older ones.")...)
 }
 
 // loadOlder reads lane l's next older page, then (print) prints from it.
@@ -58,7 +59,7 @@ func (a *app) loadOlder(l frame.Lane, print bool) {
 		switch {
 		case !print:
 		case added > 0:
-			a.printOlder(l, a.older[l])
+			a.printOlder(l, a.older[l], "Older messages in ")
 		default:
 			a.say("Nothing older in " + laneName(a.st, l) + ".")
 		}
@@ -67,7 +68,7 @@ func (a *app) loadOlder(l frame.Lane, print bool) {
 	case read != nil:
 		go func() {
 			page := read.Read()
-			a.results <- func() { done(a.st.ApplyPage(page)) }
+			a.post(func() { done(a.st.ApplyPage(page)) })
 		}()
 	case req != nil && a.online:
 		a.history(l, req, done)
@@ -85,7 +86,7 @@ func (a *app) history(l frame.Lane, req *frame.HistoryRequest, done func(store.C
 		ctx, cancel := context.WithTimeout(a.ctx, a.opts.RequestTimeout)
 		defer cancel()
 		resp, err := a.opts.Gateway.Request(ctx, f)
-		a.results <- func() {
+		a.post(func() {
 			h, ok := resp.Payload.(*frame.History)
 			if err != nil || !ok {
 				msg := "the gateway sent no history"
@@ -96,39 +97,54 @@ func (a *app) history(l frame.Lane, req *frame.HistoryRequest, done func(store.C
 				return
 			}
 			done(a.st.ApplyHistory(l, req.BeforeMessageID, *h))
-		}
+		})
 	}()
 }
 
-// focus makes l the lane typed to, reads its items when they were never
-// read, and prints its last few.
+// historyPage is how many of a lane's newest messages are asked of the
+// gateway when it is opened and none were loaded.
+const historyPage = 50
+
+// focus makes l the lane typed to and prints its last few items, once
+// its stored items are read and, when the gateway's newest were never
+// loaded, those too.
 func (a *app) focus(l frame.Lane) {
 	a.apply(a.st.Focus(l))
 	a.apply(a.st.MarkRead(l))
 	delete(a.older, l)
+	a.say("You are in " + laneName(a.st, l) + ".")
 	show := func() {
-		ln := a.st.Lane(l)
 		n := 0
-		if ln != nil {
+		if ln := a.st.Lane(l); ln != nil {
 			n = ln.Len()
 		}
-		a.older[l] = n
-		a.say("You are in " + laneName(a.st, l) + ".")
 		if n > 0 {
-			a.printOlder(l, n)
+			a.printOlder(l, n, "Last messages in ")
 		}
 	}
-	if read := a.st.OpenPage(l); read != nil {
+	read := func(chg store.Change) {
+		a.pr.skipNew(l) // what was read in is history: printed below, once
+		a.apply(chg)
+		show()
+	}
+	newest := func() {
+		if ln := a.st.Lane(l); a.online && ln != nil && !ln.HistoryLoaded {
+			a.history(l, &frame.HistoryRequest{Limit: historyPage}, read)
+			return
+		}
+		show()
+	}
+	if page := a.st.OpenPage(l); page != nil {
 		go func() {
-			page := read.Read()
-			a.results <- func() {
-				chg := a.st.ApplyPage(page)
+			p := page.Read()
+			a.post(func() {
+				chg := a.st.ApplyPage(p)
 				a.pr.skipNew(l)
 				a.apply(chg)
-				show()
-			}
+				newest()
+			})
 		}()
 		return
 	}
-	show()
+	newest()
 }

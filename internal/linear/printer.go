@@ -109,6 +109,9 @@ func (p *printer) inLane(l frame.Lane, lines []string) []string {
 // whole returns an item's lines as history (/more): all of it, at once.
 func (p *printer) whole(it *store.Item) []string {
 	s := &shown{}
+	if it.Msg != nil {
+		s.delivery = it.Msg.Delivery // history: its delivery is not news
+	}
 	lines := p.item(it, s)
 	if it.Kind == store.KindMessage && !s.done {
 		lines = append(lines, p.finish(it.Msg, s)...)
@@ -215,6 +218,8 @@ func roleName(role string) string {
 		return "Cron"
 	case frame.RoleSystem:
 		return "System"
+	case frame.RoleUser:
+		return "You"
 	}
 	return "Message"
 }

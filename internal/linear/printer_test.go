@@ -56,3 +56,29 @@ func TestPrinterLines(t *testing.T) {
 		t.Fatalf("the other lane's line must name the lane and be sanitised: %q", other)
 	}
 }
+
+// Reasoning is off until asked for; on, it leads the reply with
+// "Reasoning:" lines, each printed once.
+func TestPrinterReasoning(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		st := store.New(store.Options{})
+		st.Apply(frame.Frame{Type: frame.TypeChannelList, Payload: &frame.ChannelList{Channels: []frame.Channel{
+			{ChatID: "main", Name: "Lobby", Kind: frame.KindDefault, IsDefault: frame.Ptr(true)}}}}, false)
+		st.Focus(frame.Lane{ChatID: "main"})
+		p := newPrinter(st)
+		p.reasoning = on
+		got := feed(p, st,
+			inLane("main", frame.TypeMessageStart, &frame.MessageStart{MessageID: "m1", Role: frame.RoleAssistant}),
+			inLane("main", frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "m1", Reasoning: "Look at the\nfiles first.\n\nThen"}),
+			inLane("main", frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "m1", Reasoning: "Look at the\nfiles first.\n\nThen run.", Text: "Done.\n"}),
+			inLane("main", frame.TypeMessageStop, &frame.MessageStop{MessageID: "m1", FinalText: "Done."}),
+		)
+		want := "Assistant: Done.|Assistant finished."
+		if on {
+			want = "Reasoning: Look at the files first.|Then run.|" + want
+		}
+		if strings.Join(got, "|") != want {
+			t.Fatalf("reasoning %v: got %q", on, strings.Join(got, "|"))
+		}
+	}
+}

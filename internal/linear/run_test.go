@@ -26,7 +26,13 @@ type live struct {
 
 func startLive(t *testing.T) *live {
 	t.Helper()
-	sim, url := simtest.StartSim(t, gatewaysim.Config{StreamInterval: time.Millisecond})
+	return startLiveIn(t, gatewaysim.DialectRich)
+}
+
+// startLiveIn is startLive against a simulator of dialect d.
+func startLiveIn(t *testing.T, d gatewaysim.Dialect) *live {
+	t.Helper()
+	sim, url := simtest.StartSim(t, gatewaysim.Config{StreamInterval: time.Millisecond, Dialect: d, Seed: true})
 	st, err := store.Open(t.TempDir(), store.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -108,9 +114,15 @@ func TestSentAndFailedWithCause(t *testing.T) {
 }
 
 // /later puts a question aside so that lines go to the chat; /pickers
-// lists it and /answer takes it up again, and only then does 4 deny it.
+// lists it and /answer takes it up again, and only then does 4 deny it;
+// against a gateway that acknowledges the answer and one that does not
+// (the turn going on accepts it).
 func TestLaterPickersAnswer(t *testing.T) {
-	l := startLive(t)
+	simtest.EachDialect(t, testLaterPickersAnswer)
+}
+
+func testLaterPickersAnswer(t *testing.T, d gatewaysim.Dialect) {
+	l := startLiveIn(t, d)
 	l.wait(1, "You are in Default.")
 	l.typeText("please rm -rf ./x\r")
 	l.wait(1, "Approval needed in Default")
@@ -129,4 +141,25 @@ func TestLaterPickersAnswer(t *testing.T) {
 	l.wait(2, "Type the number, then Enter.") // announced again
 	l.typeText("4\r")
 	l.wait(1, "Answered: denied: rm -rf ./x")
+}
+
+// /lanes lists the directory; /lane goes to a lane and prints its last
+// messages, loaded from the gateway; /more prints older ones; /search
+// finds what is held.
+func TestLanesLaneMoreSearch(t *testing.T) {
+	l := startLive(t)
+	l.wait(1, "You are in Default.")
+	l.typeText("/lanes\r")
+	l.wait(1, "Default, you are here")
+	l.wait(1, "Research")
+	l.typeText("/lane res\r")
+	l.wait(1, "You are in Research.")
+	l.wait(1, "Last messages in Research, 2 items:")
+	l.wait(1, "Assistant: Here are three starting points:")
+	l.typeText("/lane default\r")
+	l.wait(1, "Last messages in Default, 10 items:")
+	l.typeText("/more\r")
+	l.wait(1, "Older messages in Default, 10 items:")
+	l.typeText("/search staging URL\r")
+	l.wait(1, "In Default, You: Remind me what the staging URL is")
 }

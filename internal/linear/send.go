@@ -61,7 +61,7 @@ func (a *app) flush() {
 			if fe, ok := resp.Payload.(*frame.Error); ok && err == nil {
 				err = fe
 			}
-			a.results <- func() { a.sent(id, err) }
+			a.post(func() { a.sent(id, err) })
 		}()
 	}
 }
@@ -99,7 +99,7 @@ func (a *app) answerPicker(ask *asking, ans answer) {
 		ctx, cancel := context.WithTimeout(a.ctx, a.opts.RequestTimeout)
 		defer cancel()
 		confirmed, err := a.opts.Gateway.Post(ctx, f)
-		a.results <- func() { a.answered(id, confirmed, err) }
+		a.post(func() { a.answered(id, confirmed, err) })
 	}()
 }
 
@@ -165,7 +165,7 @@ func (a *app) stop() {
 		defer cancel()
 		_, err := a.opts.Gateway.Post(ctx, f)
 		if err != nil {
-			a.results <- func() { a.say("Stop not sent: " + termsafe.Line(err.Error()) + ".") }
+			a.post(func() { a.say("Stop not sent: " + termsafe.Line(err.Error()) + ".") })
 		}
 	}()
 }

@@ -51,8 +51,10 @@ func (r *renderer) renderMessage(it *store.Item) []string {
 	if msg.Overflow != nil {
 		parts = append(parts, r.overflowNote(msg.Overflow))
 	}
-	if chips := r.mediaChips(msg.Media, inner, 1+lineCount(parts)); chips != "" {
-		parts = append(parts, chips)
+	if len(msg.Media) > 0 { // counting the lines scans the whole text
+		if chips := r.mediaChips(msg.Media, inner, 1+lineCount(parts)); chips != "" {
+			parts = append(parts, chips)
+		}
 	}
 	if f := r.footer(msg, inner); f != "" {
 		parts = append(parts, f)
@@ -63,25 +65,31 @@ func (r *renderer) renderMessage(it *store.Item) []string {
 // framed draws the bubble's left bar before every line of parts. The parts
 // are already laid out to the inner width, so the bar is prefixed line by
 // line instead of running lipgloss over the whole (possibly long) body.
-// The framed lines share one buffer: a streaming update costs the same
-// few allocations however long the message is.
+// The framed lines share one buffer, written in one pass over the parts
+// (not joined first): a streaming update costs the same few allocations
+// however long the message is, and one copy of it.
 func framed(bubble lipgloss.Style, parts []string) []string {
 	if len(parts) == 0 {
 		return nil
 	}
 	bar := bubble.Render("")
-	body := strings.Join(parts, "\n")
-	n := strings.Count(body, "\n") + 1
-	var b strings.Builder
-	b.Grow(len(body) + n*len(bar))
-	for l := range strings.SplitSeq(body, "\n") {
-		b.WriteString(bar)
-		b.WriteString(l)
+	size, n := 0, lineCount(parts)
+	for _, p := range parts {
+		size += len(p)
 	}
-	buf, lines := b.String(), make([]string, 0, n)
-	for l := range strings.SplitSeq(body, "\n") {
-		lines = append(lines, buf[:len(bar)+len(l)])
-		buf = buf[len(bar)+len(l):]
+	var b strings.Builder
+	b.Grow(size + n*len(bar))
+	ends := make([]int, 0, n)
+	for _, p := range parts {
+		for l := range strings.SplitSeq(p, "\n") {
+			b.WriteString(bar)
+			b.WriteString(l)
+			ends = append(ends, b.Len())
+		}
+	}
+	buf, lines, start := b.String(), make([]string, n), 0
+	for i, end := range ends {
+		lines[i], start = buf[start:end], end
 	}
 	return lines
 }
