@@ -34,10 +34,12 @@ var decodes atomic.Int64
 func (s *session) handleText(ctx context.Context, data []byte) {
 	s.tap(false, data)
 	if head, id, ok := frame.PeekUpdate(data); ok {
-		raw := keepRaw(data) // data is the read buffer
-		s.deliver(ctx, head, msgKey{lane: head.Lane(), id: id}, false,
-			&deferredUpdate{head: head, messageID: id, raw: raw, s: s})
-		s.pause(ctx, s.pauseAfter(head))
+		d := &deferredUpdate{head: head, messageID: id, raw: keepRaw(data), s: s} // data is the read buffer
+		if s.deliver(ctx, head, msgKey{lane: head.Lane(), id: id}, false, d) {
+			s.pause(ctx, s.pauseAfter(head))
+		} else {
+			d.release() // not queued: never read
+		}
 		return
 	}
 	decodes.Add(1)
