@@ -28,7 +28,7 @@ func (m *Model) auditSettled(a store.AnswerSettled) tea.Cmd {
 	if log == nil {
 		return nil
 	}
-	e := a.Entry(m.com.Now(), m.opts.GatewayURL, m.laneName(a.Picker.Lane))
+	e := a.Entry(m.com.Now(), m.opts.GatewayURL, laneName(m.st, a.Picker.Lane))
 	return func() tea.Msg {
 		if err := log.Append(e); err != nil {
 			return common.InfoMsg{Level: common.LevelWarn, Text: "answer not written to the audit log: " + err.Error(), TTL: auditWarningTTL}

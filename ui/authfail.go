@@ -39,7 +39,6 @@ func (m *Model) tokenRejected(err error) (fix string) {
 	if errors.As(err, &ae) && ae.Message != "" {
 		text += " · gateway said: " + ae.Message
 	}
-	m.scr.banner = banner{text: termsafe.Line(text), isErr: true, until: m.com.Now().Add(authBannerTTL), rows: authBannerRows}
-	m.scr.mark(needLayout)
+	m.scr.showBanner(banner{text: termsafe.Line(text), isErr: true, until: m.com.Now().Add(authBannerTTL), rows: authBannerRows})
 	return fix
 }

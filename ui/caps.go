@@ -1,6 +1,10 @@
 package ui
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/hermes/iris/store"
+)
 
 // What the gateway's hello.ack server_caps switch off. A cap the gateway
 // leaves out counts as on (Iris's choice, the spec does not say: older
@@ -16,10 +20,10 @@ var (
 func capOff(c *bool) bool { return c != nil && !*c }
 
 // searchOff reports whether the gateway said it offers no search.
-func (m *Model) searchOff() bool { return capOff(m.st.Caps().Search) }
+func searchOff(st *store.State) bool { return capOff(st.Caps().Search) }
 
 // mediaOff reports whether the gateway said it takes no media.
-func (m *Model) mediaOff() bool { return capOff(m.st.Caps().Media) }
+func mediaOff(st *store.State) bool { return capOff(st.Caps().Media) }
 
 // pickersOff reports whether the gateway said it serves no pickers.
-func (m *Model) pickersOff() bool { return capOff(m.st.Caps().Pickers) }
+func pickersOff(st *store.State) bool { return capOff(st.Caps().Pickers) }

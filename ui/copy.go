@@ -17,10 +17,18 @@ import (
 	"github.com/hermes/iris/ui/markdown"
 )
 
-// Copying goes through OSC 52: the terminal puts the text on the system
-// clipboard, which works over SSH too. Iris writes it only when the user
-// presses a copy key (never for anything from the wire), with the text
-// sanitised (termsafe.Text) and base64-encoded.
+// clipboard copies what the user asks for: the selected message, one of
+// its code blocks (asking which when there are several: the next digit
+// key answers), the lane's last reply. Copying goes through OSC 52: the
+// terminal puts the text on the system clipboard, which works over SSH
+// too. Iris writes it only when the user presses a copy key (never for
+// anything from the wire), with the text sanitised (termsafe.Text) and
+// base64-encoded.
+type clipboard struct {
+	com    *common.Common
+	term   *terminal
+	choice []string // code blocks offered by the copy-code key, waiting for a digit
+}
 
 // osc52 is the sequence that sets the clipboard to text. Inside tmux
 // (inTmux) it is sent twice: plainly, which tmux takes into its paste
@@ -35,73 +43,73 @@ func osc52(text string, inTmux bool) string {
 	return seq + "\x1bPtmux;" + strings.ReplaceAll(seq, "\x1b", "\x1b\x1b") + "\x1b\\"
 }
 
-// copyText puts text on the clipboard and says what and how much was
-// copied in the status bar.
-func (m *Model) copyText(what, text string) tea.Cmd {
+// copyText puts text on the clipboard (OSC 52, passed through tmux when
+// the terminal runs in it) and says what and how much was copied in the
+// status bar.
+func (c *clipboard) copyText(what, text string) tea.Cmd {
 	text = termsafe.Text(text)
 	if text == "" {
 		return common.ReportError(errors.New("nothing to copy: " + what + " is empty"))
 	}
-	seq := osc52(text, m.term.env("TMUX") != "")
+	seq := osc52(text, c.term.env("TMUX") != "")
 	return tea.Batch(tea.Raw(seq), common.ReportInfo("copied "+what+" ("+media.SizeLabel(int64(len(text)))+")"))
 }
 
-// copySelected copies the selected message's source text (its markdown).
-func (m *Model) copySelected() tea.Cmd {
-	it := m.transcript.Selected()
+// copySelected copies the source text (the markdown) of it, the selected
+// message.
+func (c *clipboard) copySelected(it *store.Item) tea.Cmd {
 	if it == nil {
-		return m.noSelection()
+		return noSelection(c.com.KeyMap)
 	}
-	return m.copyText("the message", it.Msg.Text)
+	return c.copyText("the message", it.Msg.Text)
 }
 
 // noSelection says how to select a message first.
-func (m *Model) noSelection() tea.Cmd {
-	t := m.com.KeyMap.Transcript
+func noSelection(km keymap.KeyMap) tea.Cmd {
+	t := km.Transcript
 	return common.ReportError(errors.New("no message selected: select one with " + t.Up.Help().Key + "/" + t.Down.Help().Key))
 }
 
-// copyCode copies the selected message's code block; with several it asks
-// for the block's number (the next digit key, see codeChoiceKey).
-func (m *Model) copyCode() tea.Cmd {
-	it := m.transcript.Selected()
+// copyCode copies the code block of it, the selected message; with several
+// it asks for the block's number (the next digit key, see choiceKey).
+func (c *clipboard) copyCode(it *store.Item) tea.Cmd {
 	if it == nil {
-		return m.noSelection()
+		return noSelection(c.com.KeyMap)
 	}
 	blocks := markdown.CodeBlocks(it.Msg.Text)
 	switch {
 	case len(blocks) == 0:
 		return common.ReportError(errors.New("the selected message has no code block"))
 	case len(blocks) == 1:
-		return m.copyText("the code block", blocks[0])
+		return c.copyText("the code block", blocks[0])
 	}
-	m.codeChoice = blocks
-	digits := m.com.KeyMap.Picker.Digit.Keys()
+	c.choice = blocks
+	digits := c.com.KeyMap.Picker.Digit.Keys()
 	return common.ReportInfo("copy which code block? press " + digits[0] + "–" + digits[min(len(blocks), len(digits))-1])
 }
 
-// codeChoiceKey takes the digit that picks a code block after the
-// copy-code key; any other key drops the question (and is handled as
-// usual: ok false).
-func (m *Model) codeChoiceKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	blocks := m.codeChoice
-	m.codeChoice = nil
-	i := keymap.Position(msg, m.com.KeyMap.Picker.Digit)
+// choiceKey takes the digit that picks a code block after the copy-code
+// key; any other key drops the question (and is handled as usual: ok
+// false).
+func (c *clipboard) choiceKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	blocks := c.choice
+	c.choice = nil
+	i := keymap.Position(msg, c.com.KeyMap.Picker.Digit)
 	if blocks == nil || i < 0 {
 		return nil, false
 	}
 	if i >= len(blocks) {
 		return common.ReportError(errors.New("no code block " + msg.String())), true
 	}
-	return m.copyText("code block "+strconv.Itoa(i+1), blocks[i]), true
+	return c.copyText("code block "+strconv.Itoa(i+1), blocks[i]), true
 }
 
-// copyLastReply copies the focused lane's newest finished reply.
-func (m *Model) copyLastReply() tea.Cmd {
-	if ln := m.st.Lane(m.lane); ln != nil {
+// copyLastReply copies the newest finished reply of lane ln.
+func (c *clipboard) copyLastReply(ln *store.Lane) tea.Cmd {
+	if ln != nil {
 		for i := ln.Len() - 1; i >= 0; i-- {
 			if it := ln.Item(i); isReply(it) {
-				return m.copyText("the last reply", it.Msg.Text)
+				return c.copyText("the last reply", it.Msg.Text)
 			}
 		}
 	}

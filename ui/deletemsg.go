@@ -18,7 +18,7 @@ import (
 func (m *Model) askDeleteSelected() tea.Cmd {
 	it := m.transcript.Selected()
 	if it == nil {
-		return m.noSelection()
+		return noSelection(m.com.KeyMap)
 	}
 	switch {
 	case it.Msg.Role != frame.RoleUser:

@@ -4,6 +4,9 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/store"
 )
 
 // draftDelay is how long the composer text must stay unchanged before it is
@@ -14,35 +17,31 @@ const draftDelay = 300 * time.Millisecond
 
 // draftState tracks the composer text last seen and the pending save.
 type draftState struct {
-	seen string // composer text when draftAfterUpdate last looked
+	seen string // composer text when changed last looked
 	gen  int    // the newest scheduled save; older ticks are stale
 }
 
-// draftSaveMsg writes the focused lane's draft (scheduled by draftAfterUpdate).
+// draftSaveMsg writes the focused lane's draft (scheduled by changed).
 type draftSaveMsg struct{ gen int }
 
-// draftAfterUpdate schedules a draft save when the composer text differs
-// from the focused lane's stored draft. Each change restarts the delay.
-func (m *Model) draftAfterUpdate() tea.Cmd {
-	v := m.composer.Value()
-	if v == m.drafts.seen {
+// changed schedules a draft save (after the settle pass of every Update)
+// when v, the composer text, differs from the stored draft of lane l (the
+// zero lane before any channel is known). Each change restarts the delay.
+func (d *draftState) changed(st *store.State, l frame.Lane, v string, tick func(time.Duration, tea.Msg) tea.Cmd) tea.Cmd {
+	if v == d.seen {
 		return nil
 	}
-	m.drafts.seen = v
-	if v == m.st.Draft(m.lane) {
+	d.seen = v
+	if v == st.Draft(l) {
 		return nil
 	}
-	m.drafts.gen++
-	return m.scr.tick(draftDelay, draftSaveMsg{gen: m.drafts.gen})
+	d.gen++
+	return tick(draftDelay, draftSaveMsg{gen: d.gen})
 }
 
-// handleDraftSave saves the draft once the text has settled.
-func (m *Model) handleDraftSave(msg draftSaveMsg) tea.Cmd {
-	if msg.gen == m.drafts.gen {
-		m.SaveDraft()
-	}
-	return nil
-}
+// due reports whether msg is the newest save scheduled: the text has
+// settled.
+func (d *draftState) due(msg draftSaveMsg) bool { return msg.gen == d.gen }
 
 // SaveDraft writes the focused lane's composer text to the store now.
 // Before any channel is known the text is kept under the zero lane, and

@@ -21,7 +21,7 @@ func TestEditorCommand(t *testing.T) {
 	}
 	for _, c := range cases {
 		h := newHarness(t, 80, 24, func(o *Options) { o.Media.Getenv = func(k string) string { return c.env[k] } })
-		if got := h.m.editorCommand(); !slices.Equal(got, c.want) {
+		if got := h.m.term.editorCommand(); !slices.Equal(got, c.want) {
 			t.Errorf("%v: %q, want %q", c.env, got, c.want)
 		}
 	}
@@ -37,7 +37,7 @@ func TestEditorTextComesBackUnsent(t *testing.T) {
 	if err := os.WriteFile(path, []byte("line one\nline two\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	h.send(editorDoneMsg{path: path})
+	h.send(editorExited(path)(nil))
 	if h.m.Composer() != "line one\nline two" {
 		t.Fatalf("composer %q", h.m.Composer())
 	}
@@ -61,9 +61,12 @@ func TestFailingEditorLeavesTheDraft(t *testing.T) {
 	if err := os.WriteFile(path, []byte("clobbered"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	h.send(editorDoneMsg{path: path, err: errors.New("exit status 1")})
+	h.send(editorExited(path)(errors.New("exit status 1")))
 	if h.m.Composer() != "keep me" {
 		t.Fatalf("composer %q", h.m.Composer())
 	}
 	h.mustShow("editor false: exit status 1; the draft is unchanged")
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Fatal("the temporary file was left behind")
+	}
 }

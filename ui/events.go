@@ -60,7 +60,7 @@ func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
 		cmds = append(cmds, m.auditSettled(a))
 	}
 	cmds = append(cmds, m.pick.keepReported(chg.Reported))
-	cmds = append(cmds, m.flushOutgoing(), m.checkStorage(), m.afterPickersChanged(), m.mediaDone(m.media.Prune(chg)), m.noteTurns())
+	cmds = append(cmds, m.flushOutgoing(), m.storage.check(), m.afterPickersChanged(), m.mediaDone(m.media.Prune(chg)), m.notes.noteTurns())
 	return tea.Batch(cmds...)
 }
 
@@ -78,13 +78,12 @@ func (m *Model) showBanners() tea.Cmd {
 		if text == "" {
 			continue
 		}
-		m.scr.banner = banner{text: text, isErr: b.Kind == store.BannerError, until: m.com.Now().Add(bannerTTL)}
+		m.scr.showBanner(banner{text: text, isErr: b.Kind == store.BannerError, until: m.com.Now().Add(bannerTTL)})
 		m.bannerLane = frame.Lane{}
 		if b.Kind == store.BannerPicker {
 			m.bannerLane = b.Lane
 		}
 	}
-	m.scr.mark(needLayout)
 	return m.scr.clockTick()
 }
 

@@ -18,7 +18,7 @@ func (m *Model) backToComposer(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if key.Matches(msg, m.com.KeyMap.Transcript.Compose) {
 		return m.scr.setFocus(focusComposer), true
 	}
-	if msg.Text == "" || msg.Mod&^tea.ModShift != 0 || m.paneKey(msg) {
+	if msg.Text == "" || msg.Mod&^tea.ModShift != 0 || m.scr.paneKey(msg) {
 		return nil, false
 	}
 	cmd := m.scr.setFocus(focusComposer)
@@ -26,9 +26,9 @@ func (m *Model) backToComposer(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 }
 
 // paneKey reports whether msg is one of the focused list pane's own keys.
-func (m *Model) paneKey(msg tea.KeyPressMsg) bool {
-	km := m.com.KeyMap
-	if m.scr.focus == focusSidebar {
+func (s *screen) paneKey(msg tea.KeyPressMsg) bool {
+	km := s.com.KeyMap
+	if s.focus == focusSidebar {
 		return key.Matches(msg, km.Sidebar.Up, km.Sidebar.Down, km.Sidebar.Open)
 	}
 	t := km.Transcript
@@ -64,10 +64,10 @@ func (s *screen) setFocus(f focusArea) tea.Cmd {
 	return nil
 }
 
-// helpSections are what the help overlay shows here: the focused pane's
-// keys first, then the keys that work everywhere, then the media keys while
-// media is on.
-func (s *screen) helpSections(media bool) []dialog.HelpSection {
+// openHelp opens the help overlay (the help key, /keys) with the keys of
+// here: the focused pane's first, then the keys that work everywhere, then
+// the media keys while media is on.
+func (s *screen) openHelp(media bool) {
 	var here dialog.HelpSection
 	switch s.focus {
 	case focusTranscript:
@@ -83,5 +83,5 @@ func (s *screen) helpSections(media bool) []dialog.HelpSection {
 			secs = append(secs, dialog.HelpSection{Title: title, Keys: g})
 		}
 	}
-	return secs
+	s.openDialog(dialog.NewHelp(s.com, secs...))
 }

@@ -31,7 +31,7 @@ func init() {
 	keyChain = []keyLayer{
 		{name: "dialog", take: (*Model).dialogKey},
 		{name: "drawer", take: (*Model).drawerKey},
-		{name: "code choice", take: (*Model).codeChoiceKey},
+		{name: "code choice", take: func(m *Model, msg tea.KeyPressMsg) (tea.Cmd, bool) { return m.clip.choiceKey(msg) }},
 		{name: "global", shortcut: true, take: (*Model).handleGlobalKey},
 		{name: "media", shortcut: true, take: (*Model).mediaKey},
 		{name: "selection", shortcut: true, take: (*Model).selectionKey},
@@ -123,7 +123,7 @@ func (m *Model) handleGlobalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, g.Quit):
 		return m.quitKey(), true
 	case key.Matches(msg, g.Help):
-		m.scr.openDialog(dialog.NewHelp(m.com, m.scr.helpSections(!m.mediaOff())...))
+		m.scr.openHelp(!mediaOff(m.st))
 	case key.Matches(msg, g.Switcher):
 		m.scr.openDialog(dialog.NewSwitcher(m.com, &m.laneIndex))
 	case key.Matches(msg, g.Search):

@@ -47,9 +47,9 @@ func (m *Model) mediaDone(act common.Action, cmd tea.Cmd) tea.Cmd {
 // and finding them walks the lane, so they are read for a command only.
 func (m *Model) mediaFacts(msg tea.Msg) mediactl.Facts {
 	f := mediactl.Facts{
-		Lane: m.lane, Online: m.conn == common.ConnOnline, MediaOff: m.mediaOff(),
+		Lane: m.lane, Online: m.conn == common.ConnOnline, MediaOff: mediaOff(m.st),
 		Attachments: m.composer.Attachments(), FilePickerOpen: m.dialogs.Has(dialog.FilePickerID),
-		Profile: m.term.profile, Screen: m.mediaScreen(), PreviewRow: m.transcript.PreviewRow, Tick: m.scr.tick,
+		Profile: m.term.profile, Screen: m.scr.mediaScreen(), PreviewRow: m.transcript.PreviewRow, Tick: m.scr.tick,
 	}
 	if at, ok := m.composer.SelectedAttachment(); ok {
 		f.SelectedAttachment = at.ID
@@ -64,12 +64,12 @@ func (m *Model) mediaFacts(msg tea.Msg) mediactl.Facts {
 }
 
 // mediaScreen is where the transcript is and what covers it, for previews.
-func (m *Model) mediaScreen() mediactl.Screen {
+func (s *screen) mediaScreen() mediactl.Screen {
 	return mediactl.Screen{
-		X:    m.scr.layout.sidebar + m.com.Styles.Transcript.AssistantBubble.GetHorizontalFrameSize(),
-		Y:    m.scr.layout.top + m.scr.layout.banner,
-		Cols: m.transcript.PreviewWidth(), Rows: m.scr.layout.transcript,
-		Dialogs: m.dialogs.Len(), Drawer: m.scr.drawerOpen(),
+		X:    s.layout.sidebar + s.com.Styles.Transcript.AssistantBubble.GetHorizontalFrameSize(),
+		Y:    s.layout.top + s.layout.banner,
+		Cols: s.panes.transcript.PreviewWidth(), Rows: s.layout.transcript,
+		Dialogs: s.panes.dialogs.Len(), Drawer: s.drawerOpen(),
 	}
 }
 
@@ -97,7 +97,7 @@ func (m *Model) attachSlash(text string) (tea.Cmd, bool) {
 	if word != attachCommand || strings.Contains(text, "\n") {
 		return nil, false
 	}
-	if m.mediaOff() {
+	if mediaOff(m.st) {
 		return common.ReportError(mediactl.ErrNoMedia), true
 	}
 	m.composer.Reset()
@@ -152,7 +152,7 @@ func (m *Model) handleMediaAction(a common.Action) tea.Cmd {
 		m.scr.openDialog(dialog.NewOpenAsk(m.com, a.Name, a.Kind, a.Save, a.Open))
 		return nil
 	case common.ActionOpenOverflow:
-		return m.runPager(a.Path, false)
+		return m.progs.pageFile(a.Path, false)
 	}
 	m.scr.mark(needRedraw) // the transcript's chips changed
 	return nil

@@ -128,19 +128,27 @@ func (c *pickerCtl) yield(id string, f pickerFacts) tea.Cmd {
 	return c.sync(f)
 }
 
-// prunePickerInput forgets pickers that are no longer pending.
+// prunePickerInput forgets the pickers that are no longer pending: who
+// waits, the chosen one, those hidden and what was typed in them.
 func (c *pickerCtl) prunePickerInput() {
 	in := &c.input
-	if len(in.waiting) == 0 && in.chosen == "" {
+	if len(in.waiting) == 0 && in.chosen == "" && len(c.hidden) == 0 && len(c.drafts) == 0 {
 		return
 	}
 	pending := map[string]bool{}
 	for _, p := range c.com.Store.AllPickers() {
 		pending[p.PickerID] = true
 	}
-	for id := range in.waiting {
+	for _, kept := range []map[string]bool{in.waiting, c.hidden} {
+		for id := range kept {
+			if !pending[id] {
+				delete(kept, id)
+			}
+		}
+	}
+	for id := range c.drafts {
 		if !pending[id] {
-			delete(in.waiting, id)
+			delete(c.drafts, id)
 		}
 	}
 	if !pending[in.chosen] {
@@ -334,10 +342,4 @@ func (c *pickerCtl) reveal(l frame.Lane) {
 	for _, p := range c.com.Store.Pickers(l) {
 		delete(c.hidden, p.PickerID)
 	}
-}
-
-// forget drops what is kept of picker id once it is no longer pending.
-func (c *pickerCtl) forget(id string) {
-	delete(c.hidden, id)
-	delete(c.drafts, id)
 }

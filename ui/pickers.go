@@ -15,18 +15,11 @@ import (
 
 // pickerState is the root's view of the pending pickers beyond the screen
 // (the pickers themselves live in the store; those on screen are the
-// picker controller's, pickerctl.go): those already announced, their
-// notification repeats and expiry, and what was published.
+// picker controller's, pickerctl.go, their notifications the notifier's,
+// notify.go): their expiry, and what was published.
 type pickerState struct {
-	announced map[string]bool
-	expiring  bool           // an expiry tick is scheduled
-	repeats   map[string]int // notification repeats done per picker (notifyrepeat.go)
-	repeating bool           // a repeat tick is scheduled
-	published pickerPublish  // pickers shared with the headless commands (pickerpublish.go)
-}
-
-func newPickerState() pickerState {
-	return pickerState{announced: map[string]bool{}, repeats: map[string]int{}}
+	expiring  bool          // an expiry tick is scheduled
+	published pickerPublish // pickers shared with the headless commands (pickerpublish.go)
 }
 
 // Messages of the picker flow.
@@ -89,7 +82,7 @@ func (m *Model) answerPicker(a common.ActionSelectPicker) tea.Cmd {
 		}
 		return m.syncPicker()
 	}
-	if m.pickersOff() {
+	if pickersOff(m.st) {
 		return common.ReportError(errNoPickers)
 	}
 	cmd := m.applyChange(m.st.AnswerPicker(a.Lane, a.PickerID, a.Value, a.Record), nil)
@@ -164,50 +157,7 @@ func (m *Model) showPendingPicker() tea.Cmd {
 // when the terminal is unfocused, schedules the next expiry, publishes the
 // pending pickers and looks up who answered those answered elsewhere.
 func (m *Model) afterPickersChanged() tea.Cmd {
-	return tea.Batch(m.syncPicker(), m.announcePickers(), m.scheduleExpiry(), m.publishPickers(), m.attributeFromAudit())
-}
-
-// announcePickers rings the terminal for each new picker while the terminal
-// is unfocused and notifications are on: a bell plus OSC 9 and OSC 777
-// desktop notifications (the text from the wire goes through
-// termsafe.Notify). Repeats follow while it waits (notifyrepeat.go).
-func (m *Model) announcePickers() tea.Cmd {
-	var cmds []tea.Cmd
-	pending := map[string]bool{}
-	for _, l := range m.st.PendingLanes() {
-		for _, p := range m.st.Pickers(l) {
-			pending[p.PickerID] = true
-			if m.pickers.announced[p.PickerID] {
-				continue
-			}
-			m.pickers.announced[p.PickerID] = true
-			if m.term.blurred && m.com.Settings.Notifications {
-				cmds = append(cmds, tea.Raw(notification(m.laneName(l), p.Summary())))
-			}
-		}
-	}
-	for id := range m.pickers.announced {
-		if !pending[id] {
-			delete(m.pickers.announced, id)
-			delete(m.pickers.repeats, id)
-			m.pick.forget(id)
-		}
-	}
-	return tea.Batch(append(cmds, m.scheduleRepeat())...)
-}
-
-// notification is the bell plus OSC 9 and OSC 777 for a picker (see
-// termsafe.Desktop).
-func notification(lane, summary string) string {
-	return termsafe.Desktop("Iris · "+lane, summary)
-}
-
-// laneName is the directory name of l.
-func (m *Model) laneName(l frame.Lane) string {
-	if ln := m.st.Lane(l); ln != nil && ln.Name != "" {
-		return ln.Name
-	}
-	return l.String()
+	return tea.Batch(m.syncPicker(), m.notes.announcePickers(), m.scheduleExpiry(), m.publishPickers(), m.attributeFromAudit())
 }
 
 // scheduleExpiry arms one tick at the earliest picker deadline.

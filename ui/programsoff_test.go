@@ -20,9 +20,9 @@ func TestProgramsOffStartsNoEditorOrPager(t *testing.T) {
 	h.online()
 	h.typeText("keep me")
 	for name, cmd := range map[string]tea.Cmd{
-		"editor":    h.m.openEditor(),
-		"pager":     h.m.openPager("text"),
-		"run pager": h.m.runPager("/dev/null", false),
+		"editor":    h.m.progs.edit("keep me"),
+		"pager":     h.m.progs.page("text"),
+		"run pager": h.m.progs.pageFile("/dev/null", false),
 	} {
 		info, ok := cmd().(common.InfoMsg)
 		if !ok || info.Level != common.LevelError || !strings.Contains(info.Text, "off over SSH") {

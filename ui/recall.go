@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/store"
 )
 
 // recallState walks the user's own messages of the focused lane from the
@@ -38,7 +39,7 @@ func (m *Model) recallKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if next {
 		n = m.recall.n - 1
 	}
-	text, ok := m.sentText(n)
+	text, ok := sentText(m.st.Lane(m.lane), n)
 	if n > 0 && !ok {
 		return nil, true // no older message: stay
 	}
@@ -48,10 +49,9 @@ func (m *Model) recallKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	return m.syncDrawer(), true
 }
 
-// sentText is the text of the user's n-th newest message in the focused
-// lane (n ≥ 1); "" and false when there is none.
-func (m *Model) sentText(n int) (string, bool) {
-	ln := m.st.Lane(m.lane)
+// sentText is the text of the user's n-th newest message in lane ln (n ≥
+// 1); "" and false when there is none.
+func sentText(ln *store.Lane, n int) (string, bool) {
 	if ln == nil || n < 1 {
 		return "", false
 	}

@@ -142,7 +142,8 @@ func (m *Model) switchLane(l frame.Lane) {
 	}
 	m.lane = l
 	if m.bannerLane == l && l.ChatID != "" {
-		m.scr.banner, m.bannerLane = banner{}, frame.Lane{} // its question is here now
+		m.scr.showBanner(banner{}) // its question is here now
+		m.bannerLane = frame.Lane{}
 	}
 	chg := m.st.Focus(l)
 	m.transcript.SetLane(l)

@@ -103,6 +103,39 @@ const (
 	needSidebar
 )
 
+// update takes the screen's own messages: the terminal's size, colours
+// and focus loss, the render, spinner and clock ticks, and --inline
+// printing's. ok is false for any other message.
+func (s *screen) update(msg tea.Msg) (cmd tea.Cmd, ok bool) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		s.resize(msg.Width, msg.Height)
+		return s.inlineStart(), true
+	case inlineReadyMsg:
+		s.inline.ready = true // inlineAfterUpdate prints what waits
+	case inlinePrintedMsg:
+		s.inline.busy = false // inlineAfterUpdate prints the next part
+	case inlineRedrawnMsg:
+		// the print that waited for it follows
+	case tea.BackgroundColorMsg, tea.ColorProfileMsg, tea.BlurMsg:
+		if s.term.update(msg) {
+			s.applyTheme()
+		}
+	case flushMsg:
+		s.flushing = false
+		s.mark(needRedraw) // what the frames of the last flushInterval changed
+	case spinMsg:
+		return s.handleSpin(), true
+	case clockMsg:
+		s.ticking = false
+		s.mark(needLayout) // a banner may have expired
+		return s.clockTick(), true
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
 // mark adds follow-ups to the dirty set.
 func (s *screen) mark(d dirty) { s.dirty |= d }
 

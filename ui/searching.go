@@ -30,7 +30,7 @@ type jumpTarget struct {
 // openSearch opens the search dialog, searching at once for a query given
 // with /search; a gateway without search gets a notice instead.
 func (m *Model) openSearch(query string) tea.Cmd {
-	if m.searchOff() {
+	if searchOff(m.st) {
 		return common.ReportError(errNoSearch)
 	}
 	if m.dialogs.Has(dialog.SearchID) {
@@ -47,7 +47,7 @@ func (m *Model) searchCmd(a common.ActionSearch) tea.Cmd {
 	if m.gw == nil {
 		return nil
 	}
-	if m.searchOff() { // the gateway reconnected without search
+	if searchOff(m.st) { // the gateway reconnected without search
 		return func() tea.Msg { return searchDoneMsg{asked: a, err: errNoSearch} }
 	}
 	p := &frame.Search{Query: a.Query, Scope: a.Scope}

@@ -18,17 +18,17 @@ func (m *Model) selectionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	t := m.com.KeyMap.Transcript
 	switch {
 	case key.Matches(msg, t.Copy):
-		return m.copySelected(), true
+		return m.clip.copySelected(m.transcript.Selected()), true
 	case key.Matches(msg, t.CopyCode):
-		return m.copyCode(), true
+		return m.clip.copyCode(m.transcript.Selected()), true
 	case key.Matches(msg, t.View):
 		return m.viewSelected(), true
 	case key.Matches(msg, t.Delete):
 		return m.askDeleteSelected(), true
-	case key.Matches(msg, t.Reasoning):
-		return m.toggleMessageReasoning(), true
+	case key.Matches(msg, t.Reasoning): // the global toggle stays on Global.ToggleReasoning
+		return m.toggleSelected(m.transcript.ToggleReasoning, common.ReportError(errors.New("the selected message has no reasoning"))), true
 	case key.Matches(msg, t.Expand):
-		return m.toggleMessageFold(), true
+		return m.toggleSelected(m.transcript.ToggleFold, common.ReportInfo("the selected message is shown in full")), true
 	}
 	return nil, false
 }
@@ -42,34 +42,22 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	c := m.com.KeyMap.Composer
 	switch {
 	case key.Matches(msg, c.CopyLast):
-		return m.copyLastReply(), true
+		return m.clip.copyLastReply(m.st.Lane(m.lane)), true
 	case key.Matches(msg, c.Editor):
-		return m.openEditor(), true
+		return m.progs.edit(m.composer.Value()), true
 	}
 	return m.recallKey(msg)
 }
 
-// toggleMessageReasoning shows or hides the selected message's reasoning
-// (the global toggle stays on Global.ToggleReasoning).
-func (m *Model) toggleMessageReasoning() tea.Cmd {
+// toggleSelected flips a part of the selected message: its reasoning
+// shown or hidden, a long message of the user's in full or folded. toggle
+// reports whether the message has that part; refusal says so when not.
+func (m *Model) toggleSelected(toggle func() bool, refusal tea.Cmd) tea.Cmd {
 	if m.transcript.Selected() == nil {
-		return m.noSelection()
+		return noSelection(m.com.KeyMap)
 	}
-	if !m.transcript.ToggleReasoning() {
-		return common.ReportError(errors.New("the selected message has no reasoning"))
-	}
-	m.scr.mark(needRedraw)
-	return nil
-}
-
-// toggleMessageFold shows the selected long message of the user's in full,
-// or folds it again.
-func (m *Model) toggleMessageFold() tea.Cmd {
-	if m.transcript.Selected() == nil {
-		return m.noSelection()
-	}
-	if !m.transcript.ToggleFold() {
-		return common.ReportInfo("the selected message is shown in full")
+	if !toggle() {
+		return refusal
 	}
 	m.scr.mark(needRedraw)
 	return nil

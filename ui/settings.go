@@ -20,5 +20,5 @@ func (m *Model) applySettings(a common.ActionSettings) tea.Cmd {
 	}
 	m.syncComposer()
 	m.scr.mark(needRedraw)
-	return m.scheduleRepeat() // repeats may just have been turned on
+	return m.notes.scheduleRepeat() // repeats may just have been turned on
 }

@@ -117,7 +117,7 @@ func (m *Model) runClient(name, args string) tea.Cmd {
 	case "/theme":
 		return m.setThemeName(args)
 	case "/keys":
-		m.scr.openDialog(dialog.NewHelp(m.com))
+		m.scr.openHelp(!mediaOff(m.st))
 		return nil
 	case "/settings":
 		m.scr.openDialog(dialog.NewSettings(m.com, m.scr.theme))
@@ -168,9 +168,6 @@ func (m *Model) toggleAutoThread() tea.Cmd {
 	m.scr.mark(needLayout)
 	return common.ReportInfo(onOff(m.autoThread, "the next message starts a new thread", "the next message stays in the channel"))
 }
-
-// isDrawerOpen reports whether the drawer is on screen.
-func (m *Model) isDrawerOpen() bool { return m.scr.focus == focusComposer && m.drawer.Open() }
 
 // trimCommand drops the spaces after a one-line / command ("/model " as
 // Tab completed it is sent as "/model"); other text is sent as typed.

@@ -25,6 +25,9 @@ const writeFailAdvice = "Cannot save to disk (full?). New messages stay in memor
 
 // storageWatch is what the UI has told the user about the store's disk.
 type storageWatch struct {
+	com      *common.Common
+	st       *store.State
+	scr      *screen
 	failing  bool // a write failure is being reported
 	skipped  int  // unreadable rows reported so far
 	watching bool // a storageCheckMsg is scheduled
@@ -33,53 +36,45 @@ type storageWatch struct {
 // storageCheckMsg looks at the store's health again.
 type storageCheckMsg struct{}
 
-// checkStorage tells the user what the store's disk is doing, each change
+// check tells the user what the store's disk is doing, each change
 // once: writes failing (a banner, and the status bar names the error),
 // writes working again, and stored rows that could not be read and were
 // skipped (saving goes on). The store keeps working in memory meanwhile.
-func (m *Model) checkStorage() tea.Cmd {
-	h := m.st.Health()
-	w := &m.storage
+func (w *storageWatch) check() tea.Cmd {
+	h := w.st.Health()
 	var info *common.InfoMsg
 	switch {
 	case h.WriteErr != nil && !w.failing:
 		w.failing = true
-		m.setBanner(writeFailAdvice, true)
+		w.scr.showBanner(banner{text: writeFailAdvice, isErr: true, until: w.com.Now().Add(storageNoticeTTL)})
 		info = &common.InfoMsg{Level: common.LevelError, Text: "storage: " + h.WriteErr.Error(), TTL: storageNoticeTTL}
 	case h.WriteErr == nil && w.failing:
 		w.failing = false
-		if m.scr.banner.text == writeFailAdvice {
-			m.scr.banner = banner{}
-			m.scr.mark(needLayout)
+		if w.scr.banner.text == writeFailAdvice {
+			w.scr.showBanner(banner{})
 		}
 		info = &common.InfoMsg{Level: common.LevelInfo, Text: "saving to disk again: nothing was lost", TTL: storageNoticeTTL}
 	case h.Skipped > w.skipped:
 		w.skipped = h.Skipped
-		m.setBanner(skippedRows(h.Skipped), false)
+		w.scr.showBanner(banner{text: skippedRows(h.Skipped), until: w.com.Now().Add(storageNoticeTTL)})
 		info = &common.InfoMsg{Level: common.LevelWarn, Text: "storage: " + h.ReadErr.Error(), TTL: storageNoticeTTL}
 	}
 	var cmds []tea.Cmd
 	if info != nil {
 		msg := *info
-		cmds = append(cmds, func() tea.Msg { return msg }, m.scr.clockTick())
+		cmds = append(cmds, func() tea.Msg { return msg }, w.scr.clockTick())
 	}
 	if w.failing && !w.watching {
 		w.watching = true
-		cmds = append(cmds, m.scr.tick(storageCheckInterval, storageCheckMsg{}))
+		cmds = append(cmds, w.scr.tick(storageCheckInterval, storageCheckMsg{}))
 	}
 	return tea.Batch(cmds...)
 }
 
-// handleStorageCheck looks again while writes fail.
-func (m *Model) handleStorageCheck() tea.Cmd {
-	m.storage.watching = false
-	return m.checkStorage()
-}
-
-// setBanner shows a storage banner for storageNoticeTTL.
-func (m *Model) setBanner(text string, isErr bool) {
-	m.scr.banner = banner{text: text, isErr: isErr, until: m.com.Now().Add(storageNoticeTTL)}
-	m.scr.mark(needLayout)
+// recheck looks again while writes fail.
+func (w *storageWatch) recheck() tea.Cmd {
+	w.watching = false
+	return w.check()
 }
 
 // skippedRows says that n stored rows were left out, and that this does

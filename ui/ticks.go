@@ -30,13 +30,6 @@ type (
 	clockMsg struct{}
 )
 
-// handleFlush re-renders the transcript the frames of the last
-// flushInterval changed (needFlush).
-func (s *screen) handleFlush() {
-	s.flushing = false
-	s.mark(needRedraw)
-}
-
 // spinTick keeps the spinner turning while something animates.
 func (s *screen) spinTick() tea.Cmd {
 	if s.spinning || !s.animating() {

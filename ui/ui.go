@@ -1,9 +1,13 @@
 // Package ui is Iris's bubbletea model tree. The root Model is the only
-// tea.Model: it owns focus, layout, the dialog stack and routing, applies
-// protocol frames to the store and hands the changes to its children
-// (sidebar, transcript, composer, status bar, dialogs, and the media
-// controller in ui/mediactl, which works on the composer's and the
-// transcript's chips through the actions it returns).
+// tea.Model: a router over parts it owns. It owns the dialog stack and
+// routing (the key chain, keys.go), applies protocol frames to the store
+// and hands the changes to its children (sidebar, transcript, composer,
+// status bar, dialogs, and the media controller in ui/mediactl, which works
+// on the composer's and the transcript's chips through the actions it
+// returns). The screen part (screen.go) owns layout, focus, theme, drawing
+// and ticks, with one dirty set that the settle pass ending every Update
+// brings up to date; the picker controller (pickerctl.go) the pickers on
+// screen; the terminal (terminal.go) what the terminal reports of itself.
 //
 // # Wiring
 //
@@ -179,16 +183,17 @@ type Model struct {
 	escClosed  bool           // the last key was an Esc that closed something
 	connErr    error          // why the last connection attempt failed (Global.ConnDetail)
 	quitArmed  bool           // the last key was a Ctrl+C that warned of unfinished work (quitguard.go)
-	codeChoice []string       // code blocks offered by the copy-code key, waiting for a digit (copy.go)
 	recall     recallState    // ↑/↓ through the lane's sent messages (recall.go)
-	attn       attention      // busy turns and unread count for the title and notifications (attention.go)
+	notes      *notifier      // bells, desktop notifications and the window title (notify.go)
+	progs      *programs      // the editor and the pager (programs.go)
+	clip       *clipboard     // the copy keys (copy.go)
 	bannerLane frame.Lane     // the lane whose waiting question the banner announces; opening it clears the banner
 	autoIDs    map[string]bool
 
 	lane frame.Lane // the focused lane
 	conn common.ConnState
 
-	storage storageWatch        // what the user was told about the store's disk (storage.go)
+	storage *storageWatch       // what the user was told about the store's disk (storage.go)
 	msgIDs  *store.ClientMsgIDs // the client_msg_ids of the user's messages
 
 	media *mediactl.Model // attachments, transfers, received media; media.go carries out its actions
@@ -225,7 +230,7 @@ func New(opts Options) *Model {
 		theme = loadTheme(opts.State, theme)
 	}
 	m := &Model{com: com, st: opts.State, opts: opts, gw: opts.Gateway, msgIDs: store.NewClientMsgIDs(),
-		pickers: newPickerState(), autoIDs: map[string]bool{}, term: newTerminal(opts.Media.Getenv)}
+		autoIDs: map[string]bool{}, term: newTerminal(opts.Media.Getenv)}
 	m.scr = &screen{com: com, term: m.term, theme: theme, inlineMode: opts.Inline, noColor: opts.NoColor, tick: realTick, dirty: needRedraw}
 	m.scr.applyTheme()
 	m.media = mediactl.New(com, opts.Media, opts.Gateway)
@@ -237,6 +242,10 @@ func New(opts Options) *Model {
 	m.drawer = drawer.New(com)
 	m.scr.panes = panes{sidebar: m.sidebar, transcript: m.transcript, composer: m.composer, status: m.status, drawer: m.drawer, dialogs: &m.dialogs}
 	m.pick = newPickerCtl(com, m.scr)
+	m.progs = &programs{term: m.term, off: opts.ProgramsOff}
+	m.clip = &clipboard{com: com, term: m.term}
+	m.storage = &storageWatch{com: com, st: opts.State, scr: m.scr}
+	m.notes = newNotifier(com, opts.State, m.term, m.scr, opts.NotifyRepeats)
 	m.scr.cards = m.pick
 	m.sidebar.SetSpinner(spinnerFrames[0])
 	m.transcript.SetSpinner(spinnerFrames[0])
@@ -252,7 +261,7 @@ func New(opts Options) *Model {
 
 // Init asks the terminal for its background colour (theme choice).
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(tea.RequestBackgroundColor, m.openLaneCmd(m.lane), m.checkStorage(), m.showWarnings())
+	return tea.Batch(tea.RequestBackgroundColor, m.openLaneCmd(m.lane), m.storage.check(), m.showWarnings())
 }
 
 // Update hands msg to its handler (route), then settles.
@@ -270,8 +279,8 @@ func (m *Model) settle() tea.Cmd {
 		m.scr.settle(),
 		// Previews fit a moved transcript; iTerm2 images are drawn again
 		// after it moved or an overlay over them closed.
-		m.mediaDone(m.media.Layout(m.mediaScreen(), m.scr.tick)),
-		m.draftAfterUpdate(),      // a changed draft is saved once it settles
+		m.mediaDone(m.media.Layout(m.scr.mediaScreen(), m.scr.tick)),
+		m.drafts.changed(m.st, m.lane, m.composer.Value(), m.scr.tick), // a changed draft is saved once it settles
 		m.scr.spinTick(),          // a spinner that came into view starts turning
 		m.scr.inlineAfterUpdate(), // --inline prints what finished
 	)
@@ -279,23 +288,10 @@ func (m *Model) settle() tea.Cmd {
 
 // route dispatches a message to its handler.
 func (m *Model) route(msg tea.Msg) tea.Cmd {
+	if cmd, ok := m.scr.update(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		m.scr.resize(msg.Width, msg.Height)
-		return m.scr.inlineStart()
-	case inlineReadyMsg:
-		m.scr.inline.ready = true // inlineAfterUpdate prints what waits
-		return nil
-	case inlinePrintedMsg:
-		m.scr.inline.busy = false // inlineAfterUpdate prints the next part
-		return nil
-	case inlineRedrawnMsg:
-		return nil // the print that waited for it follows
-	case tea.BackgroundColorMsg, tea.ColorProfileMsg, tea.BlurMsg:
-		if m.term.update(msg) {
-			m.scr.applyTheme()
-		}
-		return nil
 	case tea.FocusMsg:
 		if m.term.focused() {
 			return m.pick.termFocused()
@@ -312,7 +308,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case editorDoneMsg:
 		return m.editorDone(msg)
 	case pagerDoneMsg:
-		return m.pagerDone(msg)
+		return m.progs.paged(msg)
 	case ClientEventsMsg:
 		return m.handleClientEvents(msg)
 	case historyLoadedMsg:
@@ -353,7 +349,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case auditAnswersMsg:
 		return m.handleAuditAnswers(msg)
 	case notifyRepeatMsg:
-		return m.handleNotifyRepeat()
+		return m.notes.handleNotifyRepeat()
 	case pickerExpiryMsg:
 		return m.handlePickerExpiry()
 	case catalogLoadedMsg:
@@ -367,18 +363,12 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		m.status.Update(msg)
 		return m.scr.clockTick()
 	case draftSaveMsg:
-		return m.handleDraftSave(msg)
-	case flushMsg:
-		m.scr.handleFlush()
+		if m.drafts.due(msg) {
+			m.SaveDraft()
+		}
 		return nil
-	case spinMsg:
-		return m.scr.handleSpin()
 	case storageCheckMsg:
-		return m.handleStorageCheck()
-	case clockMsg:
-		m.scr.ticking = false
-		m.scr.mark(needLayout) // a banner may have expired
-		return m.scr.clockTick()
+		return m.storage.recheck()
 	}
 	return nil
 }

@@ -345,6 +345,13 @@ func TestHelpIsContextual(t *testing.T) {
 		}
 		h.key(tea.KeyEscape, 0) // back to the composer
 	}
+	h.typeText("/keys")
+	h.key(tea.KeyEnter, 0)
+	if h.m.DialogOpen() != dialog.HelpID {
+		t.Fatal("/keys did not open help")
+	}
+	showsGroup("Composer")
+	h.key(tea.KeyF1, 0)
 	h.key(tea.KeyTab, 0) // transcript: ? is not text for the composer
 	h.send(tea.KeyPressMsg{Code: '?', Text: "?"})
 	if h.m.DialogOpen() != dialog.HelpID {

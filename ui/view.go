@@ -13,7 +13,7 @@ import (
 
 // View renders the screen. Terminal modes are set only here.
 func (m *Model) View() tea.View {
-	title := m.withPending(m.windowTitle())
+	title := m.notes.withPending(m.windowTitle(), m.lane)
 	if m.scr.inlineMode {
 		// The terminal keeps the mouse: its own selection and scrolling
 		// work on the scrollback the messages are printed into.
@@ -155,6 +155,12 @@ type banner struct {
 	isErr bool
 	until time.Time
 	rows  int // wraps to at most this many rows (0: one row, truncated)
+}
+
+// showBanner puts b above the transcript (a zero b takes the banner down).
+func (s *screen) showBanner(b banner) {
+	s.banner = b
+	s.mark(needLayout)
 }
 
 func (s *screen) bannerActive() bool {

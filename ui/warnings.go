@@ -21,7 +21,6 @@ func (m *Model) showWarnings() tea.Cmd {
 		return nil
 	}
 	text := "config: " + strings.Join(m.opts.Warnings, " · ")
-	m.scr.banner = banner{text: termsafe.Line(text), until: m.com.Now().Add(warningTTL), rows: warningRows}
-	m.scr.mark(needLayout)
+	m.scr.showBanner(banner{text: termsafe.Line(text), until: m.com.Now().Add(warningTTL), rows: warningRows})
 	return m.scr.clockTick()
 }

@@ -4,8 +4,40 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 )
+
+// HelpLine is the short help of bs as one hint line ("key what · key
+// what"), rendered through bubbles' help from the bindings themselves, so it
+// follows the [keys] overrides. It is unstyled: the caller styles the line.
+// A dialog's hint line is its ShortHelp.
+func HelpLine(bs ...key.Binding) string {
+	m := help.New()
+	m.ShortSeparator = " · "
+	m.Styles = help.Styles{}
+	return m.ShortHelpView(bs)
+}
+
+// Described is b named for what it does here: the same keys (as [keys]
+// bound them), the description what.
+func Described(b key.Binding, what string) key.Binding {
+	return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, what))
+}
+
+// Combined is one binding for the keys of bs, named name and described
+// what, for a hint that names several keys at once ("↑↓ move", "y/enter:
+// yes").
+func Combined(name, what string, bs ...key.Binding) key.Binding {
+	var keys []string
+	for _, b := range bs {
+		keys = append(keys, b.Keys()...)
+	}
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(name, what))
+}
+
+// Moves is the one binding of a list's up and down keys: "↑↓ move".
+func Moves(up, down key.Binding) key.Binding { return Combined(KeyPair(up, down), "move", up, down) }
 
 // KeyNames names the keys of bindings for a hint, from their help labels
 // joined with "/" ("enter/space"), so a hint follows the [keys] overrides.

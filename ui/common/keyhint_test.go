@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 )
 
 func TestKeyHints(t *testing.T) {
@@ -28,5 +29,21 @@ func TestKeyHints(t *testing.T) {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)
 		}
+	}
+}
+
+// TestHelpLine renders bindings as a hint line through bubbles' help: the
+// keys as bound, the descriptions given here, disabled bindings left out.
+func TestHelpLine(t *testing.T) {
+	up := key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up"))
+	down := key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down"))
+	enter := key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "select"))
+	off := key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "gone"), key.WithDisabled())
+	got := HelpLine(Moves(up, down), Described(enter, "answer"), off, Combined("y/n:", "yes or no", enter, up))
+	if want := "↑↓ move · ctrl+s answer · y/n: yes or no"; got != want {
+		t.Fatalf("HelpLine = %q, want %q", got, want)
+	}
+	if m := Moves(up, down); !key.Matches(tea.KeyPressMsg{Code: tea.KeyDown}, m) || !key.Matches(tea.KeyPressMsg{Code: tea.KeyUp}, m) {
+		t.Fatal("the combined binding does not take the keys it names")
 	}
 }

@@ -221,10 +221,19 @@ func (c *Channels) nameKey(kp tea.KeyPressMsg) (common.Action, tea.Cmd) {
 	return common.ActionSendFrame{Frame: f, Close: true}, nil
 }
 
-// ShortHelp lists the dialog's keys.
+// ShortHelp lists the keys of the step shown (its hint line).
 func (c *Channels) ShortHelp() []key.Binding {
 	km := c.com.KeyMap.Picker
-	return []key.Binding{km.Up, km.Down, km.Select, km.Close}
+	switch c.step {
+	case stepName:
+		return []key.Binding{common.Described(km.Select, "save"), common.Described(km.Close, "cancel")}
+	case stepConfirm:
+		return []key.Binding{common.Moves(km.Up, km.Down), common.Described(km.Select, "select"), common.Described(km.Close, "close")}
+	}
+	return []key.Binding{
+		common.Combined(common.KeyPair(km.Up, km.Down)+"/"+common.KeyPair(km.VimDown, km.VimUp), "move", // "jk", as vim users say it
+			km.Up, km.Down, km.VimDown, km.VimUp),
+		common.Described(km.Digit, "pick"), common.Described(km.Select, "select"), common.Described(km.Close, "close")}
 }
 
 // FullHelp lists the dialog's keys.

@@ -16,7 +16,6 @@ import (
 // View renders the current step.
 func (c *Channels) View() string {
 	st := c.com.Styles.Dialog
-	km := c.com.KeyMap.Picker
 	w := c.innerWidth()
 	name := "“" + termsafe.Line(c.node.Name) + "”"
 	var lines []string
@@ -28,7 +27,7 @@ func (c *Channels) View() string {
 			OpRename:     "Rename " + name,
 		}[c.op]
 		lines = []string{st.Title.Render(ansi.Truncate(title, w, "…")), "", c.input.View(), "",
-			st.Hint.Render(common.HintLine(common.KeyHint("save", km.Select), common.KeyHint("cancel", km.Close)))}
+			st.Hint.Render(common.HelpLine(c.ShortHelp()...))}
 	case stepConfirm:
 		lines = []string{st.Title.Render(ansi.Truncate("Delete "+name+"?", w, "…")), "",
 			st.Danger.Width(w).Render(c.loss()), ""}
@@ -40,9 +39,7 @@ func (c *Channels) View() string {
 			labels[i] = c.opLabel(op, name)
 		}
 		lines = append(lines, c.rows(labels, w)...)
-		lines = append(lines, "", st.Hint.Render(common.HintLine(
-			common.KeyPair(km.Up, km.Down)+"/"+common.KeyPair(km.VimDown, km.VimUp)+" move", // "jk", as vim users say it
-			common.KeyHint("pick", km.Digit), common.KeyHint("select", km.Select), common.KeyHint("close", km.Close))))
+		lines = append(lines, "", st.Hint.Render(common.HelpLine(c.ShortHelp()...)))
 	}
 	return st.Frame.Width(w + st.Frame.GetHorizontalFrameSize()).Render(strings.Join(lines, "\n"))
 }

@@ -73,15 +73,15 @@ func (c *Confirm) View() string {
 	if len(c.detail) > 0 {
 		lines = append(lines, "")
 	}
-	km := c.com.KeyMap.Picker
-	lines = append(lines, st.Muted.Render(common.HintLine(common.KeyNames(km.Yes, km.Select)+": yes", common.KeyNames(km.No, km.Close)+": no")))
+	lines = append(lines, st.Muted.Render(common.HelpLine(c.ShortHelp()...)))
 	return st.Frame.Width(w + st.Frame.GetHorizontalFrameSize()).Render(strings.Join(lines, "\n"))
 }
 
 // ShortHelp lists the answers.
 func (c *Confirm) ShortHelp() []key.Binding {
 	km := c.com.KeyMap.Picker
-	return []key.Binding{km.Yes, km.Select, km.No, km.Close}
+	return []key.Binding{common.Combined(common.KeyNames(km.Yes, km.Select)+":", "yes", km.Yes, km.Select),
+		common.Combined(common.KeyNames(km.No, km.Close)+":", "no", km.No, km.Close)}
 }
 
 // FullHelp lists the answers.

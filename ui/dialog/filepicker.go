@@ -117,9 +117,7 @@ func (d *FilePicker) View() string {
 	w := min(max(d.width-8, 20), 100)
 	title := st.Title.Render("Attach a file")
 	dir := st.Description.Render(termsafe.Line(homeShort(d.fp.CurrentDirectory)))
-	km := d.com.KeyMap
-	hint := st.Hint.Render(common.HintLine(common.KeyHint("attach", km.Picker.Select), common.KeyHint("open dir", km.Files.Open),
-		common.KeyHint("up", km.Files.Back), common.KeyHint("close", d.close)))
+	hint := st.Hint.Render(common.HelpLine(d.ShortHelp()...))
 	body := lipgloss.JoinVertical(lipgloss.Left, title, dir, "", termsafe.Output(d.fp.View()), "", hint)
 	return st.Frame.Width(w).Render(body)
 }
@@ -139,11 +137,15 @@ func homeShort(dir string) string {
 	return dir
 }
 
-// ShortHelp lists the picker's keys.
+// ShortHelp lists the picker's main keys (its hint line).
 func (d *FilePicker) ShortHelp() []key.Binding {
-	k := d.fp.KeyMap
-	return []key.Binding{k.Up, k.Down, k.Open, k.Back, k.Select, d.close}
+	km := d.com.KeyMap
+	return []key.Binding{common.Described(km.Picker.Select, "attach"), common.Described(km.Files.Open, "open dir"),
+		common.Described(km.Files.Back, "up"), common.Described(d.close, "close")}
 }
 
 // FullHelp lists the picker's keys.
-func (d *FilePicker) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
+func (d *FilePicker) FullHelp() [][]key.Binding {
+	k := d.fp.KeyMap
+	return [][]key.Binding{{k.Up, k.Down, k.Open, k.Back, k.Select, d.close}}
+}

@@ -108,9 +108,7 @@ func (b *Inbox) View() string {
 	if len(ps) > inboxRows {
 		lines = append(lines, st.Muted.Render(fmt.Sprintf("  %d more", len(ps)-inboxRows)))
 	}
-	km := b.com.KeyMap.Picker
-	hint := common.HintLine(common.KeyPair(km.Up, km.Down)+" move", common.KeyHint("answer in its channel", km.Select),
-		common.KeyHint("close", km.Close))
+	hint := common.HelpLine(b.ShortHelp()...)
 	lines = append(lines, "", st.Hint.Render(ansi.Truncate(hint, w, "…")))
 	return st.Frame.Width(w + st.Frame.GetHorizontalFrameSize()).Render(strings.Join(lines, "\n"))
 }
@@ -174,7 +172,8 @@ func Age(d time.Duration) string {
 // ShortHelp lists the inbox's keys.
 func (b *Inbox) ShortHelp() []key.Binding {
 	km := b.com.KeyMap.Picker
-	return []key.Binding{km.Up, km.Down, km.Select, km.Close}
+	return []key.Binding{common.Moves(km.Up, km.Down), common.Described(km.Select, "answer in its channel"),
+		common.Described(km.Close, "close")}
 }
 
 // FullHelp lists the inbox's keys.

@@ -62,15 +62,14 @@ func (n *Notice) View() string {
 	for _, l := range body {
 		lines = append(lines, st.Item.Render(l))
 	}
-	km := n.com.KeyMap.Picker
-	lines = append(lines, "", st.Muted.Render(common.HintLine(common.KeyNames(km.Select, km.Close)+": close")))
+	lines = append(lines, "", st.Muted.Render(common.HelpLine(n.ShortHelp()...)))
 	return st.Frame.Width(w + st.Frame.GetHorizontalFrameSize()).Render(strings.Join(lines, "\n"))
 }
 
 // ShortHelp lists the closing keys.
 func (n *Notice) ShortHelp() []key.Binding {
 	km := n.com.KeyMap.Picker
-	return []key.Binding{km.Select, km.Close}
+	return []key.Binding{common.Combined(common.KeyNames(km.Select, km.Close)+":", "close", km.Select, km.Close)}
 }
 
 // FullHelp lists the closing keys.

@@ -195,7 +195,8 @@ func (s *Search) typed(msg SearchTypedMsg) common.Action {
 // ShortHelp lists the search keys.
 func (s *Search) ShortHelp() []key.Binding {
 	km := s.com.KeyMap.Picker
-	return []key.Binding{km.Select, km.Scope, km.Up, km.Down, km.Close}
+	return []key.Binding{common.Described(km.Select, "search / jump"), common.Described(km.Scope, "all ↔ this lane"),
+		common.Moves(km.Up, km.Down), common.Described(km.Close, "close")}
 }
 
 // FullHelp lists the search keys.

@@ -33,9 +33,7 @@ func (s *Search) View() string {
 		lines = append(lines, st.Muted.Render(fmt.Sprintf("%d found", len(s.hits))))
 	}
 	lines = append(lines, s.hitLines(w)...)
-	km := s.com.KeyMap.Picker
-	hint := common.HintLine(common.KeyHint("search / jump", km.Select), common.KeyHint("all ↔ this lane", km.Scope),
-		common.KeyPair(km.Up, km.Down)+" move", common.KeyHint("close", km.Close))
+	hint := common.HelpLine(s.ShortHelp()...)
 	lines = append(lines, "", st.Hint.Render(ansi.Truncate(hint, w, "…")))
 	return st.Frame.Width(w + st.Frame.GetHorizontalFrameSize()).Render(strings.Join(lines, "\n"))
 }

@@ -171,9 +171,7 @@ func (d *Settings) View() string {
 	if r := settingRows[d.cursor]; r.notes != nil {
 		lines = append(lines, "", st.Hint.Width(w).Render(r.notes[r.get(d)]))
 	}
-	km := d.com.KeyMap.Picker
-	hint := common.HintLine(common.KeyPair(km.Up, km.Down)+" move",
-		common.KeyNames(km.Select, km.Toggle)+"/"+common.KeyPair(km.Prev, km.Next)+" change", common.KeyHint("close", km.Close))
+	hint := common.HelpLine(d.ShortHelp()...)
 	lines = append(lines, "", st.Hint.Render(ansi.Truncate(hint, w, "…")))
 	return st.Frame.Width(w + st.Frame.GetHorizontalFrameSize()).Render(strings.Join(lines, "\n"))
 }
@@ -181,7 +179,9 @@ func (d *Settings) View() string {
 // ShortHelp lists the dialog's keys.
 func (d *Settings) ShortHelp() []key.Binding {
 	km := d.com.KeyMap.Picker
-	return []key.Binding{km.Up, km.Down, km.Select, km.Toggle, km.Prev, km.Next, km.Close}
+	return []key.Binding{common.Moves(km.Up, km.Down),
+		common.Combined(common.KeyNames(km.Select, km.Toggle)+"/"+common.KeyPair(km.Prev, km.Next), "change", km.Select, km.Toggle, km.Prev, km.Next),
+		common.Described(km.Close, "close")}
 }
 
 // FullHelp lists the dialog's keys.

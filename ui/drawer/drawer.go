@@ -215,8 +215,11 @@ func (m *Model) Matches() []string {
 
 // ShortHelp lists the drawer's keys.
 func (m *Model) ShortHelp() []key.Binding {
-	return []key.Binding{m.keys.up, m.keys.down, m.keys.complete, m.keys.close}
+	return []key.Binding{common.Described(m.keys.complete, "complete"), common.Described(m.keys.send, "send"),
+		common.Described(m.keys.close, "close")}
 }
 
 // FullHelp lists the drawer's keys.
-func (m *Model) FullHelp() [][]key.Binding { return [][]key.Binding{m.ShortHelp()} }
+func (m *Model) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{m.keys.up, m.keys.down, m.keys.complete, m.keys.send, m.keys.close}}
+}

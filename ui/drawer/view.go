@@ -30,8 +30,7 @@ func (m *Model) View() string {
 	if len(m.matches) > maxRows {
 		more = "  " + strconv.Itoa(m.cur.Index()+1) + "/" + strconv.Itoa(len(m.matches))
 	}
-	hint := common.HintLine(common.KeyHint("complete", m.keys.complete), common.KeyHint("send", m.keys.send),
-		common.KeyHint("close", m.keys.close))
+	hint := common.HelpLine(m.ShortHelp()...)
 	lines = append(lines, st.Description.Render(ansi.Truncate(hint+more, w, "…")))
 	return st.Frame.Width(w + st.Frame.GetHorizontalFrameSize()).Render(strings.Join(lines, "\n"))
 }
