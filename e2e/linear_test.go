@@ -231,3 +231,14 @@ func pickerID(t *testing.T, ctx context.Context, c *wsclient.Client, typ string)
 		}
 	}
 }
+
+// TERM=dumb starts the linear mode without the flag.
+func TestLinearIsTheDefaultOnADumbTerminal(t *testing.T) {
+	_, url := startSim(t, linearToken, 5*time.Millisecond)
+	e := newEnv(t)
+	e.extra = []string{"IRIS_TOKEN=" + linearToken, "TERM=dumb"}
+	r, raw := e.startRecorded("--url", url)
+	r.waitShows("Iris, linear mode.", "Online.", "You are in Default.")
+	r.quitLinear()
+	requirePlain(t, raw)
+}

@@ -129,3 +129,16 @@ func TestDecoderSplitAndUnknown(t *testing.T) {
 		t.Fatalf("draft %q", e.Draft())
 	}
 }
+
+// Where the terminal echoes (not raw), the editor writes only the output
+// and reads whole lines.
+func TestEditorWithoutEcho(t *testing.T) {
+	var b strings.Builder
+	e := NewEditor(&b, false, "> ")
+	e.Prompt()
+	in := e.Feed([]byte("hello\n"))
+	e.Print("Assistant: hi")
+	if len(in) != 1 || in[0].Line != "hello" || b.String() != "Assistant: hi\n" {
+		t.Fatalf("inputs %+v, output %q", in, b.String())
+	}
+}
