@@ -43,7 +43,7 @@ func runHeadless(t *testing.T, url, dataDir, auditFile string, args ...string) *
 		t.Fatal(err)
 	}
 	r := &headlessRun{stdout: &simtest.Buffer{}, stderr: &simtest.Buffer{}, done: make(chan int, 1)}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	r.cancel = cancel
 	t.Cleanup(cancel)
 	env := &headless.Env{
@@ -60,7 +60,7 @@ func (r *headlessRun) wait(t *testing.T) int {
 	select {
 	case code := <-r.done:
 		return code
-	case <-time.After(15 * time.Second):
+	case <-time.After(65 * time.Second):
 		t.Fatalf("the headless command did not end; stderr: %s", r.stderr)
 		return -1
 	}
@@ -86,7 +86,7 @@ func simWith(t *testing.T, cfg gatewaysim.Config, mods ...harnessOpt) *simEnv {
 // pollUntil polls cond (not the model) until it holds.
 func pollUntil(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for !cond() {
 		if time.Now().After(deadline) {
 			t.Fatalf("timed out waiting for %s", what)
@@ -103,7 +103,18 @@ func approveOnce(t *testing.T, e *simEnv, auditFile string) {
 	if err := os.WriteFile(policy, []byte(approvePolicy), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	ap := runHeadless(t, e.url, t.TempDir(), auditFile, "approve", "--policy", policy)
+	dataDir := t.TempDir()
+	ap := runHeadless(t, e.url, dataDir, auditFile, "approve", "--policy", policy)
+	// The approver watches from its first connection on: the picker must
+	// come after it, or it is not the approver's to see.
+	pollUntil(t, "the approver's connection", func() bool {
+		id, err := os.ReadFile(filepath.Join(dataDir, headless.DeviceFile))
+		if err != nil {
+			return false
+		}
+		hellos, _ := e.sim.DeviceConnections(strings.TrimSpace(string(id)))
+		return hellos > 0
+	})
 	e.typeText("please rm the cache")
 	e.key(tea.KeyEnter, 0)
 	pollUntil(t, "the approver's answer", func() bool { return strings.Contains(ap.stdout.String(), "with once (rule cache)") })
