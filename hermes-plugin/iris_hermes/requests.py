@@ -167,7 +167,6 @@ class Requests:
                 stored["cursor"] = cursor
                 conn.push(stored)
         conn.push(frame("sync.done", {"cursor": head}, id=fid))
-        self.store.set_synced(conn.device_id, head)
 
     async def history(self, conn: Connection, f: Dict[str, Any], fid: Optional[int]) -> None:
         lane = self._lane(f)

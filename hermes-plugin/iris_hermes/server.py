@@ -160,20 +160,12 @@ class DeviceServer:
         conn = Connection(ws, device.name, str(p.get("device_name") or ""), str(p.get("device_id") or ""), caps)
         conn.start()
         # No push backend ("push": "none"): nothing was ever delivered by push.
-        ack = {"server_caps": dict(SERVER_CAPS), "sync_cursor": self._sync_cursor(conn.device_id), "last_pushed_cursor": 0,
+        ack = {"server_caps": dict(SERVER_CAPS), "sync_cursor": self.hub.store.head(), "last_pushed_cursor": 0,
                "instance_id": self.instance_id}
         ack.update(self.ack_extra())
         conn.push(frame("hello.ack", ack, id=f.get("id") if isinstance(f.get("id"), int) else None))
         conn.push(frame("status", {"state": "online"}))
         return conn
-
-    def _sync_cursor(self, device_id: str) -> int:
-        """hello.ack's sync_cursor: where this device last synced to, so one
-        without a stored cursor still gets what was parked since (a device that
-        never synced starts at the head and loads history instead)."""
-        head = self.hub.store.head()
-        synced = self.hub.store.synced(device_id)
-        return head if synced is None else min(synced, head)
 
 
 async def _refuse(ws: ServerConnection, code: str, message: str, close_code: int) -> None:

@@ -103,15 +103,6 @@ class Store:
         self.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)", (key, value))
         self.db.commit()
 
-    def synced(self, device_id: str) -> Optional[int]:
-        """The cursor device ``device_id`` last synced to (its sync.done); None: never."""
-        value = self.meta("synced:" + device_id) if device_id else ""
-        return int(value) if value else None
-
-    def set_synced(self, device_id: str, cursor: int) -> None:
-        if device_id:
-            self.set_meta("synced:" + device_id, str(cursor))
-
     def next_number(self, key: str) -> int:
         n = int(self.meta("seq:" + key, "0")) + 1
         self.set_meta("seq:" + key, str(n))

@@ -53,53 +53,6 @@ async def test_instance_id_is_kept_across_reconnects_and_changes_across_restarts
     assert ids[0] == ids[1] and ids[2] != ids[0]
 
 
-async def test_sync_cursor_is_where_the_device_last_synced_across_restarts(tmp_path):
-    """A device that synced gets, in hello.ack, the cursor it synced to, not
-    the head: what was parked while it was away (here a reply the restarted
-    gateway finished) is replayed even when the device kept no cursor (0 is
-    one it reached). A device that never synced starts at the head."""
-    state = tmp_path / "iris"
-    adapter = make_adapter(state)
-    assert await adapter.connect()
-    token = TokenStore(state).create("laptop")
-    try:
-        c = await open_client(f"ws://127.0.0.1:{adapter.port}", token)
-        assert (await c.expect("hello.ack"))["payload"]["sync_cursor"] == 0
-        await c.send("sync", {"cursor": 0})
-        assert (await c.expect("sync.done"))["payload"]["cursor"] == 0
-        await c.close()
-    finally:
-        await adapter.disconnect()
-    again = make_adapter(state)
-    assert await again.connect()
-    try:
-        lane = ("iris:default", "")
-        again.turns.begin(lane, command=False)
-        mid = again.turns.on_send(lane, "Essay part one. Essay part two. ▉", None)
-        assert again.turns.on_edit(mid, "Essay part one. Essay part two.", finalize=True)
-        again.turns.end(lane)
-        head = again.store.head()
-        assert head > 0
-        c = await open_client(f"ws://127.0.0.1:{again.port}", token)
-        assert (await c.expect("hello.ack"))["payload"]["sync_cursor"] == 0
-        await c.send("sync", {"cursor": 0})
-        stop = await c.expect("message.stop")
-        assert stop["payload"]["message_id"] == mid and stop["payload"]["final_text"] == "Essay part one. Essay part two."
-        assert (await c.expect("sync.done"))["payload"]["cursor"] == head
-        await c.close()
-        c = await open_client(f"ws://127.0.0.1:{again.port}", token)
-        assert (await c.expect("hello.ack"))["payload"]["sync_cursor"] == head
-        await c.close()
-        ws = await websockets.connect(f"ws://127.0.0.1:{again.port}")
-        await ws.send(json.dumps({"v": 1, "type": "hello", "id": 1, "payload": {
-            "token": token, "device_id": "dev_new", "device_name": "new", "caps": {"min_protocol": 1}}}))
-        ack = json.loads(await ws.recv())
-        assert ack["type"] == "hello.ack" and ack["payload"]["sync_cursor"] == head
-        await ws.close()
-    finally:
-        await again.disconnect()
-
-
 async def test_bad_token_gets_auth_error_and_close(gateway):
     c = await open_client(gateway.url, "iris_wrong")
     err = await c.expect("error")
