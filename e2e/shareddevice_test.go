@@ -75,7 +75,11 @@ func TestTailsOfAProfileOutliveTheHoldersCrash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if hellos, superseded := sim.DeviceConnections(strings.TrimSpace(string(id))); hellos != 2 || superseded != 0 {
-		t.Fatalf("the simulator saw %d connections of the headless device, %d taking a live one's place; want 2, 0", hellos, superseded)
+	// One connection per holder. The killed holder's socket is closed by
+	// the kernel, and the simulator may read the successor's hello before
+	// that close: then the new connection takes the dead one's place once.
+	// A second process dialling beside a live holder would make it more.
+	if hellos, superseded := sim.DeviceConnections(strings.TrimSpace(string(id))); hellos != 2 || superseded > 1 {
+		t.Fatalf("the simulator saw %d connections of the headless device, %d taking another's place; want 2, at most 1 (the killed holder's)", hellos, superseded)
 	}
 }
