@@ -40,31 +40,12 @@ func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr 
 	}
 	defer lg.Close()
 
-	deviceID, err := loadDeviceID(cfg.DataDir)
-	if err != nil {
-		fmt.Fprintln(stderr, "iris:", err)
-		return exitFailure
+	dev, closeDevice, code := openDevice(cfg, opts, lg, store.Options{IdleItems: store.IdleItems}, bridgeEvery, stderr)
+	if closeDevice == nil {
+		return code
 	}
-	st, err := store.Open(cfg.DataDir, store.Options{IdleItems: store.IdleItems, Log: lg.Logger})
-	if err != nil {
-		storeOpenAdvice(stderr, cfg, err)
-		return exitFailure
-	}
-	defer func() { code = closeStore(st, cfg.DataDir, lg.Logger, stderr, code) }()
-
-	wcfg := wsclient.Config{
-		URL: cfg.URL, Token: cfg.Token.Reveal(), DeviceID: deviceID, DeviceName: cfg.DeviceName,
-		Insecure: cfg.Insecure, CAFile: cfg.CAFile, Cursor: st.Cursor, Logger: lg.Logger,
-		BatchEvery: bridgeEvery,
-	}
-	if opts.debug {
-		wcfg.OnFrame = lg.Frames()
-	}
-	client, err := wsclient.New(wcfg)
-	if err != nil {
-		fmt.Fprintln(stderr, "iris:", err)
-		return exitConfig
-	}
+	defer func() { code = closeDevice(code) }()
+	st, client := dev.st, dev.client
 
 	uo := uiOptions(cfg, opts, km, warnings)
 	uo.Gateway, uo.State, uo.NoColor = client, st, themes.NoColorEnv(os.Getenv)

@@ -32,29 +32,12 @@ func runLinear(ctx context.Context, cfg *config.Config, opts cliOptions, stderr 
 		return exitFailure
 	}
 	defer lg.Close()
-	deviceID, err := loadDeviceID(cfg.DataDir)
-	if err != nil {
-		fmt.Fprintln(stderr, "iris:", err)
-		return exitFailure
+	dev, closeDevice, code := openDevice(cfg, opts, lg, store.Options{}, 0, stderr)
+	if closeDevice == nil {
+		return code
 	}
-	st, err := store.Open(cfg.DataDir, store.Options{Log: lg.Logger})
-	if err != nil {
-		storeOpenAdvice(stderr, cfg, err)
-		return exitFailure
-	}
-	defer func() { code = closeStore(st, cfg.DataDir, lg.Logger, stderr, code) }()
-	wcfg := wsclient.Config{
-		URL: cfg.URL, Token: cfg.Token.Reveal(), DeviceID: deviceID, DeviceName: cfg.DeviceName,
-		Insecure: cfg.Insecure, CAFile: cfg.CAFile, Cursor: st.Cursor, Logger: lg.Logger,
-	}
-	if opts.debug {
-		wcfg.OnFrame = lg.Frames()
-	}
-	client, err := wsclient.New(wcfg)
-	if err != nil {
-		fmt.Fprintln(stderr, "iris:", err)
-		return exitConfig
-	}
+	defer func() { code = closeDevice(code) }()
+	st, client := dev.st, dev.client
 	restore, echo := rawInput(os.Stdin)
 	defer restore()
 	ctx, cancel := context.WithCancel(ctx)
