@@ -176,13 +176,21 @@ func runProgram(ctx context.Context, client *wsclient.Client, model *ui.Model, l
 	runErr := stop()
 	model.SaveTyped() // Update has stopped, so this cannot race it
 
-	var authErr *wsclient.AuthError
-	var handshakeErr *wsclient.HandshakeError
-	switch {
-	case err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, context.Canceled):
+	if err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, context.Canceled) {
 		fmt.Fprintln(stderr, "iris:", err)
 		lg.Logger.Error("program", "err", err)
 		return exitFailure
+	}
+	return connectionExit(runErr, tokenSource, stderr)
+}
+
+// connectionExit is the exit code of a connection that ended with runErr
+// (the TUI's and the linear front-end's): a rejected token or a protocol
+// Iris cannot use is said on stderr; anything else is exitOK.
+func connectionExit(runErr error, tokenSource string, stderr io.Writer) int {
+	var authErr *wsclient.AuthError
+	var handshakeErr *wsclient.HandshakeError
+	switch {
 	case errors.As(runErr, &authErr):
 		fmt.Fprintln(stderr, "iris:", tokenRejectedAdvice(tokenSource))
 		return exitAuth

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,11 +10,8 @@ import (
 
 	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/config"
-	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/internal/linear"
 	"github.com/hermes/iris/store"
-	"github.com/hermes/iris/termsafe"
-	"github.com/hermes/iris/wsclient"
 )
 
 // linearMode reports whether Iris runs as plain lines for a screen
@@ -57,20 +53,11 @@ func runLinear(ctx context.Context, cfg *config.Config, opts cliOptions, stderr 
 // linearExit maps how the linear front-end and its connection ended to
 // an exit code, as runProgram does for the TUI.
 func linearExit(runErr, err error, tokenSource string, stderr io.Writer) int {
-	var authErr *wsclient.AuthError
-	var handshakeErr *wsclient.HandshakeError
-	switch {
-	case err != nil:
+	if err != nil {
 		fmt.Fprintln(stderr, "iris:", err)
 		return exitFailure
-	case errors.As(runErr, &authErr):
-		fmt.Fprintln(stderr, "iris:", tokenRejectedAdvice(tokenSource))
-		return exitAuth
-	case errors.Is(runErr, frame.ErrVersion), errors.As(runErr, &handshakeErr):
-		fmt.Fprintln(stderr, "iris:", termsafe.Line(runErr.Error()))
-		return exitProtocol
 	}
-	return exitOK
+	return connectionExit(runErr, tokenSource, stderr)
 }
 
 // rawInput puts the terminal on in into raw mode, so that the line
