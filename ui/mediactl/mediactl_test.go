@@ -44,6 +44,7 @@ type root struct {
 	f     Facts
 	acts  []common.Action
 	ticks []tea.Msg
+	infos []common.InfoMsg // the status lines the commands asked for
 }
 
 func newRoot(t *testing.T, o Options) *root {
@@ -98,6 +99,8 @@ func (r *root) run(cmd tea.Cmd) {
 		}
 	case Msg:
 		r.update(msg)
+	case common.InfoMsg:
+		r.infos = append(r.infos, msg)
 	}
 }
 
