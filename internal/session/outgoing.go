@@ -44,13 +44,32 @@ func (e *Engine) Send(l frame.Lane, text string, auto bool, busy Busy) (Result, 
 	} else {
 		added = e.st.AddOutgoing(l, text, id, "", nil)
 	}
+	r, err := e.queued(l, added)
+	if err == nil && auto {
+		e.auto[id] = true
+	}
+	return r, err
+}
+
+// SendMessage stores text, with the media refs of its uploaded
+// attachments, as a message to lane l, like Send but never a steer nor
+// one asking for a thread: it goes when Flush lets it (at once with a
+// Busy that does not wait). It returns the message's client_msg_id, by
+// which its echo is found (store.State.EchoOf) and its Sent answers it.
+func (e *Engine) SendMessage(l frame.Lane, text string, refs []string) (string, Result, error) {
+	id := e.ids.Next()
+	r, err := e.queued(l, e.st.AddOutgoing(l, text, id, "", refs))
+	return id, r, err
+}
+
+// queued ends a send: the message added to lane l's queue (nil: the lane
+// is gone) is made durable, and the change that makes Flush send it is
+// returned.
+func (e *Engine) queued(l frame.Lane, added *store.Message) (Result, error) {
 	if added == nil {
 		return Result{}, ErrNoLane
 	}
 	e.st.Durable()() // the front-end's input is empty now: the text is on disk first
-	if auto {
-		e.auto[id] = true
-	}
 	return Result{Change: store.Change{Lanes: []frame.Lane{l}, Outgoing: true}}, nil
 }
 

@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -134,4 +135,58 @@ func sentTexts(sim *gatewaysim.Server) []string {
 		}
 	}
 	return out
+}
+
+// TestSendMessageGoesAtOnceWithItsMedia: a message with the refs of its
+// uploads goes as one message.send naming them, at once while the agent is
+// busy when the busy-input policy does not wait, never as a steer; its
+// client_msg_id is the one its echo and its Sent carry.
+func TestSendMessageGoesAtOnceWithItsMedia(t *testing.T) {
+	d := newDevice(t, gatewaysim.Config{StreamInterval: time.Second}, nil) // the turn outlasts the test
+	d.eng.Connected(StateOnline)
+	l := d.st.DefaultLane()
+	if _, err := d.eng.Send(l, "a long job", false, Busy{}); err != nil {
+		t.Fatal(err)
+	}
+	d.finish(d.eng.Flush(Busy{}))
+	d.pump("the agent busy", func(wsclient.Event, store.Change) bool { ln := d.st.Lane(l); return ln != nil && ln.Busy })
+
+	var refs []string
+	for _, name := range []string{"a.log", "b.log"} {
+		ref, err := d.c.Upload(context.Background(), wsclient.UploadSpec{Kind: "file", Mime: "text/plain", Filename: name, Size: 4}, strings.NewReader("logs"), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		refs = append(refs, ref)
+	}
+	id, r, err := d.eng.SendMessage(l, "see the logs", refs)
+	if err != nil || id == "" || !r.Change.Outgoing || !r.Change.Has(l) {
+		t.Fatalf("SendMessage: %q %+v %v", id, r, err)
+	}
+	flush := d.eng.Flush(Busy{Steer: true})
+	if len(flush.Work) != 1 {
+		t.Fatalf("%d sends for the message", len(flush.Work))
+	}
+	sent := flush.Work[0](context.Background()).(Sent)
+	if sent.ClientMsgID != id || sent.Err != nil {
+		t.Fatalf("sent %+v, want the answer for %s", sent, id)
+	}
+	d.eng.Handle(sent)
+	var got *frame.MessageSend
+	steers := 0
+	for _, f := range d.sim.Received() {
+		if p, ok := f.Payload.(*frame.MessageSend); ok && p.ClientMsgID == id {
+			got = p
+		}
+		if f.Type == frame.TypeAgentSteer {
+			steers++
+		}
+	}
+	if got == nil || got.Text != "see the logs" || !slices.Equal(got.MediaRefs, refs) {
+		t.Fatalf("message.send %+v", got)
+	}
+	if steers != 0 {
+		t.Fatalf("%d steers", steers)
+	}
+	d.pump("the echo", func(wsclient.Event, store.Change) bool { return d.st.EchoOf(l, id) != "" })
 }
