@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/hermes/iris/frame"
+	engine "github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/media"
-	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/wsclient"
 )
@@ -85,7 +85,7 @@ func (o *Send) run(ctx context.Context, env *Env) error {
 	if err != nil {
 		return err
 	}
-	id, err := post(ctx, s, outgoing(s, l, text, refs))
+	id, err := post(ctx, s, l, text, refs)
 	if err != nil {
 		return err
 	}
@@ -101,55 +101,57 @@ func (o *Send) run(ctx context.Context, env *Env) error {
 	return out.finish(w.follow(ctx, s))
 }
 
-// post sends message.send for o and returns the gateway's id for the
-// message: from a response with the request's id, or from the message's
-// echo or read.receipt without it, whichever comes first (the spec shows
-// no response of its own for message.send; the state matches the echo as
-// the TUI's does). The events read meanwhile are kept for s.next.
-func post(ctx context.Context, s *session, o store.Outgoing) (string, error) {
+// post sends the message through the engine, as the TUI and --linear do:
+// session.Engine.SendMessage stores it in the session's state as an
+// outgoing message with a fresh client_msg_id, and Flush sends its
+// message.send at once, whatever the agent is doing (the gateway decides,
+// as with the busy-input setting "gateway"). It returns the gateway's id
+// for the message: from a response with the request's id, or from the
+// message's echo or read.receipt without it, whichever comes first (the
+// spec shows no response of its own for message.send; the state matches
+// the echo as the TUI's does). The events read meanwhile are kept for
+// s.next.
+func post(ctx context.Context, s *session, l frame.Lane, text string, refs []string) (string, error) {
+	cid, _, err := s.eng.SendMessage(l, text, refs)
+	if err != nil {
+		return "", fail(ExitUnknownChannel, "%v; nothing was sent", err)
+	}
+	work := s.eng.Flush(engine.Busy{}).Work
 	rctx, stopReading := context.WithCancel(ctx)
 	defer stopReading()
 	qctx, stopWaiting := context.WithCancel(ctx)
 	defer stopWaiting()
-	type answer struct {
-		resp frame.Frame
-		err  error
-	}
-	done := make(chan answer, 1)
+	done := make(chan engine.Sent, 1)
 	go func() {
-		resp, err := s.c.Request(qctx, o.SendFrame())
-		done <- answer{resp, err}
+		sent := engine.Sent{ClientMsgID: cid, Err: wsclient.ErrOffline} // no work: the engine was not online
+		for _, w := range work {
+			if got, ok := w(qctx).(engine.Sent); ok && got.ClientMsgID == cid {
+				sent = got
+			}
+		}
+		done <- sent
 		stopReading()
 	}()
-	for s.st.EchoOf(o.Lane, o.ClientMsgID) == "" {
+	for s.st.EchoOf(l, cid) == "" {
 		ev, err := s.read(rctx)
 		if err != nil {
 			break
 		}
 		s.unread = append(s.unread, unread{ev: ev, chg: s.changed})
 	}
-	if id := s.st.EchoOf(o.Lane, o.ClientMsgID); id != "" {
+	if id := s.st.EchoOf(l, cid); id != "" {
 		return id, nil // a late response or timeout of the request no longer matters
 	}
 	r := <-done
-	if r.err != nil {
-		return "", deliveryError(ctx, r.err)
+	s.finish(s.eng.Handle(r)) // the message's delivery mark; its notices are the TUI's words, this command words its own
+	if r.Err != nil {
+		return "", deliveryError(ctx, r.Err)
 	}
-	echo, ok := r.resp.Payload.(*frame.Message)
+	echo, ok := r.Resp.Payload.(*frame.Message)
 	if !ok || echo.MessageID == "" {
-		return "", fail(ExitDelivery, "delivery unknown: the gateway answered %s without a message id", termsafe.Line(r.resp.Type))
+		return "", fail(ExitDelivery, "delivery unknown: the gateway answered %s without a message id", termsafe.Line(r.Resp.Type))
 	}
 	return echo.MessageID, nil
-}
-
-// outgoing stores the message in the session's state as the TUI stores
-// what it sends (an outgoing placeholder with a fresh client_msg_id, in
-// flight), so its echo is matched the same way, and returns it.
-func outgoing(s *session, l frame.Lane, text string, refs []string) store.Outgoing {
-	o := store.Outgoing{Lane: l, ClientMsgID: store.NewClientMsgIDs().Next(), Text: text, MediaRefs: refs}
-	s.st.AddOutgoing(o.Lane, o.Text, o.ClientMsgID, "", o.MediaRefs)
-	s.st.SetDelivery(o.ClientMsgID, store.DeliverySending)
-	return o
 }
 
 // upload sends the attachments and returns their media refs.

@@ -142,7 +142,7 @@ func open(ctx context.Context, env *Env, from resume) (*session, error) {
 		pickers: filepath.Join(cfg.DataDir, PickersFile), stderr: env.Stderr, keep: from.keep,
 		env: env}
 	s.st = store.New(store.Options{Now: s.clock})
-	s.eng = engine.New(engine.Options{Conn: c, State: s.st, Now: s.now, GatewayURL: cfg.URL,
+	s.eng = engine.New(engine.Options{Conn: c, State: s.st, Now: s.now, GatewayURL: cfg.URL, RequestTimeout: env.Timing.RequestTimeout,
 		Audit: appendOnly{audit.New(cfg.Paths.AuditFile)}})
 	go func() { s.done <- c.Run(rctx) }() // events wait in its queue until read
 	// The holder's sync replays what came after the saved pickers; an
@@ -164,6 +164,9 @@ func open(ctx context.Context, env *Env, from resume) (*session, error) {
 	if err := s.awaitSync(ctx, timeout, cfg.URL); err != nil {
 		s.close()
 		return nil, err
+	}
+	if !s.eng.Online() { // attached: the holder's connection came online before this command did
+		s.eng.Connected(engine.StateOnline)
 	}
 	if err := mergePublished(published, s.st, func(t time.Time) { s.at = t }); err != nil {
 		fmt.Fprintln(env.Stderr, "iris: warning: cannot read the pending pickers of the TUI or of the headless device:", err)
@@ -305,10 +308,8 @@ func (s *session) read(ctx context.Context) (wsclient.Event, error) {
 			s.dueAt, s.dueGen = time.Now().Add(grace.After), grace.Gen
 		}
 	case *wsclient.StateEvent:
-		if ev.State == wsclient.StateOnline {
-			s.eng.Recon().Reconnected()
-		} else {
-			s.eng.Recon().Disconnected()
+		s.changed = s.eng.Connected(ev.State) // online it sends (send's Flush); reconciliation as in the TUI
+		if ev.State != wsclient.StateOnline {
 			s.dueAt = time.Time{}
 		}
 		switch ev.State {
