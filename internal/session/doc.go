@@ -3,7 +3,8 @@
 // that is not about the screen. It imports no bubbletea. It owns:
 //
 //   - the scheduler of the store's reads for the reducer (schedule.go:
-//     held steps, read-ahead, the quit flush);
+//     held steps, read-ahead, the step made anyway after three stale
+//     reads, the quit flush: the two make the store read in place);
 //   - sending and the outgoing queue policy, steer, stop (outgoing.go,
 //     steer.go, requests.go);
 //   - history requests, delete, channel create, read receipts (lanes.go);
