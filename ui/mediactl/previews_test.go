@@ -95,3 +95,20 @@ func containsAction(acts []common.Action, want common.Action) bool {
 	}
 	return false
 }
+
+// TestPruneKeepsAPreviewWhoseMessageStays: a change of the preview's lane
+// that leaves its message there keeps the preview.
+func TestPruneKeepsAPreviewWhoseMessageStays(t *testing.T) {
+	r := newRoot(t, Options{})
+	st := r.m.com.Store.(*store.State)
+	st.Apply(frame.Frame{Type: frame.TypeMessage, ChatID: frame.Some(lane.ChatID), Payload: &frame.Message{
+		MessageID: "m1", Role: "assistant", Text: "a photo", TS: 1,
+		Media: []frame.Media{{MediaID: "md_1", Kind: "image", Filename: "p.png"}}}}, false)
+	if !hasMediaID(st.Lane(lane).Item(st.Lane(lane).Len()-1).Msg.Media, "md_1") {
+		t.Fatal("the message did not land in the lane")
+	}
+	r.showPreview("md_1", preview.HalfBlocks)
+	if act, _ := r.m.Prune(store.Change{Lanes: []frame.Lane{lane}}); act != nil {
+		t.Fatalf("pruned a preview whose message stays: %+v", act)
+	}
+}
