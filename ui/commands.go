@@ -148,7 +148,7 @@ func (m *Model) followAutoThread(msg session.Sent) tea.Cmd {
 		return nil
 	}
 	m.switchLane(l)
-	return tea.Batch(m.openLaneCmd(l), m.syncPicker())
+	return tea.Batch(m.openLaneCmd(l), m.pick.sync())
 }
 
 // stopFocused is the stop key and /stop: agent.stop when the focused

@@ -35,7 +35,7 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		}
 		m.pick.reveal(a.Lane) // the sidebar's picker mark brings it back
 		m.switchLane(a.Lane)
-		return tea.Batch(m.openLaneCmd(a.Lane), m.scr.setFocus(focusComposer), m.syncPicker())
+		return tea.Batch(m.openLaneCmd(a.Lane), m.scr.setFocus(focusComposer), m.pick.sync())
 	case common.ActionSend:
 		a.Text = trimCommand(a.Text)
 		m.pick.noteSent()

@@ -99,7 +99,7 @@ func (m *Model) jump(a common.ActionJump) tea.Cmd {
 	var cmds []tea.Cmd
 	if a.Lane != m.lane {
 		m.switchLane(a.Lane)
-		cmds = append(cmds, m.openLaneCmd(a.Lane), m.syncPicker())
+		cmds = append(cmds, m.openLaneCmd(a.Lane), m.pick.sync())
 	}
 	m.jumping = &jumpTarget{lane: a.Lane, messageID: a.MessageID}
 	return tea.Batch(append(cmds, m.continueJump())...)

@@ -159,7 +159,6 @@ type Model struct {
 	dialogs    dialog.Stack
 	laneIndex  dialog.LaneIndex // the switcher's list of lanes, kept between openings
 
-	pickers    pickerState
 	pick       *pickerCtl     // the pickers on screen: dialog, card, keyboard (pickerctl.go)
 	search     *dialog.Search // the open search dialog, for its results
 	jumping    *jumpTarget    // a search hit being paged towards
