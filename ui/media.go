@@ -56,7 +56,7 @@ func (m *Model) mediaFacts(msg tea.Msg) mediactl.Facts {
 	}
 	if _, ok := msg.(mediactl.Command); ok {
 		f.Chip, f.HasChip = m.transcript.SelectedChip()
-		if o, ok := m.newestOverflow(); ok {
+		if o, ok := newestOverflow(m.st.Lane(m.lane)); ok {
 			f.Overflow = o.Path
 		}
 	}

@@ -22,7 +22,7 @@ func (m *Model) selectionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, t.CopyCode):
 		return m.clip.copyCode(m.transcript.Selected()), true
 	case key.Matches(msg, t.View):
-		return m.viewSelected(), true
+		return m.progs.pageMessage(m.transcript.Selected()), true
 	case key.Matches(msg, t.Delete):
 		return m.askDeleteSelected(), true
 	case key.Matches(msg, t.Reasoning): // the global toggle stays on Global.ToggleReasoning

@@ -125,7 +125,7 @@ func (m *Model) runClient(name, args string) tea.Cmd {
 	case "/pickers":
 		return m.openInbox()
 	case "/view":
-		return m.viewLane()
+		return m.progs.pageLane(m.lane)
 	case "/quit":
 		return m.quit()
 	}

@@ -224,7 +224,7 @@ func New(opts Options) *Model {
 	m.drawer = drawer.New(com)
 	m.scr.panes = panes{sidebar: m.sidebar, transcript: m.transcript, composer: m.composer, status: m.status, drawer: m.drawer, dialogs: &m.dialogs}
 	m.pick = newPickerCtl(com, m.scr)
-	m.progs = &programs{term: m.term, off: opts.ProgramsOff}
+	m.progs = &programs{com: com, term: m.term, off: opts.ProgramsOff}
 	m.clip = &clipboard{com: com, term: m.term}
 	m.storage = &storageWatch{com: com, st: opts.State, scr: m.scr}
 	m.notes = newNotifier(com, opts.State, m.term, m.scr, opts.NotifyRepeats)

@@ -7,13 +7,11 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/hermes/iris/termsafe"
 )
 
 // View renders the screen. Terminal modes are set only here.
 func (m *Model) View() tea.View {
-	title := m.notes.withPending(m.windowTitle(), m.lane)
+	title := m.notes.windowTitle(m.lane)
 	if m.scr.inlineMode {
 		// The terminal keeps the mouse: its own selection and scrolling
 		// work on the scrollback the messages are printed into.
@@ -138,15 +136,6 @@ func overlay(base, box string, sidebar, w, h int) string {
 // overlayAt draws box over base with its top left corner at (x, y).
 func overlayAt(base, box string, x, y int) string {
 	return lipgloss.NewCompositor(lipgloss.NewLayer(base), lipgloss.NewLayer(box).X(x).Y(y).Z(1)).Render()
-}
-
-// windowTitle names the focused lane; the name comes from the wire, so it
-// goes through termsafe.Notify.
-func (m *Model) windowTitle() string {
-	if name := m.st.ChannelName(m.lane); name != "" {
-		return termsafe.Notify("Iris · "+name, 80)
-	}
-	return "Iris"
 }
 
 // banner is a notification shown above the transcript until it expires.
