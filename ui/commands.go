@@ -12,12 +12,6 @@ import (
 	"github.com/hermes/iris/ui/common"
 )
 
-// request runs request f (session.Engine.Request) in a command and maps
-// the answer with done.
-func (m *Model) request(f frame.Frame, done func(frame.Frame, error) tea.Msg) tea.Cmd {
-	return workCmd(m.eng.Request(f, func(resp frame.Frame, err error) any { return done(resp, err) }))
-}
-
 // openLaneCmd reads lane l's stored items up to a page (see pages.go),
 // then loads its newest history page unless it was loaded.
 func (m *Model) openLaneCmd(l frame.Lane) tea.Cmd {
@@ -61,7 +55,7 @@ func (m *Model) handleHistory(msg session.History) tea.Cmd {
 			cmd = tea.Batch(cmd, m.handleAction(m.transcript.LoadOlderIfAtTop()))
 		}
 	}
-	if m.jumping != nil && m.jumping.lane == msg.Lane {
+	if m.find.jumping != nil && m.find.jumping.lane == msg.Lane {
 		cmd = tea.Batch(cmd, m.continueJump())
 	}
 	return cmd

@@ -61,8 +61,8 @@ func (m *Model) handlePage(msg pageLoadedMsg) tea.Cmd {
 		m.transcript.PageDone()
 		return tea.Batch(cmd, m.handleAction(m.transcript.ContinueToOldest()))
 	case pageJump:
-		if m.jumping != nil && added {
-			m.jumping.pages++
+		if m.find.jumping != nil && added {
+			m.find.jumping.pages++
 		}
 		return tea.Batch(cmd, m.continueJump())
 	}

@@ -8,7 +8,6 @@ import (
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
-	"github.com/hermes/iris/ui/dialog"
 	"github.com/hermes/iris/ui/drawer"
 	"github.com/hermes/iris/ui/mediactl"
 )
@@ -87,7 +86,7 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 			return workCmd(m.eng.Fire(a.Frame.Type, a.Frame))
 		}
 	case common.ActionSearch:
-		return m.searchCmd(a)
+		return m.find.request(m.st, a)
 	case common.ActionJump:
 		return m.jump(a)
 	case common.ActionComplete:
@@ -120,9 +119,7 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 // closeDialog closes the topmost dialog and forgets it.
 func (m *Model) closeDialog() {
 	m.dialogs.Pop()
-	if !m.dialogs.Has(dialog.SearchID) {
-		m.search = nil
-	}
+	m.find.closed()
 	m.pick.closed()
 	m.scr.mark(needRedraw)
 }

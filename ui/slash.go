@@ -33,7 +33,7 @@ func (m *Model) fetchCatalog() tea.Cmd {
 		return nil
 	}
 	f := frame.Frame{Type: frame.TypeCommandsCatalog, Payload: &frame.Empty{}}
-	return m.request(f, func(resp frame.Frame, err error) tea.Msg {
+	return requestCmd(m.eng, f, func(resp frame.Frame, err error) tea.Msg {
 		if c, ok := resp.Payload.(*frame.CommandsCatalog); ok && err == nil {
 			return catalogLoadedMsg{cmds: c.Commands}
 		}
@@ -62,7 +62,7 @@ func (m *Model) completeCmd(prefix string) tea.Cmd {
 		return nil
 	}
 	f := frame.Frame{Type: frame.TypeCommandsComplete, Payload: &frame.CommandsComplete{Prefix: prefix}}
-	return m.request(f, func(resp frame.Frame, _ error) tea.Msg {
+	return requestCmd(m.eng, f, func(resp frame.Frame, _ error) tea.Msg {
 		if c, ok := resp.Payload.(*frame.CommandsCompleteResult); ok {
 			return completionsLoadedMsg{prefix: prefix, cmds: c.Matches}
 		}

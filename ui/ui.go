@@ -159,18 +159,17 @@ type Model struct {
 	dialogs    dialog.Stack
 	laneIndex  dialog.LaneIndex // the switcher's list of lanes, kept between openings
 
-	pick       *pickerCtl     // the pickers on screen: dialog, card, keyboard (pickerctl.go)
-	search     *dialog.Search // the open search dialog, for its results
-	jumping    *jumpTarget    // a search hit being paged towards
-	autoThread bool           // the next message asks for a new thread
-	escClosed  bool           // the last key was an Esc that closed something
-	connErr    error          // why the last connection attempt failed (Global.ConnDetail)
-	quitArmed  bool           // the last key was a Ctrl+C that warned of unfinished work (quitguard.go)
-	recall     recallState    // ↑/↓ through the lane's sent messages (recall.go)
-	notes      *notifier      // bells, desktop notifications and the window title (notify.go)
-	progs      *programs      // the editor and the pager (programs.go)
-	clip       *clipboard     // the copy keys (copy.go)
-	bannerLane frame.Lane     // the lane whose waiting question the banner announces; opening it clears the banner
+	pick       *pickerCtl  // the pickers on screen: dialog, card, keyboard (pickerctl.go)
+	find       *searcher   // the search dialog, its requests and a jump to a hit (searching.go)
+	autoThread bool        // the next message asks for a new thread
+	escClosed  bool        // the last key was an Esc that closed something
+	connErr    error       // why the last connection attempt failed (Global.ConnDetail)
+	quitArmed  bool        // the last key was a Ctrl+C that warned of unfinished work (quitguard.go)
+	recall     recallState // ↑/↓ through the lane's sent messages (recall.go)
+	notes      *notifier   // bells, desktop notifications and the window title (notify.go)
+	progs      *programs   // the editor and the pager (programs.go)
+	clip       *clipboard  // the copy keys (copy.go)
+	bannerLane frame.Lane  // the lane whose waiting question the banner announces; opening it clears the banner
 
 	lane frame.Lane // the focused lane
 	conn common.ConnState
@@ -224,6 +223,10 @@ func New(opts Options) *Model {
 	m.drawer = drawer.New(com)
 	m.scr.panes = panes{sidebar: m.sidebar, transcript: m.transcript, composer: m.composer, status: m.status, drawer: m.drawer, dialogs: &m.dialogs}
 	m.pick = newPickerCtl(com, m.scr)
+	m.find = &searcher{com: com, scr: m.scr}
+	if opts.Gateway != nil {
+		m.find.eng = m.eng
+	}
 	m.progs = &programs{com: com, term: m.term, off: opts.ProgramsOff}
 	m.clip = &clipboard{com: com, term: m.term}
 	m.storage = &storageWatch{com: com, st: opts.State, scr: m.scr}
@@ -329,7 +332,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		m.drawer.SetPaths(msg)
 		return nil
 	case dialog.SearchTypedMsg:
-		return m.searchTyped(msg)
+		act, cmd := m.find.typed(msg)
+		return tea.Batch(cmd, m.handleAction(act))
 	case dialog.PickerArmedMsg:
 		m.pick.armed(msg)
 		return nil
@@ -345,7 +349,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		m.drawer.SetCompletions(msg.prefix, msg.cmds)
 		return nil
 	case searchDoneMsg:
-		return m.handleSearchDone(msg)
+		m.find.answered(msg)
+		return nil
 	case common.InfoMsg:
 		m.status.Update(msg)
 		return m.scr.clockTick()
