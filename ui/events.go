@@ -9,7 +9,6 @@ import (
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/store"
-	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/mediactl"
 	"github.com/hermes/iris/ui/statusbar"
@@ -53,35 +52,12 @@ func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
 		m.scr.mark(needRedraw)
 	}
 	if chg.Banners {
-		cmds = append(cmds, m.showBanners())
+		cmds = append(cmds, m.scr.showStoreBanners(m.st.TakeBanners()))
 	}
 	cmds = append(cmds, m.run(m.eng.Changed(chg))) // audit, publish the pickers, attribute
 	cmds = append(cmds, m.pick.keepReported(chg.Reported))
 	cmds = append(cmds, m.flushOutgoing(), m.storage.check(), m.afterPickersChanged(), m.mediaDone(m.media.Prune(chg)), m.notes.noteTurns())
 	return tea.Batch(cmds...)
-}
-
-// showBanners shows the newest of the store's new banners above the
-// transcript for bannerTTL.
-func (m *Model) showBanners() tea.Cmd {
-	for _, b := range m.st.TakeBanners() {
-		text := termsafe.Line(b.Title)
-		if body := termsafe.Line(b.Body); body != "" {
-			if text != "" {
-				text += " — "
-			}
-			text += body
-		}
-		if text == "" {
-			continue
-		}
-		m.scr.showBanner(banner{text: text, isErr: b.Kind == store.BannerError, until: m.com.Now().Add(bannerTTL)})
-		m.bannerLane = frame.Lane{}
-		if b.Kind == store.BannerPicker {
-			m.bannerLane = b.Lane
-		}
-	}
-	return m.scr.clockTick()
 }
 
 // readReceipts tells the gateway which final messages the user has seen:

@@ -138,10 +138,7 @@ func (m *Model) switchLane(l frame.Lane) {
 		m.st.SetDraft(m.lane, "")
 	}
 	m.lane = l
-	if m.bannerLane == l && l.ChatID != "" {
-		m.scr.showBanner(banner{}) // its question is here now
-		m.bannerLane = frame.Lane{}
-	}
+	m.scr.laneOpened(l)
 	chg := m.st.Focus(l)
 	m.transcript.SetLane(l)
 	m.sidebar.SetCurrent(l)

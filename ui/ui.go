@@ -169,7 +169,6 @@ type Model struct {
 	notes      *notifier   // bells, desktop notifications and the window title (notify.go)
 	progs      *programs   // the editor and the pager (programs.go)
 	clip       *clipboard  // the copy keys (copy.go)
-	bannerLane frame.Lane  // the lane whose waiting question the banner announces; opening it clears the banner
 
 	lane frame.Lane // the focused lane
 	conn common.ConnState
@@ -257,7 +256,7 @@ func newEngine(m *Model) *session.Engine {
 
 // Init asks the terminal for its background colour (theme choice).
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(tea.RequestBackgroundColor, m.openLaneCmd(m.lane), m.storage.check(), m.showWarnings())
+	return tea.Batch(tea.RequestBackgroundColor, m.openLaneCmd(m.lane), m.storage.check(), m.scr.showWarnings(m.opts.Warnings))
 }
 
 // Update hands msg to its handler (route), then settles.

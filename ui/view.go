@@ -7,6 +7,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/termsafe"
 )
 
 // View renders the screen. Terminal modes are set only here.
@@ -150,6 +154,39 @@ type banner struct {
 func (s *screen) showBanner(b banner) {
 	s.banner = b
 	s.mark(needLayout)
+}
+
+// showStoreBanners shows the newest of the store's new banners bs above
+// the transcript for bannerTTL; one announcing a waiting question notes its
+// lane (laneOpened).
+func (s *screen) showStoreBanners(bs []store.Banner) tea.Cmd {
+	for _, b := range bs {
+		text := termsafe.Line(b.Title)
+		if body := termsafe.Line(b.Body); body != "" {
+			if text != "" {
+				text += " — "
+			}
+			text += body
+		}
+		if text == "" {
+			continue
+		}
+		s.showBanner(banner{text: text, isErr: b.Kind == store.BannerError, until: s.com.Now().Add(bannerTTL)})
+		s.bannerLane = frame.Lane{}
+		if b.Kind == store.BannerPicker {
+			s.bannerLane = b.Lane
+		}
+	}
+	return s.clockTick()
+}
+
+// laneOpened takes down the banner announcing lane l's waiting question:
+// it is on screen now.
+func (s *screen) laneOpened(l frame.Lane) {
+	if s.bannerLane == l && l.ChatID != "" {
+		s.showBanner(banner{})
+		s.bannerLane = frame.Lane{}
+	}
 }
 
 func (s *screen) bannerActive() bool {
