@@ -94,7 +94,7 @@ func (m *Model) handleConn(ev *session.StateEvent) tea.Cmd {
 	var cmds []tea.Cmd
 	switch {
 	case state == common.ConnOnline && was != common.ConnOnline:
-		cmds = append(cmds, m.openLaneCmd(m.lane), m.resolveUnknown(), m.flushOutgoing(), m.fetchCatalog(), m.updateMedia(mediactl.Resume{}))
+		cmds = append(cmds, m.openLaneCmd(m.lane), m.resolveUnknown(), m.flushOutgoing(), m.cat.fetch(), m.updateMedia(mediactl.Resume{}))
 	case state != common.ConnOnline:
 		cmds = append(cmds, m.applyChange(chg, nil))
 	}

@@ -159,16 +159,17 @@ type Model struct {
 	dialogs    dialog.Stack
 	laneIndex  dialog.LaneIndex // the switcher's list of lanes, kept between openings
 
-	pick       *pickerCtl  // the pickers on screen: dialog, card, keyboard (pickerctl.go)
-	find       *searcher   // the search dialog, its requests and a jump to a hit (searching.go)
-	autoThread bool        // the next message asks for a new thread
-	escClosed  bool        // the last key was an Esc that closed something
-	connErr    error       // why the last connection attempt failed (Global.ConnDetail)
-	quitArmed  bool        // the last key was a Ctrl+C that warned of unfinished work (quitguard.go)
-	recall     recallState // ↑/↓ through the lane's sent messages (recall.go)
-	notes      *notifier   // bells, desktop notifications and the window title (notify.go)
-	progs      *programs   // the editor and the pager (programs.go)
-	clip       *clipboard  // the copy keys (copy.go)
+	pick       *pickerCtl      // the pickers on screen: dialog, card, keyboard (pickerctl.go)
+	find       *searcher       // the search dialog, its requests and a jump to a hit (searching.go)
+	cat        *commandCatalog // the gateway's slash commands for the drawer (catalog.go)
+	autoThread bool            // the next message asks for a new thread
+	escClosed  bool            // the last key was an Esc that closed something
+	connErr    error           // why the last connection attempt failed (Global.ConnDetail)
+	quitArmed  bool            // the last key was a Ctrl+C that warned of unfinished work (quitguard.go)
+	recall     recallState     // ↑/↓ through the lane's sent messages (recall.go)
+	notes      *notifier       // bells, desktop notifications and the window title (notify.go)
+	progs      *programs       // the editor and the pager (programs.go)
+	clip       *clipboard      // the copy keys (copy.go)
 
 	lane frame.Lane // the focused lane
 	conn common.ConnState
@@ -223,8 +224,9 @@ func New(opts Options) *Model {
 	m.scr.panes = panes{sidebar: m.sidebar, transcript: m.transcript, composer: m.composer, status: m.status, drawer: m.drawer, dialogs: &m.dialogs}
 	m.pick = newPickerCtl(com, m.scr)
 	m.find = &searcher{com: com, scr: m.scr}
+	m.cat = &commandCatalog{st: opts.State, drawer: m.drawer}
 	if opts.Gateway != nil {
-		m.find.eng = m.eng
+		m.find.eng, m.cat.eng = m.eng, m.eng
 	}
 	m.progs = &programs{com: com, term: m.term, off: opts.ProgramsOff}
 	m.clip = &clipboard{com: com, term: m.term}
@@ -343,7 +345,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case pickerExpiryMsg:
 		return m.handlePickerExpiry()
 	case catalogLoadedMsg:
-		return m.handleCatalog(msg)
+		m.cat.loaded(msg)
+		return nil
 	case completionsLoadedMsg:
 		m.drawer.SetCompletions(msg.prefix, msg.cmds)
 		return nil
