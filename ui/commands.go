@@ -20,7 +20,7 @@ func (m *Model) openLaneCmd(l frame.Lane) tea.Cmd {
 
 // newestCmd loads the newest history page of l unless it was loaded.
 func (m *Model) newestCmd(l frame.Lane) tea.Cmd {
-	if m.gw == nil || l.ChatID == "" || m.conn != common.ConnOnline {
+	if m.gw == nil || l.ChatID == "" || !m.link.online() {
 		return nil
 	}
 	if ln := m.st.Lane(l); ln == nil || ln.HistoryLoaded {

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -11,7 +10,6 @@ import (
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/mediactl"
-	"github.com/hermes/iris/ui/statusbar"
 )
 
 // bannerTTL is how long a notification banner stays.
@@ -73,39 +71,21 @@ func (m *Model) readReceipts(frames []frame.Frame) tea.Cmd {
 // readNewest reports the focused lane's newest message from the agent read.
 func (m *Model) readNewest() tea.Cmd { return workCmd(m.eng.ReadNewest(m.lane)) }
 
-// handleConn applies a change of the client's connection state.
+// handleConn applies a change of the client's connection state: the
+// connection part takes it (status bar, banner), the engine what it means
+// for the lanes, and coming online sends what waited for it.
 func (m *Model) handleConn(ev *session.StateEvent) tea.Cmd {
-	state := connState(ev.State)
-	c := statusbar.Conn{State: state, Attempt: ev.Attempt, RetryAt: ev.RetryAt}
-	var he *session.HandshakeError
-	switch {
-	case errors.As(ev.Err, &he):
-		c.Err = he.Err.Error() // the bar says "handshake failed" itself
-	case ev.Err != nil:
-		c.Err = ev.Err.Error()
-	}
-	if ev.Err != nil {
-		c.Cause = common.ConnCause(ev.Err)
-		m.connErr = ev.Err
-	}
-	was := m.conn
-	m.conn = state
+	was := m.link.state
+	bar := m.link.changed(ev)
 	chg := m.eng.Connected(ev.State)
 	var cmds []tea.Cmd
 	switch {
-	case state == common.ConnOnline && was != common.ConnOnline:
+	case m.link.online() && was != common.ConnOnline:
 		cmds = append(cmds, m.openLaneCmd(m.lane), m.resolveUnknown(), m.flushOutgoing(), m.cat.fetch(), m.updateMedia(mediactl.Resume{}))
-	case state != common.ConnOnline:
+	case !m.link.online():
 		cmds = append(cmds, m.applyChange(chg, nil))
 	}
-	switch {
-	case state == common.ConnAuthFailed:
-		c.Fix = m.tokenRejected(ev.Err)
-	case (state == common.ConnProtocolMismatch || state == common.ConnHandshakeFailed) && ev.Err != nil:
-		cmds = append(cmds, common.ReportError(ev.Err))
-	}
-	m.status.SetConn(c)
-	return tea.Batch(append(cmds, m.scr.clockTick())...)
+	return tea.Batch(append(cmds, m.link.show(bar, ev.Err))...)
 }
 
 // resolveUnknown reloads the newest history page of every lane holding a

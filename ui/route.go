@@ -98,7 +98,7 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		m.scr.mark(needLayout)
 		return tea.Batch(cmd, m.syncDrawer(), m.handleAction(act))
 	case common.ActionCompleteCommands:
-		return m.cat.complete(a.Prefix, m.conn == common.ConnOnline)
+		return m.cat.complete(a.Prefix, m.link.online())
 	case common.ActionSettings:
 		return m.applySettings(a)
 	case common.ActionBatch:

@@ -178,7 +178,7 @@ func (m *Model) continueJump() tea.Cmd {
 	switch {
 	case rd != nil: // handlePage counts the page and comes back
 		return tea.Batch(cmd, readPageCmd(rd, pageJump, nil))
-	case req != nil && m.gw != nil && m.conn == common.ConnOnline:
+	case req != nil && m.gw != nil && m.link.online():
 		j.pages++
 		return tea.Batch(cmd, m.historyCmd(j.lane, req))
 	}

@@ -164,15 +164,14 @@ type Model struct {
 	cat        *commandCatalog // the gateway's slash commands for the drawer (catalog.go)
 	autoThread bool            // the next message asks for a new thread
 	escClosed  bool            // the last key was an Esc that closed something
-	connErr    error           // why the last connection attempt failed (Global.ConnDetail)
 	quitArmed  bool            // the last key was a Ctrl+C that warned of unfinished work (quitguard.go)
 	recall     recallState     // ↑/↓ through the lane's sent messages (recall.go)
 	notes      *notifier       // bells, desktop notifications and the window title (notify.go)
 	progs      *programs       // the editor and the pager (programs.go)
 	clip       *clipboard      // the copy keys (copy.go)
 
-	lane frame.Lane // the focused lane
-	conn common.ConnState
+	lane frame.Lane  // the focused lane
+	link *connection // the connection's state as shown, and why it failed (connection.go)
 
 	storage *storageWatch // what the user was told about the store's disk (storage.go)
 
@@ -211,6 +210,7 @@ func New(opts Options) *Model {
 	}
 	m := &Model{com: com, st: opts.State, opts: opts, gw: opts.Gateway, term: newTerminal(opts.Media.Getenv)}
 	m.scr = &screen{com: com, term: m.term, theme: theme, inlineMode: opts.Inline, noColor: opts.NoColor, tick: realTick, dirty: needRedraw}
+	m.link = &connection{com: com, scr: m.scr, timeout: opts.RequestTimeout, tokenSource: opts.TokenSource}
 	m.eng = newEngine(m)
 	m.held = session.NewScheduler(m.eng, session.Hooks[tea.Cmd]{Applied: m.applyChange, Event: m.handleClientEvent, Batch: tea.Batch, Run: workCmd})
 	m.scr.applyTheme()
@@ -219,6 +219,7 @@ func New(opts Options) *Model {
 	m.transcript = transcript.New(com)
 	m.composer = composer.New(com)
 	m.status = statusbar.New(com)
+	m.link.status = m.status
 	m.status.SetTyping(true) // the composer starts focused
 	m.drawer = drawer.New(com)
 	m.scr.panes = panes{sidebar: m.sidebar, transcript: m.transcript, composer: m.composer, status: m.status, drawer: m.drawer, dialogs: &m.dialogs}
@@ -247,12 +248,12 @@ func New(opts Options) *Model {
 
 // newEngine builds the device session of m's options; its clock is the
 // UI's, and a failed request's cause says how long the gateway has been
-// silent (sendCause).
+// silent (connection.cause).
 func newEngine(m *Model) *session.Engine {
 	o := m.opts
 	return session.New(session.Options{Conn: o.Gateway, State: o.State, RequestTimeout: o.RequestTimeout,
 		Now: func() time.Time { return m.com.Now() }, Audit: o.Audit, GatewayURL: o.GatewayURL,
-		DeviceName: o.DeviceName, PickersFile: o.PickersFile, Cause: m.sendCause,
+		DeviceName: o.DeviceName, PickersFile: o.PickersFile, Cause: m.link.cause,
 		ResendHint: " (" + m.com.KeyMap.Global.Resend.Help().Key + " sends it again)"})
 }
 
