@@ -7,7 +7,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/hermes/iris/themes"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/dialog"
 )
@@ -57,7 +56,7 @@ func (m *Model) runClient(name, args string) tea.Cmd {
 	case "/stop":
 		return m.stopFocused()
 	case "/theme":
-		return m.setThemeName(args)
+		return m.scr.setThemeName(m.st, args)
 	case "/keys":
 		m.scr.openHelp(!mediaOff(m.st))
 		return nil
@@ -86,18 +85,6 @@ func (m *Model) openChannels(op string) tea.Cmd {
 	}
 	m.scr.openDialog(dialog.NewChannelOp(m.com, m.lane, op))
 	return nil
-}
-
-// setThemeName switches the theme (/theme auto|dark|light).
-func (m *Model) setThemeName(arg string) tea.Cmd {
-	n, err := themes.ParseName(strings.TrimSpace(arg))
-	if err != nil || arg == "" {
-		return common.ReportError(errors.New("usage: /theme auto|dark|light"))
-	}
-	m.scr.theme = n
-	saveTheme(m.st, n)
-	m.scr.applyTheme()
-	return common.ReportInfo("theme: " + string(n))
 }
 
 // toggleAutoThread makes the next message start a thread of its own.
