@@ -70,7 +70,7 @@ func (m *Model) showPendingPicker() tea.Cmd {
 	if ps := m.st.Pickers(m.lane); len(ps) > 0 {
 		return m.focusPicker(m.lane, ps[0].PickerID)
 	}
-	return m.openInbox()
+	return m.pick.openInbox()
 }
 
 // afterPickersChanged shows or takes down the picker, announces new ones

@@ -64,7 +64,7 @@ func (m *Model) runClient(name, args string) tea.Cmd {
 		m.scr.openDialog(dialog.NewSettings(m.com, m.scr.theme))
 		return nil
 	case "/pickers":
-		return m.openInbox()
+		return m.pick.openInbox()
 	case "/view":
 		return m.progs.pageLane(m.lane)
 	case "/quit":
