@@ -19,8 +19,8 @@ const (
 // tokenRejected raises a banner that says where the rejected token came
 // from (in full) and what the gateway said, and returns the short name of
 // that place for the status bar, which must fit 80 columns.
-func (m *Model) tokenRejected(err error) (fix string) {
-	full := m.opts.TokenSource
+func (c *connection) tokenRejected(err error) (fix string) {
+	full := c.tokenSource
 	if full == "flag" {
 		full = "--token"
 	}
@@ -39,6 +39,6 @@ func (m *Model) tokenRejected(err error) (fix string) {
 	if errors.As(err, &ae) && ae.Message != "" {
 		text += " · gateway said: " + ae.Message
 	}
-	m.scr.showBanner(banner{text: termsafe.Line(text), isErr: true, until: m.com.Now().Add(authBannerTTL), rows: authBannerRows})
+	c.scr.showBanner(banner{text: termsafe.Line(text), isErr: true, until: c.com.Now().Add(authBannerTTL), rows: authBannerRows})
 	return fix
 }

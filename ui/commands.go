@@ -12,12 +12,6 @@ import (
 	"github.com/hermes/iris/ui/common"
 )
 
-// request runs request f (session.Engine.Request) in a command and maps
-// the answer with done.
-func (m *Model) request(f frame.Frame, done func(frame.Frame, error) tea.Msg) tea.Cmd {
-	return workCmd(m.eng.Request(f, func(resp frame.Frame, err error) any { return done(resp, err) }))
-}
-
 // openLaneCmd reads lane l's stored items up to a page (see pages.go),
 // then loads its newest history page unless it was loaded.
 func (m *Model) openLaneCmd(l frame.Lane) tea.Cmd {
@@ -26,7 +20,7 @@ func (m *Model) openLaneCmd(l frame.Lane) tea.Cmd {
 
 // newestCmd loads the newest history page of l unless it was loaded.
 func (m *Model) newestCmd(l frame.Lane) tea.Cmd {
-	if m.gw == nil || l.ChatID == "" || m.conn != common.ConnOnline {
+	if m.gw == nil || l.ChatID == "" || !m.link.online() {
 		return nil
 	}
 	if ln := m.st.Lane(l); ln == nil || ln.HistoryLoaded {
@@ -61,7 +55,7 @@ func (m *Model) handleHistory(msg session.History) tea.Cmd {
 			cmd = tea.Batch(cmd, m.handleAction(m.transcript.LoadOlderIfAtTop()))
 		}
 	}
-	if m.jumping != nil && m.jumping.lane == msg.Lane {
+	if m.find.jumping != nil && m.find.jumping.lane == msg.Lane {
 		cmd = tea.Batch(cmd, m.continueJump())
 	}
 	return cmd
@@ -148,7 +142,7 @@ func (m *Model) followAutoThread(msg session.Sent) tea.Cmd {
 		return nil
 	}
 	m.switchLane(l)
-	return tea.Batch(m.openLaneCmd(l), m.syncPicker())
+	return tea.Batch(m.openLaneCmd(l), m.pick.sync())
 }
 
 // stopFocused is the stop key and /stop: agent.stop when the focused

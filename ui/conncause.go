@@ -7,12 +7,12 @@ import (
 	"github.com/hermes/iris/ui/dialog"
 )
 
-// connDetail shows the whole error of the last failed connection attempt,
+// detail shows the whole error of the last failed connection attempt,
 // wrapped in a notice: the status bar would cut it at its width.
-func (m *Model) connDetail() tea.Cmd {
-	if m.connErr == nil || m.conn == common.ConnOnline {
+func (c *connection) detail() tea.Cmd {
+	if c.err == nil || c.online() {
 		return common.ReportInfo("connected: no connection error")
 	}
-	m.scr.openDialog(dialog.NewNotice(m.com, "Last connection error", m.connErr.Error()))
+	c.scr.openDialog(dialog.NewNotice(c.com, "Last connection error", c.err.Error()))
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/ui/common"
 )
@@ -40,6 +41,12 @@ func (m *Model) run(r session.Result) tea.Cmd {
 		cmds = append(cmds, workCmd(w))
 	}
 	return tea.Batch(cmds...)
+}
+
+// requestCmd runs request f (session.Engine.Request) in a command and maps
+// the answer with done.
+func requestCmd(eng *session.Engine, f frame.Frame, done func(frame.Frame, error) tea.Msg) tea.Cmd {
+	return workCmd(eng.Request(f, func(resp frame.Frame, err error) any { return done(resp, err) }))
 }
 
 // workCmd runs w in a tea.Cmd; a Notice it returns goes to the status bar,

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -9,10 +8,8 @@ import (
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/store"
-	"github.com/hermes/iris/termsafe"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/mediactl"
-	"github.com/hermes/iris/ui/statusbar"
 )
 
 // bannerTTL is how long a notification banner stays.
@@ -53,35 +50,12 @@ func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
 		m.scr.mark(needRedraw)
 	}
 	if chg.Banners {
-		cmds = append(cmds, m.showBanners())
+		cmds = append(cmds, m.scr.showStoreBanners(m.st.TakeBanners()))
 	}
 	cmds = append(cmds, m.run(m.eng.Changed(chg))) // audit, publish the pickers, attribute
 	cmds = append(cmds, m.pick.keepReported(chg.Reported))
 	cmds = append(cmds, m.flushOutgoing(), m.storage.check(), m.afterPickersChanged(), m.mediaDone(m.media.Prune(chg)), m.notes.noteTurns())
 	return tea.Batch(cmds...)
-}
-
-// showBanners shows the newest of the store's new banners above the
-// transcript for bannerTTL.
-func (m *Model) showBanners() tea.Cmd {
-	for _, b := range m.st.TakeBanners() {
-		text := termsafe.Line(b.Title)
-		if body := termsafe.Line(b.Body); body != "" {
-			if text != "" {
-				text += " — "
-			}
-			text += body
-		}
-		if text == "" {
-			continue
-		}
-		m.scr.showBanner(banner{text: text, isErr: b.Kind == store.BannerError, until: m.com.Now().Add(bannerTTL)})
-		m.bannerLane = frame.Lane{}
-		if b.Kind == store.BannerPicker {
-			m.bannerLane = b.Lane
-		}
-	}
-	return m.scr.clockTick()
 }
 
 // readReceipts tells the gateway which final messages the user has seen:
@@ -97,39 +71,21 @@ func (m *Model) readReceipts(frames []frame.Frame) tea.Cmd {
 // readNewest reports the focused lane's newest message from the agent read.
 func (m *Model) readNewest() tea.Cmd { return workCmd(m.eng.ReadNewest(m.lane)) }
 
-// handleConn applies a change of the client's connection state.
+// handleConn applies a change of the client's connection state: the
+// connection part takes it (status bar, banner), the engine what it means
+// for the lanes, and coming online sends what waited for it.
 func (m *Model) handleConn(ev *session.StateEvent) tea.Cmd {
-	state := connState(ev.State)
-	c := statusbar.Conn{State: state, Attempt: ev.Attempt, RetryAt: ev.RetryAt}
-	var he *session.HandshakeError
-	switch {
-	case errors.As(ev.Err, &he):
-		c.Err = he.Err.Error() // the bar says "handshake failed" itself
-	case ev.Err != nil:
-		c.Err = ev.Err.Error()
-	}
-	if ev.Err != nil {
-		c.Cause = common.ConnCause(ev.Err)
-		m.connErr = ev.Err
-	}
-	was := m.conn
-	m.conn = state
+	was := m.link.state
+	bar := m.link.changed(ev)
 	chg := m.eng.Connected(ev.State)
 	var cmds []tea.Cmd
 	switch {
-	case state == common.ConnOnline && was != common.ConnOnline:
-		cmds = append(cmds, m.openLaneCmd(m.lane), m.resolveUnknown(), m.flushOutgoing(), m.fetchCatalog(), m.updateMedia(mediactl.Resume{}))
-	case state != common.ConnOnline:
+	case m.link.online() && was != common.ConnOnline:
+		cmds = append(cmds, m.openLaneCmd(m.lane), m.resolveUnknown(), m.flushOutgoing(), m.cat.fetch(), m.updateMedia(mediactl.Resume{}))
+	case !m.link.online():
 		cmds = append(cmds, m.applyChange(chg, nil))
 	}
-	switch {
-	case state == common.ConnAuthFailed:
-		c.Fix = m.tokenRejected(ev.Err)
-	case (state == common.ConnProtocolMismatch || state == common.ConnHandshakeFailed) && ev.Err != nil:
-		cmds = append(cmds, common.ReportError(ev.Err))
-	}
-	m.status.SetConn(c)
-	return tea.Batch(append(cmds, m.scr.clockTick())...)
+	return tea.Batch(append(cmds, m.link.show(bar, ev.Err))...)
 }
 
 // resolveUnknown reloads the newest history page of every lane holding a

@@ -50,7 +50,7 @@ func TestPickerOpenedFromItsCardOrTheInboxIsArmedAtOnce(t *testing.T) {
 	h.answeredKeeping(1, "hi")
 
 	h.frame(inLane(chan7, frame.TypePickerApproval, &frame.Picker{PickerID: "pa_2", Command: "rm -rf b"}))
-	h.run(h.m.openInbox())
+	h.run(h.m.pick.openInbox())
 	h.press(keyEnter) // the inbox's highlighted question
 	if h.m.DialogOpen() != dialog.PickerDialogID || h.m.Lane() != chan7 {
 		t.Fatalf("dialog %q lane %v", h.m.DialogOpen(), h.m.Lane())

@@ -40,10 +40,10 @@ func TestHalfOpenConnectionCountsSilenceAndNamesCause(t *testing.T) {
 	e.key(tea.KeyEnter, 0)
 	e.mustShow("? delivery unknown: no answer from the gateway for 6 s")
 
-	e.until("the dead connection replaced", func() bool { return e.m.conn == common.ConnReconnecting })
+	e.until("the dead connection replaced", func() bool { return e.m.link.state == common.ConnReconnecting })
 	e.mustNotShow("◌ no answer")
 	sim.SetSilent(false)
-	e.until("online again", func() bool { return e.m.conn == common.ConnOnline })
+	e.until("online again", func() bool { return e.m.link.online() })
 	e.until("the history check", e.shows("✗ not sent: no answer from the gateway for 6 s"))
 	e.mustShow("● online")
 }

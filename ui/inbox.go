@@ -10,12 +10,12 @@ import (
 
 // openInbox opens the approval inbox (/pickers, or Alt+P when the focused
 // lane has nothing waiting); with nothing waiting anywhere it says so.
-func (m *Model) openInbox() tea.Cmd {
-	if m.st.PendingCount() == 0 {
+func (c *pickerCtl) openInbox() tea.Cmd {
+	if len(c.com.Store.AllPickers()) == 0 {
 		return common.ReportInfo("no question is waiting")
 	}
-	m.scr.openDialog(dialog.NewInbox(m.com))
-	return m.scr.clockTick() // ages and times left move on while it is open
+	c.scr.openDialog(dialog.NewInbox(c.com))
+	return c.scr.clockTick() // ages and times left move on while it is open
 }
 
 // openPicker is the inbox's choice: the inbox closes, the picker's lane

@@ -137,7 +137,7 @@ func (m *Model) handleGlobalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, g.Channels):
 		return m.openChannels(""), true
 	case key.Matches(msg, g.ConnDetail):
-		return m.connDetail(), true
+		return m.link.detail(), true
 	case key.Matches(msg, g.Escape):
 		return m.escape(), true
 	case key.Matches(msg, g.FocusNext):

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/hermes/iris/gatewaysim"
-	"github.com/hermes/iris/ui/common"
 )
 
 // TestOutageMarksTheStreamingReplyAtOnce: the gateway goes away while a
@@ -26,11 +25,11 @@ func TestOutageMarksTheStreamingReplyAtOnce(t *testing.T) {
 		return it.Msg != nil && it.Msg.Streaming && it.Msg.Text != ""
 	})
 	e.sim.Outage(time.Second)
-	e.until("the drop", func() bool { return e.m.conn != common.ConnOnline })
+	e.until("the drop", func() bool { return !e.m.link.online() })
 	e.mustShow("⚠ connection lost: the rest comes", "⚠ connection lost while the agent was working")
 	if v := e.plain(); strings.Contains(v, "▍") || strings.Contains(v, "thinking") {
 		t.Fatalf("the cut-off reply still streams on screen:\n%s", v)
 	}
-	e.until("the finished reply", func() bool { return !e.st.Lane(e.m.Lane()).Busy && e.m.conn == common.ConnOnline })
+	e.until("the finished reply", func() bool { return !e.st.Lane(e.m.Lane()).Busy && e.m.link.online() })
 	e.mustNotShow("connection lost")
 }

@@ -47,7 +47,7 @@ func (m *Model) mediaDone(act common.Action, cmd tea.Cmd) tea.Cmd {
 // and finding them walks the lane, so they are read for a command only.
 func (m *Model) mediaFacts(msg tea.Msg) mediactl.Facts {
 	f := mediactl.Facts{
-		Lane: m.lane, Online: m.conn == common.ConnOnline, MediaOff: mediaOff(m.st),
+		Lane: m.lane, Online: m.link.online(), MediaOff: mediaOff(m.st),
 		Attachments: m.composer.Attachments(), FilePickerOpen: m.dialogs.Has(dialog.FilePickerID),
 		Profile: m.term.profile, Screen: m.scr.mediaScreen(), PreviewRow: m.transcript.PreviewRow, Tick: m.scr.tick,
 	}
@@ -56,7 +56,7 @@ func (m *Model) mediaFacts(msg tea.Msg) mediactl.Facts {
 	}
 	if _, ok := msg.(mediactl.Command); ok {
 		f.Chip, f.HasChip = m.transcript.SelectedChip()
-		if o, ok := m.newestOverflow(); ok {
+		if o, ok := newestOverflow(m.st.Lane(m.lane)); ok {
 			f.Overflow = o.Path
 		}
 	}

@@ -14,7 +14,6 @@ import (
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/store"
-	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/wsclient"
 )
 
@@ -48,7 +47,7 @@ func newSimEnv(t *testing.T, maxUpload int64, mods ...harnessOpt) *simEnv {
 func dialEnv(t *testing.T, url string, timing wsclient.Timing, mods ...harnessOpt) *simEnv {
 	t.Helper()
 	e := startEnv(t, url, timing, mods...)
-	e.until("online", func() bool { return e.m.conn == common.ConnOnline && e.m.Lane().ChatID != "" })
+	e.until("online", func() bool { return e.m.link.online() && e.m.Lane().ChatID != "" })
 	return e
 }
 

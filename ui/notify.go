@@ -171,6 +171,16 @@ func (n *notifier) noteTurns() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
+// windowTitle names the focused lane; the name comes from the wire, so it
+// goes through termsafe.Notify.
+func (n *notifier) windowTitle(lane frame.Lane) string {
+	title := "Iris"
+	if name := n.st.ChannelName(lane); name != "" {
+		title = termsafe.Notify("Iris · "+name, 80)
+	}
+	return n.withPending(title, lane)
+}
+
 // withPending puts "◆ N waiting" before the window title while N pickers
 // wait for an answer in any lane, and the focused lane's state after it:
 // "busy" while its agent works, and the unread count of the other lanes

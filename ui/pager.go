@@ -22,27 +22,26 @@ func (t *terminal) pagerCommand() []string {
 	return []string{"less", "-R"}
 }
 
-// viewSelected opens the selected message in the pager.
-func (m *Model) viewSelected() tea.Cmd {
-	it := m.transcript.Selected()
+// pageMessage opens message it (the transcript's selection) in the pager.
+func (p *programs) pageMessage(it *store.Item) tea.Cmd {
 	if it == nil {
-		return noSelection(m.com.KeyMap)
+		return noSelection(p.com.KeyMap)
 	}
-	return m.progs.page(plainMessage(it, m.opts.Location))
+	return p.page(plainMessage(it, p.com.Loc))
 }
 
-// viewLane opens the focused lane in the pager (/view).
-func (m *Model) viewLane() tea.Cmd {
-	text := laneText(m.st, m.lane, m.opts.Location)
+// pageLane opens lane l's loaded messages in the pager (/view).
+func (p *programs) pageLane(l frame.Lane) tea.Cmd {
+	text := laneText(p.com.Store, l, p.com.Loc)
 	if text == "" {
 		return common.ReportError(errors.New("no messages to view in this lane"))
 	}
-	return m.progs.page(text)
+	return p.page(text)
 }
 
 // laneText is every loaded message of lane l as plain text, oldest first,
 // under the lane's name; "" when it holds none.
-func laneText(st *store.State, l frame.Lane, loc *time.Location) string {
+func laneText(st common.Store, l frame.Lane, loc *time.Location) string {
 	ln := st.Lane(l)
 	var parts []string
 	if ln != nil {

@@ -5,7 +5,6 @@ import (
 
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
-	"github.com/hermes/iris/ui/common"
 )
 
 // Reading a lane's stored items. Update and View never read the database:
@@ -61,8 +60,8 @@ func (m *Model) handlePage(msg pageLoadedMsg) tea.Cmd {
 		m.transcript.PageDone()
 		return tea.Batch(cmd, m.handleAction(m.transcript.ContinueToOldest()))
 	case pageJump:
-		if m.jumping != nil && added {
-			m.jumping.pages++
+		if m.find.jumping != nil && added {
+			m.find.jumping.pages++
 		}
 		return tea.Batch(cmd, m.continueJump())
 	}
@@ -80,7 +79,7 @@ func (m *Model) loadOlder(l frame.Lane) tea.Cmd {
 	switch {
 	case rd != nil:
 		return tea.Batch(cmd, readPageCmd(rd, pageOlder, nil))
-	case req == nil || m.gw == nil || m.conn != common.ConnOnline:
+	case req == nil || m.gw == nil || !m.link.online():
 		m.transcript.PageDone() // nothing older to ask for
 		return tea.Batch(cmd, m.handleAction(m.transcript.ContinueToOldest()))
 	}

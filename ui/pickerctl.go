@@ -29,12 +29,21 @@ type pickerCtl struct {
 	// news holds the record of the picker on screen that the gateway
 	// reported answered: its dialog stays up until the user dismisses it.
 	news map[string]string
+	// expiring: a tick is scheduled at the earliest picker deadline.
+	expiring bool
 }
 
-// pickerFacts is what the picker controller is told of the moment.
+// pickerFacts is what the picker controller reads of the moment from the
+// panes it shares with the screen.
 type pickerFacts struct {
-	lane  frame.Lane // the focused lane
+	lane  frame.Lane // the focused lane (the transcript's)
 	draft bool       // the composer holds text
+}
+
+// facts reads the focused lane and whether a draft is typed.
+func (c *pickerCtl) facts() pickerFacts {
+	p := c.scr.panes
+	return pickerFacts{lane: p.transcript.Lane(), draft: p.composer.Value() != ""}
 }
 
 func newPickerCtl(com *common.Common, scr *screen) *pickerCtl {
@@ -107,11 +116,11 @@ func (c *pickerCtl) holdPicker(p store.Picker, f pickerFacts) bool {
 // focus gives picker id of lane l, now the focused lane, the keyboard:
 // the deliberate act (the picker key, a click on its card, the inbox) that
 // a waiting picker needs. It brings back the lane's pickers hidden with Esc.
-func (c *pickerCtl) focus(l frame.Lane, id string, f pickerFacts) tea.Cmd {
+func (c *pickerCtl) focus(l frame.Lane, id string) tea.Cmd {
 	c.reveal(l)
 	delete(c.input.waiting, id)
 	c.input.chosen = id
-	cmd := c.sync(f)
+	cmd := c.sync()
 	if p := c.shown; p != nil && p.PickerID() == id {
 		p.Arm() // a deliberate open: the next key answers, it never falls to the composer
 		c.scr.mark(needRedraw)
@@ -120,12 +129,12 @@ func (c *pickerCtl) focus(l frame.Lane, id string, f pickerFacts) tea.Cmd {
 }
 
 // yield takes picker id's dialog down: it waits as a card.
-func (c *pickerCtl) yield(id string, f pickerFacts) tea.Cmd {
+func (c *pickerCtl) yield(id string) tea.Cmd {
 	c.input.waiting[id] = true
 	if c.input.chosen == id {
 		c.input.chosen = ""
 	}
-	return c.sync(f)
+	return c.sync()
 }
 
 // prunePickerInput forgets the pickers that are no longer pending: who
@@ -245,7 +254,8 @@ func (c *pickerCtl) armed(msg dialog.PickerArmedMsg) {
 // ended. The picker shown is the one the user chose (focus), else the first
 // pending one that is not hidden. It gets the keyboard unless it must wait
 // as a card (the user is typing: holdPicker).
-func (c *pickerCtl) sync(f pickerFacts) tea.Cmd {
+func (c *pickerCtl) sync() tea.Cmd {
+	f := c.facts()
 	c.prunePickerInput()
 	defer c.scr.mark(needLayout) // the card may come or go
 	var want *store.Picker
@@ -290,9 +300,9 @@ func (c *pickerCtl) closed() {
 // hide takes the lane's pickers off screen; they stay pending (one arriving
 // later shows up). A picker whose dialog showed the gateway's report is
 // dismissed instead: dismissed is true.
-func (c *pickerCtl) hide(a common.ActionHidePicker, f pickerFacts) (cmd tea.Cmd, dismissed bool) {
+func (c *pickerCtl) hide(a common.ActionHidePicker) (cmd tea.Cmd, dismissed bool) {
 	if c.dismissNews(a.PickerID) {
-		return c.sync(f), true
+		return c.sync(), true
 	}
 	if p := c.shown; p != nil && p.PickerID() == a.PickerID {
 		c.drafts[a.PickerID] = p.Draft() // the typed answer comes back with it
@@ -303,7 +313,7 @@ func (c *pickerCtl) hide(a common.ActionHidePicker, f pickerFacts) (cmd tea.Cmd,
 			c.input.chosen = "" // hiding undoes the Alt+P that opened it
 		}
 	}
-	c.sync(f)
+	c.sync()
 	return nil, false
 }
 
@@ -342,4 +352,16 @@ func (c *pickerCtl) reveal(l frame.Lane) {
 	for _, p := range c.com.Store.Pickers(l) {
 		delete(c.hidden, p.PickerID)
 	}
+}
+
+// scheduleExpiry arms one tick at the earliest picker deadline.
+func (c *pickerCtl) scheduleExpiry() tea.Cmd {
+	if c.expiring {
+		return nil
+	}
+	var next time.Time
+	for _, p := range c.com.Store.AllPickers() {
+		next = earliest(next, p.Deadline)
+	}
+	return c.scr.tickAt(&c.expiring, next, pickerExpiryMsg{})
 }

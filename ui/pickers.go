@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"time"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
@@ -10,25 +8,8 @@ import (
 	"github.com/hermes/iris/ui/common"
 )
 
-// pickerState is the root's view of the pending pickers beyond the screen
-// (the pickers themselves live in the store; those on screen are the
-// picker controller's, pickerctl.go, their notifications the notifier's,
-// notify.go, their publishing the engine's): their expiry.
-type pickerState struct {
-	expiring bool // an expiry tick is scheduled
-}
-
 // pickerExpiryMsg fires at the earliest picker deadline.
 type pickerExpiryMsg struct{}
-
-// syncPicker puts the focused lane's picker on screen and takes down one
-// that ended (pickerCtl.sync).
-func (m *Model) syncPicker() tea.Cmd { return m.pick.sync(m.pickerFacts()) }
-
-// pickerFacts is what the picker controller is told of the moment.
-func (m *Model) pickerFacts() pickerFacts {
-	return pickerFacts{lane: m.lane, draft: m.composer.Value() != ""}
-}
 
 // focusPicker gives picker id of lane l the keyboard (pickerCtl.focus),
 // opening l first if another lane is focused.
@@ -38,13 +19,13 @@ func (m *Model) focusPicker(l frame.Lane, id string) tea.Cmd {
 		m.switchLane(l)
 		cmd = m.openLaneCmd(l)
 	}
-	return tea.Batch(cmd, m.pick.focus(l, id, m.pickerFacts()))
+	return tea.Batch(cmd, m.pick.focus(l, id))
 }
 
 // yieldPicker takes a picker's dialog down (it waits as a card) and hands
 // the key or paste that did not answer it to the composer.
 func (m *Model) yieldPicker(a common.ActionYieldPicker) tea.Cmd {
-	cmds := []tea.Cmd{m.pick.yield(a.PickerID, m.pickerFacts())}
+	cmds := []tea.Cmd{m.pick.yield(a.PickerID)}
 	if m.scr.focus != focusComposer {
 		cmds = append(cmds, m.scr.setFocus(focusComposer))
 	}
@@ -65,9 +46,9 @@ func (m *Model) yieldPicker(a common.ActionYieldPicker) tea.Cmd {
 func (m *Model) answerPicker(a common.ActionSelectPicker) tea.Cmd {
 	if _, ok := session.PendingPicker(m.st, a.Lane, a.PickerID); !ok {
 		if m.pick.dismissNews(a.PickerID) {
-			return tea.Batch(m.syncPicker(), common.ReportInfo("not sent: the gateway reported this question answered"))
+			return tea.Batch(m.pick.sync(), common.ReportInfo("not sent: the gateway reported this question answered"))
 		}
-		return m.syncPicker()
+		return m.pick.sync()
 	}
 	if pickersOff(m.st) {
 		return common.ReportError(errNoPickers)
@@ -77,7 +58,7 @@ func (m *Model) answerPicker(a common.ActionSelectPicker) tea.Cmd {
 
 // hidePicker takes the lane's pickers off screen (pickerCtl.hide).
 func (m *Model) hidePicker(a common.ActionHidePicker) tea.Cmd {
-	if cmd, dismissed := m.pick.hide(a, m.pickerFacts()); dismissed {
+	if cmd, dismissed := m.pick.hide(a); dismissed {
 		return cmd
 	}
 	return common.ReportInfo("picker hidden · " + m.com.KeyMap.Global.Picker.Help().Key + " brings it back")
@@ -89,7 +70,7 @@ func (m *Model) showPendingPicker() tea.Cmd {
 	if ps := m.st.Pickers(m.lane); len(ps) > 0 {
 		return m.focusPicker(m.lane, ps[0].PickerID)
 	}
-	return m.openInbox()
+	return m.pick.openInbox()
 }
 
 // afterPickersChanged shows or takes down the picker, announces new ones
@@ -97,24 +78,12 @@ func (m *Model) showPendingPicker() tea.Cmd {
 // engine publishes the pending pickers and attributes those answered
 // elsewhere: Engine.Changed).
 func (m *Model) afterPickersChanged() tea.Cmd {
-	return tea.Batch(m.syncPicker(), m.notes.announcePickers(), m.scheduleExpiry())
-}
-
-// scheduleExpiry arms one tick at the earliest picker deadline.
-func (m *Model) scheduleExpiry() tea.Cmd {
-	if m.pickers.expiring {
-		return nil
-	}
-	var next time.Time
-	for _, p := range m.st.AllPickers() {
-		next = earliest(next, p.Deadline)
-	}
-	return m.scr.tickAt(&m.pickers.expiring, next, pickerExpiryMsg{})
+	return tea.Batch(m.pick.sync(), m.notes.announcePickers(), m.pick.scheduleExpiry())
 }
 
 // handlePickerExpiry ends the pickers whose timeout passed.
 func (m *Model) handlePickerExpiry() tea.Cmd {
-	m.pickers.expiring = false
+	m.pick.expiring = false
 	chg := m.st.Expire(m.com.Now())
-	return tea.Batch(m.applyChange(chg, nil), m.scheduleExpiry())
+	return tea.Batch(m.applyChange(chg, nil), m.pick.scheduleExpiry())
 }

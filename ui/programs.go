@@ -18,6 +18,7 @@ import (
 // tea.Cmd that starts the program and read back, then removed, as it
 // exits, never in Update.
 type programs struct {
+	com  *common.Common // the keys named in hints, the store and zone of /view
 	term *terminal
 	off  string // why no program starts (Options.ProgramsOff); "" when they do
 }

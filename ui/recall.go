@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/keymap"
 	"github.com/hermes/iris/store"
 )
 
@@ -19,34 +20,32 @@ type recallState struct {
 	text string // the text put in the composer
 }
 
-// recallKey handles RecallPrev/RecallNext in the composer. ok is false when
-// the composer holds a draft of the user's own (the keys then move the
-// cursor as usual).
-func (m *Model) recallKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	c := m.com.KeyMap.Composer
-	prev, next := key.Matches(msg, c.RecallPrev), key.Matches(msg, c.RecallNext)
+// key handles RecallPrev/RecallNext (keys km) in a composer holding
+// value, in lane l of the store st: text is what the composer is to hold
+// now, set whether it changes. ok is false when the composer holds a draft
+// of the user's own (the keys then move the cursor as usual).
+func (r *recallState) key(km keymap.Composer, msg tea.KeyPressMsg, st *store.State, l frame.Lane, value string) (text string, set, ok bool) {
+	prev, next := key.Matches(msg, km.RecallPrev), key.Matches(msg, km.RecallNext)
 	if !prev && !next {
-		return nil, false
+		return "", false, false
 	}
-	walking := m.recall.n > 0 && m.recall.lane == m.lane && m.composer.Value() == m.recall.text
+	walking := r.n > 0 && r.lane == l && value == r.text
 	if !walking {
-		m.recall = recallState{}
-		if !prev || m.composer.Value() != "" {
-			return nil, false
+		*r = recallState{}
+		if !prev || value != "" {
+			return "", false, false
 		}
 	}
-	n := m.recall.n + 1
+	n := r.n + 1
 	if next {
-		n = m.recall.n - 1
+		n = r.n - 1
 	}
-	text, ok := sentText(m.st.Lane(m.lane), n)
-	if n > 0 && !ok {
-		return nil, true // no older message: stay
+	text, found := sentText(st.Lane(l), n)
+	if n > 0 && !found {
+		return "", false, true // no older message: stay
 	}
-	m.recall = recallState{lane: m.lane, n: n, text: text}
-	m.composer.SetValue(text)
-	m.scr.mark(needLayout)
-	return m.syncDrawer(), true
+	*r = recallState{lane: l, n: n, text: text}
+	return text, true, true
 }
 
 // sentText is the text of the user's n-th newest message in lane ln (n ≥

@@ -8,7 +8,6 @@ import (
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
-	"github.com/hermes/iris/ui/dialog"
 	"github.com/hermes/iris/ui/drawer"
 	"github.com/hermes/iris/ui/mediactl"
 )
@@ -35,7 +34,7 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		}
 		m.pick.reveal(a.Lane) // the sidebar's picker mark brings it back
 		m.switchLane(a.Lane)
-		return tea.Batch(m.openLaneCmd(a.Lane), m.scr.setFocus(focusComposer), m.syncPicker())
+		return tea.Batch(m.openLaneCmd(a.Lane), m.scr.setFocus(focusComposer), m.pick.sync())
 	case common.ActionSend:
 		a.Text = trimCommand(a.Text)
 		m.pick.noteSent()
@@ -87,7 +86,7 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 			return workCmd(m.eng.Fire(a.Frame.Type, a.Frame))
 		}
 	case common.ActionSearch:
-		return m.searchCmd(a)
+		return m.find.request(m.st, a)
 	case common.ActionJump:
 		return m.jump(a)
 	case common.ActionComplete:
@@ -99,7 +98,7 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 		m.scr.mark(needLayout)
 		return tea.Batch(cmd, m.syncDrawer(), m.handleAction(act))
 	case common.ActionCompleteCommands:
-		return m.completeCmd(a.Prefix)
+		return m.cat.complete(a.Prefix, m.link.online())
 	case common.ActionSettings:
 		return m.applySettings(a)
 	case common.ActionBatch:
@@ -120,9 +119,7 @@ func (m *Model) handleAction(a common.Action) tea.Cmd {
 // closeDialog closes the topmost dialog and forgets it.
 func (m *Model) closeDialog() {
 	m.dialogs.Pop()
-	if !m.dialogs.Has(dialog.SearchID) {
-		m.search = nil
-	}
+	m.find.closed()
 	m.pick.closed()
 	m.scr.mark(needRedraw)
 }
@@ -141,10 +138,7 @@ func (m *Model) switchLane(l frame.Lane) {
 		m.st.SetDraft(m.lane, "")
 	}
 	m.lane = l
-	if m.bannerLane == l && l.ChatID != "" {
-		m.scr.showBanner(banner{}) // its question is here now
-		m.bannerLane = frame.Lane{}
-	}
+	m.scr.laneOpened(l)
 	chg := m.st.Focus(l)
 	m.transcript.SetLane(l)
 	m.sidebar.SetCurrent(l)

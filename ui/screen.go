@@ -52,6 +52,9 @@ type screen struct {
 	flushing bool
 
 	banner banner // the notification banner above the transcript
+	// bannerLane is the lane whose waiting question the banner announces;
+	// opening it takes the banner down (laneOpened).
+	bannerLane frame.Lane
 
 	spin     int                                  // spinner frame index
 	spinning bool                                 // a spin tick is scheduled

@@ -6,6 +6,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/internal/session"
+	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/dialog"
 )
@@ -27,27 +29,38 @@ type jumpTarget struct {
 	pages     int
 }
 
-// openSearch opens the search dialog, searching at once for a query given
-// with /search; a gateway without search gets a notice instead.
-func (m *Model) openSearch(query string) tea.Cmd {
-	if searchOff(m.st) {
-		return common.ReportError(errNoSearch)
-	}
-	if m.dialogs.Has(dialog.SearchID) {
-		return nil
-	}
-	s := dialog.NewSearch(m.com, m.lane, query, m.scr.tick)
-	m.search = s
-	m.scr.openDialog(s)
-	return m.handleAction(s.Start())
+// searcher is the search part: the search dialog open, the requests it
+// asks for and their answers, and the hit a jump pages history towards
+// (the paging itself is the root's: it changes the store).
+type searcher struct {
+	com     *common.Common
+	scr     *screen
+	eng     *session.Engine // nil: no gateway
+	dlg     *dialog.Search  // the open search dialog, for its results
+	jumping *jumpTarget     // a search hit being paged towards
 }
 
-// searchCmd sends the search request.
-func (m *Model) searchCmd(a common.ActionSearch) tea.Cmd {
-	if m.gw == nil {
+// open opens the search dialog on lane, searching at once for a query
+// given with /search; the dialog's first search comes back as an Action. A
+// gateway without search gets a notice instead.
+func (s *searcher) open(st *store.State, lane frame.Lane, query string) (common.Action, tea.Cmd) {
+	if searchOff(st) {
+		return nil, common.ReportError(errNoSearch)
+	}
+	if s.scr.panes.dialogs.Has(dialog.SearchID) {
+		return nil, nil
+	}
+	s.dlg = dialog.NewSearch(s.com, lane, query, s.scr.tick)
+	s.scr.openDialog(s.dlg)
+	return s.dlg.Start(), nil
+}
+
+// request sends the search request a.
+func (s *searcher) request(st *store.State, a common.ActionSearch) tea.Cmd {
+	if s.eng == nil {
 		return nil
 	}
-	if searchOff(m.st) { // the gateway reconnected without search
+	if searchOff(st) { // the gateway reconnected without search
 		return func() tea.Msg { return searchDoneMsg{asked: a, err: errNoSearch} }
 	}
 	p := &frame.Search{Query: a.Query, Scope: a.Scope}
@@ -55,7 +68,7 @@ func (m *Model) searchCmd(a common.ActionSearch) tea.Cmd {
 		p.ChatID, p.ThreadID = frame.Some(a.Lane.ChatID), frame.OrNull(a.Lane.ThreadID)
 	}
 	f := frame.Frame{Type: frame.TypeSearch, Payload: p}
-	return m.request(f, func(resp frame.Frame, err error) tea.Msg {
+	return requestCmd(s.eng, f, func(resp frame.Frame, err error) tea.Msg {
 		r, ok := resp.Payload.(*frame.SearchResults)
 		switch {
 		case err != nil:
@@ -67,41 +80,69 @@ func (m *Model) searchCmd(a common.ActionSearch) tea.Cmd {
 	})
 }
 
-// searchTyped hands the pause after typing to the open search dialog,
-// which searches the query when this pause follows its latest edit.
-func (m *Model) searchTyped(msg dialog.SearchTypedMsg) tea.Cmd {
-	if m.search == nil || !m.dialogs.Has(dialog.SearchID) {
+// shown is the open search dialog, or nil.
+func (s *searcher) shown() *dialog.Search {
+	if !s.scr.panes.dialogs.Has(dialog.SearchID) {
 		return nil
 	}
-	act, cmd := m.search.Update(msg)
-	m.scr.mark(needRedraw)
-	return tea.Batch(cmd, m.handleAction(act))
+	return s.dlg
 }
 
-func (m *Model) handleSearchDone(msg searchDoneMsg) tea.Cmd {
-	if m.search == nil || !m.dialogs.Has(dialog.SearchID) {
-		return nil
+// typed hands the pause after typing to the open search dialog, which
+// searches the query when this pause follows its latest edit.
+func (s *searcher) typed(msg dialog.SearchTypedMsg) (common.Action, tea.Cmd) {
+	d := s.shown()
+	if d == nil {
+		return nil, nil
+	}
+	act, cmd := d.Update(msg)
+	s.scr.mark(needRedraw)
+	return act, cmd
+}
+
+// answered hands the open search dialog the results it asked for.
+func (s *searcher) answered(msg searchDoneMsg) {
+	d := s.shown()
+	if d == nil {
+		return
 	}
 	if msg.err != nil {
-		m.search.SetError(msg.asked, msg.err)
+		d.SetError(msg.asked, msg.err)
 	} else {
-		m.search.SetResults(msg.asked, msg.results)
+		d.SetResults(msg.asked, msg.results)
 	}
-	m.scr.mark(needRedraw)
-	return nil
+	s.scr.mark(needRedraw)
+}
+
+// close closes the search dialog (a jump to a hit).
+func (s *searcher) close() {
+	s.scr.panes.dialogs.Remove(dialog.SearchID)
+	s.dlg = nil
+}
+
+// closed forgets the dialog once it is no longer open.
+func (s *searcher) closed() {
+	if !s.scr.panes.dialogs.Has(dialog.SearchID) {
+		s.dlg = nil
+	}
+}
+
+// openSearch opens the search dialog on the focused lane.
+func (m *Model) openSearch(query string) tea.Cmd {
+	act, cmd := m.find.open(m.st, m.lane, query)
+	return tea.Batch(cmd, m.handleAction(act))
 }
 
 // jump closes search, opens the hit's lane and scrolls to the message,
 // paging older history in when it is not loaded.
 func (m *Model) jump(a common.ActionJump) tea.Cmd {
-	m.dialogs.Remove(dialog.SearchID)
-	m.search = nil
+	m.find.close()
 	var cmds []tea.Cmd
 	if a.Lane != m.lane {
 		m.switchLane(a.Lane)
-		cmds = append(cmds, m.openLaneCmd(a.Lane), m.syncPicker())
+		cmds = append(cmds, m.openLaneCmd(a.Lane), m.pick.sync())
 	}
-	m.jumping = &jumpTarget{lane: a.Lane, messageID: a.MessageID}
+	m.find.jumping = &jumpTarget{lane: a.Lane, messageID: a.MessageID}
 	return tea.Batch(append(cmds, m.continueJump())...)
 }
 
@@ -109,18 +150,18 @@ func (m *Model) jump(a common.ActionJump) tea.Cmd {
 // older items in (from the database through handlePage, from the gateway
 // through handleHistory; both call it again).
 func (m *Model) continueJump() tea.Cmd {
-	j := m.jumping
+	j := m.find.jumping
 	if j == nil || j.lane != m.lane {
-		m.jumping = nil
+		m.find.jumping = nil
 		return nil
 	}
 	ln := m.st.Lane(j.lane)
 	if ln == nil {
-		m.jumping = nil
+		m.find.jumping = nil
 		return nil
 	}
 	if m.transcript.JumpTo(j.messageID) {
-		m.jumping = nil
+		m.find.jumping = nil
 		m.scr.mark(needRedraw)
 		return m.scr.setFocus(focusTranscript)
 	}
@@ -129,7 +170,7 @@ func (m *Model) continueJump() tea.Cmd {
 	}
 	notFound := common.ReportInfo("that message is not in the loaded history")
 	if !ln.HasMore || j.pages >= maxJumpPages {
-		m.jumping = nil
+		m.find.jumping = nil
 		return notFound
 	}
 	chg, rd, req := m.st.LoadOlder(j.lane)
@@ -137,10 +178,10 @@ func (m *Model) continueJump() tea.Cmd {
 	switch {
 	case rd != nil: // handlePage counts the page and comes back
 		return tea.Batch(cmd, readPageCmd(rd, pageJump, nil))
-	case req != nil && m.gw != nil && m.conn == common.ConnOnline:
+	case req != nil && m.gw != nil && m.link.online():
 		j.pages++
 		return tea.Batch(cmd, m.historyCmd(j.lane, req))
 	}
-	m.jumping = nil
+	m.find.jumping = nil
 	return tea.Batch(cmd, notFound)
 }

@@ -22,7 +22,7 @@ func (m *Model) selectionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, t.CopyCode):
 		return m.clip.copyCode(m.transcript.Selected()), true
 	case key.Matches(msg, t.View):
-		return m.viewSelected(), true
+		return m.progs.pageMessage(m.transcript.Selected()), true
 	case key.Matches(msg, t.Delete):
 		return m.askDeleteSelected(), true
 	case key.Matches(msg, t.Reasoning): // the global toggle stays on Global.ToggleReasoning
@@ -46,7 +46,13 @@ func (m *Model) composerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, c.Editor):
 		return m.progs.edit(m.composer.Value()), true
 	}
-	return m.recallKey(msg)
+	text, set, ok := m.recall.key(c, msg, m.st, m.lane, m.composer.Value())
+	if !set {
+		return nil, ok
+	}
+	m.composer.SetValue(text)
+	m.scr.mark(needLayout)
+	return m.syncDrawer(), true
 }
 
 // toggleSelected flips a part of the selected message: its reasoning

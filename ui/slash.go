@@ -7,68 +7,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/themes"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/dialog"
 )
-
-// Messages of the / drawer.
-type (
-	// catalogLoadedMsg answers commands.catalog.
-	catalogLoadedMsg struct {
-		cmds []frame.Command
-		err  error
-	}
-	// completionsLoadedMsg answers commands.complete.
-	completionsLoadedMsg struct {
-		prefix string
-		cmds   []frame.Command
-	}
-)
-
-// fetchCatalog asks for the slash-command catalog (after connecting).
-func (m *Model) fetchCatalog() tea.Cmd {
-	if m.gw == nil {
-		return nil
-	}
-	f := frame.Frame{Type: frame.TypeCommandsCatalog, Payload: &frame.Empty{}}
-	return m.request(f, func(resp frame.Frame, err error) tea.Msg {
-		if c, ok := resp.Payload.(*frame.CommandsCatalog); ok && err == nil {
-			return catalogLoadedMsg{cmds: c.Commands}
-		}
-		if err == nil {
-			err = fmt.Errorf("unexpected %q answer", resp.Type)
-		}
-		return catalogLoadedMsg{err: err}
-	})
-}
-
-// handleCatalog caches the catalog in the store and hands it to the
-// drawer; without one the drawer keeps the cached copy (or falls back to
-// commands.complete).
-func (m *Model) handleCatalog(msg catalogLoadedMsg) tea.Cmd {
-	if msg.err != nil || len(msg.cmds) == 0 {
-		return nil
-	}
-	m.st.SetCatalog(msg.cmds)
-	m.drawer.SetCatalog(msg.cmds)
-	return nil
-}
-
-// completeCmd asks commands.complete for prefix.
-func (m *Model) completeCmd(prefix string) tea.Cmd {
-	if m.gw == nil || m.conn != common.ConnOnline {
-		return nil
-	}
-	f := frame.Frame{Type: frame.TypeCommandsComplete, Payload: &frame.CommandsComplete{Prefix: prefix}}
-	return m.request(f, func(resp frame.Frame, _ error) tea.Msg {
-		if c, ok := resp.Payload.(*frame.CommandsCompleteResult); ok {
-			return completionsLoadedMsg{prefix: prefix, cmds: c.Matches}
-		}
-		return nil
-	})
-}
 
 // drawerKey gives the open drawer the keys it takes (before global keys,
 // so Tab completes and Esc closes it). ok is false when it takes none.
@@ -115,7 +56,7 @@ func (m *Model) runClient(name, args string) tea.Cmd {
 	case "/stop":
 		return m.stopFocused()
 	case "/theme":
-		return m.setThemeName(args)
+		return m.scr.setThemeName(m.st, args)
 	case "/keys":
 		m.scr.openHelp(!mediaOff(m.st))
 		return nil
@@ -123,9 +64,9 @@ func (m *Model) runClient(name, args string) tea.Cmd {
 		m.scr.openDialog(dialog.NewSettings(m.com, m.scr.theme))
 		return nil
 	case "/pickers":
-		return m.openInbox()
+		return m.pick.openInbox()
 	case "/view":
-		return m.viewLane()
+		return m.progs.pageLane(m.lane)
 	case "/quit":
 		return m.quit()
 	}
@@ -144,18 +85,6 @@ func (m *Model) openChannels(op string) tea.Cmd {
 	}
 	m.scr.openDialog(dialog.NewChannelOp(m.com, m.lane, op))
 	return nil
-}
-
-// setThemeName switches the theme (/theme auto|dark|light).
-func (m *Model) setThemeName(arg string) tea.Cmd {
-	n, err := themes.ParseName(strings.TrimSpace(arg))
-	if err != nil || arg == "" {
-		return common.ReportError(errors.New("usage: /theme auto|dark|light"))
-	}
-	m.scr.theme = n
-	saveTheme(m.st, n)
-	m.scr.applyTheme()
-	return common.ReportInfo("theme: " + string(n))
 }
 
 // toggleAutoThread makes the next message start a thread of its own.

@@ -154,8 +154,8 @@ func TestJumpReadsStoredPages(t *testing.T) {
 	h.online()
 	h.run(h.m.handleAction(common.ActionJump{Lane: cronLane, MessageID: "Cron-3"}))
 	h.mustShow("# Cron Reports", "Cron says 3")
-	if h.m.jumping != nil || h.st.Lane(cronLane).Len() != 40 {
-		t.Fatalf("jump still on: %v, %d items read", h.m.jumping, h.st.Lane(cronLane).Len())
+	if h.m.find.jumping != nil || h.st.Lane(cronLane).Len() != 40 {
+		t.Fatalf("jump still on: %v, %d items read", h.m.find.jumping, h.st.Lane(cronLane).Len())
 	}
 	reads.none(t)
 }

@@ -1,7 +1,11 @@
 package ui
 
 import (
+	"errors"
 	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/themes"
@@ -108,4 +112,17 @@ func saveSettings(st *store.State, s common.Settings) {
 	st.SetSetting(settingBusyInput, s.BusyInput.String())
 	st.SetSetting(settingNotify, strconv.FormatBool(s.Notifications))
 	st.SetSetting(settingRepeat, strconv.FormatBool(s.RepeatNotifications))
+}
+
+// setThemeName switches the theme (/theme auto|dark|light) and remembers
+// the choice in st.
+func (s *screen) setThemeName(st *store.State, arg string) tea.Cmd {
+	n, err := themes.ParseName(strings.TrimSpace(arg))
+	if err != nil || arg == "" {
+		return common.ReportError(errors.New("usage: /theme auto|dark|light"))
+	}
+	s.theme = n
+	saveTheme(st, n)
+	s.applyTheme()
+	return common.ReportInfo("theme: " + string(n))
 }

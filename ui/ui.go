@@ -159,22 +159,19 @@ type Model struct {
 	dialogs    dialog.Stack
 	laneIndex  dialog.LaneIndex // the switcher's list of lanes, kept between openings
 
-	pickers    pickerState
-	pick       *pickerCtl     // the pickers on screen: dialog, card, keyboard (pickerctl.go)
-	search     *dialog.Search // the open search dialog, for its results
-	jumping    *jumpTarget    // a search hit being paged towards
-	autoThread bool           // the next message asks for a new thread
-	escClosed  bool           // the last key was an Esc that closed something
-	connErr    error          // why the last connection attempt failed (Global.ConnDetail)
-	quitArmed  bool           // the last key was a Ctrl+C that warned of unfinished work (quitguard.go)
-	recall     recallState    // ↑/↓ through the lane's sent messages (recall.go)
-	notes      *notifier      // bells, desktop notifications and the window title (notify.go)
-	progs      *programs      // the editor and the pager (programs.go)
-	clip       *clipboard     // the copy keys (copy.go)
-	bannerLane frame.Lane     // the lane whose waiting question the banner announces; opening it clears the banner
+	pick       *pickerCtl      // the pickers on screen: dialog, card, keyboard (pickerctl.go)
+	find       *searcher       // the search dialog, its requests and a jump to a hit (searching.go)
+	cat        *commandCatalog // the gateway's slash commands for the drawer (catalog.go)
+	autoThread bool            // the next message asks for a new thread
+	escClosed  bool            // the last key was an Esc that closed something
+	quitArmed  bool            // the last key was a Ctrl+C that warned of unfinished work (quitguard.go)
+	recall     recallState     // ↑/↓ through the lane's sent messages (recall.go)
+	notes      *notifier       // bells, desktop notifications and the window title (notify.go)
+	progs      *programs       // the editor and the pager (programs.go)
+	clip       *clipboard      // the copy keys (copy.go)
 
-	lane frame.Lane // the focused lane
-	conn common.ConnState
+	lane frame.Lane  // the focused lane
+	link *connection // the connection's state as shown, and why it failed (connection.go)
 
 	storage *storageWatch // what the user was told about the store's disk (storage.go)
 
@@ -213,6 +210,7 @@ func New(opts Options) *Model {
 	}
 	m := &Model{com: com, st: opts.State, opts: opts, gw: opts.Gateway, term: newTerminal(opts.Media.Getenv)}
 	m.scr = &screen{com: com, term: m.term, theme: theme, inlineMode: opts.Inline, noColor: opts.NoColor, tick: realTick, dirty: needRedraw}
+	m.link = &connection{com: com, scr: m.scr, timeout: opts.RequestTimeout, tokenSource: opts.TokenSource}
 	m.eng = newEngine(m)
 	m.held = session.NewScheduler(m.eng, session.Hooks[tea.Cmd]{Applied: m.applyChange, Event: m.handleClientEvent, Batch: tea.Batch, Run: workCmd})
 	m.scr.applyTheme()
@@ -221,11 +219,17 @@ func New(opts Options) *Model {
 	m.transcript = transcript.New(com)
 	m.composer = composer.New(com)
 	m.status = statusbar.New(com)
+	m.link.status = m.status
 	m.status.SetTyping(true) // the composer starts focused
 	m.drawer = drawer.New(com)
 	m.scr.panes = panes{sidebar: m.sidebar, transcript: m.transcript, composer: m.composer, status: m.status, drawer: m.drawer, dialogs: &m.dialogs}
 	m.pick = newPickerCtl(com, m.scr)
-	m.progs = &programs{term: m.term, off: opts.ProgramsOff}
+	m.find = &searcher{com: com, scr: m.scr}
+	m.cat = &commandCatalog{st: opts.State, drawer: m.drawer}
+	if opts.Gateway != nil {
+		m.find.eng, m.cat.eng = m.eng, m.eng
+	}
+	m.progs = &programs{com: com, term: m.term, off: opts.ProgramsOff}
 	m.clip = &clipboard{com: com, term: m.term}
 	m.storage = &storageWatch{com: com, st: opts.State, scr: m.scr}
 	m.notes = newNotifier(com, opts.State, m.term, m.scr, opts.NotifyRepeats)
@@ -244,18 +248,18 @@ func New(opts Options) *Model {
 
 // newEngine builds the device session of m's options; its clock is the
 // UI's, and a failed request's cause says how long the gateway has been
-// silent (sendCause).
+// silent (connection.cause).
 func newEngine(m *Model) *session.Engine {
 	o := m.opts
 	return session.New(session.Options{Conn: o.Gateway, State: o.State, RequestTimeout: o.RequestTimeout,
 		Now: func() time.Time { return m.com.Now() }, Audit: o.Audit, GatewayURL: o.GatewayURL,
-		DeviceName: o.DeviceName, PickersFile: o.PickersFile, Cause: m.sendCause,
+		DeviceName: o.DeviceName, PickersFile: o.PickersFile, Cause: m.link.cause,
 		ResendHint: " (" + m.com.KeyMap.Global.Resend.Help().Key + " sends it again)"})
 }
 
 // Init asks the terminal for its background colour (theme choice).
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(tea.RequestBackgroundColor, m.openLaneCmd(m.lane), m.storage.check(), m.showWarnings())
+	return tea.Batch(tea.RequestBackgroundColor, m.openLaneCmd(m.lane), m.storage.check(), m.scr.showWarnings(m.opts.Warnings))
 }
 
 // Update hands msg to its handler (route), then settles.
@@ -330,7 +334,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		m.drawer.SetPaths(msg)
 		return nil
 	case dialog.SearchTypedMsg:
-		return m.searchTyped(msg)
+		act, cmd := m.find.typed(msg)
+		return tea.Batch(cmd, m.handleAction(act))
 	case dialog.PickerArmedMsg:
 		m.pick.armed(msg)
 		return nil
@@ -341,12 +346,14 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case pickerExpiryMsg:
 		return m.handlePickerExpiry()
 	case catalogLoadedMsg:
-		return m.handleCatalog(msg)
+		m.cat.loaded(msg)
+		return nil
 	case completionsLoadedMsg:
 		m.drawer.SetCompletions(msg.prefix, msg.cmds)
 		return nil
 	case searchDoneMsg:
-		return m.handleSearchDone(msg)
+		m.find.answered(msg)
+		return nil
 	case common.InfoMsg:
 		m.status.Update(msg)
 		return m.scr.clockTick()

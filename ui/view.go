@@ -8,12 +8,14 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/termsafe"
 )
 
 // View renders the screen. Terminal modes are set only here.
 func (m *Model) View() tea.View {
-	title := m.notes.withPending(m.windowTitle(), m.lane)
+	title := m.notes.windowTitle(m.lane)
 	if m.scr.inlineMode {
 		// The terminal keeps the mouse: its own selection and scrolling
 		// work on the scrollback the messages are printed into.
@@ -140,15 +142,6 @@ func overlayAt(base, box string, x, y int) string {
 	return lipgloss.NewCompositor(lipgloss.NewLayer(base), lipgloss.NewLayer(box).X(x).Y(y).Z(1)).Render()
 }
 
-// windowTitle names the focused lane; the name comes from the wire, so it
-// goes through termsafe.Notify.
-func (m *Model) windowTitle() string {
-	if name := m.st.ChannelName(m.lane); name != "" {
-		return termsafe.Notify("Iris · "+name, 80)
-	}
-	return "Iris"
-}
-
 // banner is a notification shown above the transcript until it expires.
 type banner struct {
 	text  string // sanitised
@@ -161,6 +154,39 @@ type banner struct {
 func (s *screen) showBanner(b banner) {
 	s.banner = b
 	s.mark(needLayout)
+}
+
+// showStoreBanners shows the newest of the store's new banners bs above
+// the transcript for bannerTTL; one announcing a waiting question notes its
+// lane (laneOpened).
+func (s *screen) showStoreBanners(bs []store.Banner) tea.Cmd {
+	for _, b := range bs {
+		text := termsafe.Line(b.Title)
+		if body := termsafe.Line(b.Body); body != "" {
+			if text != "" {
+				text += " — "
+			}
+			text += body
+		}
+		if text == "" {
+			continue
+		}
+		s.showBanner(banner{text: text, isErr: b.Kind == store.BannerError, until: s.com.Now().Add(bannerTTL)})
+		s.bannerLane = frame.Lane{}
+		if b.Kind == store.BannerPicker {
+			s.bannerLane = b.Lane
+		}
+	}
+	return s.clockTick()
+}
+
+// laneOpened takes down the banner announcing lane l's waiting question:
+// it is on screen now.
+func (s *screen) laneOpened(l frame.Lane) {
+	if s.bannerLane == l && l.ChatID != "" {
+		s.showBanner(banner{})
+		s.bannerLane = frame.Lane{}
+	}
 }
 
 func (s *screen) bannerActive() bool {

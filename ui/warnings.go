@@ -16,11 +16,11 @@ const (
 )
 
 // showWarnings puts the configuration warnings main.go passed in a banner.
-func (m *Model) showWarnings() tea.Cmd {
-	if len(m.opts.Warnings) == 0 {
+func (s *screen) showWarnings(warnings []string) tea.Cmd {
+	if len(warnings) == 0 {
 		return nil
 	}
-	text := "config: " + strings.Join(m.opts.Warnings, " · ")
-	m.scr.showBanner(banner{text: termsafe.Line(text), until: m.com.Now().Add(warningTTL), rows: warningRows})
-	return m.scr.clockTick()
+	text := "config: " + strings.Join(warnings, " · ")
+	s.showBanner(banner{text: termsafe.Line(text), until: s.com.Now().Add(warningTTL), rows: warningRows})
+	return s.clockTick()
 }

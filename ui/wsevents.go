@@ -2,8 +2,6 @@ package ui
 
 import (
 	"errors"
-	"fmt"
-	"math"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -11,7 +9,6 @@ import (
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/internal/session"
 	"github.com/hermes/iris/ui/common"
-	"github.com/hermes/iris/ui/statusbar"
 )
 
 // ClientEventsMsg is the root model's one inbound message from the
@@ -45,11 +42,11 @@ func (m *Model) handleClientEvent(ev session.Event) tea.Cmd {
 	case *session.CursorResetEvent:
 		return m.applyChange(m.eng.ResetCursor(ev.Gateway), nil)
 	case *session.SyncFailedEvent:
-		return m.syncFailed(ev)
+		return m.link.syncFailed(ev)
 	case *session.StateEvent:
 		return m.handleConn(ev)
 	case *session.SilenceEvent:
-		return m.silence(ev)
+		return m.link.silence(ev)
 	case *session.ProtocolErrorEvent:
 		var ve *frame.VersionError
 		if errors.As(ev.Err, &ve) {
@@ -70,55 +67,6 @@ func (m *Model) syncDone(cursor int64) tea.Cmd {
 		return cmd
 	}
 	return tea.Batch(cmd, m.readNewest())
-}
-
-// syncFailed shows, next to the connection state, that the gateway answered
-// sync with an error and when the client tries again (until a sync
-// succeeds), and says why in a status message.
-func (m *Model) syncFailed(ev *session.SyncFailedEvent) tea.Cmd {
-	c := m.status.Conn()
-	c.SyncAttempt, c.SyncRetryAt = ev.Attempt, m.com.Now().Add(ev.Delay)
-	m.status.SetConn(c)
-	text := "sync failed: " + ev.Err.Error()
-	info := func() tea.Msg {
-		return common.InfoMsg{Level: common.LevelWarn, Text: text, TTL: ev.Delay + 2*time.Second}
-	}
-	return tea.Batch(info, m.scr.clockTick())
-}
-
-// silence shows, in place of "online", how long the gateway has not
-// answered (counting each second), until it talks again or the connection
-// is declared dead.
-func (m *Model) silence(ev *session.SilenceEvent) tea.Cmd {
-	c := m.status.Conn()
-	if c.State != common.ConnOnline {
-		return nil
-	}
-	c.Unanswered = time.Time{}
-	if !ev.Over {
-		c.Unanswered = m.com.Now().Add(-ev.Unanswered)
-	}
-	m.status.SetConn(c)
-	return m.scr.clockTick()
-}
-
-// sendCause says in a few words why a request failed, for the message it
-// carried: how long the gateway has been silent when it is, else the
-// error's cause.
-func (m *Model) sendCause(err error) string {
-	if c := m.status.Conn(); c.State == common.ConnOnline && !c.Unanswered.IsZero() {
-		return statusbar.NoAnswer(m.com.Now().Sub(c.Unanswered))
-	}
-	switch {
-	case session.TimedOut(err):
-		return fmt.Sprintf("no answer from the gateway in %d s", int(math.Ceil(m.opts.RequestTimeout.Seconds())))
-	case session.ConnectionLost(err):
-		if m.connErr != nil && m.conn != common.ConnOnline {
-			return "connection lost: " + common.ConnCause(m.connErr)
-		}
-		return "connection lost before the gateway answered"
-	}
-	return common.ConnCause(err)
 }
 
 // connState maps the client's state to the status bar's.
