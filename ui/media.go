@@ -1,13 +1,10 @@
 package ui
 
 import (
-	"errors"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/store"
 	"github.com/hermes/iris/ui/common"
 	"github.com/hermes/iris/ui/dialog"
 	"github.com/hermes/iris/ui/mediactl"
@@ -172,9 +169,9 @@ func (m *Model) sendUploaded(a common.ActionSendUploaded) tea.Cmd {
 // storeUploaded stores the message sendUploaded sends, once its lane's
 // items are in memory.
 func (m *Model) storeUploaded(a common.ActionSendUploaded) tea.Cmd {
-	id := m.eng.NextClientMsgID()
-	if m.st.AddOutgoing(a.Lane, a.Text, id, "", a.Refs) == nil {
-		return common.ReportError(errors.New("this channel no longer exists"))
+	_, r, err := m.eng.SendMessage(a.Lane, a.Text, a.Refs)
+	if err != nil {
+		return common.ReportError(err)
 	}
 	if a.Lane == m.lane {
 		m.transcript.ToBottom()
@@ -182,5 +179,5 @@ func (m *Model) storeUploaded(a common.ActionSendUploaded) tea.Cmd {
 			m.SaveDraft() // the text is in the outgoing queue now
 		}
 	}
-	return m.applyChange(store.Change{Lanes: []frame.Lane{a.Lane}, Outgoing: true}, nil)
+	return m.run(r)
 }

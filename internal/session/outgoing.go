@@ -73,10 +73,6 @@ func (e *Engine) queued(l frame.Lane, added *store.Message) (Result, error) {
 	return Result{Change: store.Change{Lanes: []frame.Lane{l}, Outgoing: true}}, nil
 }
 
-// NextClientMsgID is a fresh client_msg_id for a message of the user's
-// (one with media is stored by the front-end).
-func (e *Engine) NextClientMsgID() string { return e.ids.Next() }
-
 // Resend puts lane l's failed and delivery-unknown messages back in the
 // queue; the user asked, so a message of unknown fate may go twice. It
 // returns how many.
