@@ -46,9 +46,6 @@ func (m *Model) applyChange(chg store.Change, frames []frame.Frame) tea.Cmd {
 		m.scr.mark(needFlush)
 		cmds = append(cmds, m.readReceipts(frames))
 	}
-	if chg.Status {
-		m.scr.mark(needRedraw)
-	}
 	if chg.Banners {
 		cmds = append(cmds, m.scr.showStoreBanners(m.st.TakeBanners()))
 	}

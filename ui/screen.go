@@ -161,7 +161,7 @@ func (s *screen) settle() tea.Cmd {
 		return nil
 	}
 	s.flushing = true
-	return s.tick(flushInterval, flushMsg{})
+	return s.tick(s.flushEvery(), flushMsg{})
 }
 
 // drawerOpen reports whether the drawer is on screen.

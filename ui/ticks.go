@@ -15,8 +15,16 @@ const (
 	// flushInterval caps transcript re-renders while frames stream in
 	// (about 30 per second).
 	flushInterval = 33 * time.Millisecond
-	spinInterval  = 120 * time.Millisecond
-	clockInterval = time.Second
+	// streamFlushInterval paces them while the transcript animates (an
+	// answer streams, a tool runs): about 15 re-renders per second. Each
+	// re-renders the answer's unfinished block and has the terminal
+	// renderer redraw most rows (the bottom-anchored text moves up), so a
+	// streaming answer costs half the CPU it did at flushInterval; keys
+	// still echo within the renderer's frame (the transcript's drawing is
+	// reused).
+	streamFlushInterval = 66 * time.Millisecond
+	spinInterval        = 120 * time.Millisecond
+	clockInterval       = time.Second
 	// animScan is how many of the newest items are checked for running
 	// tools or waiting bubbles.
 	animScan = 30
@@ -48,9 +56,20 @@ func (s *screen) handleSpin() tea.Cmd {
 	}
 	if s.transcriptAnimates() {
 		s.panes.transcript.SetSpinner(f)
-		s.mark(needRedraw)
+		if !s.flushing { // else the pending flush draws the frame with the text
+			s.mark(needRedraw)
+		}
 	}
 	return s.spinTick()
+}
+
+// flushEvery is how long frames that changed the transcript wait for its
+// re-render.
+func (s *screen) flushEvery() time.Duration {
+	if s.transcriptAnimates() {
+		return streamFlushInterval
+	}
+	return flushInterval
 }
 
 // animating reports whether a spinner is on screen: in the transcript of

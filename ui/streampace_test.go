@@ -1,0 +1,68 @@
+package ui
+
+import (
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/hermes/iris/frame"
+)
+
+// TestStreamingAnswerIsPacedAtTheStreamInterval: frames that change a
+// quiet transcript are drawn within flushInterval, those of a streaming
+// answer within streamFlushInterval. While that flush waits, neither a
+// spinner tick nor a frame that also advances the cursor draws the answer
+// early; the flush does, once, with the newest text.
+func TestStreamingAnswerIsPacedAtTheStreamInterval(t *testing.T) {
+	h := newHarness(t, 120, 40)
+	h.online()
+	var asked []time.Duration
+	var pending tea.Msg
+	h.m.scr.tick = func(d time.Duration, msg tea.Msg) tea.Cmd {
+		if _, ok := msg.(flushMsg); ok {
+			asked, pending = append(asked, d), msg
+		}
+		return nil
+	}
+	h.frame(msgFrame("m1", frame.RoleUser, "hello there", 1))
+	h.send(pending)
+	h.frame(on(frame.TypeMessageStart, &frame.MessageStart{MessageID: "s1", Role: frame.RoleAssistant}))
+	h.send(pending)
+	h.view()
+	h.frame(on(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "s1", Text: "the first words"}))
+	if want := []time.Duration{flushInterval, streamFlushInterval, streamFlushInterval}; !equalDurations(asked, want) {
+		t.Fatalf("flush intervals asked %v, want %v", asked, want)
+	}
+	before := h.m.transcript.ItemRenders()
+	h.send(spinMsg{}) // the "thinking" spinner of the drawn answer turns
+	h.view()
+	if d := h.m.transcript.ItemRenders() - before; d != 0 {
+		t.Fatalf("a spinner tick drew %d items while the flush was pending, want 0", d)
+	}
+	more := on(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "s1", Text: "the first words and more"})
+	more.Cursor = 7 // a status change too: the status bar's, not the transcript's
+	h.frame(more)
+	h.view()
+	if d := h.m.transcript.ItemRenders() - before; d != 0 {
+		t.Fatalf("a frame advancing the cursor drew %d items while the flush was pending, want 0", d)
+	}
+	h.send(pending)
+	h.view()
+	if d := h.m.transcript.ItemRenders() - before; d != 1 {
+		t.Fatalf("the flush drew %d items, want 1 (the answer)", d)
+	}
+	h.mustShow("the first words and more")
+}
+
+func equalDurations(a, b []time.Duration) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
