@@ -425,9 +425,8 @@ func TestServeSSHCopyReachesTheClient(t *testing.T) {
 	_, tm, _ := servedOnline(t)
 	tm.Type("\x1by") // alt+y: copy the last reply
 	tm.Out.WaitFor(t, "copied")
-	if raw := tm.Out.Raw(); !strings.Contains(raw, "\x1b]52;c;") {
-		t.Fatal("no OSC 52 in the session's output")
-	}
+	// the status line and the clipboard sequence are written by separate flushes
+	tm.Out.WaitUntil(t, "OSC 52 in the session's output", func(string) bool { return strings.Contains(tm.Out.Raw(), "\x1b]52;c;") })
 }
 
 func TestServeLeavesItsWorkingDirectoryAlone(t *testing.T) {

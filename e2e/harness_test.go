@@ -159,11 +159,33 @@ func newEnv(t testing.TB) *env {
 	}
 	e.socket = fmt.Sprintf("iris-e2e-%d-%d", os.Getpid(), tmuxServers.Add(1))
 	t.Cleanup(func() {
+		panes, _ := e.tmuxWithin(tmuxLimit, "list-panes", "-a", "-F", "#{pane_pid}")
 		if _, err := e.tmuxWithin(tmuxLimit, "kill-server"); err != nil && strings.Contains(err.Error(), "did not return") {
 			t.Errorf("cleanup: %v", err)
 		}
+		// A binary the server's SIGHUP ends saves its state on the way out:
+		// the temp dir is removed only once it is gone.
+		for _, f := range strings.Fields(panes) {
+			if pid, err := strconv.Atoi(f); err == nil {
+				waitGone(t, pid)
+			}
+		}
 	})
 	return e
+}
+
+// waitGone waits until process pid has ended (gone, or a zombie).
+func waitGone(t testing.TB, pid int) {
+	for deadline := time.Now().Add(waitDeadline); time.Now().Before(deadline); time.Sleep(pollEvery) {
+		data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil {
+			return
+		}
+		if rest := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:])); len(rest) > 0 && rest[0] == "Z" {
+			return
+		}
+	}
+	t.Errorf("cleanup: process %d still runs %s after its tmux server was killed", pid, waitDeadline)
 }
 
 // tmuxLimit bounds one tmux command: a tmux client that does not return
