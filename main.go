@@ -1,78 +1,16 @@
 // Command iris is a terminal client for the Hermes agent gateway.
 //
-// main.go only wires: it parses the command line, loads the configuration,
-// and starts the subcommand (the client, the demo, the simulator, config
-// helpers). See README.md for the user's manual.
-//
-// See ARCHITECTURE.md at the repository root for how this package fits in.
+// main.go only wires: it hands the command line and the standard streams to
+// internal/app, which parses them and runs the subcommand. See README.md for
+// the user's manual and ARCHITECTURE.md for the package map.
 package main
 
 import (
-	"context"
-	"fmt"
-	"io"
 	"os"
-	"os/signal"
-	"strings"
-	"syscall"
 
-	"github.com/hermes/iris/config"
-	"github.com/hermes/iris/keymap"
+	"github.com/hermes/iris/internal/app"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
-}
-
-// tokenFlagWarning is printed once when the token comes from --token.
-const tokenFlagWarning = "iris: warning: --token is visible to every user of this machine (ps, /proc/PID/cmdline); " +
-	"keep the token in a file (token_file) or a command (token_command) in the profile, or in IRIS_TOKEN"
-
-// run executes one invocation and returns its exit code.
-func run(args []string, stdout, stderr io.Writer) int {
-	opts, err := parseArgs(args)
-	if err != nil {
-		fmt.Fprintln(stderr, "iris:", strings.TrimPrefix(err.Error(), errUsage.Error()+": "))
-		return exitUsage
-	}
-	if opts.token != "" && opts.cmd != cmdGatewaySim { // the simulator's --token is its own test token
-		fmt.Fprintln(stderr, tokenFlagWarning)
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	defer stop()
-
-	switch opts.cmd {
-	case cmdHelp:
-		fmt.Fprint(stdout, usageText)
-		return exitOK
-	case cmdSimHelp:
-		fmt.Fprint(stdout, simUsage())
-		return exitOK
-	case cmdVersion:
-		fmt.Fprintln(stdout, buildVersion())
-		return exitOK
-	case cmdConfigPath:
-		runConfigPath(stdout)
-		return exitOK
-	case cmdConfigCheck:
-		if err := runConfigCheck(ctx, stdout, config.Options{Profile: opts.profile}, keymap.Names()); err != nil {
-			fmt.Fprintln(stderr, "iris:", err)
-			return exitConfig
-		}
-		return exitOK
-	case cmdAudit:
-		return runAudit(opts, stdout, stderr)
-	case cmdGatewaySim:
-		return runGatewaySim(ctx, opts, stdout, stderr)
-	case cmdServe:
-		return runServe(ctx, opts, stdout, stderr)
-	case cmdConformance:
-		return runConformance(ctx, opts, stdout, stderr)
-	case cmdHeadless:
-		return runHeadless(ctx, opts, stdout, stderr)
-	case cmdDemo:
-		return withTTY(os.Stdin, openDevTTY, stderr, func() int { return runDemo(ctx, opts, stderr) })
-	default:
-		return runConnect(ctx, opts, stderr)
-	}
+	os.Exit(app.Run(os.Args[1:], os.Stdout, os.Stderr))
 }

@@ -11,9 +11,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/hermes/iris/config"
 	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/internal/config"
+	"github.com/hermes/iris/internal/termsafe"
 )
 
 // Defaults of Options.

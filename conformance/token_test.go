@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hermes/iris/config"
 	"github.com/hermes/iris/conformance"
 	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/internal/config"
 	"github.com/hermes/iris/internal/simtest"
 )
 

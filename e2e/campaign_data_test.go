@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/store"
 )
 
 // replayBacklog is how many cron messages (4 frames each) the gateway

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/store"
 )
 
 // campaignFigures is what the campaign measured.

@@ -141,7 +141,7 @@ func peakRSS(tb testing.TB, pid int) int64 {
 // render-peak-rss-MiB its peak resident memory (VmHWM).
 // IRIS_BENCH_PROFILE_DIR=dir writes both runs' CPU profiles there;
 // IRIS_BENCH_BINARY=path measures that build instead (an older commit with
-// benchswitch.go added, for a before/after figure); IRIS_BENCH_IDLE=5s
+// internal/app/benchswitch.go added, for a before/after figure); IRIS_BENCH_IDLE=5s
 // shortens the idle measurement (default 60 s) for profiling runs;
 // IRIS_BENCH_ENV="GOGC=100 …" adds to the binary's environment (GOGC=100:
 // without tuneGC's target).

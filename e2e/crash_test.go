@@ -9,7 +9,7 @@ import (
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/internal/simtest"
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/store"
 )
 
 // kill -9 while a reply streams: the database opens, every message that was

@@ -12,7 +12,7 @@ import (
 
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/store"
 	"github.com/hermes/iris/wsclient"
 )
 
@@ -164,8 +164,9 @@ func typeOfflineThenDelete(t *testing.T, e *env, ctx context.Context, other *wsc
 // with Enter once the gateway has listed its channels.
 func TestFirstMessageOnFreshProfileIsKept(t *testing.T) {
 	const token = "fresh-token"
+	const downtime = 8 * time.Second
 	sim, url := startSim(t, token, 0)
-	simExec(t, sim, "drop 8s") // refuse connections for a while
+	simExec(t, sim, "drop "+downtime.String()) // refuse connections for a while
 	e := newEnv(t)
 	r := e.start("--url", url, "--token", token)
 	const text = "hello from a fresh profile"
@@ -175,7 +176,10 @@ func TestFirstMessageOnFreshProfileIsKept(t *testing.T) {
 	r.typeLine(text)
 	// The notice goes with the next status; the text stays in the
 	// composer, and comes along into the default channel once listed.
-	r.waitShows("● online", "Any failing tests? (#30)", "› "+text)
+	// The last refused attempt comes before the downtime ends, and the
+	// next one within the client's backoff cap (full jitter up to 30 s).
+	want := []string{"● online", "Any failing tests? (#30)", "› " + text}
+	r.waitForWithin(downtime+30*time.Second+waitDeadline, fmt.Sprintf("%q", want), func(s string) bool { return containsAll(s, want...) })
 	if n := received(sim, text); n != 0 {
 		t.Fatalf("sent %d times before the user pressed Enter again", n)
 	}

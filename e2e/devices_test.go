@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/internal/audit"
 	"github.com/hermes/iris/wsclient"
 )
 

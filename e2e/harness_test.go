@@ -26,7 +26,7 @@ import (
 	"time"
 
 	"github.com/hermes/iris/gatewaysim"
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/store"
 )
 
 // Screen geometry and deadlines of every run.
@@ -393,13 +393,20 @@ func (e *env) deadlineIn(d time.Duration) time.Time {
 // waitFor polls the screen until ok holds, or fails with the last screen.
 func (r *run) waitFor(what string, ok func(screen string) bool) string {
 	r.e.t.Helper()
+	return r.waitForWithin(waitDeadline, what, ok)
+}
+
+// waitForWithin is waitFor with its own deadline, for waits bounded by
+// something longer than a screen update (a reconnect backoff).
+func (r *run) waitForWithin(d time.Duration, what string, ok func(screen string) bool) string {
+	r.e.t.Helper()
 	var screen string
-	for deadline := r.e.deadlineIn(waitDeadline); time.Now().Before(deadline); time.Sleep(pollEvery) {
+	for deadline := r.e.deadlineIn(d); time.Now().Before(deadline); time.Sleep(pollEvery) {
 		if screen = r.screen(); ok(screen) {
 			return screen
 		}
 	}
-	r.e.t.Fatalf("%s: timed out waiting for %s (deadline %s, or the test binary's -timeout); screen:\n%s", r.name, what, waitDeadline, screen)
+	r.e.t.Fatalf("%s: timed out waiting for %s (deadline %s, or the test binary's -timeout); screen:\n%s", r.name, what, d, screen)
 	return ""
 }
 

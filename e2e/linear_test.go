@@ -13,9 +13,9 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 
-	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/internal/audit"
 	"github.com/hermes/iris/wsclient"
 )
 

@@ -7,7 +7,7 @@ import (
 
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/store"
 )
 
 // Messages typed while the gateway is down are kept across a restart, then

@@ -8,7 +8,7 @@ import (
 
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/store"
 )
 
 // The gateway restarts, losing its state, while a tool runs. Within a few

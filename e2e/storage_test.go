@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/hermes/iris/gatewaysim"
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/store"
 )
 
 // A damaged store is reported in the UI as what happened (a row skipped,

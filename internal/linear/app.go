@@ -6,7 +6,7 @@ import (
 
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/internal/session"
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/store"
 	"github.com/hermes/iris/wsclient"
 )
 

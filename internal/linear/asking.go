@@ -3,7 +3,7 @@ package linear
 import (
 	"slices"
 
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/store"
 )
 
 // syncPickers announces each new picker at once (a bell, then its line),

@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/store"
-	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/internal/store"
+	"github.com/hermes/iris/internal/termsafe"
 )
 
 // helpLines list the commands.

@@ -5,8 +5,8 @@ import (
 	"strconv"
 
 	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/store"
-	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/internal/store"
+	"github.com/hermes/iris/internal/termsafe"
 )
 
 // morePage is how many items /more prints.

@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/store"
-	"github.com/hermes/iris/termsafe"
-	"github.com/hermes/iris/ui/dialog"
+	"github.com/hermes/iris/internal/store"
+	"github.com/hermes/iris/internal/termsafe"
+	"github.com/hermes/iris/internal/ui/dialog"
 )
 
 // Pickers are fail-closed here: a picker is announced in one line, and

@@ -5,9 +5,9 @@ import (
 	"strings"
 
 	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/store"
-	"github.com/hermes/iris/termsafe"
-	"github.com/hermes/iris/ui/transcript"
+	"github.com/hermes/iris/internal/store"
+	"github.com/hermes/iris/internal/termsafe"
+	"github.com/hermes/iris/internal/ui/transcript"
 )
 
 // printWindow is how many of a changed lane's newest items are looked at

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/store"
 )
 
 // feed applies frames to st and returns the lines the printer says.

@@ -5,9 +5,9 @@ import (
 	"io"
 	"time"
 
-	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/audit"
+	"github.com/hermes/iris/internal/store"
 	"github.com/hermes/iris/wsclient"
 )
 

@@ -9,11 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/internal/audit"
 	"github.com/hermes/iris/internal/simtest"
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/store"
 	"github.com/hermes/iris/wsclient"
 )
 

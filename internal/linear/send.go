@@ -3,11 +3,11 @@ package linear
 import (
 	"context"
 
-	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/frame"
+	"github.com/hermes/iris/internal/audit"
 	"github.com/hermes/iris/internal/session"
-	"github.com/hermes/iris/store"
-	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/internal/store"
+	"github.com/hermes/iris/internal/termsafe"
 )
 
 // queue is this front-end's busy input: a message waits for the turn to

@@ -4,7 +4,7 @@ import (
 	"time"
 
 	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/internal/termsafe"
 	"github.com/hermes/iris/wsclient"
 )
 

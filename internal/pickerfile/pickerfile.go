@@ -23,7 +23,7 @@ import (
 
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/internal/safefile"
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/store"
 )
 
 // TUIFile, in the profile's data dir, holds the pickers pending in the TUI.

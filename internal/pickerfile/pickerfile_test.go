@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/store"
 )
 
 // TestRoundTrip: a snapshot written (mode 0600) and read back restores

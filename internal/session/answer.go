@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 
-	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/store"
-	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/internal/audit"
+	"github.com/hermes/iris/internal/store"
+	"github.com/hermes/iris/internal/termsafe"
 )
 
 // Answerer is who gives an answer. Via names it in the audit log ("" is

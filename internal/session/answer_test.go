@@ -4,9 +4,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
+	"github.com/hermes/iris/internal/audit"
 	"github.com/hermes/iris/internal/simtest"
 )
 

@@ -4,9 +4,9 @@ import (
 	"context"
 	"time"
 
-	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/audit"
+	"github.com/hermes/iris/internal/store"
 )
 
 // Who answered a picker on another device: a gateway with the

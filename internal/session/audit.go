@@ -4,8 +4,8 @@ import (
 	"context"
 	"time"
 
-	"github.com/hermes/iris/audit"
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/audit"
+	"github.com/hermes/iris/internal/store"
 )
 
 // AuditWarningTTL is how long a failure to write the audit log or the

@@ -15,7 +15,7 @@
 // An entry point changes the store and returns a Result: the store's
 // Change, Notices for the user, and Work to run (a request, a post, a read,
 // a file write). Work never runs inside the engine: the TUI turns each into
-// a tea.Cmd in one place (ui/engine.go) and hands the Reply it returns back
+// a tea.Cmd in one place (internal/ui/engine.go) and hands the Reply it returns back
 // to the engine (Engine.Handle); the other front-ends run it themselves, in
 // a goroutine or at once. The front-end hands every store change to
 // Engine.Changed. The connection is behind Conn (Request, Post), which

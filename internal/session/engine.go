@@ -3,9 +3,9 @@ package session
 import (
 	"time"
 
-	"github.com/hermes/iris/audit"
 	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/audit"
+	"github.com/hermes/iris/internal/store"
 )
 
 // Options configure an Engine. Only State is required.

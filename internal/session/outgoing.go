@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/store"
 )
 
 // Sending: every message the user sends is stored first, in the store's

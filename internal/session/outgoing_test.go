@@ -9,7 +9,7 @@ import (
 
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/gatewaysim"
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/store"
 	"github.com/hermes/iris/wsclient"
 )
 

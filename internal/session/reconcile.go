@@ -4,7 +4,7 @@ import (
 	"time"
 
 	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/store"
 )
 
 // Reconciliation after a reconnect is store.Reconcile's, which the engine

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/termsafe"
+	"github.com/hermes/iris/internal/termsafe"
 )
 
 // Failed reports a failed fire-and-report request (agent.stop, a menu's

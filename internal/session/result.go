@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/store"
 )
 
 // Work is an effect the front-end runs outside the engine (a request, a
@@ -16,7 +16,7 @@ type Work func(ctx context.Context) any
 // Level is how loud a Notice is.
 type Level int
 
-// Notice levels, in the status bar's order (ui/common.Level).
+// Notice levels, in the status bar's order (internal/ui/common.Level).
 const (
 	LevelInfo Level = iota
 	LevelWarn

@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/store"
 	"github.com/hermes/iris/wsclient"
 )
 

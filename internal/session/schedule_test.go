@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/store"
 	"github.com/hermes/iris/wsclient"
 )
 

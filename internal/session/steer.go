@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/hermes/iris/frame"
-	"github.com/hermes/iris/store"
+	"github.com/hermes/iris/internal/store"
 )
 
 // Steering: text sent into the running turn (agent.steer) is an outgoing
