@@ -46,15 +46,7 @@ func serveSpec(t *testing.T, p *specPeer) string {
 	t.Helper()
 	return wstest.Serve(t, func(ws *websocket.Conn) {
 		c := &specConn{ws: ws}
-		for {
-			_, data, err := ws.ReadMessage()
-			if err != nil {
-				return
-			}
-			f, err := frame.Decode(data, frame.FromClient)
-			if err != nil {
-				continue
-			}
+		for f := range wstest.ClientFrames(ws) {
 			switch f.Type {
 			case frame.TypeHello:
 				c.send(`{"type":"hello.ack","payload":{"server_caps":{"streaming":true,"reasoning":true,"tools":true,"media":true,"search":true,"push":"fcm","pickers":true},"sync_cursor":0,"last_pushed_cursor":0,"channels":[{"chat_id":%q,"name":"Default","kind":"default","is_default":true}]}}`, specChat)

@@ -36,15 +36,7 @@ func (g *resettingGW) serve(ws *websocket.Conn) {
 			ws.WriteMessage(websocket.TextMessage, data)
 		}
 	}
-	for {
-		_, data, err := ws.ReadMessage()
-		if err != nil {
-			return
-		}
-		f, err := frame.Decode(data, frame.FromClient)
-		if err != nil {
-			continue
-		}
+	for f := range wstest.ClientFrames(ws) {
 		switch f.Type {
 		case frame.TypeHello:
 			send(frame.Frame{Type: frame.TypeHelloAck, Payload: &frame.HelloAck{SyncCursor: g.acks[n],

@@ -18,9 +18,7 @@ func TestGatewayCrashWithANewInstanceWithdrawsAWaitingPicker(t *testing.T) {
 	e.key(tea.KeyEnter, 0)
 	e.until("the approval", func() bool { return len(e.st.AllPickers()) == 1 })
 	e.sim.Crash()
-	e.until("the drop", func() bool { return !e.m.link.online() })
-	e.until("the reconnect's sync", func() bool { return e.m.eng.Recon().IsSynced() && e.m.link.online() })
-	e.send(reconcileMsg{gen: e.m.eng.Recon().Gen()}) // the grace period is over
+	e.reconnectPastGrace()
 	e.until("the withdrawn record", e.shows("◆ withdrawn by the gateway (it restarted): rm the cache"))
 	e.mustNotShow("another device")
 	if len(e.st.AllPickers()) != 0 {
@@ -37,9 +35,7 @@ func TestSameInstanceReconnectKeepsAWaitingPicker(t *testing.T) {
 	e.key(tea.KeyEnter, 0)
 	e.until("the approval", func() bool { return len(e.st.AllPickers()) == 1 })
 	e.sim.DropConnections()
-	e.until("the drop", func() bool { return !e.m.link.online() })
-	e.until("the reconnect's sync", func() bool { return e.m.eng.Recon().IsSynced() && e.m.link.online() })
-	e.send(reconcileMsg{gen: e.m.eng.Recon().Gen()})
+	e.reconnectPastGrace()
 	if len(e.st.AllPickers()) != 1 {
 		t.Fatalf("the live approval was ended: %+v", e.st.AllPickers())
 	}

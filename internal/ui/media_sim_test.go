@@ -91,6 +91,15 @@ func startEnv(t *testing.T, url string, timing wsclient.Timing, mods ...harnessO
 }
 
 // until feeds the client's events to the model until cond holds.
+// reconnectPastGrace waits for the dropped connection to come back and
+// sync, then ends the reconnect's grace period at once.
+func (e *simEnv) reconnectPastGrace() {
+	e.t.Helper()
+	e.until("the drop", func() bool { return !e.m.link.online() })
+	e.until("the reconnect's sync", func() bool { return e.m.eng.Recon().IsSynced() && e.m.link.online() })
+	e.send(reconcileMsg{gen: e.m.eng.Recon().Gen()})
+}
+
 func (e *simEnv) until(what string, cond func() bool) {
 	e.t.Helper()
 	deadline := time.After(10 * time.Second)

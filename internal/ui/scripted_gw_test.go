@@ -62,15 +62,7 @@ func (g *scriptedGW) serve(ws *websocket.Conn) {
 	g.mu.Lock()
 	g.ws = ws
 	g.mu.Unlock()
-	for {
-		_, data, err := ws.ReadMessage()
-		if err != nil {
-			return
-		}
-		f, err := frame.Decode(data, frame.FromClient)
-		if err != nil {
-			continue
-		}
+	for f := range wstest.ClientFrames(ws) {
 		switch f.Type {
 		case frame.TypeHello:
 			g.mu.Lock()

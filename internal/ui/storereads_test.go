@@ -163,7 +163,7 @@ func TestJumpReadsStoredPages(t *testing.T) {
 // The reducer's reads. A frame about a lane never read, a message memory
 // does not hold, a replayed message older than everything held, a send or
 // a settle in a lane not read yet: each needs stored items, which the root
-// reads ahead in a command (inbound.go) so that no Update reads on the UI
+// reads ahead through the session engine's schedule so that no Update reads on the UI
 // goroutine. Each test below feeds the frames as production does, in a
 // ClientEventsMsg, and checks the outcome is what reading in place gave.
 

@@ -5,12 +5,15 @@
 package wstest
 
 import (
+	"iter"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/gorilla/websocket"
+
+	"github.com/hermes/iris/frame"
 )
 
 // Serve runs peer for every WebSocket connection accepted on a loopback
@@ -29,4 +32,24 @@ func Serve(t testing.TB, peer func(ws *websocket.Conn)) string {
 	}))
 	t.Cleanup(srv.Close)
 	return "ws" + strings.TrimPrefix(srv.URL, "http") + "/"
+}
+
+// ClientFrames yields the frames a client sends on ws until the connection
+// fails, skipping any that do not decode as client frames.
+func ClientFrames(ws *websocket.Conn) iter.Seq[frame.Frame] {
+	return func(yield func(frame.Frame) bool) {
+		for {
+			_, data, err := ws.ReadMessage()
+			if err != nil {
+				return
+			}
+			f, err := frame.Decode(data, frame.FromClient)
+			if err != nil {
+				continue
+			}
+			if !yield(f) {
+				return
+			}
+		}
+	}
 }
