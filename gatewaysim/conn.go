@@ -42,11 +42,12 @@ type conn struct {
 	limiter bucket
 	upload  *upload // the transfer in progress; reader goroutine only
 
-	mu     sync.Mutex // guards queue
-	queue  []outItem
-	wake   chan struct{}
-	done   chan struct{} // closed when the reader ends; stops the writer
-	wrDone chan struct{} // closed when the writer ends
+	mu       sync.Mutex // guards queue
+	queue    []outItem
+	wake     chan struct{}
+	done     chan struct{} // closed by stopWriting; stops the writer
+	stopOnce sync.Once
+	wrDone   chan struct{} // closed when the writer ends
 	// finished is closed once the connection is fully torn down.
 	finished chan struct{}
 }
@@ -67,6 +68,19 @@ func newConn(s *Server, ws *websocket.Conn) *conn {
 			return nil
 		}
 		err := ws.WriteControl(websocket.PongMessage, []byte(data), time.Now().Add(time.Second))
+		if err == websocket.ErrCloseSent {
+			return nil
+		}
+		return err
+	})
+	ws.SetCloseHandler(func(code int, _ string) error {
+		// A client that says goodbye is no longer its device's connection:
+		// what was not written yet is parked before the close is answered,
+		// and nothing is written after the answer, which the client would
+		// not read. Its successor then replaces nobody.
+		c.stopWriting()
+		s.detach(c)
+		err := ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, ""), time.Now().Add(time.Second))
 		if err == websocket.ErrCloseSent {
 			return nil
 		}
@@ -100,12 +114,18 @@ func (c *conn) run() {
 // teardown stops the writer, parks what was never written and forgets the
 // connection.
 func (c *conn) teardown() {
-	close(c.done)
-	<-c.wrDone
+	c.stopWriting()
 	c.ws.Close()
 	c.upload = nil
 	c.s.detach(c)
 	close(c.finished)
+}
+
+// stopWriting stops the writer and waits until it has ended; a batch it
+// is writing is finished first.
+func (c *conn) stopWriting() {
+	c.stopOnce.Do(func() { close(c.done) })
+	<-c.wrDone
 }
 
 // enqueue appends items to the write queue atomically (a media transfer's
