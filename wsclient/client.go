@@ -36,6 +36,9 @@ type Client struct {
 	// Timing.Now; 0 before the first). NextBatch's goroutine sets it; the
 	// reader reads it to pace itself (session.pace).
 	batchAt atomic.Int64
+	// batchEvery is the pace of NextBatch's batches (Config.BatchEvery,
+	// changed by SetBatchEvery).
+	batchEvery atomic.Int64
 
 	// Used only by the goroutine running Run (one connection at a time).
 	dedupe    *Dedupe
@@ -53,7 +56,7 @@ func New(cfg Config) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Client{
+	c := &Client{
 		cfg:       cfg,
 		url:       u,
 		dialer:    newDialer(&cfg, u, tc),
@@ -62,7 +65,9 @@ func New(cfg Config) (*Client, error) {
 		media:     make(chan struct{}, 1),
 		dedupe:    cmp.Or(cfg.Dedupe, NewDedupe()),
 		fieldWarn: newFieldWarnings(cfg.Logger, &cfg.Timing),
-	}, nil
+	}
+	c.SetBatchEvery(cfg.BatchEvery)
+	return c, nil
 }
 
 // Next returns the next event, waiting until there is one or ctx is done.
@@ -87,10 +92,18 @@ func (c *Client) NextBatch(ctx context.Context, limit int) ([]Event, error) {
 		}
 	}
 	evs, err := c.q.popBatch(ctx, limit)
-	if c.cfg.BatchEvery > 0 {
-		c.batchAt.Store(c.cfg.Timing.Now().Add(c.cfg.BatchEvery).UnixNano())
+	if every := time.Duration(c.batchEvery.Load()); every > 0 {
+		c.batchAt.Store(c.cfg.Timing.Now().Add(every).UnixNano())
 	}
 	return evs, err
+}
+
+// SetBatchEvery changes the pace of NextBatch's batches from the next one
+// on (Config.BatchEvery): a consumer that redraws less often while an
+// answer streams has its batches, and the decoding of what they carry,
+// follow. It may be called from any goroutine; d ≤ 0 stops pacing.
+func (c *Client) SetBatchEvery(d time.Duration) {
+	c.batchEvery.Store(int64(max(d, 0)))
 }
 
 // untilBatch is how long until NextBatch's next batch is due (≤ 0: now).

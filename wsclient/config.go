@@ -60,7 +60,8 @@ type Config struct {
 	// full batch is already queued (a catch-up). Updates that arrive
 	// meanwhile coalesce in the queue, and only the newest is decoded, so a
 	// consumer that renders once per batch decodes what it renders. Set it
-	// to the consumer's frame interval; 0 does not pace.
+	// to the consumer's frame interval (SetBatchEvery follows a change of
+	// it); 0 does not pace.
 	BatchEvery time.Duration
 	// Logger receives diagnostics (frame types, ids, sizes; never the token
 	// or message text). nil discards them.

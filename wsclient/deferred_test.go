@@ -230,3 +230,36 @@ func TestReaderPausesAfterLiveUpdates(t *testing.T) {
 	close(s.done)
 	s.pause(context.Background(), time.Hour) // returns: the session has ended
 }
+
+// TestSetBatchEveryChangesThePace: a new pace holds from the batch after
+// the change; 0 stops pacing.
+func TestSetBatchEveryChangesThePace(t *testing.T) {
+	now := time.Unix(0, 0)
+	c, err := New(Config{URL: "ws://127.0.0.1:1/", Token: "t", DeviceID: "d", BatchEvery: time.Minute,
+		Timing: Timing{Now: func() time.Time { return now }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	c.SetBatchEvery(time.Hour)
+	c.q.push(update("m", "1"), nil)
+	if _, err := c.NextBatch(ctx, 2); err != nil {
+		t.Fatal(err)
+	}
+	c.q.push(update("m", "12"), nil)
+	now = now.Add(time.Minute)
+	if _, err := c.NextBatch(cancelled, 2); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a batch a minute later did not wait for the hour: %v", err)
+	}
+	now = now.Add(time.Hour)
+	c.SetBatchEvery(0)
+	if _, err := c.NextBatch(ctx, 2); err != nil {
+		t.Fatal(err)
+	}
+	c.q.push(update("m", "123"), nil)
+	if evs, err := c.NextBatch(cancelled, 2); err != nil || len(evs) != 1 {
+		t.Fatalf("unpaced, the next batch waited: %d events, %v", len(evs), err)
+	}
+}

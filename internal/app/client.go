@@ -47,9 +47,16 @@ func runClient(ctx context.Context, cfg *config.Config, opts cliOptions, stderr 
 	defer func() { code = closeDevice(code) }()
 	st, client := dev.st, dev.client
 
-	uo := uiOptions(cfg, opts, km, warnings)
-	uo.Gateway, uo.State, uo.NoColor = client, st, themes.NoColorEnv(os.Getenv)
+	uo := withDevice(uiOptions(cfg, opts, km, warnings), client, st, themes.NoColorEnv(os.Getenv))
 	return runProgram(ctx, client, ui.New(uo), lg, cfg.TokenSource, stderr)
+}
+
+// withDevice is uo for a TUI of the device whose gateway client and store
+// these are; its events come at the pace the TUI redraws at.
+func withDevice(uo ui.Options, client *wsclient.Client, st *store.State, noColor bool) ui.Options {
+	uo.Gateway, uo.State, uo.NoColor = client, st, noColor
+	uo.PaceEvents = client.SetBatchEvery
+	return uo
 }
 
 // closeStore closes the store once the client has stopped, and returns the
@@ -230,7 +237,8 @@ const bridgeBatch = 256
 // bridgeEvery paces the bridge's batches to the transcript's flush
 // interval (ui's flushInterval), so the updates of one frame coalesce in
 // the client's queue and only the shown one is decoded
-// (wsclient.Config.BatchEvery).
+// (wsclient.Config.BatchEvery); the TUI changes the pace with its flush
+// interval (ui.Options.PaceEvents).
 const bridgeEvery = 33 * time.Millisecond
 
 // bridgeEvents forwards the wsclient's events to the program until ctx ends,

@@ -69,8 +69,7 @@ func (a *sshApp) start(ctx context.Context, t *sshserve.Terminal) (*tea.Program,
 	if err != nil {
 		return nil, nil, err
 	}
-	uo := a.ui
-	uo.Gateway, uo.State, uo.NoColor = client, st, themes.NoColorEnv(t.Getenv)
+	uo := withDevice(a.ui, client, st, themes.NoColorEnv(t.Getenv))
 	uo.Media = ui.MediaOptions{
 		Getenv:   t.Getenv,
 		CacheDir: filepath.Join(t.DataDir, "media"),

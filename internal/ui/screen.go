@@ -50,6 +50,10 @@ type screen struct {
 		text  string
 	}
 	flushing bool
+	// pace is told the flush interval when it changes (Options.PaceEvents);
+	// paced is the one it was told last.
+	pace  func(time.Duration)
+	paced time.Duration
 
 	banner banner // the notification banner above the transcript
 	// bannerLane is the lane whose waiting question the banner announces;
@@ -161,7 +165,12 @@ func (s *screen) settle() tea.Cmd {
 		return nil
 	}
 	s.flushing = true
-	return s.tick(s.flushEvery(), flushMsg{})
+	every := s.flushEvery()
+	if s.pace != nil && every != s.paced {
+		s.paced = every
+		s.pace(every)
+	}
+	return s.tick(every, flushMsg{})
 }
 
 // drawerOpen reports whether the drawer is on screen.

@@ -66,3 +66,34 @@ func equalDurations(a, b []time.Duration) bool {
 	}
 	return true
 }
+
+// TestEventsArePacedAtTheRedrawInterval: the gateway's events are asked
+// for at the transcript's redraw pace (Options.PaceEvents): the stream
+// interval once an answer streams, the quiet one again after it ended,
+// each change told once.
+func TestEventsArePacedAtTheRedrawInterval(t *testing.T) {
+	var paced []time.Duration
+	h := newHarness(t, 120, 40, func(o *Options) { o.PaceEvents = func(d time.Duration) { paced = append(paced, d) } })
+	h.online()
+	var pending tea.Msg
+	h.m.scr.tick = func(_ time.Duration, msg tea.Msg) tea.Cmd {
+		if _, ok := msg.(flushMsg); ok {
+			pending = msg
+		}
+		return nil
+	}
+	h.frame(msgFrame("m1", frame.RoleUser, "hello there", 1))
+	h.send(pending)
+	h.frame(on(frame.TypeMessageStart, &frame.MessageStart{MessageID: "s1", Role: frame.RoleAssistant}))
+	h.send(pending)
+	for _, text := range []string{"the first", "the first words", "the first words and more"} {
+		h.frame(on(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "s1", Text: text}))
+		h.send(pending)
+	}
+	h.frame(on(frame.TypeMessageStop, &frame.MessageStop{MessageID: "s1", FinalText: "the first words and more."}))
+	h.send(pending)
+	h.frame(msgFrame("m2", frame.RoleUser, "thanks", 2))
+	if want := []time.Duration{flushInterval, streamFlushInterval, flushInterval}; !equalDurations(paced, want) {
+		t.Fatalf("paced at %v, want %v", paced, want)
+	}
+}

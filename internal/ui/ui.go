@@ -64,7 +64,13 @@ import (
 // Options configure the root model. Only State is required.
 type Options struct {
 	Gateway Gateway
-	State   *store.State
+	// PaceEvents, when set, is told the transcript's redraw interval
+	// whenever it changes (twice as long while an answer streams), so the
+	// gateway's events come in batches at that pace
+	// (wsclient.Client.SetBatchEvery) and no update is decoded that no
+	// redraw would show.
+	PaceEvents func(time.Duration)
+	State      *store.State
 	// Theme forces dark or light; auto (or "") follows the terminal's
 	// background colour.
 	Theme themes.Name
@@ -209,7 +215,7 @@ func New(opts Options) *Model {
 		theme = loadTheme(opts.State, theme)
 	}
 	m := &Model{com: com, st: opts.State, opts: opts, gw: opts.Gateway, term: newTerminal(opts.Media.Getenv)}
-	m.scr = &screen{com: com, term: m.term, theme: theme, inlineMode: opts.Inline, noColor: opts.NoColor, tick: realTick, dirty: needRedraw}
+	m.scr = &screen{com: com, term: m.term, theme: theme, inlineMode: opts.Inline, noColor: opts.NoColor, tick: realTick, dirty: needRedraw, pace: opts.PaceEvents}
 	m.link = &connection{com: com, scr: m.scr, timeout: opts.RequestTimeout, tokenSource: opts.TokenSource}
 	m.eng = newEngine(m)
 	m.held = session.NewScheduler(m.eng, session.Hooks[tea.Cmd]{Applied: m.applyChange, Event: m.handleClientEvent, Batch: tea.Batch, Run: workCmd})
