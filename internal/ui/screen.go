@@ -62,6 +62,7 @@ type screen struct {
 
 	spin     int                                  // spinner frame index
 	spinning bool                                 // a spin tick is scheduled
+	spinDue  bool                                 // the pending flush turns the spinner (handleSpin)
 	ticking  bool                                 // a clock tick is scheduled (countdowns, info expiry)
 	tick     func(time.Duration, tea.Msg) tea.Cmd // realTick; tests replace it
 
@@ -130,6 +131,9 @@ func (s *screen) update(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		}
 	case flushMsg:
 		s.flushing = false
+		if s.spinDue {
+			s.turnSpinner()
+		}
 		s.mark(needRedraw) // what the frames of the last flushInterval changed
 	case spinMsg:
 		return s.handleSpin(), true

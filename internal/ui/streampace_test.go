@@ -97,3 +97,35 @@ func TestEventsArePacedAtTheRedrawInterval(t *testing.T) {
 		t.Fatalf("paced at %v, want %v", paced, want)
 	}
 }
+
+// TestSpinnerTurnsWithThePendingFlush: while an answer streams into a busy
+// lane, a spinner tick that comes while a flush is pending changes nothing
+// on screen (the sidebar's spinner included: no frame of its own); the
+// flush draws the answer's new text and the spinner's next frame together.
+func TestSpinnerTurnsWithThePendingFlush(t *testing.T) {
+	h := newHarness(t, 120, 40)
+	h.online()
+	var pending tea.Msg
+	h.m.scr.tick = func(_ time.Duration, msg tea.Msg) tea.Cmd {
+		if _, ok := msg.(flushMsg); ok {
+			pending = msg
+		}
+		return nil
+	}
+	h.frame(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "processing"}))
+	h.frame(on(frame.TypeMessageStart, &frame.MessageStart{MessageID: "s1", Role: frame.RoleAssistant}))
+	h.frame(on(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "s1", Text: "the first words"}))
+	h.send(pending)
+	turned := (h.m.scr.spin + 1) % len(spinnerFrames)
+	h.mustShow("the first words", spinnerFrames[h.m.scr.spin]+" answering")
+	h.frame(on(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "s1", Text: "the first words and more"}))
+	screen := h.view()
+	h.send(spinMsg{})
+	if h.view() != screen {
+		t.Fatal("a spinner tick changed the screen while a flush was pending")
+	}
+	h.send(pending)
+	h.mustShow("the first words and more", spinnerFrames[turned]+" answering")
+	h.send(spinMsg{}) // no flush pending: the tick turns the spinner itself
+	h.mustShow(spinnerFrames[(turned+1)%len(spinnerFrames)] + " answering")
+}

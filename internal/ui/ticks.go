@@ -47,8 +47,24 @@ func (s *screen) spinTick() tea.Cmd {
 	return s.tick(spinInterval, spinMsg{})
 }
 
+// handleSpin turns the spinner, or, while a transcript flush is pending,
+// leaves the turn to it (spinDue): a streaming answer then costs one frame
+// per flush, not a second one for the spinner (each frame has the terminal
+// renderer parse and compare the whole screen). The flush comes within
+// streamFlushInterval, so the spinner keeps its pace.
 func (s *screen) handleSpin() tea.Cmd {
 	s.spinning = false
+	if s.flushing {
+		s.spinDue = true
+	} else {
+		s.turnSpinner()
+	}
+	return s.spinTick()
+}
+
+// turnSpinner shows the spinner's next frame wherever it is on screen.
+func (s *screen) turnSpinner() {
+	s.spinDue = false
 	s.spin = (s.spin + 1) % len(spinnerFrames)
 	f := spinnerFrames[s.spin]
 	if s.sidebarSpins() {
@@ -56,11 +72,8 @@ func (s *screen) handleSpin() tea.Cmd {
 	}
 	if s.transcriptAnimates() {
 		s.panes.transcript.SetSpinner(f)
-		if !s.flushing { // else the pending flush draws the frame with the text
-			s.mark(needRedraw)
-		}
+		s.mark(needRedraw)
 	}
-	return s.spinTick()
 }
 
 // flushEvery is how long frames that changed the transcript wait for its
