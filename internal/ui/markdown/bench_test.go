@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hermes/iris/gatewaysim"
 )
 
 // benchWidth is the transcript's text width in a 120-column terminal.
@@ -123,4 +125,33 @@ func BenchmarkOpenFenceTail(b *testing.B) {
 	b.ReportMetric(per200/per20, "x-20")
 	b.ReportMetric(per20/1e3, "µs/update@20")
 	b.ReportMetric(per200/1e3, "µs/update@200")
+}
+
+// redrawEvery is how many updates of the e2e CPU benchmark's answer (200
+// per second) arrive per transcript redraw while it streams (every 66 ms).
+const redrawEvery = 13
+
+// BenchmarkStreamingAtRedrawPace streams the e2e CPU benchmark's answer
+// (gatewaysim.BenchAnswer, 24 KiB as 2,000 updates) as the transcript
+// draws it: one Update per redraw, each with about 13 updates' worth of
+// new text. µs/render is what one redraw's markdown costs.
+func BenchmarkStreamingAtRedrawPace(b *testing.B) {
+	doc := gatewaysim.BenchAnswer(24 << 10)
+	updates := chunks(doc, 2000)
+	r := testRenderer(b, benchWidth)
+	var total time.Duration
+	var renders, answers int
+	for b.Loop() {
+		start := time.Now()
+		s := NewStream(r)
+		for i := redrawEvery - 1; i < len(updates); i += redrawEvery {
+			s.Update(updates[i])
+			renders++
+		}
+		s.Final(doc)
+		total += time.Since(start)
+		answers++
+	}
+	b.ReportMetric(float64(total.Microseconds())/float64(renders), "µs/render")
+	b.ReportMetric(float64(total.Milliseconds())/float64(answers), "ms/answer")
 }

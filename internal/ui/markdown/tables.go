@@ -13,7 +13,8 @@ import (
 // extends up and down over the lines that have │ at every one of those
 // columns. In each column, the blank cells that every row has on its left
 // and on its right (beyond one cell of margin) are cut, so alignment is
-// kept; styles are kept, as ansi.Cut keeps escape sequences.
+// kept; styles are kept, as ansi.Cut keeps escape sequences (cells.cut
+// cuts the same, parsing each line once).
 func fitTables(out string) string {
 	if !strings.Contains(out, "┼") {
 		return out
@@ -105,15 +106,17 @@ func narrow(lines []string, start int, seps []int, end int) {
 		cuts[c] = cut{from: lo + max(left-1, 0), to: hi - max(right-1, 0)}
 	}
 	for i, l := range lines {
+		cs := parseCells(l)
 		var b strings.Builder
-		b.WriteString(ansi.Cut(l, 0, start))
+		b.Grow(len(l))
+		cs.cut(&b, 0, start)
 		for c, k := range cuts {
-			b.WriteString(ansi.Cut(l, k.from, k.to))
+			cs.cut(&b, k.from, k.to)
 			if c < len(seps) {
-				b.WriteString(ansi.Cut(l, seps[c], seps[c]+1))
+				cs.cut(&b, seps[c], seps[c]+1)
 			}
 		}
-		b.WriteString(ansi.Cut(l, end, len(plain[i])))
+		cs.cut(&b, end, len(plain[i]))
 		lines[i] = b.String()
 	}
 }
