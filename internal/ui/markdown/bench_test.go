@@ -155,3 +155,30 @@ func BenchmarkStreamingAtRedrawPace(b *testing.B) {
 	b.ReportMetric(float64(total.Microseconds())/float64(renders), "µs/render")
 	b.ReportMetric(float64(total.Milliseconds())/float64(answers), "ms/answer")
 }
+
+// BenchmarkFenceClose times the update that closes a 200-line code fence
+// streamed line by line (the fence becomes part of the stable prefix)
+// against a full render of the same text. x-full is that update's cost
+// over the full render's; the fence's frozen rows are reused, so it does
+// not highlight the 200 lines again.
+func BenchmarkFenceClose(b *testing.B) {
+	doc := longFence("python", 200)
+	open := doc[:strings.LastIndex(doc, "```\n")]
+	r := testRenderer(b, benchWidth)
+	var closing, full time.Duration
+	for b.Loop() {
+		s := NewStream(r)
+		for i := 0; i < len(open); {
+			i += strings.IndexByte(open[i:], '\n') + 1
+			s.Update(open[:i])
+		}
+		runtime.GC()
+		start := time.Now()
+		s.Update(doc)
+		mid := time.Now()
+		r.Render(doc)
+		closing, full = closing+mid.Sub(start), full+time.Since(mid)
+	}
+	b.ReportMetric(float64(closing)/float64(full), "x-full")
+	b.ReportMetric(float64(closing.Microseconds())/float64(b.N), "µs/close")
+}

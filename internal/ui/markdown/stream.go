@@ -73,7 +73,7 @@ func (s *Stream) update(text string) string {
 		return s.r.Render(text)
 	}
 	if stable > 0 {
-		s.out += s.renderPiece(termsafe.Text(tail[:stable]))
+		s.out += s.renderStable(tail[:stable])
 		s.raw = text[:len(s.raw)+stable]
 		tail = tail[stable:]
 		s.fence, s.tailScanned = openFence{}, 0
@@ -130,6 +130,19 @@ func (s *Stream) advance(tail string) (int, bool) {
 		s.tailScan, s.tailScanned = sc, pos
 	}
 	return stable, true
+}
+
+// renderStable renders piece, the tail up to its last safe boundary, to
+// extend the stable prefix. When the tail opened with a code fence whose
+// lines were frozen while it was open (openfence.go), their rows are kept
+// and only the rest of the piece is rendered, after the last frozen piece
+// as the open fence's live part is: a long fence is not highlighted again
+// in full when it closes.
+func (s *Stream) renderStable(piece string) string {
+	if f := &s.fence; f.out != "" && f.frozen <= len(piece) {
+		return f.out + s.renderAfterFrozen(piece[f.frozen:])
+	}
+	return s.renderPiece(termsafe.Text(piece))
 }
 
 // renderPiece renders sanitised source that follows the stable prefix.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/hermes/iris/gatewaysim"
 	"github.com/hermes/iris/internal/termsafe"
 )
 
@@ -218,6 +219,28 @@ func TestStreamNarrow(t *testing.T) {
 		for i := 1; i <= len(doc); i++ {
 			if got, want := s.Update(doc[:i]), r.Render(doc[:i]); got != want {
 				t.Fatalf("width %d, after %d bytes: %s", width, i, firstDiff(got, want))
+			}
+		}
+	}
+}
+
+// TestStreamAtRedrawPaceEqualsFullRender: updates as the transcript draws
+// them, many updates' worth of text apart, so one update closes a fence
+// whose lines were frozen and finishes the blocks after it: every update
+// still equals a full render.
+func TestStreamAtRedrawPaceEqualsFullRender(t *testing.T) {
+	for _, doc := range []string{gatewaysim.BenchAnswer(4 << 10), mixedDoc(4 << 10)} {
+		for _, step := range []int{7, redrawEvery, 29} {
+			r := testRenderer(t, 100)
+			s := NewStream(r)
+			updates := chunks(doc, 330)
+			for i := step - 1; i < len(updates); i += step {
+				if got, want := s.Update(updates[i]), r.Render(updates[i]); got != want {
+					t.Fatalf("step %d, update %d: stream differs from full render %s", step, i, firstDiff(got, want))
+				}
+			}
+			if got, want := s.Final(doc), r.Render(doc); got != want {
+				t.Fatalf("step %d: final differs from full render %s", step, firstDiff(got, want))
 			}
 		}
 	}
