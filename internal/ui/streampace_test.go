@@ -75,23 +75,17 @@ func TestEventsArePacedAtTheRedrawInterval(t *testing.T) {
 	var paced []time.Duration
 	h := newHarness(t, 120, 40, func(o *Options) { o.PaceEvents = func(d time.Duration) { paced = append(paced, d) } })
 	h.online()
-	var pending tea.Msg
-	h.m.scr.tick = func(_ time.Duration, msg tea.Msg) tea.Cmd {
-		if _, ok := msg.(flushMsg); ok {
-			pending = msg
-		}
-		return nil
-	}
+	flush := h.holdFlushes()
 	h.frame(msgFrame("m1", frame.RoleUser, "hello there", 1))
-	h.send(pending)
+	flush()
 	h.frame(on(frame.TypeMessageStart, &frame.MessageStart{MessageID: "s1", Role: frame.RoleAssistant}))
-	h.send(pending)
+	flush()
 	for _, text := range []string{"the first", "the first words", "the first words and more"} {
 		h.frame(on(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "s1", Text: text}))
-		h.send(pending)
+		flush()
 	}
 	h.frame(on(frame.TypeMessageStop, &frame.MessageStop{MessageID: "s1", FinalText: "the first words and more."}))
-	h.send(pending)
+	flush()
 	h.frame(msgFrame("m2", frame.RoleUser, "thanks", 2))
 	if want := []time.Duration{flushInterval, streamFlushInterval, flushInterval}; !equalDurations(paced, want) {
 		t.Fatalf("paced at %v, want %v", paced, want)
@@ -105,17 +99,11 @@ func TestEventsArePacedAtTheRedrawInterval(t *testing.T) {
 func TestSpinnerTurnsWithThePendingFlush(t *testing.T) {
 	h := newHarness(t, 120, 40)
 	h.online()
-	var pending tea.Msg
-	h.m.scr.tick = func(_ time.Duration, msg tea.Msg) tea.Cmd {
-		if _, ok := msg.(flushMsg); ok {
-			pending = msg
-		}
-		return nil
-	}
+	flush := h.holdFlushes()
 	h.frame(on(frame.TypeAgentBusy, &frame.AgentBusy{Reason: "processing"}))
 	h.frame(on(frame.TypeMessageStart, &frame.MessageStart{MessageID: "s1", Role: frame.RoleAssistant}))
 	h.frame(on(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "s1", Text: "the first words"}))
-	h.send(pending)
+	flush()
 	turned := (h.m.scr.spin + 1) % len(spinnerFrames)
 	h.mustShow("the first words", spinnerFrames[h.m.scr.spin]+" answering")
 	h.frame(on(frame.TypeMessageUpdate, &frame.MessageUpdate{MessageID: "s1", Text: "the first words and more"}))
@@ -124,8 +112,24 @@ func TestSpinnerTurnsWithThePendingFlush(t *testing.T) {
 	if h.view() != screen {
 		t.Fatal("a spinner tick changed the screen while a flush was pending")
 	}
-	h.send(pending)
+	flush()
 	h.mustShow("the first words and more", spinnerFrames[turned]+" answering")
 	h.send(spinMsg{}) // no flush pending: the tick turns the spinner itself
 	h.mustShow(spinnerFrames[(turned+1)%len(spinnerFrames)] + " answering")
+}
+
+// holdFlushes makes the screen's flush ticks wait for the test: flush
+// sends the flush pending last.
+func (h *harness) holdFlushes() (flush func()) {
+	var pending tea.Msg
+	h.m.scr.tick = func(_ time.Duration, msg tea.Msg) tea.Cmd {
+		if _, ok := msg.(flushMsg); ok {
+			pending = msg
+		}
+		return nil
+	}
+	return func() {
+		h.t.Helper()
+		h.send(pending)
+	}
 }
