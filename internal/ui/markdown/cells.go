@@ -10,8 +10,10 @@ import (
 // cells is one styled line parsed once into its escape sequences, control
 // bytes and grapheme clusters, each with the cells before and after it,
 // so that many cuts of the line (a table's columns) cost no parse each.
-// cut(a, b) returns exactly what ansi.Cut(line, a, b) does, which walks the
-// line twice per call.
+// cut(a, b) returns what ansi.Cut(line, a, b) does, which walks the line
+// twice per call; they differ only where a CAN or SUB byte aborts an
+// escape sequence, which glamour's output of sanitised text never has
+// (and termsafe.Output filters the result either way).
 type cells struct {
 	line string
 	toks []cellToken
