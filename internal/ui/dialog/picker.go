@@ -81,8 +81,7 @@ func NewPicker(com *common.Common, pk store.Picker, tick Tick) *Picker {
 	case p.isModel():
 		p.input.Placeholder = "filter models…"
 		p.input.Focus()
-		p.rows = modelRows(pk, "")
-		p.cursor = p.firstSelectable()
+		p.rows, p.cursor = modelRows(pk, "")
 	case p.guarded():
 		p.rows = choiceRows(pk) // nothing highlighted: an answer takes a deliberate key
 	default:
@@ -141,8 +140,7 @@ func (p *Picker) SetDraft(text string) {
 	}
 	p.input.SetValue(text)
 	if p.isModel() {
-		p.rows = modelRows(p.pk, text)
-		p.cursor = p.firstSelectable()
+		p.rows, p.cursor = modelRows(p.pk, text)
 	} else {
 		p.cursor = p.textRow()
 	}
@@ -347,8 +345,7 @@ func (p *Picker) edit(msg tea.Msg) (common.Action, tea.Cmd) {
 	var cmd tea.Cmd
 	p.input, cmd = p.input.Update(msg)
 	if p.isModel() && p.input.Value() != before {
-		p.rows = modelRows(p.pk, p.input.Value())
-		p.cursor = p.firstSelectable()
+		p.rows, p.cursor = modelRows(p.pk, p.input.Value())
 	}
 	return nil, cmd
 }
@@ -381,15 +378,6 @@ func (p *Picker) syncInput() {
 	} else {
 		p.input.Blur()
 	}
-}
-
-func (p *Picker) firstSelectable() int {
-	for i, r := range p.rows {
-		if r.selectable() {
-			return i
-		}
-	}
-	return 0
 }
 
 // ShortHelp lists the picker's keys.

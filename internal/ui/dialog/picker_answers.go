@@ -21,7 +21,7 @@ type Answer struct {
 func Answers(p store.Picker) []Answer {
 	rows := choiceRows(p)
 	if p.Type == frame.TypePickerModel || len(p.Providers) > 0 {
-		rows = modelRows(p, "")
+		rows, _ = modelRows(p, "")
 	}
 	var out []Answer
 	for _, r := range rows {

@@ -1,13 +1,13 @@
 package dialog
 
 import (
+	"slices"
 	"strings"
-
-	"github.com/sahilm/fuzzy"
 
 	"github.com/hermes/iris/frame"
 	"github.com/hermes/iris/internal/store"
 	"github.com/hermes/iris/internal/termsafe"
+	"github.com/hermes/iris/internal/ui/common"
 )
 
 // maxClarifyChoices is how many choices a clarify shows next to its free
@@ -127,10 +127,13 @@ func choiceRows(p store.Picker) []pickerRow {
 }
 
 // modelRows lists the providers of a model picker with their models
-// nested, keeping only the models that fuzzy-match query (all for "").
-// Providers left without a model are dropped.
-func modelRows(p store.Picker, query string) []pickerRow {
-	var rows []pickerRow
+// nested, keeping only the models that match query (all for ""), best
+// first within each provider. Providers left without a model are dropped.
+// best is the row of the best match over all providers (the first model
+// for ""), where the highlight goes as the user types.
+func modelRows(p store.Picker, query string) (rows []pickerRow, best int) {
+	best = -1
+	var bestMatch common.TextMatch
 	for _, pr := range p.Providers {
 		keep := matchingModels(pr, query)
 		if len(keep) == 0 {
@@ -141,7 +144,11 @@ func modelRows(p store.Picker, query string) []pickerRow {
 			plabel = pr.ID
 		}
 		rows = append(rows, pickerRow{header: true, label: termsafe.Line(plabel)})
-		for _, m := range keep {
+		for _, mm := range keep {
+			if best < 0 || mm.match.Better(bestMatch) {
+				best, bestMatch = len(rows), mm.match
+			}
+			m := mm.model
 			label := m.Label
 			if label == "" {
 				label = m.ID
@@ -152,23 +159,36 @@ func modelRows(p store.Picker, query string) []pickerRow {
 			})
 		}
 	}
-	return rows
+	return rows, max(best, 0)
 }
 
-// matchingModels returns pr's models matching query, best match first.
-func matchingModels(pr frame.Provider, query string) []frame.Model {
+// modelMatch is a model that matches the filter, and how well.
+type modelMatch struct {
+	model frame.Model
+	match common.TextMatch
+}
+
+// matchingModels returns pr's models matching query, best first, ranked as
+// the drawer ranks commands (common.BestMatch): on the model's label and
+// id, then its provider's, so "lla" finds Llama and "openai" every OpenAI
+// model.
+func matchingModels(pr frame.Provider, query string) []modelMatch {
 	query = strings.TrimSpace(query)
-	if query == "" {
-		return pr.Models
+	var out []modelMatch
+	for _, m := range pr.Models {
+		if tm, ok := common.BestMatch(query, []string{m.Label, m.ID, pr.Label, pr.ID}); ok {
+			out = append(out, modelMatch{model: m, match: tm})
+		}
 	}
-	keys := make([]string, len(pr.Models))
-	for i, m := range pr.Models {
-		keys[i] = pr.ID + " " + pr.Label + " " + m.ID + " " + m.Label
-	}
-	var out []frame.Model
-	for _, match := range fuzzy.Find(query, keys) {
-		out = append(out, pr.Models[match.Index])
-	}
+	slices.SortStableFunc(out, func(a, b modelMatch) int {
+		switch {
+		case a.match.Better(b.match):
+			return -1
+		case b.match.Better(a.match):
+			return 1
+		}
+		return 0
+	})
 	return out
 }
 

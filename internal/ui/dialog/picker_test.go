@@ -77,6 +77,8 @@ func TestPickerAnswers(t *testing.T) {
 		{"model current", modelJS, []string{"enter"}, "local/qwen3-27b", "chose model: local/qwen3-27b"},
 		{"model down crosses provider", modelJS, []string{"down", "down", "enter"}, "openai/gpt-5.4", "chose model: openai/gpt-5.4"},
 		{"model filter", modelJS, []string{"m", "i", "n", "i", "enter"}, "openai/gpt-5.4-mini", "chose model: openai/gpt-5.4-mini"},
+		{"model filter finds the model, not its provider", modelJS, []string{"l", "l", "a", "enter"}, "local/llama-3.3-70b", "chose model: local/llama-3.3-70b"},
+		{"model filter highlights the best match across providers", modelJS, []string{"o", "enter"}, "openai/gpt-5.4", "chose model: openai/gpt-5.4"},
 		{"model filter digits type", modelJS, []string{"3", "3", "enter"}, "local/llama-3.3-70b", "chose model: local/llama-3.3-70b"},
 		{"hermes model id with slash", hermesModelJS, []string{"down", "enter"}, "openrouter/anthropic/claude-sonnet-4.5", "chose model: openrouter/anthropic/claude-sonnet-4.5"},
 		{"choice starts at current", choiceJS, []string{"enter"}, "medium", "chose Medium: Reasoning effort"},

@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/sahilm/fuzzy"
+	"github.com/hermes/iris/internal/ui/common"
 )
 
 // match is one row of the drawer: a command (or one of its subcommands)
@@ -103,34 +103,13 @@ func (m *Model) subMatches(e int, word, arg string) []match {
 	return out
 }
 
-// bestMatch matches q against targets: a case-insensitive prefix beats a
-// fuzzy match; among fuzzy matches the best score wins. An empty q or a
-// bare "/" matches the first target.
+// bestMatch matches q against targets (common.BestMatch) as a drawer row.
 func bestMatch(q string, targets []string) (match, bool) {
-	lq := strings.ToLower(q)
-	for _, t := range targets {
-		if strings.HasPrefix(strings.ToLower(t), lq) {
-			hits := make([]int, len(q))
-			for i := range hits {
-				hits[i] = i
-			}
-			return match{completion: t, hits: hits, prefix: true}, true
-		}
-	}
-	found := fuzzy.Find(lq, lowered(targets))
-	if len(found) == 0 {
+	tm, ok := common.BestMatch(q, targets)
+	if !ok {
 		return match{}, false
 	}
-	best := found[0]
-	return match{completion: targets[best.Index], hits: best.MatchedIndexes, score: best.Score}, true
-}
-
-func lowered(ss []string) []string {
-	out := make([]string, len(ss))
-	for i, s := range ss {
-		out[i] = strings.ToLower(s)
-	}
-	return out
+	return match{completion: targets[tm.Target], hits: tm.Hits, prefix: tm.Prefix, score: tm.Score}, true
 }
 
 // rank orders prefix matches first (catalog order), then fuzzy matches by
