@@ -3,10 +3,12 @@ package app
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"time"
 
 	"github.com/hermes/iris/internal/config"
 	"github.com/hermes/iris/internal/logs"
+	"github.com/hermes/iris/internal/pickerfile"
 	"github.com/hermes/iris/internal/store"
 	"github.com/hermes/iris/wsclient"
 )
@@ -30,10 +32,23 @@ func openDevice(cfg *config.Config, opts cliOptions, lg *logs.Log, storeOpts sto
 		return device{}, nil, exitFailure
 	}
 	storeOpts.Log = lg.Logger
+	var restoring time.Time // the arrival time of a picker being restored
+	storeOpts.Now = func() time.Time {
+		if !restoring.IsZero() {
+			return restoring
+		}
+		return time.Now()
+	}
 	st, err := store.Open(cfg.DataDir, storeOpts)
 	if err != nil {
 		storeOpenAdvice(stderr, cfg, err)
 		return device{}, nil, exitFailure
+	}
+	// The store keeps no pending pickers and the gateway delivers each
+	// once: those the TUI published before it last ended come back before
+	// the sync, whose replay closes the ones that ended meanwhile.
+	if err := pickerfile.RestoreFile(filepath.Join(cfg.DataDir, pickerfile.TUIFile), st, func(t time.Time) { restoring = t }); err != nil {
+		fmt.Fprintln(stderr, "iris: warning: the questions pending when Iris last ended are not shown:", err)
 	}
 	close = func(code int) int { return closeStore(st, cfg.DataDir, lg.Logger, stderr, code) }
 	wcfg := wsclient.Config{

@@ -1,7 +1,6 @@
 package headless
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/hermes/iris/internal/pickerfile"
@@ -15,17 +14,6 @@ import (
 // missed (the lane moving on, an answer elsewhere) close them as in the TUI.
 const PickersFile = "headless_pickers.json"
 
-// restorePickers applies the saved pickers of the file at path to st, each
-// at its arrival time (setClock moves st's clock).
-func restorePickers(path string, st *store.State, setClock func(time.Time)) error {
-	entries, err := pickerfile.Read(path)
-	if err != nil {
-		return fmt.Errorf("reading %s: %w", path, err)
-	}
-	pickerfile.Restore(entries, st, setClock)
-	return nil
-}
-
 // mergePublished adds the pickers the TUI of the profile
 // (pickerfile.TUIFile) and the other headless commands (slot.go) published
 // in the files at paths that st does not hold yet or saw end: pickers
@@ -37,7 +25,7 @@ func restorePickers(path string, st *store.State, setClock func(time.Time)) erro
 func mergePublished(paths []string, st *store.State, setClock func(time.Time)) error {
 	var first error
 	for _, p := range paths {
-		if err := restorePickers(p, st, setClock); err != nil && first == nil {
+		if err := pickerfile.RestoreFile(p, st, setClock); err != nil && first == nil {
 			first = err
 		}
 	}

@@ -152,7 +152,7 @@ func open(ctx context.Context, env *Env, from resume) (*session, error) {
 	published := []string{filepath.Join(cfg.DataDir, pickerfile.TUIFile)}
 	if !c.Holding() {
 		published = append([]string{s.pickers}, published...)
-	} else if err := restorePickers(s.pickers, s.st, func(t time.Time) { s.at = t }); err != nil {
+	} else if err := pickerfile.RestoreFile(s.pickers, s.st, func(t time.Time) { s.at = t }); err != nil {
 		cancel()
 		<-s.done
 		return nil, fail(ExitFailure, "%v", err)

@@ -16,6 +16,7 @@ package pickerfile
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -112,4 +113,15 @@ func Restore(entries []Entry, st *store.State, setClock func(time.Time)) {
 		setClock(time.UnixMilli(e.ArrivedMS))
 		st.Apply(f, false)
 	}
+}
+
+// RestoreFile applies the saved pickers of the file at path to st (Read,
+// then Restore).
+func RestoreFile(path string, st *store.State, setClock func(time.Time)) error {
+	entries, err := Read(path)
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", path, err)
+	}
+	Restore(entries, st, setClock)
+	return nil
 }

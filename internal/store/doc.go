@@ -39,7 +39,7 @@
 // Stored: the directory, every lane's items except notices, the lanes'
 // unread counts and last model/runtime, the outgoing queue, drafts,
 // settings, the catalog, the cursor and the focused lane. Not stored:
-// notices, banners, pending pickers (the gateway's own timeout applies),
+// notices, banners, pending pickers (the TUI keeps them in pickerfile.TUIFile),
 // busy/typing, the gateway status and caps, and messages while they stream
 // (only their final form).
 //
