@@ -400,3 +400,23 @@ func TestPickerOpenedWithAltPHidesWithEsc(t *testing.T) {
 		t.Fatal("the hidden picker came back at the next frame")
 	}
 }
+
+// TestPickerHeldAtStartWaitsAsCard: a picker the store holds when the TUI
+// starts (restored from its last run) waits as a card, so the first keys
+// the user types go to the composer; alt+p answers it.
+func TestPickerHeldAtStartWaitsAsCard(t *testing.T) {
+	h, _ := clockHarness(t, func(o *Options) { o.State.Apply(approvalFrame(lane0, "pa_1", "rm -rf ./old"), false) })
+	if h.m.DialogOpen() != "" {
+		t.Fatal("a picker restored at start took the keyboard")
+	}
+	h.mustShow("◆ Approval waiting · alt+p to answer · rm -rf ./old")
+	h.typeText("hello 1")
+	h.noSelect()
+	if got := h.m.Composer(); got != "hello 1" {
+		t.Fatalf("composer %q", got)
+	}
+	h.key('p', tea.ModAlt)
+	if h.m.DialogOpen() != dialog.PickerDialogID {
+		t.Fatal("alt+p did not give the approval the keyboard")
+	}
+}

@@ -46,9 +46,16 @@ func (c *pickerCtl) facts() pickerFacts {
 	return pickerFacts{lane: p.transcript.Lane(), draft: p.composer.Value() != ""}
 }
 
+// newPickerCtl starts the controller. The pickers the store holds already
+// (restored from the TUI's last run) wait as cards: the user starting Iris
+// did not just ask for them, and the first keys typed go to the composer.
 func newPickerCtl(com *common.Common, scr *screen) *pickerCtl {
-	return &pickerCtl{com: com, scr: scr, hidden: map[string]bool{}, input: pickerInput{waiting: map[string]bool{}},
+	c := &pickerCtl{com: com, scr: scr, hidden: map[string]bool{}, input: pickerInput{waiting: map[string]bool{}},
 		drafts: map[string]string{}, news: map[string]string{}}
+	for _, p := range com.Store.AllPickers() {
+		c.input.waiting[p.PickerID] = true
+	}
+	return c
 }
 
 // typingWindow is how recently a key must have gone to the composer for the
