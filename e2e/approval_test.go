@@ -45,6 +45,13 @@ func (r *run) bursts(bursts ...string) {
 func (r *run) askAndOpen(text string, shows ...string) {
 	r.e.t.Helper()
 	r.typeLine(text)
+	r.openWaiting(shows...)
+}
+
+// openWaiting waits for a picker that shows every one of shows, open or
+// as its card (then alt+p opens it), until it shows them open and armed.
+func (r *run) openWaiting(shows ...string) {
+	r.e.t.Helper()
 	const card = "waiting · alt+p to answer"
 	s := r.waitFor("the picker or its card", func(s string) bool { return strings.Contains(s, card) || containsAll(s, shows...) })
 	if strings.Contains(s, card) {
