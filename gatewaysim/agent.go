@@ -190,7 +190,7 @@ func (t *turn) finish(id, text string) {
 	reasoning := "The user wrote " + quote(instantTitle(t.user.Text)) + ". I checked the workspace with a quick terminal call, then summarised what I found."
 	msg := frame.Message{
 		MessageID: id, Role: frame.RoleAssistant, Text: text, Reasoning: reasoning, Media: t.media,
-		Model: model, Tokens: frame.Ptr(tokens), TS: s.nowMS(), Runtime: rt,
+		Model: model, Tokens: frame.Ptr(tokens), Runtime: rt,
 	}
 	if s.rich() {
 		msg.ReplyTo = frame.Some(t.user.MessageID)
@@ -199,15 +199,19 @@ func (t *turn) finish(id, text string) {
 		MessageID: id, FinalText: text, Reasoning: reasoning, Model: model, Tokens: msg.Tokens, Runtime: rt,
 		Interrupted: t.interrupted(),
 	}
+	// Stamped, stored and sent under one lock: a message sent once a
+	// device has seen this stop is stored after the reply, with a later ts.
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.dir.findLane(t.lane) == nil || !t.mayFinish() {
+		return
+	}
+	msg.TS = s.nowMS()
 	if s.rich() {
 		stop.Media, stop.TS = t.media, msg.TS
 	}
-	t.emitFinal(frame.TypeMessageStop, stop)
-	s.mu.Lock()
-	if s.dir.findLane(t.lane) != nil {
-		s.store.add(t.lane, msg)
-	}
-	s.mu.Unlock()
+	s.store.add(t.lane, msg)
+	s.broadcastLocked(laneFrame(0, frame.TypeMessageStop, t.lane, stop), nil)
 }
 
 // pause waits StreamInterval; it reports false when the turn was cancelled.
